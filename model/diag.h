@@ -1,0 +1,42 @@
+/* diag.h: errors as values.
+ *
+ * A Diag is what a loader or a writer says went wrong: the file, the 1-based
+ * line and column (0 when there is no position, as for "cannot open"), the
+ * field path ("hardware.nodes", "" when none applies) and a sentence a user
+ * can act on. The exit code the command line should use comes with it. */
+#ifndef GPUPLAN_DIAG_H
+#define GPUPLAN_DIAG_H
+
+#include <stddef.h>
+
+/* sysexits.h values, named here so model/ does not depend on that header. */
+enum {
+    EXIT_OK_ = 0,
+    EXIT_USAGE = 64,
+    EXIT_DATAERR = 65,
+    EXIT_NOINPUT = 66,
+    EXIT_CANTCREAT = 73,
+    EXIT_IOERR = 74
+};
+
+typedef struct Diag {
+    char file[512];
+    unsigned long line, col; /* 1-based; 0 = no position */
+    char path[128];          /* field path, "" when none */
+    char message[512];
+    int status; /* one of the EXIT_ codes; 0 = no error */
+} Diag;
+
+/* Reset d to "no error" for file (may be NULL). */
+void diag_clear(Diag *d, const char *file);
+
+/* Record an error. line/col 0 = no position; path may be NULL. */
+void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
+              const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* Format as "FILE:LINE:COL: path: message" (parts that are empty left out)
+ * into buf. */
+void diag_format(const Diag *d, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,149 @@
+/* numfmt.c: locale-proof number parsing and printing (see numfmt.h). */
+#include "config.h"
+
+#include "numfmt.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The C locale object, created on first use. newlocale() cannot fail for
+ * "C" short of memory exhaustion; then we fall back to the global locale,
+ * which the program keeps at LC_NUMERIC=C anyway. */
+static locale_t c_locale(void)
+{
+    static locale_t loc = (locale_t)0;
+    if (loc == (locale_t)0)
+        loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    return loc;
+}
+
+double num_strtod(const char *s, char **end)
+{
+    locale_t c = c_locale();
+    locale_t old = c ? uselocale(c) : (locale_t)0;
+    double v = strtod(s, end);
+    if (c)
+        uselocale(old);
+    return v;
+}
+
+int num_snprintf(char *buf, size_t n, const char *fmt, ...)
+{
+    locale_t c = c_locale();
+    locale_t old = c ? uselocale(c) : (locale_t)0;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+    if (c)
+        uselocale(old);
+    return r;
+}
+
+int num_parse(const char *s, double *out)
+{
+    const char *p = s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    const char *start = p;
+    if (*p == '+' || *p == '-')
+        p++;
+    size_t digits = 0;
+    while (isdigit((unsigned char)*p)) {
+        p++;
+        digits++;
+    }
+    if (*p == '.') {
+        p++;
+        while (isdigit((unsigned char)*p)) {
+            p++;
+            digits++;
+        }
+    }
+    if (digits == 0)
+        return 1;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!isdigit((unsigned char)*p))
+            return 1;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    const char *stop = p;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p != '\0')
+        return 1;
+
+    char tmp[128];
+    size_t len = (size_t)(stop - start);
+    if (len >= sizeof tmp)
+        return len > 4096 ? 2 : 1; /* absurdly long numbers are refused */
+    memcpy(tmp, start, len);
+    tmp[len] = '\0';
+    errno = 0;
+    char *end = NULL;
+    double v = num_strtod(tmp, &end);
+    if (end != tmp + len)
+        return 1;
+    if (errno == ERANGE && (v == HUGE_VAL || v == -HUGE_VAL))
+        return 2;
+    if (!isfinite(v))
+        return 2;
+    /* Underflow to a denormal or zero is accepted: it is a tiny number. */
+    *out = v;
+    return 0;
+}
+
+void num_format_exact(double v, char *buf, size_t n)
+{
+    if (v == 0) {
+        num_snprintf(buf, n, "%s", signbit(v) ? "-0" : "0");
+        return;
+    }
+    for (int prec = 15; prec <= 17; prec++) {
+        num_snprintf(buf, n, "%.*g", prec, v);
+        double back;
+        if (num_parse(buf, &back) == 0 && back == v)
+            return;
+    }
+}
+
+void num_format_money(double v, int decimals, char *buf, size_t n)
+{
+    char raw[64];
+    if (!isfinite(v)) {
+        num_snprintf(buf, n, "n/a");
+        return;
+    }
+    num_snprintf(raw, sizeof raw, "%.*f", decimals, fabs(v));
+    const char *dot = strchr(raw, '.');
+    size_t intlen = dot ? (size_t)(dot - raw) : strlen(raw);
+    char out[96];
+    size_t o = 0;
+    /* Negative zero after rounding prints without a sign. */
+    bool neg = v < 0 && strspn(raw, "0.") != strlen(raw);
+    if (neg)
+        out[o++] = '-';
+    for (size_t i = 0; i < intlen; i++) {
+        if (i > 0 && (intlen - i) % 3 == 0)
+            out[o++] = ',';
+        out[o++] = raw[i];
+    }
+    if (dot) {
+        size_t rest = strlen(dot);
+        memcpy(out + o, dot, rest);
+        o += rest;
+    }
+    out[o] = '\0';
+    num_snprintf(buf, n, "%s", out);
+}

@@ -1,0 +1,34 @@
+/* numfmt.h: locale-proof number parsing and printing.
+ *
+ * gpuplan always reads and writes numbers with '.' (SPEC 7), even when the
+ * process runs under a locale such as de_DE.UTF-8 whose LC_NUMERIC uses ','.
+ * These wrappers switch the calling thread to the C locale for the duration
+ * of one call (POSIX uselocale), so they are correct whatever setlocale() the
+ * program or a test has done. */
+#ifndef GPUPLAN_NUMFMT_H
+#define GPUPLAN_NUMFMT_H
+
+#include <stddef.h>
+
+/* strtod in the C locale. */
+double num_strtod(const char *s, char **end);
+
+/* snprintf in the C locale; same return value as snprintf. */
+int num_snprintf(char *buf, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Strict decimal parse: [-+]digits[.digits][(e|E)[-+]digits] with optional
+ * surrounding blanks, nothing else (no hex, inf, nan, no empty string).
+ * Returns 0 and stores the value on success; 1 when the text is not a plain
+ * decimal number; 2 when it overflows a double (|v| > DBL_MAX). */
+int num_parse(const char *s, double *out);
+
+/* Shortest decimal text that num_parse reads back to exactly v ("%.15g",
+ * then 16, then 17 significant digits). -0 prints as "-0". */
+void num_format_exact(double v, char *buf, size_t n);
+
+/* Money for people: 66075.52 -> "66,075.52" (thousands separators, two
+ * decimals); `decimals` digits after the point. */
+void num_format_money(double v, int decimals, char *buf, size_t n);
+
+#endif

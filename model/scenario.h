@@ -1,0 +1,111 @@
+/* scenario.h: the Scenario struct, the one in-memory form of a gpuplan scenario.
+ *
+ * Every field of SPEC section 1 lives here as a plain value: numbers as double
+ * (integers included, the registry checks they are whole), yes/no as bool, text
+ * as a fixed, NUL-terminated UTF-8 buffer. No pointers, so a Scenario can be
+ * copied with `=` (the planner's undo stack relies on it) and never needs
+ * freeing. The field registry (fields.h) describes each member once. */
+#ifndef GPUPLAN_SCENARIO_H
+#define GPUPLAN_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SCENARIO_VERSION 1
+
+/* Text limits, in characters (UTF-8 code points). Buffers hold 4 bytes a
+ * character plus the terminator. */
+#define SCENARIO_NAME_MAX 80
+#define SCENARIO_NOTES_MAX 4000
+#define SCENARIO_SHORT_MAX 40
+#define SCENARIO_TEXT_BYTES(n) (4 * (n) + 1)
+
+typedef struct Hardware {
+    char gpu_model[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
+    double nodes;
+    double gpus_per_node;
+    double node_price;
+    double network_per_node;
+    double storage;
+    double other_capex;
+    double lifetime_months;
+    double residual_pct;
+    double maintenance_pct_per_year;
+    double cost_of_capital_pct;
+} Hardware;
+
+typedef struct Facility {
+    double node_power_max_kw;
+    double node_power_busy_kw;
+    double node_power_idle_kw;
+    double pue;
+    double power_price_kwh;
+    double colo_per_kw_month;
+    double network_monthly;
+    double other_monthly;
+} Facility;
+
+typedef struct Staffing {
+    double engineers;
+    double salary_year;
+    double share_pct;
+    double cloud_engineers;
+} Staffing;
+
+typedef struct Utilization {
+    double measured_pct;
+    double measurement_weeks;
+} Utilization;
+
+typedef struct Cloud {
+    char provider[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
+    char region[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
+    char instance[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
+    double on_demand_gpu_hour;
+    double reserved_gpu_hour;
+    double spot_gpu_hour;
+    double spot_goodput_pct;
+    double billed_overhead_pct;
+    double managed_premium_pct;
+    double egress_tb_month;
+    double egress_per_gb;
+    double storage_tb;
+    double storage_per_gb_month;
+    double other_monthly;
+} Cloud;
+
+typedef struct Opportunity {
+    double value_per_day;
+    double onprem_delay_days_month;
+    double cloud_delay_days_month;
+} Opportunity;
+
+typedef struct Constraints {
+    bool compliance_forbids_cloud;
+    double latency_budget_ms;
+    double cloud_rtt_ms;
+} Constraints;
+
+typedef struct Scenario {
+    char name[SCENARIO_TEXT_BYTES(SCENARIO_NAME_MAX)];
+    char notes[SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX)];
+    char currency[SCENARIO_TEXT_BYTES(3)];
+    double hours_per_month;
+    Hardware hardware;
+    Facility facility;
+    Staffing staffing;
+    Utilization utilization;
+    Cloud cloud;
+    Opportunity opportunity;
+    Constraints constraints;
+} Scenario;
+
+/* Fill *s with the built-in default scenario (SPEC 1.2): every field's
+ * registry default. Never fails. */
+void scenario_default(Scenario *s);
+
+/* True when a and b hold the same value in every registered field (numbers
+ * compared bit for bit, text byte for byte). */
+bool scenario_equal(const Scenario *a, const Scenario *b);
+
+#endif

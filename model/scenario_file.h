@@ -1,0 +1,45 @@
+/* scenario_file.h: reading and writing scenario files (SPEC 1.3, 4.1, 7).
+ *
+ * YAML scenarios are read with libyaml (scenario_yaml.c), JSON exports with
+ * cJSON (scenario_json.c); scenario_load_file() picks the reader from the
+ * content. Loading never half-applies: *out is written only on success.
+ * Saving is atomic (atomic_file.h) and writes every field in registry order
+ * with a comment. */
+#ifndef GPUPLAN_SCENARIO_FILE_H
+#define GPUPLAN_SCENARIO_FILE_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "scenario.h"
+#include "strbuf.h"
+
+#define SCENARIO_FILE_MAX (1024 * 1024) /* files over 1 MiB are refused */
+#define SCENARIO_NEST_MAX 16            /* YAML/JSON nesting cap */
+
+/* Load the scenario at path (YAML, or a JSON export when the first
+ * non-blank byte is '{' and the name ends in .json or the YAML reader would
+ * see JSON). Returns 0 and fills *out on success; otherwise returns the exit
+ * status (EXIT_NOINPUT, EXIT_DATAERR, EXIT_IOERR), fills *d with file, line,
+ * column, field path and message, and leaves *out untouched. */
+int scenario_load_file(const char *path, Scenario *out, Diag *d);
+
+/* Parse a YAML scenario held in memory; `name` is used in diagnostics.
+ * Same contract as scenario_load_file. */
+int scenario_load_yaml(const char *name, const char *data, size_t len,
+                       Scenario *out, Diag *d);
+
+/* Parse a JSON export (its "scenario" object) held in memory. */
+int scenario_load_json(const char *name, const char *data, size_t len,
+                       Scenario *out, Diag *d);
+
+/* Append the YAML text of s to b: every field in registry order, each with
+ * a one-line comment giving its unit and meaning. Loading the text gives
+ * back exactly s. */
+void scenario_format_yaml(const Scenario *s, StrBuf *b);
+
+/* Save s to path atomically (SPEC 1.3). Returns 0, or EXIT_CANTCREAT /
+ * EXIT_IOERR with *d filled; on failure the file at path is unchanged. */
+int scenario_save_file(const char *path, const Scenario *s, Diag *d);
+
+#endif

@@ -1,0 +1,33 @@
+/* strbuf.h: a growable, always NUL-terminated byte string.
+ *
+ * The exporters build their output in one of these and hand the bytes to
+ * the atomic writer or to stdout in one piece. Out of memory aborts with a
+ * message (xmalloc rule, STYLE 7): a report generator has no sensible way to
+ * go on without memory. */
+#ifndef GPUPLAN_STRBUF_H
+#define GPUPLAN_STRBUF_H
+
+#include <stddef.h>
+
+typedef struct StrBuf {
+    char *data; /* NUL-terminated; NULL until the first append */
+    size_t len, cap;
+} StrBuf;
+
+#define STRBUF_INIT {NULL, 0, 0}
+
+void sb_append(StrBuf *b, const char *s);
+void sb_append_n(StrBuf *b, const char *s, size_t n);
+/* printf-style append; numbers always with '.' (C locale). */
+void sb_printf(StrBuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The string, "" when empty; owned by b. */
+const char *sb_str(const StrBuf *b);
+void sb_free(StrBuf *b);
+
+/* malloc/realloc that abort with a message on failure. */
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+#endif

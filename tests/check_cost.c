@@ -1,0 +1,314 @@
+/* check_cost.c: the cost engine against SPEC 2 (worked check, crossovers,
+ * utilization 0, compliance, every advice code on and off). */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+#include "fields.h"
+#include "scenario.h"
+
+static Scenario def(void)
+{
+    Scenario s;
+    scenario_default(&s);
+    return s;
+}
+
+/* SPEC 2.6, to the cent (and the GPU-hour figures to 1e-4). */
+START_TEST(worked_check)
+{
+    Scenario s = def();
+    CostResult r;
+    cost_evaluate(&s, &r);
+    const OptionCost *on = &r.option[OPT_ONPREM];
+    ck_assert_double_eq_tol(on->line[LINE_CAPITAL], 31334.46, 0.005);
+    ck_assert_double_eq_tol(on->line[LINE_MAINTENANCE], 6150.00, 0.005);
+    ck_assert_double_eq_tol(on->line[LINE_ENERGY], 1876.39, 0.005);
+    ck_assert_double_eq_tol(on->line[LINE_COLOCATION], 7548.00, 0.005);
+    ck_assert_double_eq_tol(on->line[LINE_STAFF], 19166.67, 0.005);
+    ck_assert_double_eq_tol(on->monthly, 66075.52, 0.005);
+    ck_assert_double_eq_tol(r.useful_gpu_hours_month, 11680, 1e-9);
+    ck_assert_double_eq_tol(on->per_useful_gpu_hour, 5.6572, 0.00005);
+    const OptionCost *od = &r.option[OPT_ON_DEMAND];
+    double K = od->line[LINE_EGRESS] + od->line[LINE_STORAGE] +
+               od->line[LINE_STAFF] + od->line[LINE_OTHER] +
+               od->line[LINE_OPPORTUNITY];
+    ck_assert_double_eq_tol(K, 5262.71, 0.005);
+    ck_assert_double_eq_tol(od->monthly, 89639.03, 0.005);
+    ck_assert_double_eq_tol(od->per_useful_gpu_hour, 7.6746, 0.00005);
+    ck_assert_double_eq_tol(r.option[OPT_RESERVED].monthly, 97067.51, 0.005);
+    ck_assert_double_eq_tol(r.option[OPT_RESERVED].per_useful_gpu_hour, 8.3106,
+                            0.00005);
+    ck_assert_double_eq_tol(r.option[OPT_SPOT].monthly, 45597.64, 0.005);
+    ck_assert_double_eq_tol(r.option[OPT_SPOT].per_useful_gpu_hour, 3.9039,
+                            0.00005);
+    ck_assert_int_eq(r.cheapest, OPT_SPOT);
+    ck_assert_int_eq(r.crossover[OPT_ON_DEMAND].kind, CROSS_AT);
+    ck_assert_double_eq_tol(r.crossover[OPT_ON_DEMAND].pct, 35.88, 0.005);
+    ck_assert_int_eq(r.crossover[OPT_SPOT].kind, CROSS_AT);
+    ck_assert_double_eq_tol(r.crossover[OPT_SPOT].pct, 76.00, 0.005);
+    ck_assert_int_eq(r.crossover[OPT_RESERVED].kind, CROSS_CHEAPER);
+    ck_assert_int_eq(r.zone, ZONE_HYBRID);
+}
+END_TEST
+
+/* The closed-form root agrees with a fine scan of M_onprem - M_x. */
+static double diff_at(Scenario s, CostOption k, double pct)
+{
+    CostResult r;
+    s.utilization.measured_pct = pct;
+    cost_evaluate(&s, &r);
+    return r.option[OPT_ONPREM].monthly - r.option[k].monthly;
+}
+
+START_TEST(crossover_matches_scan)
+{
+    static const struct {
+        const char *key;
+        const char *value;
+    } variants[] = {{NULL, NULL},
+                    {"hardware.nodes", "16"},
+                    {"facility.node_power_busy_kw", "10"},
+                    {"cloud.spot_gpu_hour", "1.5"},
+                    {"cloud.on_demand_gpu_hour", "3"},
+                    {"staffing.engineers", "0"}};
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        Scenario s = def();
+        char msg[256];
+        if (variants[v].key)
+            ck_assert(field_set(field_find(variants[v].key), &s,
+                                variants[v].value, msg, sizeof msg));
+        CostResult r;
+        cost_evaluate(&s, &r);
+        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+            /* Scan 0.001% steps for a sign change of D(u). */
+            double found = NAN;
+            double prev = diff_at(s, (CostOption)k, 0.001);
+            for (int i = 2; i <= 100000; i++) {
+                double pct = i * 0.001;
+                double d = diff_at(s, (CostOption)k, pct);
+                if ((prev > 0) != (d > 0)) {
+                    found = pct;
+                    break;
+                }
+                prev = d;
+            }
+            if (isnan(found)) {
+                ck_assert_int_ne(r.crossover[k].kind, CROSS_AT);
+                CrossKind want = diff_at(s, (CostOption)k, 100) < 0
+                                     ? CROSS_CHEAPER
+                                     : CROSS_DEARER;
+                ck_assert_int_eq(r.crossover[k].kind, want);
+            } else {
+                ck_assert_int_eq(r.crossover[k].kind, CROSS_AT);
+                ck_assert_double_eq_tol(r.crossover[k].pct, found, 0.0011);
+            }
+        }
+    }
+}
+END_TEST
+
+START_TEST(utilization_zero_is_na)
+{
+    Scenario s = def();
+    s.utilization.measured_pct = 0;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    ck_assert_double_eq(r.useful_gpu_hours_month, 0);
+    for (int k = 0; k < OPT_COUNT; k++) {
+        ck_assert(isnan(r.option[k].per_useful_gpu_hour));
+        ck_assert(isfinite(r.option[k].monthly));
+        for (int i = 0; i < CURVE_POINTS; i++)
+            ck_assert(isfinite(r.curve[k][i]));
+    }
+    ck_assert_int_eq(r.zone, ZONE_CLOUD);
+}
+END_TEST
+
+START_TEST(identical_lines_are_equal)
+{
+    Scenario s = def();
+    /* Make reserved cost exactly what on-prem costs: no energy slope and a
+     * reserved price that matches the fixed on-prem month. */
+    s.facility.node_power_busy_kw = s.facility.node_power_idle_kw;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    double target = r.option[OPT_ONPREM].fixed -
+                    (r.option[OPT_RESERVED].fixed -
+                     r.option[OPT_RESERVED].line[LINE_COMPUTE]);
+    /* Choose K-free compute equal to that: price = target / (G H). */
+    s.cloud.reserved_gpu_hour = target / (r.gpus * s.hours_per_month);
+    cost_evaluate(&s, &r);
+    double d = r.option[OPT_ONPREM].fixed - r.option[OPT_RESERVED].fixed;
+    if (d == 0)
+        ck_assert_int_eq(r.crossover[OPT_RESERVED].kind, CROSS_EQUAL);
+    else
+        ck_assert_int_ne(r.crossover[OPT_RESERVED].kind, CROSS_AT);
+}
+END_TEST
+
+START_TEST(compliance_marks_cloud_not_allowed)
+{
+    Scenario s = def();
+    s.constraints.compliance_forbids_cloud = true;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    ck_assert(r.option[OPT_ONPREM].allowed);
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        ck_assert(!r.option[k].allowed);
+        ck_assert(r.option[k].monthly > 0); /* still computed */
+    }
+    ck_assert_int_eq(r.cheapest, OPT_ONPREM);
+}
+END_TEST
+
+START_TEST(tie_goes_to_earlier_option)
+{
+    Scenario s = def();
+    s.cloud.spot_gpu_hour = s.cloud.on_demand_gpu_hour;
+    s.cloud.spot_goodput_pct = 100;
+    s.cloud.reserved_gpu_hour = 1000; /* out of the way */
+    s.utilization.measured_pct = 5;   /* cloud cheaper than on-prem */
+    CostResult r;
+    cost_evaluate(&s, &r);
+    ck_assert_double_eq(r.option[OPT_ON_DEMAND].monthly,
+                        r.option[OPT_SPOT].monthly);
+    ck_assert_int_eq(r.cheapest, OPT_ON_DEMAND);
+}
+END_TEST
+
+START_TEST(zones)
+{
+    static const struct {
+        double pct;
+        Zone zone;
+    } rows[] = {{0, ZONE_CLOUD},  {49.99, ZONE_CLOUD}, {50, ZONE_HYBRID},
+                {75, ZONE_HYBRID}, {75.01, ZONE_ONPREM}, {100, ZONE_ONPREM}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Scenario s = def();
+        s.utilization.measured_pct = rows[i].pct;
+        CostResult r;
+        cost_evaluate(&s, &r);
+        ck_assert_int_eq(r.zone, rows[i].zone);
+    }
+}
+END_TEST
+
+static bool has_advice(const CostResult *r, AdviceCode c)
+{
+    for (size_t i = 0; i < r->advice_count; i++)
+        if (r->advice[i] == c)
+            return true;
+    return false;
+}
+
+/* One row per advice code: a change that triggers it and one that does not. */
+START_TEST(advice_codes)
+{
+    static const struct {
+        AdviceCode code;
+        const char *on_key, *on_val, *off_key, *off_val;
+    } rows[] = {
+        {ADV_BELOW_60, "utilization.measured_pct", "59.9",
+         "utilization.measured_pct", "60"},
+        {ADV_ABOVE_80, "utilization.measured_pct", "80",
+         "utilization.measured_pct", "79.9"},
+        {ADV_MIN_SIZE, "utilization.measured_pct", "69",
+         "utilization.measured_pct", "70"},
+        {ADV_MIN_SIZE, "hardware.nodes", "1", "utilization.measured_pct",
+         "70"},
+        {ADV_EGRESS_HEAVY, "cloud.egress_tb_month", "400",
+         "cloud.egress_tb_month", "10"},
+        {ADV_COMPLIANCE, "constraints.compliance_forbids_cloud", "true",
+         "constraints.compliance_forbids_cloud", "false"},
+        {ADV_LATENCY, "constraints.latency_budget_ms", "5",
+         "constraints.latency_budget_ms", "0"},
+        {ADV_LATENCY, "constraints.latency_budget_ms", "20",
+         "constraints.latency_budget_ms", "21"},
+        {ADV_MEASURE, "utilization.measurement_weeks", "3",
+         "utilization.measurement_weeks", "4"},
+    };
+    char msg[256], text[512];
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Scenario s = def();
+        CostResult r;
+        ck_assert(field_set(field_find(rows[i].on_key), &s, rows[i].on_val,
+                            msg, sizeof msg));
+        cost_evaluate(&s, &r);
+        ck_assert_msg(has_advice(&r, rows[i].code), "row %zu not triggered", i);
+        cost_advice_text(rows[i].code, &s, &r, text, sizeof text);
+        ck_assert(strlen(text) > 20);
+        s = def();
+        ck_assert(field_set(field_find(rows[i].off_key), &s, rows[i].off_val,
+                            msg, sizeof msg));
+        cost_evaluate(&s, &r);
+        ck_assert_msg(!has_advice(&r, rows[i].code), "row %zu triggered", i);
+    }
+}
+END_TEST
+
+START_TEST(managed_breakpoint)
+{
+    Scenario s = def();
+    CostResult r;
+    char text[512];
+    /* The default's spot compute is 40,334.93 a month: 484,019 a year. */
+    cost_evaluate(&s, &r);
+    ck_assert(has_advice(&r, ADV_MANAGED));
+    cost_advice_text(ADV_MANAGED, &s, &r, text, sizeof text);
+    ck_assert_ptr_nonnull(strstr(text, "worth its premium"));
+    ck_assert_ptr_nonnull(strstr(text, "484,019"));
+    s.hardware.nodes = 8;
+    cost_evaluate(&s, &r);
+    cost_advice_text(ADV_MANAGED, &s, &r, text, sizeof text);
+    ck_assert_ptr_nonnull(strstr(text, "raw EC2"));
+}
+END_TEST
+
+START_TEST(curves_follow_the_lines)
+{
+    Scenario s = def();
+    CostResult r;
+    cost_evaluate(&s, &r);
+    /* Point 50 (u = 50%) is the measured value of the default. */
+    for (int k = 0; k < OPT_COUNT; k++)
+        ck_assert_double_eq_tol(r.curve[k][49], r.option[k].per_useful_gpu_hour,
+                                1e-9);
+    ck_assert_double_eq_tol(r.curve[OPT_ONPREM][99],
+                            cost_per_hour_at(&r, &s, OPT_ONPREM, 100), 1e-12);
+    /* On-prem falls as utilization rises; on-demand is flat. */
+    ck_assert(r.curve[OPT_ONPREM][0] > r.curve[OPT_ONPREM][99]);
+}
+END_TEST
+
+static Suite *cost_suite(void)
+{
+    Suite *s = suite_create("cost");
+    TCase *t = tcase_create("engine");
+    tcase_add_test(t, worked_check);
+    tcase_add_test(t, crossover_matches_scan);
+    tcase_add_test(t, utilization_zero_is_na);
+    tcase_add_test(t, identical_lines_are_equal);
+    tcase_add_test(t, compliance_marks_cloud_not_allowed);
+    tcase_add_test(t, tie_goes_to_earlier_option);
+    tcase_add_test(t, zones);
+    tcase_add_test(t, advice_codes);
+    tcase_add_test(t, managed_breakpoint);
+    tcase_add_test(t, curves_follow_the_lines);
+    tcase_set_timeout(t, 60);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(cost_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,28 @@
+/* chart.h: the cost chart, drawn into a curses-free Canvas (SPEC 8).
+ *
+ * Cost per useful GPU-hour against utilization: x axis 0-100% with ticks,
+ * y axis in currency with labelled ticks, one letter per option (o, d, r, s),
+ * vertical markers at 60%, 75% and 80%, a marker at the measured
+ * utilization, X at every crossover, and a legend line. The planner copies
+ * the canvas into a window (with a colour per letter); the text and
+ * Markdown reports embed it as text. */
+#ifndef GPUPLAN_CHART_H
+#define GPUPLAN_CHART_H
+
+#include "canvas.h"
+#include "cost.h"
+#include "scenario.h"
+
+typedef enum ChartKind {
+    CHART_COST_CURVES, /* cost per useful GPU-hour vs utilization */
+    CHART_BREAKDOWN,   /* monthly breakdown bars per option */
+    CHART_KIND_COUNT
+} ChartKind;
+
+/* Draw chart `kind` of s / r onto c, filling the whole canvas (its width and
+ * height are the chart's size, legend included). Never fails: a canvas too
+ * small for a chart gets a short note instead. */
+void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
+                  const CostResult *r);
+
+#endif
