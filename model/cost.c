@@ -102,7 +102,7 @@ static Crossover crossover_of(const OptionCost *on, const OptionCost *x)
     return c;
 }
 
-void cost_evaluate(const Scenario *s, CostResult *r)
+void cost_evaluate_options(const Scenario *s, CostResult *r)
 {
     const double H = s->hours_per_month;
     const double G = s->hardware.nodes * s->hardware.gpus_per_node;
@@ -186,8 +186,13 @@ void cost_evaluate(const Scenario *s, CostResult *r)
         if (when[a])
             r->advice[r->advice_count++] = (AdviceCode)a;
 
+}
+
+void cost_evaluate(const Scenario *s, CostResult *r)
+{
+    cost_evaluate_options(s, r);
     /* SPEC 2.5 curves: (fixed + slope u) / (G H u). */
-    const double GH = G * H;
+    const double GH = r->gpus * s->hours_per_month;
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
         for (int i = 0; i < CURVE_POINTS; i++) {

@@ -99,6 +99,11 @@ typedef struct CostResult {
  * range); r is fully overwritten. No allocation, no I/O. */
 void cost_evaluate(const Scenario *s, CostResult *r);
 
+/* cost_evaluate without the curves (r->curve is left as it was): for the
+ * batch what-if engine, which reports only the options, the cheapest and
+ * the zone. */
+void cost_evaluate_options(const Scenario *s, CostResult *r);
+
 /* M(u)/W(u) of option o at utilization pct (0..100) from r's lines; NAN at
  * pct = 0. */
 double cost_per_hour_at(const CostResult *r, const Scenario *s, CostOption o,

@@ -9,9 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(size_t n)
+static _Noreturn void out_of_memory(size_t n)
 {
     fprintf(stderr, "gpuplan: out of memory (%zu bytes)\n", n);
+    abort();
+}
+
+_Noreturn void xalloc_die(void)
+{
+    fprintf(stderr, "gpuplan: out of memory\n");
     abort();
 }
 

@@ -26,6 +26,8 @@ const char *sb_str(const StrBuf *b);
 void sb_free(StrBuf *b);
 
 /* malloc/realloc that abort with a message on failure. */
+/* Report out of memory on stderr and abort. */
+_Noreturn void xalloc_die(void);
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);

@@ -1,14 +1,684 @@
-/* cli.c: gpuplan's command line (SPEC 3). */
+/* cli.c: gpuplan's command line (SPEC 3).
+ *
+ * Each command is a function taking the arguments after its name and
+ * returning a sysexits status. Errors go to stderr as
+ * "gpuplan: FILE:LINE:COL: message"; output is built in memory and written
+ * in one piece, atomically when it goes to a file (-o), so nothing partial
+ * is ever left behind. */
 #include "config.h"
 
 #include "cli.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "cost.h"
+#include "diag.h"
+#include "export.h"
+#include "fields.h"
+#include "numfmt.h"
+#include "prices.h"
+#include "scenario_file.h"
+#include "strbuf.h"
+#include "sweep.h"
+
+#define MAX_SETS 256
+
+static void print_diag(const Diag *d)
+{
+    char buf[1200];
+    diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "gpuplan: %s\n", buf);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gpuplan: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gpuplan --help'.\n");
+    return EXIT_USAGE;
+}
+
+const char *cli_scenario_dir(void)
+{
+    static char dir[4096];
+    if (dir[0])
+        return dir;
+    const char *env = getenv("GPUPLAN_SCENARIO_DIR");
+    if (env && *env) {
+        snprintf(dir, sizeof dir, "%s", env);
+        return dir;
+    }
+    /* Running from the build tree? Compare the binary's directory with the
+     * build directory configure recorded. */
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        char real_build[4096];
+        if (realpath(GPUPLAN_BUILDDIR, real_build) &&
+            strcmp(real_build, exe) == 0) {
+            snprintf(dir, sizeof dir, "%s/scenarios", GPUPLAN_SRCDIR);
+            return dir;
+        }
+    }
+    snprintf(dir, sizeof dir, "%s/scenarios", GPUPLAN_PKGDATADIR);
+    return dir;
+}
+
+const char *cli_resolve_scenario(const char *arg, char *buf, size_t n)
+{
+    struct stat st;
+    snprintf(buf, n, "%s", arg);
+    if (stat(arg, &st) == 0 || strchr(arg, '/'))
+        return buf;
+    const char *dir = cli_scenario_dir();
+    snprintf(buf, n, "%s/%s.yaml", dir, arg);
+    if (stat(buf, &st) == 0)
+        return buf;
+    snprintf(buf, n, "%s/%s", dir, arg);
+    if (stat(buf, &st) == 0)
+        return buf;
+    snprintf(buf, n, "%s", arg);
+    return buf;
+}
+
+/* Load FILE (path or shipped name) into *s; prints the error. */
+static int load_arg(const char *arg, Scenario *s)
+{
+    char path[4096];
+    Diag d;
+    cli_resolve_scenario(arg, path, sizeof path);
+    int rc = scenario_load_file(path, s, &d);
+    if (rc != 0)
+        print_diag(&d);
+    return rc;
+}
+
+/* Apply --set KEY=VALUE overrides, validated like the file (SPEC 3). */
+static int apply_sets(Scenario *s, char **sets, size_t nsets)
+{
+    Scenario t = *s;
+    char msg[512];
+    for (size_t i = 0; i < nsets; i++) {
+        char *eq = strchr(sets[i], '=');
+        if (!eq || eq == sets[i])
+            return usage_error("--set needs KEY=VALUE, not '%s'", sets[i]);
+        *eq = '\0';
+        const char *key = sets[i], *val = eq + 1;
+        const Field *f = field_find(key);
+        if (!f) {
+            const char *near = field_suggest(key, "");
+            fprintf(stderr, "gpuplan: --set %s: unknown key%s%s%s\n", key,
+                    near ? " (did you mean " : "", near ? near : "",
+                    near ? "?)" : "");
+            *eq = '=';
+            return EXIT_DATAERR;
+        }
+        if (!field_set(f, &t, val, msg, sizeof msg)) {
+            fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", key, val, key, msg);
+            *eq = '=';
+            return EXIT_DATAERR;
+        }
+        *eq = '=';
+    }
+    const Field *bad = NULL;
+    if (!scenario_validate(&t, &bad, msg, sizeof msg)) {
+        fprintf(stderr, "gpuplan: --set: %s: %s\n", bad->key, msg);
+        return EXIT_DATAERR;
+    }
+    *s = t;
+    return 0;
+}
+
+/* The report date, YYYY-MM-DD in UTC; SOURCE_DATE_EPOCH makes it
+ * reproducible. */
+static int report_date(char *buf, size_t n)
+{
+    time_t t = time(NULL);
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    if (sde && *sde) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(sde, &end, 10);
+        if (errno || *end || v < 0) {
+            fprintf(stderr, "gpuplan: SOURCE_DATE_EPOCH=%s is not a number of "
+                    "seconds since 1970\n", sde);
+            return EXIT_USAGE;
+        }
+        t = (time_t)v;
+    }
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%d", &tm);
+    return 0;
+}
+
+/* Write b to out (atomically) or stdout. */
+static int write_output(const StrBuf *b, const char *out)
+{
+    if (out) {
+        Diag d;
+        diag_clear(&d, out);
+        int rc = atomic_write_file(out, sb_str(b), b->len, 0666, &d);
+        if (rc != 0)
+            print_diag(&d);
+        return rc;
+    }
+    if (fwrite(sb_str(b), 1, b->len, stdout) != b->len || fflush(stdout) != 0) {
+        fprintf(stderr, "gpuplan: cannot write the output: %s\n", strerror(errno));
+        return EXIT_IOERR;
+    }
+    return 0;
+}
+
+static bool is_opt(const char *a, const char *name, int argc, int *i,
+                   char **argv, const char **val)
+{
+    size_t n = strlen(name);
+    if (strcmp(a, name) == 0) {
+        if (*i + 1 >= argc) {
+            *val = NULL;
+            return true;
+        }
+        *val = argv[++*i];
+        return true;
+    }
+    if (strncmp(a, name, n) == 0 && a[n] == '=') {
+        *val = a + n + 1;
+        return true;
+    }
+    return false;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+    ExportFormat fmt = EXPORT_TEXT;
+    const char *out = NULL, *file = NULL, *v;
+    char *sets[MAX_SETS];
+    size_t nsets = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs a format: text, md, json or csv", a);
+            if (!export_format_parse(v, &fmt))
+                return usage_error("unknown report format '%s' (text, md, json or csv)", v);
+        } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs a file name", a);
+            out = v;
+        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs KEY=VALUE", a);
+            if (nsets == MAX_SETS)
+                return usage_error("too many --set options (at most %s)", "256");
+            sets[nsets++] = (char *)v;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("report: unknown option '%s'", a);
+        } else if (file) {
+            return usage_error("report takes one FILE; '%s' is one too many", a);
+        } else {
+            file = a;
+        }
+    }
+    if (!file)
+        return usage_error("report needs a FILE (a path or a shipped scenario "
+                           "name such as %s)", "diagflow");
+    Scenario s;
+    int rc = load_arg(file, &s);
+    if (rc == 0)
+        rc = apply_sets(&s, sets, nsets);
+    if (rc != 0)
+        return rc;
+    char date[32];
+    if ((rc = report_date(date, sizeof date)) != 0)
+        return rc;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf b = STRBUF_INIT;
+    export_any(fmt, &s, &r, date, &b);
+    rc = write_output(&b, out);
+    sb_free(&b);
+    return rc;
+}
+
+#define SWEEP_MAX_AXES 16
+
+/* Append a number for the sweep: full precision, '.' always; empty (CSV) or
+ * null (JSON) for n/a. "%.17g" always reads back exactly. */
+static void sweep_num(StrBuf *b, double v, bool json)
+{
+    if (!isfinite(v)) {
+        if (json)
+            sb_append(b, "null");
+        return;
+    }
+    sb_printf(b, "%.17g", v);
+}
+
+/* Flush b to stdout once it is big; returns false on a write error. */
+static bool sweep_flush(StrBuf *b, bool force)
+{
+    if (!force && b->len < (1u << 20))
+        return true;
+    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
+        return false;
+    b->len = 0;
+    if (b->data)
+        b->data[0] = '\0';
+    return true;
+}
+
+static int cmd_sweep(int argc, char **argv)
+{
+    SweepAxis axes[SWEEP_MAX_AXES];
+    size_t naxes = 0;
+    bool json = false;
+    const char *file = NULL, *v;
+    char *sets[MAX_SETS];
+    size_t nsets = 0;
+    char msg[512];
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_opt(a, "--vary", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs KEY=FROM:TO:STEP", a);
+            if (naxes == SWEEP_MAX_AXES)
+                return usage_error("too many --vary options (at most %s)", "16");
+            if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
+                fprintf(stderr, "gpuplan: --vary %s: %s\n", v, msg);
+                return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
+            }
+            naxes++;
+        } else if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
+            if (!v || (strcmp(v, "csv") != 0 && strcmp(v, "json") != 0))
+                return usage_error("sweep formats are csv and json, not '%s'", v ? v : "");
+            json = strcmp(v, "json") == 0;
+        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs KEY=VALUE", a);
+            if (nsets == MAX_SETS)
+                return usage_error("too many --set options (at most %s)", "256");
+            sets[nsets++] = (char *)v;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("sweep: unknown option '%s'", a);
+        } else if (file) {
+            return usage_error("sweep takes one FILE; '%s' is one too many", a);
+        } else {
+            file = a;
+        }
+    }
+    if (naxes == 0)
+        return usage_error("sweep needs at least one --vary KEY=FROM:TO:STEP%s", "");
+    if (!file)
+        return usage_error("sweep needs a FILE%s", "");
+    Scenario base;
+    int rc = load_arg(file, &base);
+    if (rc == 0)
+        rc = apply_sets(&base, sets, nsets);
+    if (rc != 0)
+        return rc;
+
+    double total = 1;
+    for (size_t k = 0; k < naxes; k++)
+        total *= (double)axes[k].count;
+    if (total > 1e10) {
+        fprintf(stderr, "gpuplan: sweep: %.0f combinations is too many (at most "
+                "10,000,000,000)\n", total);
+        return EXIT_USAGE;
+    }
+
+    /* Every combination is validated before anything is written, so a
+     * combination that breaks a cross-field rule leaves no partial output. */
+    size_t idx[SWEEP_MAX_AXES] = {0};
+    Scenario s = base;
+    for (;;) {
+        for (size_t k = 0; k < naxes; k++)
+            *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
+        const Field *bad = NULL;
+        if (!scenario_validate(&s, &bad, msg, sizeof msg)) {
+            fprintf(stderr, "gpuplan: sweep: the combination");
+            for (size_t k = 0; k < naxes; k++) {
+                char val[40];
+                num_format_exact(*field_num(axes[k].field, &s), val, sizeof val);
+                fprintf(stderr, " %s=%s", axes[k].field->key, val);
+            }
+            fprintf(stderr, " breaks a rule: %s: %s\n", bad->key, msg);
+            return EXIT_DATAERR;
+        }
+        size_t k = naxes;
+        while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
+            idx[--k] = 0;
+        if (k == 0)
+            break;
+    }
+
+    static const char *const cols[] = {"monthly", "per_useful_gpu_hour"};
+    StrBuf b = STRBUF_INIT;
+    if (!json) {
+        for (size_t k = 0; k < naxes; k++)
+            sb_printf(&b, "%s,", axes[k].field->key);
+        for (int o = 0; o < OPT_COUNT; o++)
+            for (int c = 0; c < 2; c++)
+                sb_printf(&b, "%s.%s,", cost_option_key((CostOption)o), cols[c]);
+        sb_append(&b, "cheapest,zone\r\n");
+    } else {
+        sb_append(&b, "[");
+    }
+    s = base;
+    CostResult r;
+    bool first = true, ok = true;
+    for (;;) {
+        for (size_t k = 0; k < naxes; k++)
+            *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
+        cost_evaluate_options(&s, &r);
+        if (json)
+            sb_append(&b, first ? "\n  {" : ",\n  {");
+        first = false;
+        for (size_t k = 0; k < naxes; k++) {
+            if (json)
+                sb_printf(&b, "%s\"%s\": ", k ? ", " : "", axes[k].field->key);
+            sweep_num(&b, *field_num(axes[k].field, &s), json);
+            sb_append(&b, json ? "" : ",");
+        }
+        for (int o = 0; o < OPT_COUNT; o++) {
+            const double vals[2] = {r.option[o].monthly, r.option[o].per_useful_gpu_hour};
+            for (int c = 0; c < 2; c++) {
+                if (json)
+                    sb_printf(&b, ", \"%s.%s\": ", cost_option_key((CostOption)o), cols[c]);
+                sweep_num(&b, vals[c], json);
+                if (!json)
+                    sb_append(&b, ",");
+            }
+        }
+        if (json)
+            sb_printf(&b, ", \"cheapest\": \"%s\", \"zone\": \"%s\"}",
+                      cost_option_key(r.cheapest), cost_zone_key(r.zone));
+        else
+            sb_printf(&b, "%s,%s\r\n", cost_option_key(r.cheapest), cost_zone_key(r.zone));
+        if (!(ok = sweep_flush(&b, false)))
+            break;
+        size_t k = naxes;
+        while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
+            idx[--k] = 0;
+        if (k == 0)
+            break;
+    }
+    if (ok && json)
+        sb_append(&b, "\n]\n");
+    ok = ok && sweep_flush(&b, true) && fflush(stdout) == 0;
+    sb_free(&b);
+    if (!ok) {
+        fprintf(stderr, "gpuplan: sweep: cannot write the output: %s\n", strerror(errno));
+        return EXIT_IOERR;
+    }
+    return 0;
+}
+
+/* "55.04" or "-" for an unknown price. */
+static void price_cell(double v, double per, char *buf, size_t n)
+{
+    if (isfinite(v))
+        num_snprintf(buf, n, "%g", v / per);
+    else
+        num_snprintf(buf, n, "-");
+}
+
+static int cmd_prices(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0)
+        return usage_error("prices takes no arguments%s", "");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
+    PriceBook *book = xmalloc(sizeof *book);
+    Diag d;
+    int rc = prices_load_file(path, book, &d);
+    if (rc != 0) {
+        print_diag(&d);
+        free(book);
+        return rc;
+    }
+    printf("%-17s %-4s %-14s %-10s %27s   %-20s %s\n", "instance", "GPUs", "GPU",
+           "region", "per instance-hour od/res/spot", "per GPU-hour", "date");
+    for (size_t i = 0; i < book->count; i++) {
+        const PriceInstance *in = &book->instances[i];
+        for (size_t j = 0; j < in->region_count; j++) {
+            const PriceRegion *r = &in->regions[j];
+            char a[3][24], g[3][24], inst[64];
+            const double v[3] = {r->on_demand, r->reserved, r->spot};
+            for (int k = 0; k < 3; k++) {
+                price_cell(v[k], 1, a[k], sizeof a[k]);
+                price_cell(v[k], in->gpus, g[k], sizeof g[k]);
+            }
+            char both[80], per[80];
+            snprintf(both, sizeof both, "%s / %s / %s", a[0], a[1], a[2]);
+            snprintf(per, sizeof per, "%s / %s / %s", g[0], g[1], g[2]);
+            snprintf(inst, sizeof inst, "%s", j == 0 ? in->name : "");
+            printf("%-17s %-4.0f %-14.14s %-10s %27s   %-20s %s\n", inst, in->gpus,
+                   in->gpu, r->region, both, per, in->date);
+        }
+    }
+    printf("\nreserved = %s. Sources:\n", "the committed rate each entry names");
+    for (size_t i = 0; i < book->count; i++) {
+        const PriceInstance *in = &book->instances[i];
+        printf("  %s (%s%s%s): %s\n", in->name, in->date, in->reserved_kind[0] ? "; reserved: " : "",
+               in->reserved_kind, in->source);
+    }
+    free(book);
+    return 0;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    if (argc == 0)
+        return usage_error("check needs at least one FILE%s", "");
+    int worst = 0;
+    for (int i = 0; i < argc; i++) {
+        Scenario s;
+        int rc = load_arg(argv[i], &s);
+        if (rc == 0)
+            printf("%s: ok\n", argv[i]);
+        /* Cannot-open outranks bad data: it says the command was wrong. */
+        if (rc == EXIT_NOINPUT || (rc != 0 && worst != EXIT_NOINPUT))
+            worst = rc;
+    }
+    return worst;
+}
+
+static int cmd_new(int argc, char **argv)
+{
+    const char *from = NULL, *file = NULL, *v;
+    for (int i = 0; i < argc; i++) {
+        if (is_opt(argv[i], "--from", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("--from needs a scenario name (see %s)",
+                                   "'gpuplan list'");
+            from = v;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return usage_error("new: unknown option '%s'", argv[i]);
+        } else if (file) {
+            return usage_error("new takes one FILE; '%s' is one too many", argv[i]);
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file)
+        return usage_error("new needs the FILE to write%s", "");
+    Scenario s;
+    scenario_default(&s);
+    if (from) {
+        int rc = load_arg(from, &s);
+        if (rc != 0)
+            return rc;
+    }
+    struct stat st;
+    if (lstat(file, &st) == 0) {
+        fprintf(stderr, "gpuplan: %s: already exists; gpuplan new does not "
+                "overwrite files (remove it or choose another name)\n", file);
+        return EXIT_CANTCREAT;
+    }
+    Diag d;
+    int rc = scenario_save_file(file, &s, &d);
+    if (rc != 0)
+        print_diag(&d);
+    else
+        printf("wrote %s (%s)\n", file, s.name);
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0)
+        return usage_error("list takes no arguments%s", "");
+    const char *dir = cli_scenario_dir();
+    DIR *dp = opendir(dir);
+    if (!dp) {
+        fprintf(stderr, "gpuplan: %s: cannot open the shipped scenarios: %s\n",
+                dir, strerror(errno));
+        return EXIT_NOINPUT;
+    }
+    char *names[512];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL && n < 512) {
+        size_t l = strlen(e->d_name);
+        if (l > 5 && strcmp(e->d_name + l - 5, ".yaml") == 0 &&
+            strcmp(e->d_name, "prices.yaml") != 0)
+            names[n++] = xstrdup(e->d_name);
+    }
+    closedir(dp);
+    qsort(names, n, sizeof names[0], cmp_str);
+    int worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        names[i][strlen(names[i]) - 5] = '\0';
+        Scenario s;
+        Diag d;
+        int rc = scenario_load_file(path, &s, &d);
+        if (rc != 0) {
+            print_diag(&d);
+            worst = rc;
+        } else {
+            /* One line: the name, then the notes' first sentence. */
+            char line[100] = "";
+            size_t k = strcspn(s.notes, "\n");
+            if (k > sizeof line - 1)
+                k = sizeof line - 1;
+            memcpy(line, s.notes, k);
+            line[k] = '\0';
+            printf("%-20s %s\n", names[i], s.name);
+            if (line[0])
+                printf("%-20s   %.70s%s\n", "", line, strlen(line) > 70 ? "..." : "");
+        }
+        free(names[i]);
+    }
+    return worst;
+}
+
+static void print_help(void)
+{
+    fputs(
+        "Usage: gpuplan [--no-color] [FILE]      the planner; no FILE = built-in default\n"
+        "       gpuplan report [--format text|md|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
+        "       gpuplan check FILE...            validate scenario files\n"
+        "       gpuplan new [--from NAME] FILE   write the default (or a shipped scenario)\n"
+        "       gpuplan list                     the shipped scenarios\n"
+        "       gpuplan prices                   the price book\n"
+        "       gpuplan sweep --vary KEY=FROM:TO:STEP [--vary ...] [--format csv|json] FILE\n"
+        "       gpuplan --help | --version\n"
+        "\n"
+        "gpuplan compares owning a GPU cluster with renting the same useful work\n"
+        "from AWS (on-demand, reserved, spot) and shows where the answer flips.\n"
+        "FILE is a path or the name of a shipped scenario (gpuplan report diagflow).\n"
+        "\n"
+        "Exit status: 0 ok, 64 usage, 65 invalid scenario data, 66 cannot open input,\n"
+        "73 cannot create output, 74 I/O error. See gpuplan(1), gpuplan-scenario(5).\n",
+        stdout);
+}
+
+static int cmd_planner(int argc, char **argv)
+{
+    const char *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--no-color") == 0)
+            continue;
+        if (argv[i][0] == '-' && argv[i][1])
+            return usage_error("unknown option '%s'", argv[i]);
+        if (file)
+            return usage_error("the planner opens one FILE; '%s' is one too many",
+                               argv[i]);
+        file = argv[i];
+    }
+    Scenario s;
+    scenario_default(&s);
+    if (file) {
+        int rc = load_arg(file, &s);
+        if (rc != 0)
+            return rc;
+    }
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
+        fprintf(stderr, "gpuplan: the planner needs a terminal, and %s is not "
+                "one; for a report use 'gpuplan report %s'\n",
+                isatty(STDOUT_FILENO) ? "standard input" : "standard output",
+                file ? file : "default");
+        return EXIT_USAGE;
+    }
+    /* Until the interactive planner lands, show the text report. */
+    char date[32];
+    int rc = report_date(date, sizeof date);
+    if (rc != 0)
+        return rc;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf b = STRBUF_INIT;
+    export_report(&s, &r, false, date, &b);
+    rc = write_output(&b, NULL);
+    sb_free(&b);
+    return rc;
+}
 
 int cli_main(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "gpuplan: command line under construction\n");
-    return 64;
+    if (argc < 2)
+        return cmd_planner(0, argv + 1);
+    const char *cmd = argv[1];
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {{"report", cmd_report}, {"check", cmd_check},
+                    {"new", cmd_new},       {"list", cmd_list},
+                    {"sweep", cmd_sweep},   {"prices", cmd_prices}};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return commands[i].run(argc - 2, argv + 2);
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        print_help();
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        return 0;
+    }
+    return cmd_planner(argc - 1, argv + 1);
 }

@@ -1,0 +1,372 @@
+/* export_text.c: the text and Markdown reports (SPEC 4.2) and the CSV
+ * export (SPEC 4.3).
+ *
+ * The report is what a consultant pastes into a client document: title and
+ * date, the inputs grouped as in the planner's panels, the options with the
+ * difference to the cheapest, the crossovers, the zone, the advice and the
+ * chart. Text and Markdown share one walk; only the markup differs. */
+#include "config.h"
+
+#include "export.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "chart.h"
+#include "fields.h"
+#include "numfmt.h"
+
+#define REPORT_WIDTH 78
+#define CHART_WIDTH 72
+#define CHART_HEIGHT 20
+
+bool export_format_parse(const char *name, ExportFormat *out)
+{
+    static const struct {
+        const char *name;
+        ExportFormat f;
+    } names[] = {{"text", EXPORT_TEXT}, {"txt", EXPORT_TEXT},
+                 {"md", EXPORT_MD},     {"markdown", EXPORT_MD},
+                 {"json", EXPORT_JSON}, {"csv", EXPORT_CSV}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0) {
+            *out = names[i].f;
+            return true;
+        }
+    return false;
+}
+
+const char *export_format_name(ExportFormat f)
+{
+    switch (f) {
+    case EXPORT_TEXT: return "text";
+    case EXPORT_MD: return "md";
+    case EXPORT_JSON: return "json";
+    case EXPORT_CSV: return "csv";
+    }
+    return "?";
+}
+
+/* Append text wrapped at REPORT_WIDTH, every line starting with indent
+ * (the first with first, which has the same width). */
+static void wrap(StrBuf *b, const char *first, const char *indent,
+                 const char *text)
+{
+    size_t col = strlen(first);
+    sb_append(b, first);
+    const char *p = text;
+    bool line_empty = true;
+    while (*p) {
+        if (*p == '\n') {
+            sb_append(b, "\n");
+            sb_append(b, indent);
+            col = strlen(indent);
+            line_empty = true;
+            p++;
+            continue;
+        }
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        size_t w = strcspn(p, " \n");
+        if (!line_empty && col + 1 + w > REPORT_WIDTH) {
+            sb_append(b, "\n");
+            sb_append(b, indent);
+            col = strlen(indent);
+            line_empty = true;
+        }
+        if (!line_empty) {
+            sb_append(b, " ");
+            col++;
+        }
+        sb_append_n(b, p, w);
+        col += w;
+        p += w;
+        line_empty = false;
+    }
+    sb_append(b, "\n");
+}
+
+/* Markdown table cells must not contain '|' or newlines. */
+static void md_cell(StrBuf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            sb_append(b, "\\|");
+        else if (*s == '\n')
+            sb_append(b, " ");
+        else
+            sb_append_n(b, s, 1);
+    }
+}
+
+static void value_with_unit(const Field *f, const Scenario *s, char *buf,
+                            size_t n)
+{
+    char v[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX) + 8];
+    if (f->type == FT_BOOL)
+        num_snprintf(v, sizeof v, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
+    else if (f->type == FT_MONEY && field_get_num(f, s) >= 1000)
+        num_format_money(field_get_num(f, s), 0, v, sizeof v);
+    else
+        field_format(f, s, v, sizeof v);
+    const char *unit = f->unit;
+    if (strcmp(unit, "$") == 0)
+        unit = s->currency;
+    else if (unit[0] == '$') {
+        /* "$/GPU-h" -> "USD/GPU-h" */
+        num_snprintf(buf, n, "%s %s%s", v, s->currency, unit + 1);
+        return;
+    }
+    num_snprintf(buf, n, "%s%s%s", v, unit[0] ? " " : "", unit);
+}
+
+static void inputs(StrBuf *b, const Scenario *s, bool md)
+{
+    sb_append(b, md ? "## Inputs\n\n" : "INPUTS\n");
+    char val[256];
+    for (int p = 0; p < PANEL_COUNT; p++) {
+        bool any = false;
+        for (size_t i = 0; i < field_count; i++) {
+            const Field *f = &field_table[i];
+            if ((int)f->panel != p || strcmp(f->key, "notes") == 0)
+                continue;
+            if (!any) {
+                if (md)
+                    sb_printf(b, "**%s**\n\n| Input | Value | Key |\n|---|---:|---|\n",
+                              panel_name((Panel)p));
+                else
+                    sb_printf(b, "\n  %s\n", panel_name((Panel)p));
+                any = true;
+            }
+            value_with_unit(f, s, val, sizeof val);
+            if (md) {
+                sb_append(b, "| ");
+                md_cell(b, f->label);
+                sb_append(b, " | ");
+                md_cell(b, val);
+                sb_printf(b, " | `%s` |\n", f->key);
+            } else {
+                sb_printf(b, "    %-26s %s\n", f->label, val);
+            }
+        }
+        if (any && md)
+            sb_append(b, "\n");
+    }
+    if (!md)
+        sb_append(b, "\n");
+}
+
+static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
+{
+    const double best = r->option[r->cheapest].monthly;
+    if (md)
+        sb_printf(b, "## Options\n\n| Option | Monthly (%s) | Per useful GPU-hour | "
+                  "vs cheapest |\n|---|---:|---:|---:|\n", s->currency);
+    else
+        sb_printf(b, "OPTIONS (monthly, %s)\n  %-22s %14s %14s %22s\n",
+                  s->currency, "Option", "Monthly", "Per GPU-h", "vs cheapest");
+    for (int k = 0; k < OPT_COUNT; k++) {
+        const OptionCost *o = &r->option[k];
+        char name[64], monthly[48], per[48], diff[64];
+        num_snprintf(name, sizeof name, "%s%s%s", cost_option_label((CostOption)k),
+                     (CostOption)k == r->cheapest ? " (cheapest)" : "",
+                     o->allowed ? "" : " (not allowed)");
+        num_format_money(o->monthly, 2, monthly, sizeof monthly);
+        num_format_money(o->per_useful_gpu_hour, 2, per, sizeof per);
+        if ((CostOption)k == r->cheapest) {
+            num_snprintf(diff, sizeof diff, "-");
+        } else {
+            char d[48];
+            num_format_money(o->monthly - best, 2, d, sizeof d);
+            if (best > 0)
+                num_snprintf(diff, sizeof diff, "+%s (+%.1f%%)", d,
+                             100 * (o->monthly - best) / best);
+            else
+                num_snprintf(diff, sizeof diff, "+%s", d);
+        }
+        if (md)
+            sb_printf(b, "| %s%s%s | %s | %s | %s |\n",
+                      (CostOption)k == r->cheapest ? "**" : "", name,
+                      (CostOption)k == r->cheapest ? "**" : "", monthly, per, diff);
+        else
+            sb_printf(b, "  %-22s %14s %14s %22s\n", name, monthly, per, diff);
+    }
+    char w[48];
+    num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);
+    sb_printf(b, "%sUseful GPU-hours a month: %s (%.0f GPUs x %g h x %g%%).\n\n",
+              md ? "\n" : "\n  ", w, r->gpus, s->hours_per_month,
+              s->utilization.measured_pct);
+}
+
+static void crossovers(StrBuf *b, const CostResult *r, bool md)
+{
+    sb_append(b, md ? "## Crossovers\n\n" : "CROSSOVERS (where on-prem and the option cost the same)\n");
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        const Crossover *c = &r->crossover[k];
+        const char *label = cost_option_label((CostOption)k);
+        if (c->kind == CROSS_AT)
+            sb_printf(b, "%s%s: %.1f%% utilization (on-prem is cheaper above it)\n",
+                      md ? "- " : "  ", label, c->pct);
+        else if (c->kind == CROSS_EQUAL)
+            sb_printf(b, "%s%s: none (the two cost the same everywhere)\n",
+                      md ? "- " : "  ", label);
+        else
+            sb_printf(b, "%s%s: none (on-prem is %s at every utilization)\n",
+                      md ? "- " : "  ", label, cost_cross_word(c->kind));
+    }
+    sb_append(b, "\n");
+}
+
+static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
+                            bool md)
+{
+    static const char *const why[] = {
+        [ZONE_CLOUD] = "below 50%: rent GPUs in the cloud",
+        [ZONE_HYBRID] = "50% to 75%: own the steady base, burst to the cloud",
+        [ZONE_ONPREM] = "above 75%: own the cluster"};
+    if (md)
+        sb_printf(b, "## Zone\n\n**%s** (%.0f%% measured; %s)\n\n",
+                  cost_zone_key(r->zone), s->utilization.measured_pct, why[r->zone]);
+    else
+        sb_printf(b, "ZONE: %s (%.0f%% measured; %s)\n\n", cost_zone_key(r->zone),
+                  s->utilization.measured_pct, why[r->zone]);
+    sb_append(b, md ? "## Advice\n\n" : "ADVICE\n");
+    char text[512], first[64];
+    for (size_t i = 0; i < r->advice_count; i++) {
+        cost_advice_text(r->advice[i], s, r, text, sizeof text);
+        if (md) {
+            sb_printf(b, "- **%s**: %s\n", cost_advice_key(r->advice[i]), text);
+        } else {
+            num_snprintf(first, sizeof first, "  - %s: ",
+                         cost_advice_key(r->advice[i]));
+            wrap(b, first, "      ", text);
+        }
+    }
+    sb_append(b, "\n");
+}
+
+static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
+{
+    sb_printf(b, "%sCost per useful GPU-hour (%s) against utilization\n%s",
+              md ? "## Chart\n\n" : "CHART: ", s->currency, md ? "\n```\n" : "\n");
+    Canvas c;
+    canvas_init(&c, CHART_WIDTH, CHART_HEIGHT);
+    chart_render(&c, CHART_COST_CURVES, s, r);
+    canvas_to_text(&c, b);
+    canvas_free(&c);
+    sb_append(b, md ? "\n```\n" : "\n");
+}
+
+void export_report(const Scenario *s, const CostResult *r, bool md,
+                   const char *date, StrBuf *b)
+{
+    if (md) {
+        sb_append(b, "# ");
+        md_cell(b, s->name);
+        sb_printf(b, "\n\ngpuplan report, %s. ", date);
+    } else {
+        sb_printf(b, "%s\n", s->name);
+        size_t n = (size_t)field_utf8_length(s->name);
+        for (size_t i = 0; i < n && i < REPORT_WIDTH; i++)
+            sb_append(b, "=");
+        sb_printf(b, "\ngpuplan report, %s. ", date);
+    }
+    char best[48];
+    num_format_money(r->option[r->cheapest].per_useful_gpu_hour, 2, best,
+                     sizeof best);
+    sb_printf(b, "Cheapest at %g%% utilization: %s%s%s, %s %s per useful GPU-hour.\n\n",
+              s->utilization.measured_pct, md ? "**" : "",
+              cost_option_label(r->cheapest), md ? "**" : "", best, s->currency);
+    if (s->notes[0]) {
+        if (md) {
+            sb_append(b, "## Notes\n\n");
+            sb_append(b, s->notes);
+            size_t l = strlen(s->notes);
+            sb_append(b, l && s->notes[l - 1] == '\n' ? "\n" : "\n\n");
+        } else {
+            sb_append(b, "NOTES\n");
+            wrap(b, "  ", "  ", s->notes);
+            sb_append(b, "\n");
+        }
+    }
+    options(b, s, r, md);
+    crossovers(b, r, md);
+    zone_and_advice(b, s, r, md);
+    chart(b, s, r, md);
+    sb_append(b, "\n");
+    inputs(b, s, md);
+}
+
+/* RFC 4180: quote when the field has a comma, quote, CR or LF. */
+static void csv_field(StrBuf *b, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        sb_append(b, s);
+        return;
+    }
+    sb_append(b, "\"");
+    for (; *s; s++) {
+        if (*s == '"')
+            sb_append(b, "\"\"");
+        else
+            sb_append_n(b, s, 1);
+    }
+    sb_append(b, "\"");
+}
+
+static void csv_num(StrBuf *b, double v)
+{
+    char buf[40];
+    if (!isfinite(v))
+        return; /* empty cell for n/a */
+    num_format_exact(v, buf, sizeof buf);
+    sb_append(b, buf);
+}
+
+void export_csv(const Scenario *s, const CostResult *r, StrBuf *b)
+{
+    (void)s;
+    /* Header: option columns, then the union of both kinds' lines in the
+     * SPEC's order (capital .. opportunity, compute .. opportunity). */
+    static const CostLine cols[] = {
+        LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY,  LINE_COLOCATION,
+        LINE_STAFF,   LINE_NETWORK,     LINE_OTHER,   LINE_OPPORTUNITY,
+        LINE_COMPUTE, LINE_EGRESS,      LINE_STORAGE};
+    sb_append(b, "option,allowed,monthly,per_useful_gpu_hour");
+    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
+        sb_printf(b, ",%s", cost_line_key(cols[i]));
+    sb_append(b, "\r\n");
+    for (int k = 0; k < OPT_COUNT; k++) {
+        const OptionCost *o = &r->option[k];
+        csv_field(b, cost_option_key((CostOption)k));
+        sb_printf(b, ",%s,", o->allowed ? "true" : "false");
+        csv_num(b, o->monthly);
+        sb_append(b, ",");
+        csv_num(b, o->per_useful_gpu_hour);
+        const CostLine *lines = k == OPT_ONPREM ? cost_onprem_lines : cost_cloud_lines;
+        size_t n = k == OPT_ONPREM ? ONPREM_LINES : CLOUD_LINES;
+        for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+            sb_append(b, ",");
+            for (size_t j = 0; j < n; j++)
+                if (lines[j] == cols[i]) {
+                    csv_num(b, o->line[cols[i]]);
+                    break;
+                }
+        }
+        sb_append(b, "\r\n");
+    }
+}
+
+void export_any(ExportFormat f, const Scenario *s, const CostResult *r,
+                const char *date, StrBuf *b)
+{
+    switch (f) {
+    case EXPORT_TEXT: export_report(s, r, false, date, b); break;
+    case EXPORT_MD: export_report(s, r, true, date, b); break;
+    case EXPORT_JSON: export_json(s, r, b); break;
+    case EXPORT_CSV: export_csv(s, r, b); break;
+    }
+}

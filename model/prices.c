@@ -1,0 +1,254 @@
+/* prices.c: reading the price book (see prices.h).
+ *
+ * The price book is a small file shipped with gpuplan, so it is read with
+ * libyaml's document API (a node tree with positions) rather than the
+ * scenario loader's streaming parser; errors are located all the same. */
+#include "config.h"
+
+#include "prices.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "atomic_file.h"
+#include "fields.h"
+#include "numfmt.h"
+#include "strbuf.h"
+
+typedef struct Ctx {
+    yaml_document_t *doc;
+    Diag *d;
+} Ctx;
+
+static int fail(Ctx *c, const yaml_node_t *n, const char *path, const char *msg)
+{
+    diag_set(c->d, EXIT_DATAERR, n->start_mark.line + 1, n->start_mark.column + 1,
+             path, "%s", msg);
+    return EXIT_DATAERR;
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+    return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
+                    size_t size)
+{
+    const char *v = scalar(n);
+    if (!v)
+        return fail(c, n, path, "expected text");
+    if (strlen(v) >= size) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "text is too long (at most %zu bytes)", size - 1);
+        return fail(c, n, path, msg);
+    }
+    strcpy(out, v);
+    return 0;
+}
+
+static int get_price(Ctx *c, const yaml_node_t *n, const char *path, double *out)
+{
+    const char *v = scalar(n);
+    double x;
+    if (!v || num_parse(v, &x) != 0 || x < 0 || x > 100000)
+        return fail(c, n, path, "expected a price per instance-hour from 0 to 100000");
+    *out = x;
+    return 0;
+}
+
+static int load_region(Ctx *c, const yaml_node_t *key, const yaml_node_t *val,
+                       PriceRegion *r)
+{
+    char path[96];
+    snprintf(path, sizeof path, "regions.%.40s", scalar(key) ? scalar(key) : "?");
+    int rc = get_text(c, key, "regions", r->region, sizeof r->region);
+    if (rc)
+        return rc;
+    r->on_demand = r->reserved = r->spot = NAN;
+    if (val->type != YAML_MAPPING_NODE)
+        return fail(c, val, path, "expected a mapping of on_demand, reserved, spot");
+    for (yaml_node_pair_t *p = val->data.mapping.pairs.start;
+         p < val->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(c->doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(c->doc, p->value);
+        const char *name = scalar(k);
+        double *slot = NULL;
+        if (name && strcmp(name, "on_demand") == 0)
+            slot = &r->on_demand;
+        else if (name && strcmp(name, "reserved") == 0)
+            slot = &r->reserved;
+        else if (name && strcmp(name, "spot") == 0)
+            slot = &r->spot;
+        if (!slot)
+            return fail(c, k, path, "unknown key (expected on_demand, reserved or spot)");
+        if ((rc = get_price(c, v, path, slot)) != 0)
+            return rc;
+    }
+    return 0;
+}
+
+static int load_instance(Ctx *c, const yaml_node_t *n, PriceInstance *in)
+{
+    memset(in, 0, sizeof *in);
+    if (n->type != YAML_MAPPING_NODE)
+        return fail(c, n, "instances", "expected a mapping for each instance");
+    int rc;
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+         p < n->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(c->doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(c->doc, p->value);
+        const char *name = scalar(k);
+        if (!name)
+            return fail(c, k, "instances", "expected a key");
+        static const struct {
+            const char *key;
+            size_t off, size;
+        } texts[] = {
+            {"name", offsetof(PriceInstance, name), sizeof in->name},
+            {"provider", offsetof(PriceInstance, provider), sizeof in->provider},
+            {"gpu", offsetof(PriceInstance, gpu), sizeof in->gpu},
+            {"date", offsetof(PriceInstance, date), sizeof in->date},
+            {"source", offsetof(PriceInstance, source), sizeof in->source},
+            {"reserved_kind", offsetof(PriceInstance, reserved_kind),
+             sizeof in->reserved_kind}};
+        bool done = false;
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !done; i++)
+            if (strcmp(name, texts[i].key) == 0) {
+                if ((rc = get_text(c, v, name, (char *)in + texts[i].off,
+                                   texts[i].size)) != 0)
+                    return rc;
+                done = true;
+            }
+        if (done)
+            continue;
+        if (strcmp(name, "gpus") == 0) {
+            const char *t = scalar(v);
+            double g;
+            if (!t || num_parse(t, &g) != 0 || g < 1 || g > 64 || g != floor(g))
+                return fail(c, v, "gpus", "expected a whole number of GPUs from 1 to 64");
+            in->gpus = g;
+        } else if (strcmp(name, "regions") == 0) {
+            if (v->type != YAML_MAPPING_NODE)
+                return fail(c, v, "regions", "expected a mapping of region names");
+            for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
+                 q < v->data.mapping.pairs.top; q++) {
+                if (in->region_count == PRICES_MAX_REGIONS)
+                    return fail(c, v, "regions", "too many regions (at most 24)");
+                rc = load_region(c, yaml_document_get_node(c->doc, q->key),
+                                 yaml_document_get_node(c->doc, q->value),
+                                 &in->regions[in->region_count++]);
+                if (rc)
+                    return rc;
+            }
+        } else {
+            return fail(c, k, name, "unknown key (expected name, provider, gpu, gpus, "
+                                    "date, source, reserved_kind or regions)");
+        }
+    }
+    if (!in->name[0] || in->gpus == 0 || in->region_count == 0)
+        return fail(c, n, "instances", "an instance needs name, gpus and regions");
+    return 0;
+}
+
+int prices_load_file(const char *path, PriceBook *book, Diag *d)
+{
+    diag_clear(d, path);
+    char *data;
+    size_t len;
+    int rc = read_whole_file(path, 1024 * 1024, &data, &len, d);
+    if (rc)
+        return rc;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+    if (!yaml_parser_load(&parser, &doc)) {
+        diag_set(d, EXIT_DATAERR, parser.problem_mark.line + 1,
+                 parser.problem_mark.column + 1, NULL, "%s",
+                 parser.problem ? parser.problem : "not valid YAML");
+        yaml_parser_delete(&parser);
+        free(data);
+        return EXIT_DATAERR;
+    }
+    Ctx c = {&doc, d};
+    PriceBook *tmp = xmalloc(sizeof *tmp);
+    tmp->count = 0;
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    bool versioned = false;
+    rc = 0;
+    if (!root || root->type != YAML_MAPPING_NODE) {
+        diag_set(d, EXIT_DATAERR, 1, 1, NULL, "a price book is a mapping with "
+                 "gpuplan_prices: 1 and instances");
+        rc = EXIT_DATAERR;
+    }
+    for (yaml_node_pair_t *p = rc ? NULL : root->data.mapping.pairs.start;
+         p && p < root->data.mapping.pairs.top && rc == 0; p++) {
+        yaml_node_t *k = yaml_document_get_node(&doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(&doc, p->value);
+        const char *name = scalar(k);
+        if (name && strcmp(name, "gpuplan_prices") == 0) {
+            const char *t = scalar(v);
+            if (!t || strcmp(t, "1") != 0)
+                rc = fail(&c, v, "gpuplan_prices", "expected version 1");
+            versioned = true;
+        } else if (name && strcmp(name, "instances") == 0) {
+            if (v->type != YAML_SEQUENCE_NODE) {
+                rc = fail(&c, v, "instances", "expected a list of instances");
+                break;
+            }
+            for (yaml_node_item_t *it = v->data.sequence.items.start;
+                 it < v->data.sequence.items.top && rc == 0; it++) {
+                if (tmp->count == PRICES_MAX_INSTANCES) {
+                    rc = fail(&c, v, "instances", "too many instances (at most 64)");
+                    break;
+                }
+                rc = load_instance(&c, yaml_document_get_node(&doc, *it),
+                                   &tmp->instances[tmp->count++]);
+            }
+        } else {
+            rc = fail(&c, k, name ? name : "", "unknown key (expected "
+                      "gpuplan_prices or instances)");
+        }
+    }
+    if (rc == 0 && !versioned) {
+        diag_set(d, EXIT_DATAERR, 1, 1, NULL, "missing gpuplan_prices: 1");
+        rc = EXIT_DATAERR;
+    }
+    if (rc == 0)
+        memcpy(book, tmp, sizeof *tmp);
+    free(tmp);
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    free(data);
+    return rc;
+}
+
+int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s)
+{
+    int n = 0;
+    const double g = in->gpus;
+    if (isfinite(r->on_demand)) {
+        s->cloud.on_demand_gpu_hour = r->on_demand / g;
+        n++;
+    }
+    if (isfinite(r->reserved)) {
+        s->cloud.reserved_gpu_hour = r->reserved / g;
+        n++;
+    }
+    if (isfinite(r->spot)) {
+        s->cloud.spot_gpu_hour = r->spot / g;
+        n++;
+    }
+    const Field *fi = field_find("cloud.instance");
+    const Field *fr = field_find("cloud.region");
+    const Field *fp = field_find("cloud.provider");
+    snprintf(field_text(fi, s), fi->size, "%s", in->name);
+    snprintf(field_text(fr, s), fr->size, "%s", r->region);
+    snprintf(field_text(fp, s), fp->size, "%s", in->provider);
+    return n;
+}

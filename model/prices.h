@@ -1,0 +1,47 @@
+/* prices.h: the price book (SPEC 5), scenarios/prices.yaml.
+ *
+ * Dated, sourced cloud GPU prices per instance type and region. The planner's
+ * Cloud panel copies an entry's per-GPU-hour prices into a scenario; a
+ * scenario never depends on the price book to load. */
+#ifndef GPUPLAN_PRICES_H
+#define GPUPLAN_PRICES_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "scenario.h"
+
+#define PRICES_MAX_INSTANCES 64
+#define PRICES_MAX_REGIONS 24
+
+typedef struct PriceRegion {
+    char region[32];
+    double on_demand, reserved, spot; /* per instance-hour; NAN = unknown */
+} PriceRegion;
+
+typedef struct PriceInstance {
+    char name[48], provider[24], gpu[48], date[16];
+    char reserved_kind[48];
+    char source[400];
+    double gpus;
+    size_t region_count;
+    PriceRegion regions[PRICES_MAX_REGIONS];
+} PriceInstance;
+
+typedef struct PriceBook {
+    size_t count;
+    PriceInstance instances[PRICES_MAX_INSTANCES];
+} PriceBook;
+
+/* Load the price book at path. Returns 0, or a sysexits status with *d
+ * located (FILE:LINE:COL, key path, message). *book is written only on
+ * success. The PriceBook is large: allocate it, do not put it on a small
+ * stack. */
+int prices_load_file(const char *path, PriceBook *book, Diag *d);
+
+/* Copy instance i's prices in region r into s: per-GPU-hour on-demand,
+ * reserved and spot (those that are known), cloud.instance, cloud.region and
+ * cloud.provider. Returns the number of prices copied. */
+int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s);
+
+#endif

@@ -1,0 +1,125 @@
+/* sweep.c: parsing and stepping the axes of a sweep (see sweep.h). */
+#include "config.h"
+
+#include "sweep.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+
+/* Split "FROM:TO:STEP" into three numbers. */
+static bool parse_range(const char *r, double v[3], char *msg, size_t n)
+{
+    char buf[256];
+    if (strlen(r) >= sizeof buf) {
+        snprintf(msg, n, "range is too long");
+        return false;
+    }
+    strcpy(buf, r);
+    char *parts[3];
+    char *p = buf;
+    for (int i = 0; i < 3; i++) {
+        parts[i] = p;
+        char *colon = strchr(p, ':');
+        if (i < 2) {
+            if (!colon) {
+                snprintf(msg, n, "'%.60s' is not FROM:TO:STEP", r);
+                return false;
+            }
+            *colon = '\0';
+            p = colon + 1;
+        } else if (colon) {
+            snprintf(msg, n, "'%.60s' is not FROM:TO:STEP (one colon too many)", r);
+            return false;
+        }
+    }
+    static const char *const names[3] = {"FROM", "TO", "STEP"};
+    for (int i = 0; i < 3; i++)
+        if (num_parse(parts[i], &v[i]) != 0) {
+            snprintf(msg, n, "%s '%s' is not a number", names[i], parts[i]);
+            return false;
+        }
+    return true;
+}
+
+bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec) {
+        snprintf(msg, n, "--vary needs KEY=FROM:TO:STEP, not '%s'", spec);
+        return false;
+    }
+    char key[128];
+    size_t kl = (size_t)(eq - spec);
+    if (kl >= sizeof key) {
+        snprintf(msg, n, "--vary: key is too long");
+        return false;
+    }
+    memcpy(key, spec, kl);
+    key[kl] = '\0';
+    const Field *f = field_find(key);
+    if (!f) {
+        const char *near = field_suggest(key, "");
+        snprintf(msg, n, "%s: unknown key%s%s%s", key, near ? " (did you mean " : "",
+                 near ? near : "", near ? "?)" : "");
+        return false;
+    }
+    if (f->type == FT_TEXT || f->type == FT_BOOL) {
+        snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
+                 key, field_type_name(f->type));
+        return false;
+    }
+    double v[3];
+    char why[256];
+    if (!parse_range(eq + 1, v, why, sizeof why)) {
+        snprintf(msg, n, "%s: %s", key, why);
+        return false;
+    }
+    double from = v[0], to = v[1], step = v[2];
+    if (step == 0 || (to - from) * step < 0) {
+        snprintf(msg, n, "%s: STEP must be non-zero and go from FROM towards TO",
+                 key);
+        return false;
+    }
+    /* Count from the range once; the tolerance absorbs the rounding of
+     * (to - from) / step, e.g. 9 / 0.1 = 89.99999999999999. */
+    double q = (to - from) / step;
+    double count = floor(q + 1e-9 * (fabs(q) + 1)) + 1;
+    if (!(count <= (double)SWEEP_MAX_VALUES)) {
+        snprintf(msg, n, "%s: %.0f values is too many (at most %lu per axis)", key,
+                 count, SWEEP_MAX_VALUES);
+        return false;
+    }
+    a->field = f;
+    a->from = from;
+    a->to = to;
+    a->step = step;
+    a->count = (size_t)count;
+    /* The range is monotone, so its ends bound every value; integer fields
+     * need a whole FROM and STEP too. */
+    double last = sweep_axis_value(a, a->count - 1);
+    if (!field_check_num(f, from, why, sizeof why) ||
+        !field_check_num(f, last, why, sizeof why)) {
+        snprintf(msg, n, "%s: %s", key, why);
+        return false;
+    }
+    if (f->type == FT_INT && a->count > 1 && step != floor(step)) {
+        snprintf(msg, n, "%s: STEP must be a whole number for this field", key);
+        return false;
+    }
+    return true;
+}
+
+double sweep_axis_value(const SweepAxis *a, size_t i)
+{
+    if (i + 1 == a->count) {
+        /* The last value is TO when the range lands on it (within rounding). */
+        double end = a->from + (double)i * a->step;
+        if (fabs(end - a->to) <= 1e-9 * (fabs(a->step) + fabs(a->to)))
+            return a->to;
+        return end;
+    }
+    return a->from + (double)i * a->step;
+}

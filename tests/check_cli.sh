@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# check_cli.sh: the command line's exit codes and outputs (SPEC 3).
+. "$top_srcdir/tests/lib.sh"
+G=$GPUPLAN
+S=$top_srcdir/scenarios
+
+expect_status 0 "--version" -- "$G" --version
+expect_grep "$TMP/out" "gpuplan 0.1.0" "--version prints the version"
+expect_status 0 "--help" -- "$G" --help
+expect_grep "$TMP/out" "Exit status" "--help lists exit codes"
+
+# report: formats, shipped names, --set, -o
+expect_status 0 "report json default" -- "$G" report --format json default
+expect_grep "$TMP/out" '"cheapest": "spot"' "json cheapest"
+expect_grep "$TMP/out" '"monthly":	66075.52' "json on-prem monthly"
+expect_status 0 "report text" -- "$G" report "$S/default.yaml"
+expect_grep "$TMP/out" "66,075.52" "text report on-prem monthly"
+expect_status 0 "report --set" -- "$G" report --format json --set utilization.measured_pct=80 default
+expect_grep "$TMP/out" '"zone":	"onprem"' "--set changes the zone"
+expect_status 65 "--set out of range" -- "$G" report --set utilization.measured_pct=140 default
+expect_grep "$TMP/err" "140 is above 100" "--set says why"
+expect_status 65 "--set unknown key" -- "$G" report --set hardware.nods=2 default
+expect_grep "$TMP/err" "did you mean hardware.nodes" "--set suggests"
+expect_status 65 "--set cross-field" -- "$G" report --set facility.node_power_busy_kw=11 default
+expect_status 64 "--set without =" -- "$G" report --set hardware.nodes default
+expect_status 64 "report without file" -- "$G" report
+expect_status 64 "report bad format" -- "$G" report --format pdf default
+expect_status 64 "unknown option" -- "$G" report --frobnicate default
+expect_status 66 "report missing file" -- "$G" report "$TMP/nope.yaml"
+expect_status 0 "report -o" -- "$G" report --format md -o "$TMP/r.md" default
+expect_grep "$TMP/r.md" "## Options" "md report written"
+expect_status 73 "report -o into a missing directory" -- "$G" report -o "$TMP/no/such/dir/r.txt" default
+[ ! -e "$TMP/no" ] && ok || fail "-o failure left something behind"
+printf 'gpuplan: 1\nhardware:\n  nodes: -3\n' >"$TMP/bad.yaml"
+expect_status 65 "report bad file" -- "$G" report -o "$TMP/out.txt" "$TMP/bad.yaml"
+[ ! -e "$TMP/out.txt" ] && ok || fail "failed report left OUT behind"
+expect_grep "$TMP/err" "bad.yaml:3:10: hardware.nodes:" "located error"
+SOURCE_DATE_EPOCH=86400 "$G" report --format md default >"$TMP/a.md"
+SOURCE_DATE_EPOCH=86400 "$G" report --format md default >"$TMP/b.md"
+cmp -s "$TMP/a.md" "$TMP/b.md" && ok || fail "reports differ with SOURCE_DATE_EPOCH"
+expect_grep "$TMP/a.md" "1970-01-02" "SOURCE_DATE_EPOCH sets the date"
+
+# sweep: inclusive ends, first --vary slowest, combinations validated
+expect_status 0 "sweep 1:10:0.1" -- "$G" sweep --vary utilization.measured_pct=1:10:0.1 default
+[ "$(wc -l <"$TMP/out")" -eq 92 ] && ok || fail "sweep 1:10:0.1 gives $(wc -l <"$TMP/out") lines, not 91 rows + header"
+expect_grep "$TMP/out" "utilization.measured_pct,onprem.monthly,onprem.per_useful_gpu_hour,on_demand.monthly" "sweep header"
+tail -n 1 "$TMP/out" | grep -q '^10,' && ok || fail "sweep last row is not exactly 10"
+expect_status 0 "sweep two axes" -- "$G" sweep --vary hardware.nodes=1:3:1 --vary utilization.measured_pct=50:60:10 default
+sed -n '2,$p' "$TMP/out" | cut -d, -f1,2 | tr -d '\r' | tr '\n' ' ' >"$TMP/order"
+expect_grep "$TMP/order" "1,50 1,60 2,50 2,60 3,50 3,60" "first --vary changes slowest"
+expect_status 0 "sweep json" -- "$G" sweep --format json --vary utilization.measured_pct=50:50:1 default
+expect_grep "$TMP/out" '"onprem.monthly": 66075.5' "sweep json numbers"
+expect_status 65 "sweep breaks a rule" -- "$G" sweep --vary facility.node_power_busy_kw=7:12:1 default
+expect_grep "$TMP/err" "facility.node_power_busy_kw=11" "names the combination"
+[ ! -s "$TMP/out" ] && ok || fail "a failed sweep wrote rows"
+expect_status 65 "sweep out of range" -- "$G" sweep --vary utilization.measured_pct=0:140:10 default
+expect_status 64 "sweep without --vary" -- "$G" sweep default
+
+# check
+expect_status 0 "check good" -- "$G" check "$S/default.yaml" diagflow
+expect_status 65 "check bad" -- "$G" check "$S/default.yaml" "$TMP/bad.yaml"
+expect_grep "$TMP/err" "bad.yaml:3:10:" "check prints FILE:LINE:COL"
+expect_status 66 "check missing" -- "$G" check "$TMP/missing.yaml"
+expect_status 64 "check nothing" -- "$G" check
+
+# new
+expect_status 0 "new" -- "$G" new "$TMP/n.yaml"
+expect_status 0 "new file checks" -- "$G" check "$TMP/n.yaml"
+cmp -s "$TMP/n.yaml" "$S/default.yaml" && ok || fail "new writes the shipped default"
+expect_status 73 "new refuses to overwrite" -- "$G" new "$TMP/n.yaml"
+expect_status 0 "new --from" -- "$G" new --from diagflow "$TMP/d.yaml"
+expect_status 0 "new --from file checks" -- "$G" check "$TMP/d.yaml"
+expect_status 66 "new --from unknown" -- "$G" new --from nosuchcase "$TMP/x.yaml"
+
+# list
+expect_status 0 "list" -- "$G" list
+expect_grep "$TMP/out" "diagflow" "list names diagflow"
+expect_grep "$TMP/out" "default" "list names default"
+
+# JSON export read back gives the same results
+"$G" report --format json diagflow >"$TMP/d.json"
+expect_status 0 "report from json" -- "$G" report --format json "$TMP/d.json"
+sed -n '/"results"/,$p' "$TMP/d.json" >"$TMP/r1"
+sed -n '/"results"/,$p' "$TMP/out" >"$TMP/r2"
+cmp -s "$TMP/r1" "$TMP/r2" && ok || fail "JSON round trip changed the results"
+
+# The planner on a non-terminal points at report
+expect_status 64 "planner without a terminal" -- "$G" default
+expect_grep "$TMP/err" "gpuplan report" "suggests report"
+
+finish

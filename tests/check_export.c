@@ -1,0 +1,261 @@
+/* check_export.c: the JSON, CSV, text and Markdown exports (SPEC 4) against
+ * the engine's numbers, in the C locale and under de_DE.UTF-8. */
+#include "config.h"
+
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+#include "export.h"
+#include "fields.h"
+#include "numfmt.h"
+
+static cJSON *export_default(Scenario *s, CostResult *r)
+{
+    scenario_default(s);
+    cost_evaluate(s, r);
+    StrBuf b = STRBUF_INIT;
+    export_json(s, r, &b);
+    cJSON *doc = cJSON_Parse(sb_str(&b));
+    sb_free(&b);
+    ck_assert_ptr_nonnull(doc);
+    return doc;
+}
+
+static cJSON *path(cJSON *o, const char *p)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", p);
+    for (char *tok = strtok(buf, "."); tok; tok = strtok(NULL, ".")) {
+        o = cJSON_GetObjectItemCaseSensitive(o, tok);
+        ck_assert_msg(o != NULL, "missing %s in %s", tok, p);
+    }
+    return o;
+}
+
+/* SPEC 4.1 shape and the SPEC 2.6 numbers. */
+START_TEST(json_shape)
+{
+    Scenario s;
+    CostResult r;
+    cJSON *doc = export_default(&s, &r);
+    ck_assert_double_eq(path(doc, "gpuplan")->valuedouble, 1);
+    ck_assert_str_eq(path(doc, "generator")->valuestring, "gpuplan " PACKAGE_VERSION);
+    /* Top-level keys, in order. */
+    static const char *const top[] = {"gpuplan", "generator", "scenario", "results"};
+    cJSON *it = doc->child;
+    for (size_t i = 0; i < 4; i++, it = it->next)
+        ck_assert_str_eq(it->string, top[i]);
+    ck_assert_ptr_null(it);
+    /* Every registry field appears in the scenario object. */
+    for (size_t i = 0; i < field_count; i++) {
+        char key[128];
+        snprintf(key, sizeof key, "scenario.%s", field_table[i].key);
+        path(doc, key);
+    }
+    ck_assert_double_eq(path(doc, "results.useful_gpu_hours_month")->valuedouble, 11680);
+    ck_assert_double_eq_tol(path(doc, "results.options.onprem.monthly")->valuedouble,
+                            66075.52, 0.005);
+    ck_assert_double_eq_tol(path(doc, "results.options.onprem.per_useful_gpu_hour")->valuedouble,
+                            5.6572, 0.00005);
+    ck_assert_double_eq_tol(path(doc, "results.options.on_demand.monthly")->valuedouble,
+                            89639.03, 0.005);
+    ck_assert_double_eq_tol(path(doc, "results.options.reserved.monthly")->valuedouble,
+                            97067.51, 0.005);
+    ck_assert_double_eq_tol(path(doc, "results.options.spot.monthly")->valuedouble,
+                            45597.64, 0.005);
+    /* Full precision: the exported number is the engine's double. */
+    ck_assert(path(doc, "results.options.spot.monthly")->valuedouble ==
+              r.option[OPT_SPOT].monthly);
+    static const char *const on_lines[] = {"capital", "maintenance", "energy", "colocation",
+                                           "staff", "network", "other", "opportunity"};
+    cJSON *b = path(doc, "results.options.onprem.breakdown");
+    it = b->child;
+    for (size_t i = 0; i < 8; i++, it = it->next)
+        ck_assert_str_eq(it->string, on_lines[i]);
+    ck_assert_ptr_null(it);
+    static const char *const cl_lines[] = {"compute", "egress", "storage",
+                                           "staff", "other", "opportunity"};
+    it = path(doc, "results.options.spot.breakdown")->child;
+    for (size_t i = 0; i < 6; i++, it = it->next)
+        ck_assert_str_eq(it->string, cl_lines[i]);
+    ck_assert(cJSON_IsTrue(path(doc, "results.options.spot.allowed")));
+    ck_assert_str_eq(path(doc, "results.cheapest")->valuestring, "spot");
+    ck_assert_double_eq_tol(path(doc, "results.crossovers.on_demand.utilization_pct")->valuedouble,
+                            35.88, 0.005);
+    ck_assert_double_eq_tol(path(doc, "results.crossovers.spot.utilization_pct")->valuedouble,
+                            76.00, 0.005);
+    ck_assert(cJSON_IsNull(path(doc, "results.crossovers.reserved.utilization_pct")));
+    ck_assert_str_eq(path(doc, "results.crossovers.reserved.onprem")->valuestring, "cheaper");
+    ck_assert_str_eq(path(doc, "results.zone")->valuestring, "hybrid");
+    cJSON *adv = path(doc, "results.advice");
+    ck_assert_int_eq(cJSON_GetArraySize(adv), (int)r.advice_count);
+    ck_assert_str_eq(path(adv->child, "code")->valuestring, "BELOW_60");
+    ck_assert(strlen(path(adv->child, "text")->valuestring) > 20);
+    static const char *const curves[] = {"utilization_pct", "onprem", "on_demand",
+                                         "reserved", "spot"};
+    for (size_t i = 0; i < 5; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "results.curves.%s", curves[i]);
+        ck_assert_int_eq(cJSON_GetArraySize(path(doc, key)), 100);
+    }
+    ck_assert_double_eq(cJSON_GetArrayItem(path(doc, "results.curves.utilization_pct"), 99)->valuedouble, 100);
+    cJSON_Delete(doc);
+}
+END_TEST
+
+START_TEST(json_null_when_no_work)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.utilization.measured_pct = 0;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf b = STRBUF_INIT;
+    export_json(&s, &r, &b);
+    cJSON *doc = cJSON_Parse(sb_str(&b));
+    sb_free(&b);
+    ck_assert(cJSON_IsNull(path(doc, "results.options.onprem.per_useful_gpu_hour")));
+    ck_assert(cJSON_IsNumber(path(doc, "results.options.onprem.monthly")));
+    cJSON_Delete(doc);
+}
+END_TEST
+
+/* Split one CSV line (no quoted commas in these rows) into fields. */
+static int csv_split(char *line, char **out, int max)
+{
+    int n = 0;
+    out[n++] = line;
+    for (char *p = line; *p && n < max; p++)
+        if (*p == ',') {
+            *p = '\0';
+            out[n++] = p + 1;
+        }
+    return n;
+}
+
+START_TEST(csv_matches_engine)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf b = STRBUF_INIT;
+    export_csv(&s, &r, &b);
+    char *text = xstrdup(sb_str(&b));
+    sb_free(&b);
+    char *save = NULL;
+    char *line = strtok_r(text, "\r\n", &save);
+    ck_assert_str_eq(line, "option,allowed,monthly,per_useful_gpu_hour,capital,"
+                           "maintenance,energy,colocation,staff,network,other,"
+                           "opportunity,compute,egress,storage");
+    for (int k = 0; k < OPT_COUNT; k++) {
+        line = strtok_r(NULL, "\r\n", &save);
+        ck_assert_ptr_nonnull(line);
+        char *f[32];
+        ck_assert_int_eq(csv_split(line, f, 32), 15);
+        ck_assert_str_eq(f[0], cost_option_key((CostOption)k));
+        double v;
+        ck_assert_int_eq(num_parse(f[2], &v), 0);
+        ck_assert(v == r.option[k].monthly); /* full precision */
+        if (k == OPT_ONPREM)
+            ck_assert_str_eq(f[12], ""); /* compute does not apply */
+        else
+            ck_assert_str_eq(f[4], ""); /* capital does not apply */
+    }
+    ck_assert_ptr_null(strtok_r(NULL, "\r\n", &save));
+    free(text);
+}
+END_TEST
+
+START_TEST(report_text_and_md)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf t = STRBUF_INIT, m = STRBUF_INIT;
+    export_report(&s, &r, false, "2026-01-02", &t);
+    export_report(&s, &r, true, "2026-01-02", &m);
+    static const char *const both[] = {"2026-01-02", "66,075.52", "89,639.03",
+                                       "97,067.51", "45,597.64", "5.66", "7.67",
+                                       "3.90", "35.9%", "76.0%", "BELOW_60",
+                                       "hybrid", "X on-demand 35.9%"};
+    for (size_t i = 0; i < sizeof both / sizeof both[0]; i++) {
+        ck_assert_msg(strstr(sb_str(&t), both[i]), "text lacks %s", both[i]);
+        ck_assert_msg(strstr(sb_str(&m), both[i]), "md lacks %s", both[i]);
+    }
+    ck_assert_ptr_nonnull(strstr(sb_str(&m), "# 32x H100 in colocation, US"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&m), "```\n"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&m), "| **Spot (cheapest)** |"));
+    ck_assert_ptr_null(strstr(sb_str(&t), "```"));
+    ck_assert_ptr_null(strstr(sb_str(&t), "| "));
+    sb_free(&t);
+    sb_free(&m);
+}
+END_TEST
+
+/* Every format uses '.' under a ',' locale: the bytes are the same. */
+START_TEST(formats_ignore_locale)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf c[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    StrBuf d[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    for (int f = 0; f < 4; f++)
+        export_any((ExportFormat)f, &s, &r, "2026-01-02", &c[f]);
+    ck_assert_msg(setlocale(LC_ALL, "de_DE.UTF-8") != NULL,
+                  "de_DE.UTF-8 locale is not installed");
+    for (int f = 0; f < 4; f++) {
+        export_any((ExportFormat)f, &s, &r, "2026-01-02", &d[f]);
+        ck_assert_str_eq(sb_str(&c[f]), sb_str(&d[f]));
+        sb_free(&c[f]);
+        sb_free(&d[f]);
+    }
+    setlocale(LC_ALL, "C");
+}
+END_TEST
+
+START_TEST(compliance_marked)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.constraints.compliance_forbids_cloud = true;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf t = STRBUF_INIT;
+    export_report(&s, &r, false, "2026-01-02", &t);
+    ck_assert_ptr_nonnull(strstr(sb_str(&t), "Spot (not allowed)"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&t), "On-prem (cheapest)"));
+    sb_free(&t);
+}
+END_TEST
+
+static Suite *export_suite(void)
+{
+    Suite *s = suite_create("export");
+    TCase *t = tcase_create("formats");
+    tcase_add_test(t, json_shape);
+    tcase_add_test(t, json_null_when_no_work);
+    tcase_add_test(t, csv_matches_engine);
+    tcase_add_test(t, report_text_and_md);
+    tcase_add_test(t, formats_ignore_locale);
+    tcase_add_test(t, compliance_marked);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(export_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,77 @@
+/* check_sweep.c: sweep axes count inclusive ends exactly (SPEC 3). */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+START_TEST(inclusive_counts)
+{
+    static const struct {
+        const char *spec;
+        size_t count;
+        double last;
+    } rows[] = {
+        {"utilization.measured_pct=1:10:0.1", 91, 10},
+        {"utilization.measured_pct=0:100:1", 101, 100},
+        {"utilization.measured_pct=0:1:0.3", 4, 0.9},
+        {"cloud.spot_gpu_hour=0.1:0.3:0.1", 3, 0.3},
+        {"hardware.nodes=1:100:1", 100, 100},
+        {"utilization.measured_pct=100:0:-25", 5, 0},
+        {"utilization.measured_pct=5:5:1", 1, 5},
+    };
+    char msg[256];
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        SweepAxis a;
+        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, msg, sizeof msg), "%s: %s",
+                      rows[i].spec, msg);
+        ck_assert_uint_eq(a.count, rows[i].count);
+        ck_assert_double_eq_tol(sweep_axis_value(&a, a.count - 1), rows[i].last, 1e-12);
+    }
+    SweepAxis a;
+    ck_assert(sweep_axis_parse("utilization.measured_pct=1:10:0.1", &a, msg, sizeof msg));
+    ck_assert(sweep_axis_value(&a, 90) == 10.0); /* exactly TO */
+    ck_assert_double_eq_tol(sweep_axis_value(&a, 45), 5.5, 1e-12);
+}
+END_TEST
+
+START_TEST(bad_axes)
+{
+    static const struct {
+        const char *spec, *fragment;
+    } rows[] = {
+        {"utilization.measured_pct=0:140:10", "140 is above 100"},
+        {"utilisation.measured_pct=0:10:1", "unknown key"},
+        {"hardware.nodes=1:10:0.5", "whole number"},
+        {"utilization.measured_pct=0:10:0", "non-zero"},
+        {"utilization.measured_pct=0:10:-1", "towards TO"},
+        {"utilization.measured_pct=0:10", "FROM:TO:STEP"},
+        {"utilization.measured_pct=a:10:1", "FROM 'a' is not a number"},
+        {"name=1:2:1", "only numeric fields"},
+        {"utilization.measured_pct", "KEY=FROM:TO:STEP"},
+    };
+    char msg[256];
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        SweepAxis a;
+        ck_assert_msg(!sweep_axis_parse(rows[i].spec, &a, msg, sizeof msg), "%s accepted",
+                      rows[i].spec);
+        ck_assert_msg(strstr(msg, rows[i].fragment), "%s: got '%s'", rows[i].spec, msg);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sweep");
+    TCase *t = tcase_create("axes");
+    tcase_add_test(t, inclusive_counts);
+    tcase_add_test(t, bad_axes);
+    suite_add_tcase(s, t);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
