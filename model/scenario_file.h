@@ -17,9 +17,9 @@
 #define SCENARIO_FILE_MAX (1024 * 1024) /* files over 1 MiB are refused */
 #define SCENARIO_NEST_MAX 16            /* YAML/JSON nesting cap */
 
-/* Load the scenario at path (YAML, or a JSON export when the first
- * non-blank byte is '{' and the name ends in .json or the YAML reader would
- * see JSON). Returns 0 and fills *out on success; otherwise returns the exit
+/* Load the scenario at path (YAML, or JSON - an export or a bare scenario
+ * object - when the first non-blank byte after an optional UTF-8 byte order
+ * mark is '{'). Returns 0 and fills *out on success; otherwise returns the exit
  * status (EXIT_NOINPUT, EXIT_DATAERR, EXIT_IOERR), fills *d with file, line,
  * column, field path and message, and leaves *out untouched. */
 int scenario_load_file(const char *path, Scenario *out, Diag *d);

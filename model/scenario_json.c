@@ -1,0 +1,588 @@
+/* scenario_json.c: reading a scenario from JSON (SPEC 4.1) with cJSON.
+ *
+ * Two shapes are accepted: a JSON export ({"gpuplan": 1, "generator": ...,
+ * "scenario": {...}, "results": {...}}, told apart by its "scenario" key;
+ * "generator" and "results" are ignored, the scenario's own "gpuplan" is
+ * optional but must be 1) and a bare scenario object with "gpuplan": 1 at
+ * its top, nested exactly like the YAML file. Both go through the loader
+ * core (scenario_load.h), so the rules and messages are those of YAML.
+ *
+ * cJSON keeps no positions, so a small scanner walks the same (already
+ * validated) text in document order and records, for every value, where it
+ * and its key start and the raw text of number tokens. cJSON's tree is then
+ * walked in the same preorder, pairing each item with its scanned token.
+ * Numbers are re-read from their token text with num_parse (through
+ * field_parse) so that they round-trip bit for bit whatever cJSON's own
+ * conversion does; duplicate keys, which cJSON keeps, are errors. Nesting is
+ * checked before cJSON sees the text, so a 20,000-deep array is refused at
+ * its 17th bracket. */
+#include "config.h"
+
+#include "scenario_file.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fields.h"
+#include "hybrid_fields.h"
+#include "scenario_load.h"
+
+typedef struct JTok {
+    LoadPos key; /* line 0 for array items and the root */
+    LoadPos at;
+    size_t off, len; /* the value's text */
+} JTok;
+
+typedef struct JScan {
+    const char *base;
+    size_t len, i;
+    LoadPos pos;
+    JTok *tok;
+    size_t n, cap;
+} JScan;
+
+typedef struct Json {
+    LoadCtx *c;
+    const char *data;
+    JTok *tok;
+    size_t ntok;
+} Json;
+
+/* ---- the position scanner ---------------------------------------------- */
+
+static void js_adv(JScan *s)
+{
+    unsigned char ch = (unsigned char)s->base[s->i++];
+    if (ch == '\n') {
+        s->pos.line++;
+        s->pos.col = 1;
+    } else if (ch == '\r' && s->i < s->len && s->base[s->i] == '\n') {
+        /* CR LF: the LF ends the line */
+    } else if ((ch & 0xC0) != 0x80) {
+        s->pos.col++;
+    }
+}
+
+static void js_ws(JScan *s)
+{
+    while (s->i < s->len && strchr(" \t\r\n", s->base[s->i]) &&
+           s->base[s->i] != '\0')
+        js_adv(s);
+}
+
+static void js_string(JScan *s)
+{
+    js_adv(s); /* opening quote */
+    while (s->i < s->len && s->base[s->i] != '"') {
+        if (s->base[s->i] == '\\' && s->i + 1 < s->len)
+            js_adv(s);
+        js_adv(s);
+    }
+    if (s->i < s->len)
+        js_adv(s);
+}
+
+static char js_peek(const JScan *s)
+{
+    return s->i < s->len ? s->base[s->i] : '\0';
+}
+
+/* Scan one value (the text is valid JSON, nested at most
+ * SCENARIO_NEST_MAX deep, so recursion is bounded). */
+static void js_value(JScan *s, LoadPos key)
+{
+    js_ws(s);
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        s->tok = xrealloc(s->tok, s->cap * sizeof s->tok[0]);
+    }
+    size_t k = s->n++;
+    s->tok[k].key = key;
+    s->tok[k].at = s->pos;
+    s->tok[k].off = s->i;
+    char ch = js_peek(s);
+    if (ch == '{' || ch == '[') {
+        char close = ch == '{' ? '}' : ']';
+        js_adv(s);
+        for (;;) {
+            js_ws(s);
+            if (s->i >= s->len)
+                break;
+            if (js_peek(s) == close) {
+                js_adv(s);
+                break;
+            }
+            if (js_peek(s) == ',') {
+                js_adv(s);
+                continue;
+            }
+            LoadPos kpos = {0, 0};
+            if (ch == '{') {
+                kpos = s->pos;
+                js_string(s);
+                js_ws(s);
+                if (js_peek(s) == ':')
+                    js_adv(s);
+            }
+            js_value(s, kpos);
+        }
+    } else if (ch == '"') {
+        js_string(s);
+    } else {
+        while (s->i < s->len && !strchr(" \t\r\n,]}", s->base[s->i]))
+            js_adv(s);
+    }
+    s->tok[k].len = s->i - s->tok[k].off;
+}
+
+/* Refuse nesting deeper than SCENARIO_NEST_MAX before cJSON recurses into
+ * it; brackets inside strings do not count. */
+static int check_depth(LoadCtx *c, const char *data, size_t len,
+                       bool *unclosed)
+{
+    int depth = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < len; i++) {
+        char ch = data[i];
+        if (in_str) {
+            if (ch == '\\')
+                i++;
+            else if (ch == '"')
+                in_str = false;
+        } else if (ch == '"') {
+            in_str = true;
+        } else if (ch == '{' || ch == '[') {
+            if (++depth > SCENARIO_NEST_MAX)
+                return load_error(c, load_pos_at(data, len, i), NULL,
+                                  "nesting is deeper than %d levels (a "
+                                  "scenario needs 2, an export a few more)",
+                                  SCENARIO_NEST_MAX);
+        } else if (ch == '}' || ch == ']') {
+            depth--;
+        }
+    }
+    *unclosed = in_str || depth > 0;
+    return 0;
+}
+
+/* ---- walking the tree -------------------------------------------------- */
+
+/* Index of the token after item's subtree (item's own token is at k). */
+static size_t skip(const cJSON *item, size_t k)
+{
+    k++;
+    for (const cJSON *ch = item->child; ch; ch = ch->next)
+        k = skip(ch, k);
+    return k;
+}
+
+static const char *kind_name(const cJSON *v)
+{
+    if (cJSON_IsObject(v))
+        return "an object";
+    if (cJSON_IsArray(v))
+        return "an array";
+    if (cJSON_IsString(v))
+        return "a string";
+    if (cJSON_IsNumber(v))
+        return "a number";
+    if (cJSON_IsBool(v))
+        return "true or false";
+    return "null";
+}
+
+static JTok tok_at(const Json *j, size_t k)
+{
+    static const JTok none = {{1, 1}, {1, 1}, 0, 0};
+    return k < j->ntok ? j->tok[k] : none;
+}
+
+/* True when the string token holds a \u0000 escape, which cJSON decodes
+ * into a terminator and so would cut the text short without a word. */
+static bool has_nul_escape(const char *t, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (t[i] != '\\')
+            continue;
+        if (t[i + 1] == 'u' && i + 5 < len && memcmp(t + i + 2, "0000", 4) == 0)
+            return true;
+        i++; /* skip the escaped character */
+    }
+    return false;
+}
+
+/* Store a field's value from item (token k). */
+static int json_field(Json *j, const Field *f, const cJSON *v, size_t k)
+{
+    LoadCtx *c = j->c;
+    JTok t = tok_at(j, k);
+    char what[120];
+    load_describe(f, what, sizeof what);
+    if (cJSON_IsString(v) && has_nul_escape(j->data + t.off, t.len))
+        return load_error(c, t.at, f->key, "value contains a NUL character "
+                          "(not allowed in scenario files)");
+    if (f->type == FT_TEXT) {
+        if (!cJSON_IsString(v))
+            return load_error(c, t.at, f->key, "expected text in double "
+                              "quotes (%s), not %s", what, kind_name(v));
+        return load_value(c, f, v->valuestring, strlen(v->valuestring),
+                          LOAD_QUOTED, t.at);
+    }
+    if (cJSON_IsString(v))
+        return load_value(c, f, v->valuestring, strlen(v->valuestring),
+                          LOAD_QUOTED, t.at);
+    if (cJSON_IsNull(v))
+        return load_value(c, f, "", 0, LOAD_PLAIN, t.at);
+    if (f->type == FT_BOOL ? !cJSON_IsBool(v) : !cJSON_IsNumber(v))
+        return load_error(c, t.at, f->key, "expected %s, not %s", what,
+                          kind_name(v));
+    /* The token's own text: exact, and never cJSON's rounding. */
+    char num[128];
+    size_t n = t.len < sizeof num - 1 ? t.len : sizeof num - 1;
+    memcpy(num, j->data + t.off, n);
+    num[n] = '\0';
+    return load_value(c, f, num, n, LOAD_PLAIN, t.at);
+}
+
+static int json_version(Json *j, const cJSON *v, size_t k, bool record)
+{
+    JTok t = tok_at(j, k);
+    char text[64];
+    LoadStyle style = LOAD_PLAIN;
+    if (cJSON_IsNumber(v)) {
+        size_t n = t.len < sizeof text - 1 ? t.len : sizeof text - 1;
+        memcpy(text, j->data + t.off, n);
+        text[n] = '\0';
+    } else if (cJSON_IsString(v)) {
+        snprintf(text, sizeof text, "%s", v->valuestring);
+        style = LOAD_QUOTED;
+    } else {
+        snprintf(text, sizeof text, "%s", kind_name(v));
+    }
+    return load_version(j->c, text, style, t.key, t.at, record);
+}
+
+typedef int (*JsonSectionFn)(Json *j, const char *name, const cJSON *v,
+                             size_t k);
+
+/* ---- the hybrid section (SPEC 6) ---------------------------------------- */
+
+/* The text and style of scalar item v (token k) for the loader core: a
+ * string's value (quoted), a number's own token text, "" for null. `what`
+ * says what the key takes, for the error when v is not a scalar. */
+static int json_scalar(Json *j, const char *path, const char *what,
+                       const cJSON *v, size_t k, char *buf, size_t n,
+                       const char **text, LoadStyle *style)
+{
+    JTok t = tok_at(j, k);
+    if (cJSON_IsString(v)) {
+        if (has_nul_escape(j->data + t.off, t.len))
+            return load_error(j->c, t.at, path, "value contains a NUL "
+                              "character (not allowed in scenario files)");
+        *text = v->valuestring;
+        *style = LOAD_QUOTED;
+        return 0;
+    }
+    if (cJSON_IsNull(v)) {
+        *text = "";
+        *style = LOAD_PLAIN;
+        return 0;
+    }
+    if (cJSON_IsNumber(v) || cJSON_IsBool(v)) {
+        size_t m = t.len < n - 1 ? t.len : n - 1;
+        memcpy(buf, j->data + t.off, m);
+        buf[m] = '\0';
+        *text = buf;
+        *style = LOAD_PLAIN;
+        return 0;
+    }
+    return load_error(j->c, t.at, path, "expected %s, not %s", what,
+                      kind_name(v));
+}
+
+/* One workload object, item i (token k). */
+static int json_workload(Json *j, size_t i, const cJSON *obj, size_t k)
+{
+    LoadCtx *c = j->c;
+    JTok t = tok_at(j, k);
+    char path[64];
+    snprintf(path, sizeof path, "hybrid.workloads[%zu]", i);
+    int rc = load_hybrid_workload_begin(c, i, t.at);
+    if (rc)
+        return rc;
+    if (!cJSON_IsObject(obj))
+        return load_error(c, t.at, path, "a workload is an object of its keys "
+                          "(name, schedule or per_day, gpus, hours, run, "
+                          "cloud_mode), not %s", kind_name(obj));
+    size_t ck = k + 1;
+    for (const cJSON *m = obj->child; m; m = m->next) {
+        JTok mt = tok_at(j, ck);
+        int which = 0;
+        if ((rc = load_hybrid_wkey(c, i, m->string, mt.key, &which)) != 0)
+            return rc;
+        char vpath[160], what[120], num[128];
+        snprintf(vpath, sizeof vpath, "%s.%s", path,
+                 hybrid_workload_keys[which]);
+        Field f;
+        if (hybrid_workload_field(i, which, vpath, &f))
+            load_describe(&f, what, sizeof what);
+        else
+            snprintf(what, sizeof what, "%s", which == HW_RUN
+                         ? "onprem, cloud or burst in double quotes"
+                         : "on_demand or spot in double quotes");
+        bool is_text = which == HW_NAME || which == HW_SCHEDULE ||
+                       which == HW_RUN || which == HW_CLOUD_MODE;
+        if (is_text && !cJSON_IsString(m))
+            return load_error(c, mt.at, vpath, "expected text in double "
+                              "quotes (%s), not %s", what, kind_name(m));
+        const char *text = NULL;
+        LoadStyle style = LOAD_PLAIN;
+        if ((rc = json_scalar(j, vpath, what, m, ck, num, sizeof num, &text,
+                              &style)) != 0 ||
+            (rc = load_hybrid_wvalue(c, i, which, text, strlen(text), style,
+                                     style == LOAD_QUOTED, mt.at)) != 0)
+            return rc;
+        ck = skip(m, ck);
+    }
+    return load_hybrid_workload_end(c, i);
+}
+
+/* `"hybrid": {...}` (token k). */
+static int json_hybrid(Json *j, const char *name, const cJSON *obj, size_t k)
+{
+    LoadCtx *c = j->c;
+    JTok t = tok_at(j, k);
+    load_hybrid_begin(c, t.key);
+    if (cJSON_IsNull(obj))
+        return load_hybrid_end(c, t.at);
+    if (!cJSON_IsObject(obj))
+        return load_error(c, t.at, name, "`%s` is a section: expected an "
+                          "object of its keys (days, onprem_nodes, ..., "
+                          "workloads), not %s", name, kind_name(obj));
+    size_t ck = k + 1;
+    int rc;
+    for (const cJSON *m = obj->child; m; m = m->next) {
+        JTok mt = tok_at(j, ck);
+        int which = 0;
+        if ((rc = load_hybrid_key(c, m->string, mt.key, &which)) != 0)
+            return rc;
+        if (which == HY_WORKLOADS) {
+            if (!cJSON_IsArray(m))
+                return load_error(c, mt.at, "hybrid.workloads", "expected a "
+                                  "list of workloads (an array of objects), "
+                                  "not %s", kind_name(m));
+            size_t n = 0, ik = ck + 1;
+            for (const cJSON *w = m->child; w; w = w->next, n++) {
+                if ((rc = json_workload(j, n, w, ik)) != 0)
+                    return rc;
+                ik = skip(w, ik);
+            }
+            if ((rc = load_hybrid_workloads(c, n, mt.at)) != 0)
+                return rc;
+        } else {
+            char path[64], what[120], num[128];
+            Field f;
+            snprintf(path, sizeof path, "hybrid.%s",
+                     hybrid_section_keys[which]);
+            hybrid_scalar_field(which, path, &f);
+            load_describe(&f, what, sizeof what);
+            const char *text = NULL;
+            LoadStyle style = LOAD_PLAIN;
+            if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m))
+                return load_error(c, mt.at, path, "expected %s, not %s", what,
+                                  kind_name(m));
+            if ((rc = json_scalar(j, path, what, m, ck, num, sizeof num,
+                                  &text, &style)) != 0 ||
+                (rc = load_hybrid_scalar(c, which, text, strlen(text), style,
+                                         mt.at)) != 0)
+                return rc;
+        }
+        ck = skip(m, ck);
+    }
+    return load_hybrid_end(c, t.at);
+}
+
+/* Sections that are not a flat object of registry fields, as in
+ * scenario_yaml.c. A reader is called after the duplicate check with the
+ * section's item and token. */
+static const struct {
+    const char *name;
+    JsonSectionFn load;
+} json_special_sections[] = {
+    {"hybrid", json_hybrid},
+    {NULL, NULL}};
+
+/* A registry section object (token k). */
+static int json_section(Json *j, const char *name, const cJSON *obj, size_t k)
+{
+    JTok t = tok_at(j, k);
+    int rc = load_section(j->c, name, t.key);
+    if (rc || cJSON_IsNull(obj))
+        return rc; /* null: an empty section, as in YAML */
+    if (!cJSON_IsObject(obj))
+        return load_error(j->c, t.at, name, "`%s` is a section: expected an "
+                          "object of its keys, not %s", name, kind_name(obj));
+    size_t ck = k + 1;
+    for (const cJSON *m = obj->child; m; m = m->next) {
+        const Field *f = NULL;
+        JTok mt = tok_at(j, ck);
+        if ((rc = load_key(j->c, name, m->string, mt.key, &f)) != 0 ||
+            (rc = json_field(j, f, m, ck)) != 0)
+            return rc;
+        ck = skip(m, ck);
+    }
+    return 0;
+}
+
+/* The scenario object (token k); in an export its "gpuplan" is optional. */
+static int json_scenario(Json *j, const cJSON *obj, size_t k, bool in_export)
+{
+    LoadCtx *c = j->c;
+    size_t ck = k + 1;
+    int rc = 0;
+    for (const cJSON *m = obj->child; m && rc == 0; m = m->next) {
+        JTok mt = tok_at(j, ck);
+        const char *key = m->string;
+        size_t sp = 0;
+        while (json_special_sections[sp].name &&
+               strcmp(json_special_sections[sp].name, key) != 0)
+            sp++;
+        if (strcmp(key, "gpuplan") == 0) {
+            rc = json_version(j, m, ck, !in_export);
+        } else if (json_special_sections[sp].name) {
+            rc = load_section(c, key, mt.key);
+            if (rc == 0)
+                rc = json_special_sections[sp].load(j, key, m, ck);
+        } else if (load_is_section(key)) {
+            rc = json_section(j, key, m, ck);
+        } else {
+            const Field *f = NULL;
+            rc = load_key(c, "", key, mt.key, &f);
+            if (rc == 0)
+                rc = json_field(j, f, m, ck);
+        }
+        ck = skip(m, ck);
+    }
+    return rc;
+}
+
+/* A JSON export: gpuplan, generator, scenario, results. */
+static int json_export(Json *j, const cJSON *root)
+{
+    static const char *const keys[] = {"gpuplan", "generator", "scenario",
+                                       "results"};
+    LoadPos seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    LoadCtx *c = j->c;
+    size_t ck = 1;
+    for (const cJSON *m = root->child; m; m = m->next) {
+        JTok mt = tok_at(j, ck);
+        size_t w = 0;
+        while (w < 4 && strcmp(m->string, keys[w]) != 0)
+            w++;
+        if (w == 4)
+            return load_error(c, mt.key, m->string, "unknown key `%.60s` (a "
+                              "JSON export holds gpuplan, generator, scenario "
+                              "and results)", m->string);
+        if (seen[w].line)
+            return load_error(c, mt.key, m->string, "duplicate key `%s` "
+                              "(first given at line %lu)", keys[w],
+                              seen[w].line);
+        seen[w] = mt.key;
+        int rc = 0;
+        if (w == 0) {
+            rc = json_version(j, m, ck, true);
+        } else if (w == 1) {
+            if (!cJSON_IsString(m))
+                rc = load_error(c, mt.at, "generator", "expected a string "
+                                "naming the program, not %s", kind_name(m));
+        } else if (w == 2) {
+            if (!cJSON_IsObject(m))
+                rc = load_error(c, mt.at, "scenario", "expected the scenario "
+                                "object, not %s", kind_name(m));
+            else
+                rc = json_scenario(j, m, ck, true);
+        }
+        if (rc)
+            return rc;
+        ck = skip(m, ck);
+    }
+    return 0;
+}
+
+int scenario_load_json(const char *name, const char *data, size_t len,
+                       Scenario *out, Diag *d)
+{
+    LoadCtx c;
+    load_begin(&c, name, d);
+    /* A byte order mark is not JSON; skip it (positions count from after
+     * it, as libyaml's do). */
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+        data += 3;
+        len -= 3;
+    }
+    bool unclosed = false;
+    int rc = check_depth(&c, data, len, &unclosed);
+    cJSON *root = NULL;
+    if (rc == 0) {
+        const char *end = NULL;
+        root = cJSON_ParseWithLengthOpts(data, len, &end, false);
+        size_t stop = end ? (size_t)(end - data) : 0;
+        if (!root && unclosed && stop + 1 >= len) {
+            rc = load_error(&c, load_pos_at(data, len, len), NULL, "JSON "
+                            "syntax error at the end of the file (an object, "
+                            "array or string is not closed)");
+        } else if (!root) {
+            /* cJSON_GetErrorPtr() gives the same place; the per-call end
+             * pointer does not depend on global state. cJSON stops just
+             * after the offending token at times, so step back over
+             * blanks to the token itself. */
+            size_t off = stop;
+            while (off > 0 && (off >= len || strchr(" \t\r\n", data[off])))
+                off--;
+            char near[24];
+            size_t n = 0;
+            while (off + n < len && n < 16 && data[off + n] != '\n' &&
+                   data[off + n] != '\r')
+                n++;
+            memcpy(near, data + off, n);
+            near[n] = '\0';
+            rc = load_error(&c, load_pos_at(data, len, off), NULL,
+                            "JSON syntax error near `%s`", near);
+        } else {
+            size_t off = (size_t)(end - data);
+            while (off < len && strchr(" \t\r\n", data[off]) && data[off])
+                off++;
+            if (off < len)
+                rc = load_error(&c, load_pos_at(data, len, off), NULL,
+                                "unexpected text after the JSON object");
+        }
+    }
+    JScan s;
+    memset(&s, 0, sizeof s);
+    if (rc == 0) {
+        s.base = data;
+        s.len = len;
+        s.pos.line = s.pos.col = 1;
+        LoadPos none = {0, 0};
+        js_value(&s, none);
+        Json j = {&c, data, s.tok, s.n};
+        JTok t = tok_at(&j, 0);
+        c.doc = t.at;
+        if (!cJSON_IsObject(root))
+            rc = load_error(&c, t.at, NULL, "a JSON scenario is an object "
+                            "({\"gpuplan\": 1, ...}), not %s", kind_name(root));
+        else if (cJSON_GetObjectItemCaseSensitive(root, "scenario"))
+            rc = json_export(&j, root);
+        else
+            rc = json_scenario(&j, root, 0, false);
+        if (rc == 0)
+            rc = load_finish(&c, out);
+    }
+    free(s.tok);
+    cJSON_Delete(root);
+    load_end(&c);
+    return rc;
+}

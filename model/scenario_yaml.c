@@ -1,0 +1,670 @@
+/* scenario_yaml.c: the YAML scenario reader (libyaml events) and writer.
+ *
+ * The reader pulls libyaml's event stream and never builds a document tree,
+ * so nothing is expanded and every refusal happens at the first offending
+ * event: an anchor or alias (no alias is ever followed, so an alias bomb
+ * stops at its first anchor), nesting deeper than SCENARIO_NEST_MAX (counted
+ * here on every mapping and sequence start, and given to libyaml too when it
+ * has yaml_set_max_nest_level), a second document. Since every value's
+ * shape is checked as it arrives, a registry section never goes deeper than
+ * two levels, so a deep `[[[[...` is refused by the first misplaced bracket;
+ * the depth cap guards the sections with a shape of their own
+ * (yaml_special_sections) and whatever libyaml does before our checks. Keys are resolved through
+ * the field registry by the loader core (scenario_load.h).
+ *
+ * Choices made here:
+ * - Numbers and true/false must be plain (unquoted) scalars; "42" in quotes
+ *   is an error that says to write it unquoted. Text fields take any scalar
+ *   style and use the scalar's value as written (`name: 42` is the text
+ *   "42", `notes: |` block scalars keep their line breaks).
+ * - Explicit tags (!!str, !foo) are refused: the registry gives every value
+ *   its type.
+ * - A section written with no value (`opportunity:` and nothing under it)
+ *   is an empty section, so a file may keep a section whose keys are all
+ *   commented out.
+ * - Sections with their own shape (a list of workloads, say) get an entry
+ *   in yaml_special_sections[]; every other section is a mapping of the
+ *   registry's scalar fields. */
+#include "config.h"
+
+#include "scenario_file.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "fields.h"
+#include "hybrid.h"
+#include "hybrid_fields.h"
+#include "numfmt.h"
+#include "scenario_load.h"
+
+typedef struct Yaml {
+    yaml_parser_t parser;
+    yaml_event_t ev;
+    bool have; /* ev holds an event to delete */
+    int depth;
+    const char *data;
+    size_t len;
+    LoadCtx *c;
+} Yaml;
+
+static LoadPos mark_pos(yaml_mark_t m)
+{
+    LoadPos p = {(unsigned long)m.line + 1, (unsigned long)m.column + 1};
+    return p;
+}
+
+static LoadPos ev_pos(const Yaml *y)
+{
+    return mark_pos(y->ev.start_mark);
+}
+
+static const char *ev_name(yaml_event_type_t t)
+{
+    switch (t) {
+    case YAML_SCALAR_EVENT: return "a single value";
+    case YAML_SEQUENCE_START_EVENT: return "a list";
+    case YAML_MAPPING_START_EVENT: return "a mapping";
+    case YAML_ALIAS_EVENT: return "an alias";
+    default: return "nothing";
+    }
+}
+
+static int syntax_error(Yaml *y)
+{
+    const yaml_parser_t *p = &y->parser;
+    LoadPos at;
+    if (p->error == YAML_READER_ERROR)
+        at = load_pos_at(y->data, y->len, p->problem_offset);
+    else
+        at = mark_pos(p->problem_mark);
+    const char *problem = p->problem ? p->problem : "cannot be parsed";
+    if (p->error == YAML_MEMORY_ERROR)
+        xalloc_die();
+    if (p->context)
+        return load_error(y->c, at, NULL, "YAML syntax error: %s (%s that "
+                          "starts at line %lu, column %lu)", problem,
+                          p->context, (unsigned long)p->context_mark.line + 1,
+                          (unsigned long)p->context_mark.column + 1);
+    if (p->error == YAML_READER_ERROR)
+        return load_error(y->c, at, NULL, "the file is not valid UTF-8 text: "
+                          "%s", problem);
+    return load_error(y->c, at, NULL, "YAML syntax error: %s", problem);
+}
+
+/* Fetch the next event, refusing anchors, aliases, tags and deep nesting
+ * as soon as they appear. */
+static int next(Yaml *y)
+{
+    if (y->have) {
+        yaml_event_delete(&y->ev);
+        y->have = false;
+    }
+    if (!yaml_parser_parse(&y->parser, &y->ev))
+        return syntax_error(y);
+    y->have = true;
+    const yaml_char_t *anchor = NULL, *tag = NULL;
+    switch (y->ev.type) {
+    case YAML_ALIAS_EVENT:
+        return load_error(y->c, ev_pos(y), NULL, "anchors and aliases are not "
+                          "allowed (write the value out in full)");
+    case YAML_SCALAR_EVENT:
+        anchor = y->ev.data.scalar.anchor;
+        tag = y->ev.data.scalar.tag;
+        break;
+    case YAML_SEQUENCE_START_EVENT:
+        anchor = y->ev.data.sequence_start.anchor;
+        tag = y->ev.data.sequence_start.tag;
+        y->depth++;
+        break;
+    case YAML_MAPPING_START_EVENT:
+        anchor = y->ev.data.mapping_start.anchor;
+        tag = y->ev.data.mapping_start.tag;
+        y->depth++;
+        break;
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+        y->depth--;
+        break;
+    default:
+        break;
+    }
+    if (anchor)
+        return load_error(y->c, ev_pos(y), NULL, "anchors and aliases are not "
+                          "allowed (write the value out in full)");
+    if (tag)
+        return load_error(y->c, ev_pos(y), NULL, "tags such as `%.40s` are not "
+                          "allowed (the value's type comes from its key)",
+                          (const char *)tag);
+    if (y->depth > SCENARIO_NEST_MAX)
+        return load_error(y->c, ev_pos(y), NULL, "nesting is deeper than %d "
+                          "levels (a scenario needs 2)", SCENARIO_NEST_MAX);
+    return 0;
+}
+
+static const char *scalar_text(const Yaml *y)
+{
+    return (const char *)y->ev.data.scalar.value;
+}
+
+static LoadStyle scalar_style(const Yaml *y)
+{
+    return y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? LOAD_PLAIN
+                                                              : LOAD_QUOTED;
+}
+
+/* The current event is a field's value: store it. */
+static int field_value(Yaml *y, const Field *f)
+{
+    if (y->ev.type != YAML_SCALAR_EVENT) {
+        char what[120];
+        load_describe(f, what, sizeof what);
+        return load_error(y->c, ev_pos(y), f->key, "expected a single value "
+                          "(%s), not %s", what, ev_name(y->ev.type));
+    }
+    return load_value(y->c, f, scalar_text(y), y->ev.data.scalar.length,
+                      scalar_style(y), ev_pos(y));
+}
+
+/* The current event is a mapping key: copy it out (the event is deleted by
+ * the next fetch). */
+static int take_key(Yaml *y, char *buf, size_t n, LoadPos *at)
+{
+    *at = ev_pos(y);
+    if (y->ev.type != YAML_SCALAR_EVENT)
+        return load_error(y->c, *at, NULL, "a key must be a name, not %s",
+                          ev_name(y->ev.type));
+    if (y->ev.data.scalar.length >= n)
+        return load_error(y->c, *at, NULL, "key `%.40s...` is too long to be "
+                          "a scenario key", scalar_text(y));
+    memcpy(buf, scalar_text(y), y->ev.data.scalar.length + 1);
+    return 0;
+}
+
+/* A registry section: a mapping of scalar fields. The current event is the
+ * section's value. */
+static int load_fields(Yaml *y, const char *name, LoadPos at)
+{
+    (void)at;
+    if (y->ev.type == YAML_SCALAR_EVENT &&
+        y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+        (y->ev.data.scalar.length == 0 || strcmp(scalar_text(y), "~") == 0 ||
+         strcmp(scalar_text(y), "null") == 0))
+        return 0; /* an empty section */
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(y->c, ev_pos(y), name, "`%s` is a section: expected "
+                          "a mapping of its keys (such as `key: value` lines "
+                          "indented under it), not %s", name,
+                          ev_name(y->ev.type));
+    for (;;) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            return 0;
+        char key[128];
+        LoadPos kat;
+        const Field *f = NULL;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
+            (rc = load_key(y->c, name, key, kat, &f)) != 0 ||
+            (rc = next(y)) != 0 || (rc = field_value(y, f)) != 0)
+            return rc;
+    }
+}
+
+typedef int (*YamlSectionFn)(Yaml *y, const char *name, LoadPos at);
+
+/* ---- the hybrid section (SPEC 6) ---------------------------------------- */
+
+static bool scalar_is_null(const Yaml *y)
+{
+    return y->ev.type == YAML_SCALAR_EVENT &&
+           y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+           (y->ev.data.scalar.length == 0 ||
+            strcmp(scalar_text(y), "~") == 0 ||
+            strcmp(scalar_text(y), "null") == 0);
+}
+
+/* The current event is a workload's mapping (item i). */
+static int yaml_workload(Yaml *y, size_t i)
+{
+    LoadCtx *c = y->c;
+    char path[64];
+    snprintf(path, sizeof path, "hybrid.workloads[%zu]", i);
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(c, ev_pos(y), path, "a workload is a mapping of its "
+                          "keys (name, schedule or per_day, gpus, hours, run, "
+                          "cloud_mode), not %s", ev_name(y->ev.type));
+    for (;;) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            return load_hybrid_workload_end(c, i);
+        char key[128];
+        LoadPos kat;
+        int which = 0;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
+            (rc = load_hybrid_wkey(c, i, key, kat, &which)) != 0 ||
+            (rc = next(y)) != 0)
+            return rc;
+        if (y->ev.type != YAML_SCALAR_EVENT)
+            return load_error(c, ev_pos(y), path, "`%s` takes a single value, "
+                              "not %s", hybrid_workload_keys[which],
+                              ev_name(y->ev.type));
+        yaml_scalar_style_t st = y->ev.data.scalar.style;
+        bool quoted = st == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+                      st == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+        if ((rc = load_hybrid_wvalue(c, i, which, scalar_text(y),
+                                     y->ev.data.scalar.length,
+                                     scalar_style(y), quoted, ev_pos(y))) != 0)
+            return rc;
+    }
+}
+
+/* The current event is the value of `workloads`. */
+static int yaml_workloads(Yaml *y)
+{
+    LoadCtx *c = y->c;
+    LoadPos at = ev_pos(y);
+    if (y->ev.type != YAML_SEQUENCE_START_EVENT)
+        return load_error(c, at, "hybrid.workloads", "expected a list of "
+                          "workloads (items starting with `- name: ...`), "
+                          "not %s", ev_name(y->ev.type));
+    for (size_t n = 0;; n++) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_SEQUENCE_END_EVENT)
+            return load_hybrid_workloads(c, n, at);
+        if ((rc = load_hybrid_workload_begin(c, n, ev_pos(y))) != 0 ||
+            (rc = yaml_workload(y, n)) != 0)
+            return rc;
+    }
+}
+
+/* `hybrid:`: a mapping of the plan's scalars and its workloads list. */
+static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
+{
+    LoadCtx *c = y->c;
+    load_hybrid_begin(c, at);
+    LoadPos vat = ev_pos(y);
+    if (scalar_is_null(y))
+        return load_hybrid_end(c, vat);
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(c, vat, name, "`%s` is a section: expected a mapping "
+                          "of its keys (days, onprem_nodes, ..., workloads), "
+                          "not %s", name, ev_name(y->ev.type));
+    for (;;) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            return load_hybrid_end(c, vat);
+        char key[128];
+        LoadPos kat;
+        int which = 0;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
+            (rc = load_hybrid_key(c, key, kat, &which)) != 0 ||
+            (rc = next(y)) != 0)
+            return rc;
+        if (which == HY_WORKLOADS) {
+            rc = yaml_workloads(y);
+        } else if (y->ev.type != YAML_SCALAR_EVENT) {
+            char path[64], what[120];
+            Field f;
+            snprintf(path, sizeof path, "hybrid.%.40s", key);
+            hybrid_scalar_field(which, path, &f);
+            load_describe(&f, what, sizeof what);
+            rc = load_error(c, ev_pos(y), path, "expected a single value (%s), "
+                            "not %s", what, ev_name(y->ev.type));
+        } else {
+            rc = load_hybrid_scalar(c, which, scalar_text(y),
+                                    y->ev.data.scalar.length, scalar_style(y),
+                                    ev_pos(y));
+        }
+        if (rc)
+            return rc;
+    }
+}
+
+/* Sections that are not a flat mapping of registry fields. A reader is
+ * called with y->ev holding the section's value (its first event) after
+ * the duplicate check, must consume exactly that value (through next(), so
+ * the refusals stay), and returns 0 or the status of a load_error(). */
+static const struct {
+    const char *name;
+    YamlSectionFn load;
+} yaml_special_sections[] = {
+    {"hybrid", yaml_hybrid},
+    {NULL, NULL}};
+
+/* The current event is the value of top-level key `key` given at `kat`. */
+static int top_entry(Yaml *y, const char *key, LoadPos kat)
+{
+    LoadCtx *c = y->c;
+    if (strcmp(key, "gpuplan") == 0) {
+        if (y->ev.type != YAML_SCALAR_EVENT)
+            return load_error(c, ev_pos(y), "gpuplan", "expected the schema "
+                              "version 1, not %s", ev_name(y->ev.type));
+        return load_version(c, scalar_text(y), scalar_style(y), kat,
+                            ev_pos(y), true);
+    }
+    for (size_t i = 0; yaml_special_sections[i].name; i++)
+        if (strcmp(key, yaml_special_sections[i].name) == 0) {
+            int rc = load_section(c, key, kat);
+            return rc ? rc : yaml_special_sections[i].load(y, key, kat);
+        }
+    if (load_is_section(key)) {
+        int rc = load_section(c, key, kat);
+        return rc ? rc : load_fields(y, key, kat);
+    }
+    const Field *f = NULL;
+    int rc = load_key(c, "", key, kat, &f);
+    return rc ? rc : field_value(y, f);
+}
+
+static int load_document(Yaml *y)
+{
+    LoadCtx *c = y->c;
+    int rc = next(y); /* STREAM_START */
+    if (rc || (rc = next(y)) != 0)
+        return rc;
+    if (y->ev.type == YAML_STREAM_END_EVENT)
+        return load_error(c, ev_pos(y), NULL, "the file is empty (a scenario "
+                          "is a mapping that starts with `gpuplan: 1`)");
+    c->doc = ev_pos(y); /* DOCUMENT_START */
+    if ((rc = next(y)) != 0)
+        return rc;
+    if (y->ev.type == YAML_SCALAR_EVENT && y->ev.data.scalar.length == 0 &&
+        y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+        return load_error(c, ev_pos(y), NULL, "the document is empty (a "
+                          "scenario is a mapping that starts with `gpuplan: "
+                          "1`)");
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(c, ev_pos(y), NULL, "a scenario file is a mapping of "
+                          "keys to values (gpuplan: 1, name: ..., hardware: "
+                          "...), not %s", ev_name(y->ev.type));
+    c->doc = ev_pos(y);
+    for (;;) {
+        if ((rc = next(y)) != 0)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            break;
+        char key[128];
+        LoadPos kat;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
+            (rc = next(y)) != 0 || (rc = top_entry(y, key, kat)) != 0)
+            return rc;
+    }
+    if ((rc = next(y)) != 0) /* DOCUMENT_END */
+        return rc;
+    if ((rc = next(y)) != 0)
+        return rc;
+    if (y->ev.type != YAML_STREAM_END_EVENT)
+        return load_error(c, ev_pos(y), NULL, "the file holds more than one "
+                          "YAML document (a scenario file holds exactly one)");
+    return 0;
+}
+
+int scenario_load_yaml(const char *name, const char *data, size_t len,
+                       Scenario *out, Diag *d)
+{
+    LoadCtx c;
+    Yaml y;
+    load_begin(&c, name, d);
+    memset(&y, 0, sizeof y);
+    y.c = &c;
+    y.data = data;
+    y.len = len;
+#ifdef HAVE_YAML_SET_MAX_NEST_LEVEL
+    yaml_set_max_nest_level(SCENARIO_NEST_MAX + 1);
+#endif
+    if (!yaml_parser_initialize(&y.parser))
+        xalloc_die();
+    yaml_parser_set_input_string(&y.parser, (const unsigned char *)data, len);
+    int rc = load_document(&y);
+    if (rc == 0)
+        rc = load_finish(&c, out);
+    if (y.have)
+        yaml_event_delete(&y.ev);
+    yaml_parser_delete(&y.parser);
+    load_end(&c);
+    return rc;
+}
+
+/* ---- writer ------------------------------------------------------------ */
+
+/* Decode one UTF-8 sequence at s; returns its length, 0 when invalid. */
+static size_t utf8_decode(const unsigned char *s, unsigned *cp)
+{
+    unsigned c = s[0];
+    size_t n;
+    unsigned minv;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if ((c & 0xE0) == 0xC0) {
+        n = 2, minv = 0x80, c &= 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 3, minv = 0x800, c &= 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        n = 4, minv = 0x10000, c &= 0x07;
+    } else {
+        return 0;
+    }
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[i] & 0x3F);
+    }
+    if (c < minv || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    *cp = c;
+    return n;
+}
+
+/* Append text as a YAML double-quoted scalar that reads back byte for
+ * byte: quotes, backslashes and line breaks escaped, control characters and
+ * the code points YAML treats as line breaks or forbids (C1 controls, U+2028,
+ * U+2029, U+FEFF, U+FFFE, U+FFFF) as \xNN or \uNNNN. Bytes that are not
+ * UTF-8 (the loader never lets them in) are written as \xNN. */
+static void yaml_quote(StrBuf *b, const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    sb_append(b, "\"");
+    while (*p) {
+        unsigned cp;
+        size_t n = utf8_decode(p, &cp);
+        if (n == 0) {
+            sb_printf(b, "\\x%02X", *p);
+            p++;
+            continue;
+        }
+        switch (cp) {
+        case '"': sb_append(b, "\\\""); break;
+        case '\\': sb_append(b, "\\\\"); break;
+        case '\n': sb_append(b, "\\n"); break;
+        case '\t': sb_append(b, "\\t"); break;
+        default:
+            if (cp < 0x20 || cp == 0x7F)
+                sb_printf(b, "\\x%02X", cp);
+            else if ((cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 ||
+                     cp == 0x2029 || cp == 0xFEFF || cp == 0xFFFE ||
+                     cp == 0xFFFF)
+                sb_printf(b, "\\u%04X", cp);
+            else
+                sb_append_n(b, (const char *)p, n);
+            break;
+        }
+        p += n;
+    }
+    sb_append(b, "\"");
+}
+
+/* The registry unit with "$" standing for the scenario's currency. */
+static void unit_text(const Field *f, const Scenario *s, char *buf, size_t n)
+{
+    const char *cur = s->currency;
+    bool cur_ok = strlen(cur) == 3;
+    for (size_t i = 0; cur_ok && i < 3; i++)
+        cur_ok = cur[i] >= 'A' && cur[i] <= 'Z';
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const char *u = f->unit; *u && used + 4 < n; u++) {
+        if (*u == '$' && cur_ok) {
+            memcpy(buf + used, cur, 3);
+            used += 3;
+        } else {
+            buf[used++] = *u;
+        }
+    }
+    buf[used] = '\0';
+}
+
+/* "# unit, range; help" for a field. */
+static void field_comment(const Field *f, const Scenario *s, char *buf,
+                          size_t n)
+{
+    char unit[64], lo[40], hi[40];
+    unit_text(f, s, unit, sizeof unit);
+    num_format_exact(f->min, lo, sizeof lo);
+    num_format_exact(f->max, hi, sizeof hi);
+    switch (f->type) {
+    case FT_TEXT:
+        if (f->min == f->max)
+            snprintf(buf, n, "# text, %s characters; %s", lo, f->help);
+        else
+            snprintf(buf, n, "# text, %s..%s characters; %s", lo, hi, f->help);
+        break;
+    case FT_BOOL:
+        snprintf(buf, n, "# true or false; %s", f->help);
+        break;
+    default:
+        if (unit[0])
+            snprintf(buf, n, "# %s, %s..%s; %s", unit, lo, hi, f->help);
+        else
+            snprintf(buf, n, "# %s..%s; %s", lo, hi, f->help);
+        break;
+    }
+}
+
+/* One "key: value   # comment" line; comments start at column 32 when the
+ * line leaves room (as in SPEC 1). */
+static void emit_line(StrBuf *b, const char *indent, const char *key,
+                      const char *value, const char *comment)
+{
+    size_t start = b->len;
+    sb_printf(b, "%s%s: %s", indent, key, value);
+    size_t w = b->len - start;
+    if (comment && comment[0]) {
+        sb_append(b, " ");
+        for (w++; w < 31; w++)
+            sb_append(b, " ");
+        sb_append(b, comment);
+    }
+    sb_append(b, "\n");
+}
+
+/* A "key:" line with no value and its comment at column 32 (head may
+ * start with a line break, which does not count). */
+static void emit_head(StrBuf *b, const char *head, const char *comment)
+{
+    sb_append(b, head);
+    size_t w = strlen(head) - (head[0] == '\n');
+    sb_append(b, " ");
+    for (w++; w < 31; w++)
+        sb_append(b, " ");
+    sb_printf(b, "%s\n", comment);
+}
+
+/* The `hybrid:` section (SPEC 6), after constraints, in the same style:
+ * every key with its comment, text double-quoted, workloads as a block
+ * list. */
+static void format_hybrid(const Scenario *s, StrBuf *b)
+{
+    const HybridPlan *p = &s->hybrid;
+    char path[160], comment[400], num[64];
+    Field f;
+    emit_head(b, "\nhybrid:", "# optional: on-prem base plus cloud burst, "
+              "simulated (gpuplan-scenario(5))");
+    for (int k = 0; k < HY_WORKLOADS; k++) {
+        snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
+        hybrid_scalar_field(k, path, &f);
+        field_comment(&f, s, comment, sizeof comment);
+        field_format(&f, s, num, sizeof num);
+        emit_line(b, "  ", hybrid_section_keys[k], num, comment);
+    }
+    snprintf(comment, sizeof comment, "# list of 1..%d workloads (job "
+             "streams), in this order", HYBRID_MAX_WORKLOADS);
+    emit_head(b, "  workloads:", comment);
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        for (int k = 0; k < HW_KEY_COUNT; k++) {
+            const char *indent = k == 0 ? "    - " : "      ";
+            const char *key = hybrid_workload_keys[k];
+            if ((k == HW_SCHEDULE && !w->has_schedule) ||
+                (k == HW_PER_DAY && w->has_schedule))
+                continue;
+            if (k == HW_RUN) {
+                emit_line(b, indent, key, hybrid_run_key(w->run),
+                          "# onprem | cloud | burst (to the cloud when the "
+                          "on-prem wait exceeds max_wait_minutes)");
+                continue;
+            }
+            if (k == HW_CLOUD_MODE) {
+                emit_line(b, indent, key, hybrid_mode_key(w->cloud_mode),
+                          "# on_demand | spot; how it is billed in the cloud");
+                continue;
+            }
+            snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i, key);
+            hybrid_workload_field(i, k, path, &f);
+            field_comment(&f, s, comment, sizeof comment);
+            if (f.type == FT_TEXT) {
+                StrBuf q = STRBUF_INIT;
+                yaml_quote(&q, field_get_text(&f, s));
+                emit_line(b, indent, key, sb_str(&q), comment);
+                sb_free(&q);
+            } else {
+                field_format(&f, s, num, sizeof num);
+                emit_line(b, indent, key, num, comment);
+            }
+        }
+    }
+}
+
+void scenario_format_yaml(const Scenario *s, StrBuf *b)
+{
+    char ver[16], sec[32], cur[32] = "", comment[400], num[64];
+    snprintf(ver, sizeof ver, "%d", SCENARIO_VERSION);
+    emit_line(b, "", "gpuplan", ver, "# schema version; required");
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        field_section(f, sec, sizeof sec);
+        const char *leaf = f->key;
+        const char *indent = "";
+        if (sec[0]) {
+            if (strcmp(sec, cur) != 0) {
+                sb_printf(b, "\n%s:\n", sec);
+                snprintf(cur, sizeof cur, "%s", sec);
+            }
+            leaf = f->key + strlen(sec) + 1;
+            indent = "  ";
+        }
+        field_comment(f, s, comment, sizeof comment);
+        if (f->type == FT_TEXT) {
+            StrBuf q = STRBUF_INIT;
+            yaml_quote(&q, field_get_text(f, s));
+            emit_line(b, indent, leaf, sb_str(&q), comment);
+            sb_free(&q);
+        } else {
+            field_format(f, s, num, sizeof num);
+            emit_line(b, indent, leaf, num, comment);
+        }
+    }
+    if (s->has_hybrid)
+        format_hybrid(s, b);
+}
