@@ -1,0 +1,522 @@
+/* check_chart.c: the canvas and the chart renderer (SPEC 8, "Chart").
+ *
+ * Golden files: tests/data/chart_*.txt hold canvas_to_text() of the built-in
+ * default at fixed sizes. After an intended change to the chart, regenerate
+ * them with
+ *     GPUPLAN_UPDATE_GOLDEN=1 top_srcdir=SRCDIR ./tests/check_chart
+ * (the test then writes the files instead of comparing), look at them with
+ * cat, and commit them with the change. The structural tests below do not
+ * depend on the golden files: they locate the axes in the drawn grid and
+ * check where the crossovers, markers and letters are. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "chart.h"
+#include "cost.h"
+#include "fields.h"
+#include "numfmt.h"
+#include "scenario.h"
+#include "strbuf.h"
+
+static void draw(Canvas *c, int w, int h, ChartKind kind, const Scenario *s)
+{
+    CostResult r;
+    cost_evaluate(s, &r);
+    canvas_init(c, w, h);
+    chart_render(c, kind, s, &r);
+}
+
+static void draw_default(Canvas *c, int w, int h, ChartKind kind)
+{
+    Scenario s;
+    scenario_default(&s);
+    draw(c, w, h, kind, &s);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    StrBuf b = STRBUF_INIT;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_append_n(&b, buf, n);
+    fclose(f);
+    char *out = xstrdup(sb_str(&b));
+    sb_free(&b);
+    return out;
+}
+
+/* Compare the chart with tests/data/NAME (which ends with one newline), or
+ * write it when GPUPLAN_UPDATE_GOLDEN=1. */
+static void golden(const char *name, int w, int h, ChartKind kind)
+{
+    const char *top = getenv("top_srcdir");
+    ck_assert_msg(top && *top, "top_srcdir is not set");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/data/%s", top, name);
+    Canvas c;
+    draw_default(&c, w, h, kind);
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    sb_append(&b, "\n");
+    const char *upd = getenv("GPUPLAN_UPDATE_GOLDEN");
+    if (upd && strcmp(upd, "1") == 0) {
+        FILE *f = fopen(path, "wb");
+        ck_assert_msg(f != NULL, "cannot write %s", path);
+        fputs(sb_str(&b), f);
+        ck_assert_int_eq(fclose(f), 0);
+    } else {
+        char *want = slurp(path);
+        ck_assert_msg(want != NULL, "cannot read %s", path);
+        ck_assert_msg(strcmp(want, sb_str(&b)) == 0,
+                      "%s differs; got:\n%s", name, sb_str(&b));
+        free(want);
+    }
+    sb_free(&b);
+    canvas_free(&c);
+}
+
+START_TEST(golden_curves_72x20)
+{
+    golden("chart_default_72x20.txt", 72, 20, CHART_COST_CURVES);
+}
+END_TEST
+
+START_TEST(golden_curves_40x12)
+{
+    golden("chart_default_40x12.txt", 40, 12, CHART_COST_CURVES);
+}
+END_TEST
+
+START_TEST(golden_breakdown_72x12)
+{
+    golden("chart_breakdown_72x12.txt", 72, 12, CHART_BREAKDOWN);
+}
+END_TEST
+
+/* --- the canvas itself --------------------------------------------------- */
+
+START_TEST(canvas_basics)
+{
+    Canvas c;
+    canvas_init(&c, 5, 2);
+    canvas_put(&c, -1, 0, 'a', CS_AXIS);
+    canvas_put(&c, 5, 0, 'a', CS_AXIS);
+    canvas_put(&c, 0, 2, 'a', CS_AXIS);
+    canvas_text(&c, 3, 0, "xyz", CS_SPOT);
+    canvas_put(&c, 1, 1, 'q', CS_CROSS);
+    ck_assert_int_eq(canvas_get(&c, 3, 0), 'x');
+    ck_assert_int_eq(canvas_get(&c, 4, 0), 'y');
+    ck_assert_int_eq(canvas_style(&c, 4, 0), CS_SPOT);
+    ck_assert_int_eq(canvas_style(&c, 1, 1), CS_CROSS);
+    ck_assert_int_eq(canvas_get(&c, 9, 9), ' ');
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    ck_assert_str_eq(sb_str(&b), "   xy\n q");
+    sb_free(&b);
+    canvas_clear(&c);
+    canvas_to_text(&c, &b);
+    ck_assert_str_eq(sb_str(&b), "\n");
+    sb_free(&b);
+    canvas_free(&c);
+    canvas_init(&c, 0, 0);
+    canvas_put(&c, 0, 0, 'a', CS_PLAIN);
+    canvas_to_text(&c, &b);
+    ck_assert_str_eq(sb_str(&b), "");
+    sb_free(&b);
+    canvas_free(&c);
+}
+END_TEST
+
+/* --- structure of the cost chart, found in the grid ---------------------- */
+
+typedef struct Axes {
+    int axis_row; /* the x axis */
+    int x0, x100; /* columns of 0% and 100% */
+} Axes;
+
+/* The x axis is the row holding "+-"; its first '+' is 0%, its last 100%. */
+static Axes find_axes(const Canvas *c)
+{
+    Axes a = {-1, -1, -1};
+    for (int y = 0; y < c->height && a.axis_row < 0; y++)
+        for (int x = 0; x + 1 < c->width; x++)
+            if (canvas_get(c, x, y) == '+' && canvas_get(c, x + 1, y) == '-') {
+                a.axis_row = y;
+                a.x0 = x;
+                break;
+            }
+    ck_assert_int_ge(a.axis_row, 0);
+    for (int x = c->width - 1; x > a.x0; x--)
+        if (canvas_get(c, x, a.axis_row) == '+') {
+            a.x100 = x;
+            break;
+        }
+    ck_assert_int_gt(a.x100, a.x0 + 10);
+    return a;
+}
+
+static int pct_col(const Axes *a, double pct)
+{
+    return a->x0 + (int)lround(pct * (a->x100 - a->x0) / 100.0);
+}
+
+static bool column_has(const Canvas *c, const Axes *a, int x, char ch,
+                       CanvasStyle st)
+{
+    for (int y = 0; y < a->axis_row; y++)
+        if (canvas_get(c, x, y) == ch && canvas_style(c, x, y) == st)
+            return true;
+    return false;
+}
+
+static bool row_contains(const Canvas *c, int y, const char *s)
+{
+    char line[512];
+    int w = c->width < 511 ? c->width : 511;
+    for (int x = 0; x < w; x++)
+        line[x] = canvas_get(c, x, y);
+    line[w] = '\0';
+    return strstr(line, s) != NULL;
+}
+
+static bool any_row_contains(const Canvas *c, int from, const char *s)
+{
+    for (int y = from; y < c->height; y++)
+        if (row_contains(c, y, s))
+            return true;
+    return false;
+}
+
+/* An X in the plot within one column of pct. */
+static bool cross_near(const Canvas *c, const Axes *a, double pct)
+{
+    int x = pct_col(a, pct);
+    for (int dx = -1; dx <= 1; dx++)
+        if (column_has(c, a, x + dx, 'X', CS_CROSS))
+            return true;
+    return false;
+}
+
+static void check_structure(int w, int h)
+{
+    Canvas c;
+    draw_default(&c, w, h, CHART_COST_CURVES);
+    Axes a = find_axes(&c);
+    ck_assert_msg(cross_near(&c, &a, 35.88), "no X at 35.9%% at %dx%d", w, h);
+    ck_assert_msg(cross_near(&c, &a, 76.00), "no X at 76.0%% at %dx%d", w, h);
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "X on-demand 35.9%"));
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "X spot 76.0%"));
+    /* Reserved never crosses on-prem in the default: no X for it. */
+    ck_assert(!any_row_contains(&c, a.axis_row + 1, "X reserved"));
+    static const double marks[] = {60, 75, 80};
+    for (int i = 0; i < 3; i++) {
+        int x = pct_col(&a, marks[i]);
+        ck_assert_msg(column_has(&c, &a, x, ':', CS_MARKER),
+                      "no marker line at %.0f%% (%dx%d)", marks[i], w, h);
+        char lab[8];
+        snprintf(lab, sizeof lab, "%.0f", marks[i]);
+        ck_assert_msg(row_contains(&c, 0, lab), "no %s label", lab);
+    }
+    /* Measured 50%: its line and its label. */
+    ck_assert(column_has(&c, &a, pct_col(&a, 50), '|', CS_MEASURED));
+    ck_assert(any_row_contains(&c, 0, "u=50%"));
+    /* On-prem is dear at low utilization: clipped with ^ in the top row. */
+    bool caret = false;
+    for (int x = a.x0 + 1; x <= a.x100; x++)
+        if (canvas_get(&c, x, 0 + 1) == '^' || canvas_get(&c, x, 0) == '^')
+            caret = true;
+    ck_assert_msg(caret, "no ^ at %dx%d", w, h);
+    /* Every option's letter is drawn in the plot with its style. */
+    static const struct {
+        char ch;
+        CanvasStyle st;
+    } letters[] = {{'o', CS_ONPREM}, {'d', CS_ON_DEMAND},
+                   {'r', CS_RESERVED}, {'s', CS_SPOT}};
+    for (size_t i = 0; i < 4; i++) {
+        bool found = false;
+        for (int x = a.x0 + 1; x <= a.x100 && !found; x++)
+            found = column_has(&c, &a, x, letters[i].ch, letters[i].st);
+        ck_assert_msg(found, "no curve %c at %dx%d", letters[i].ch, w, h);
+    }
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "o on-prem"));
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "s spot"));
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "0%"));
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "100%"));
+    canvas_free(&c);
+}
+
+START_TEST(structure_72x20) { check_structure(72, 20); }
+END_TEST
+
+START_TEST(structure_many_sizes)
+{
+    static const int sizes[][2] = {{40, 12}, {78, 9},  {132, 19},
+                                   {60, 16}, {200, 60}, {100, 30},
+                                   {132, 43}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        check_structure(sizes[i][0], sizes[i][1]);
+}
+END_TEST
+
+/* The ^ sits where on-prem leaves the plot: the column after it has on-prem
+ * inside the plot (or a connector), the ^ column's on-prem cost is above the
+ * top tick. */
+START_TEST(caret_where_onprem_is_clipped)
+{
+    Canvas c;
+    draw_default(&c, 72, 20, CHART_COST_CURVES);
+    Axes a = find_axes(&c);
+    int top = 1; /* the header takes row 0 at this size */
+    int cx = -1;
+    for (int x = a.x0 + 1; x <= a.x100; x++)
+        if (canvas_get(&c, x, top) == '^') {
+            ck_assert_int_eq(canvas_style(&c, x, top), CS_ONPREM);
+            cx = x;
+        }
+    ck_assert_int_gt(cx, a.x0);
+    ck_assert(column_has(&c, &a, cx + 1, 'o', CS_ONPREM));
+    canvas_free(&c);
+}
+END_TEST
+
+START_TEST(sizes_do_not_crash)
+{
+    static const int sizes[][2] = {{0, 0},  {1, 1},   {10, 3},  {40, 10},
+                                   {200, 60}, {29, 6}, {30, 6},  {30, 5},
+                                   {1, 40},  {300, 2}, {31, 7},  {45, 8}};
+    Scenario s;
+    scenario_default(&s);
+    for (int util = 0; util <= 100; util += 25) {
+        s.utilization.measured_pct = util;
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+            for (int k = 0; k < CHART_KIND_COUNT; k++) {
+                Canvas c;
+                draw(&c, sizes[i][0], sizes[i][1], (ChartKind)k, &s);
+                StrBuf b = STRBUF_INIT;
+                canvas_to_text(&c, &b);
+                ck_assert_uint_le(strlen(sb_str(&b)),
+                                  (size_t)(sizes[i][0] + 1) * sizes[i][1]);
+                sb_free(&b);
+                canvas_free(&c);
+            }
+    }
+}
+END_TEST
+
+START_TEST(too_small_gets_a_note)
+{
+    Canvas c;
+    draw_default(&c, 29, 5, CHART_COST_CURVES);
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    ck_assert_str_eq(sb_str(&b), "chart needs more room\n\n\n\n");
+    sb_free(&b);
+    canvas_free(&c);
+    draw_default(&c, 10, 3, CHART_BREAKDOWN);
+    canvas_to_text(&c, &b);
+    ck_assert_str_eq(sb_str(&b), "chart need\n\n");
+    sb_free(&b);
+    canvas_free(&c);
+}
+END_TEST
+
+START_TEST(utilization_zero)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.utilization.measured_pct = 0;
+    Canvas c;
+    draw(&c, 72, 20, CHART_COST_CURVES, &s);
+    Axes a = find_axes(&c);
+    /* The curves are still drawn for u > 0. */
+    bool found = false;
+    for (int x = a.x0 + 1; x <= a.x100 && !found; x++)
+        found = column_has(&c, &a, x, 's', CS_SPOT);
+    ck_assert(found);
+    ck_assert(any_row_contains(&c, 0, "u=0%") ||
+              any_row_contains(&c, a.axis_row + 1, "u=0%"));
+    canvas_free(&c);
+}
+END_TEST
+
+START_TEST(compliance_not_allowed)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.constraints.compliance_forbids_cloud = true;
+    Canvas c;
+    draw(&c, 72, 20, CHART_COST_CURVES, &s);
+    Axes a = find_axes(&c);
+    int below = a.axis_row + 1;
+    ck_assert(any_row_contains(&c, below, "d on-demand (not allowed)"));
+    ck_assert(any_row_contains(&c, below, "s spot (not allowed)"));
+    ck_assert(!any_row_contains(&c, below, "o on-prem (not allowed)"));
+    canvas_free(&c);
+    draw(&c, 72, 12, CHART_BREAKDOWN, &s);
+    ck_assert(any_row_contains(&c, 0, "not allowed"));
+    canvas_free(&c);
+    /* The default allows everything. */
+    draw_default(&c, 72, 20, CHART_COST_CURVES);
+    ck_assert(!any_row_contains(&c, 0, "not allowed"));
+    canvas_free(&c);
+}
+END_TEST
+
+/* A measured utilization on a threshold keeps the 60/75/80 labels and
+ * still shows its own label (in the header or in the legend). */
+START_TEST(measured_on_a_threshold)
+{
+    static const double at[] = {60, 75, 80, 77, 50};
+    static const int sizes[][2] = {{72, 20}, {40, 12}, {78, 9}};
+    Scenario s;
+    scenario_default(&s);
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            s.utilization.measured_pct = at[i];
+            Canvas c;
+            draw(&c, sizes[k][0], sizes[k][1], CHART_COST_CURVES, &s);
+            Axes a = find_axes(&c);
+            char lab[16];
+            snprintf(lab, sizeof lab, "u=%.0f%%", at[i]);
+            ck_assert_msg(any_row_contains(&c, 0, lab), "%s lost at %dx%d",
+                          lab, sizes[k][0], sizes[k][1]);
+            ck_assert(row_contains(&c, 0, "60"));
+            ck_assert(row_contains(&c, 0, "75"));
+            ck_assert(row_contains(&c, 0, "80"));
+            /* Its column shows the measured line. */
+            ck_assert(column_has(&c, &a, pct_col(&a, at[i]), '|',
+                                 CS_MEASURED));
+            canvas_free(&c);
+        }
+}
+END_TEST
+
+/* Scenarios from the corners of the field ranges, at random sizes: every
+ * cell stays printable ASCII and nothing is written outside the grid (run
+ * under a sanitizer to see the second). Fixed seed: reproducible. */
+START_TEST(corner_scenarios)
+{
+    srand(12345);
+    for (int it = 0; it < 2000; it++) {
+        Scenario s;
+        scenario_default(&s);
+        for (size_t i = 0; i < field_count; i++) {
+            const Field *f = &field_table[i];
+            int m = rand() % 6;
+            if (f->type == FT_TEXT || m > 2)
+                continue;
+            if (f->type == FT_BOOL) {
+                *field_bool(f, &s) = rand() & 1;
+                continue;
+            }
+            double v = m == 0   ? f->min
+                       : m == 1 ? f->max
+                                : f->min + (f->max - f->min) *
+                                               (rand() / (double)RAND_MAX);
+            if (f->type == FT_INT)
+                v = floor(v);
+            *field_num(f, &s) = v;
+        }
+        int w = rand() % 210, h = rand() % 65;
+        for (int k = 0; k < CHART_KIND_COUNT; k++) {
+            Canvas c;
+            draw(&c, w, h, (ChartKind)k, &s);
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    char ch = canvas_get(&c, x, y);
+                    ck_assert(ch >= 0x20 && ch <= 0x7e);
+                    ck_assert_int_lt(canvas_style(&c, x, y), CS_COUNT);
+                }
+            canvas_free(&c);
+        }
+    }
+}
+END_TEST
+
+/* The breakdown: one bar per option, bar lengths proportional to the
+ * monthly cost, the largest filling the bar area, totals at the end. */
+START_TEST(breakdown_bars)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    Canvas c;
+    draw(&c, 72, 12, CHART_BREAKDOWN, &s);
+    int len[OPT_COUNT] = {0};
+    double maxm = 0;
+    int maxo = 0;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        if (r.option[o].monthly > maxm) {
+            maxm = r.option[o].monthly;
+            maxo = o;
+        }
+        const char *label = cost_option_label((CostOption)o);
+        int row = -1;
+        for (int y = 0; y < c.height && row < 0; y++)
+            if (row_contains(&c, y, label) &&
+                strncmp(label, c.ch + (size_t)y * c.width, strlen(label)) == 0)
+                row = y;
+        ck_assert_msg(row >= 0, "no bar for %s", label);
+        for (int x = 0; x < c.width; x++)
+            if (canvas_style(&c, x, row) == (CanvasStyle)(CS_ONPREM + o))
+                len[o]++;
+        char money[48];
+        num_format_money(r.option[o].monthly, 0, money, sizeof money);
+        ck_assert(row_contains(&c, row, money));
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        double want = len[maxo] * r.option[o].monthly / maxm;
+        ck_assert_msg(fabs(len[o] - want) <= 1.0, "bar %d: %d vs %.1f", o,
+                      len[o], want);
+    }
+    /* The on-prem bar starts with capital, the cloud bars with compute. */
+    ck_assert(any_row_contains(&c, 0, "C capital"));
+    ck_assert(any_row_contains(&c, 0, "G compute"));
+    ck_assert(any_row_contains(&c, 0, "cheapest"));
+    canvas_free(&c);
+}
+END_TEST
+
+static Suite *chart_suite(void)
+{
+    Suite *s = suite_create("chart");
+    TCase *t = tcase_create("chart");
+    tcase_add_test(t, canvas_basics);
+    tcase_add_test(t, golden_curves_72x20);
+    tcase_add_test(t, golden_curves_40x12);
+    tcase_add_test(t, golden_breakdown_72x12);
+    tcase_add_test(t, structure_72x20);
+    tcase_add_test(t, structure_many_sizes);
+    tcase_add_test(t, caret_where_onprem_is_clipped);
+    tcase_add_test(t, sizes_do_not_crash);
+    tcase_add_test(t, too_small_gets_a_note);
+    tcase_add_test(t, utilization_zero);
+    tcase_add_test(t, compliance_not_allowed);
+    tcase_add_test(t, measured_on_a_threshold);
+    tcase_add_test(t, corner_scenarios);
+    tcase_add_test(t, breakdown_bars);
+    tcase_set_timeout(t, 60);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(chart_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

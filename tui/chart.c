@@ -1,0 +1,814 @@
+/* chart.c: the cost charts drawn into a curses-free Canvas (SPEC 8).
+ *
+ * CHART_COST_CURVES plots cost per useful GPU-hour (SPEC 2.5) against
+ * utilization; CHART_BREAKDOWN shows the monthly breakdown of every option
+ * as a horizontal bar (SPEC 2.1, 2.2). Both fill the whole canvas, legend
+ * included, and are shared by the text/Markdown reports and the planner.
+ *
+ * Cost curves, top to bottom:
+ *   header row   threshold labels 60 75 80 over their marker columns, the
+ *                measured label u=NN% over its column, the unit at the left;
+ *   plot rows    y axis with money ticks at the left; one letter per option;
+ *   axis row     '+' at the origin and at the x ticks;
+ *   label row    0% 20% ... 100% (fewer when narrow);
+ *   legend       letter key, then the crossovers (X on-demand 35.9%).
+ * Precedence where several things want the same cell, lowest first:
+ *   connector cells of a steep curve (the vertical fill between two columns)
+ *   < exact curve points < the '^' clip mark < X. Marker lines (':' at
+ *   60/75/80, '|' at the measured utilization) only fill blank cells, so a
+ *   curve is never cut by a marker. Among curves the order is reserved <
+ *   on-demand < spot < on-prem: on-prem is the reference every cloud curve
+ *   is read against, so it is never hidden, and the cheaper-per-hour cloud
+ *   options come next. The measured line wins its column over a threshold
+ *   line; the threshold labels are placed before the measured label, which
+ *   moves aside (or into the legend) rather than hide 60, 75 or 80.
+ * y range: see chart_y_range. x: column x0 + j is j/n*100% exactly, and
+ * every column is sampled with cost_per_hour_at, so any width is exact. */
+#include "config.h"
+
+#include "chart.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+
+#define CHART_NOTE "chart needs more room"
+#define LEGEND_MAX 16
+#define ITEM_BYTES 64
+
+/* Lower-case option names for the legends. */
+static const char *const chart_option_name[OPT_COUNT] = {
+    "on-prem", "on-demand", "reserved", "spot"};
+
+static const CanvasStyle chart_option_style[OPT_COUNT] = {
+    CS_ONPREM, CS_ON_DEMAND, CS_RESERVED, CS_SPOT};
+
+/* Curves are drawn in this order; later ones win a shared cell. */
+static const CostOption chart_draw_order[OPT_COUNT] = {
+    OPT_RESERVED, OPT_ON_DEMAND, OPT_SPOT, OPT_ONPREM};
+
+static const double chart_thresholds[3] = {60, 75, 80};
+
+/* The short note for a canvas too small for the chart. */
+static void chart_note(Canvas *c)
+{
+    canvas_clear(c);
+    canvas_text(c, 0, 0, CHART_NOTE, CS_LABEL);
+}
+
+/* --- legend: items in groups, wrapped to the canvas width ---------------- */
+
+typedef struct LegendItem {
+    char text[ITEM_BYTES];
+    CanvasStyle first; /* style of the first character (the symbol) */
+    int group;
+} LegendItem;
+
+typedef struct Legend {
+    LegendItem item[LEGEND_MAX];
+    int n;
+    /* Wrapped layout: line l holds items [start[l], start[l + 1]). */
+    int start[LEGEND_MAX + 1];
+    int sep[LEGEND_MAX];
+    int lines;
+} Legend;
+
+static void legend_add(Legend *lg, int group, CanvasStyle first,
+                       const char *text)
+{
+    if (lg->n >= LEGEND_MAX)
+        return;
+    LegendItem *it = &lg->item[lg->n++];
+    num_snprintf(it->text, sizeof it->text, "%s", text);
+    it->first = first;
+    it->group = group;
+}
+
+static int legend_width(const Legend *lg, int from, int to, int sep)
+{
+    int w = 0;
+    for (int i = from; i < to; i++)
+        w += (int)strlen(lg->item[i].text) + (i > from ? sep : 0);
+    return w;
+}
+
+/* Greedy wrap of items [from, to) at `width`: the number of lines, and
+ * their first items in starts[] when starts is not NULL. An item wider than
+ * the line gets a line of its own (and is clipped when drawn). */
+static int legend_greedy(const Legend *lg, int from, int to, int sep,
+                         int width, int *starts)
+{
+    int lines = 0, i = from;
+    while (i < to) {
+        int j = i + 1;
+        while (j < to && legend_width(lg, i, j + 1, sep) <= width)
+            j++;
+        if (starts)
+            starts[lines] = i;
+        lines++;
+        i = j;
+    }
+    return lines;
+}
+
+/* Lay the items out in at most as few lines as possible: everything on one
+ * line when it fits (two blanks between items), otherwise each group on its
+ * own lines (two blanks, or one when that keeps the group on one line). */
+static void legend_wrap(Legend *lg, int width)
+{
+    lg->lines = 0;
+    if (lg->n == 0)
+        return;
+    if (legend_width(lg, 0, lg->n, 2) <= width) {
+        lg->start[0] = 0;
+        lg->sep[0] = 2;
+        lg->start[1] = lg->n;
+        lg->lines = 1;
+        return;
+    }
+    int i = 0;
+    while (i < lg->n) {
+        int g = lg->item[i].group, end = i;
+        while (end < lg->n && lg->item[end].group == g)
+            end++;
+        /* One blank between items only when that saves a line break. */
+        int sep = legend_width(lg, i, end, 2) > width &&
+                          legend_width(lg, i, end, 1) <= width
+                      ? 1
+                      : 2;
+        /* Balance the lines: the narrowest width that needs no more
+         * lines than the full width does, so no item is left alone. */
+        int need = legend_greedy(lg, i, end, sep, width, NULL);
+        int w = width;
+        while (w > 1 && legend_greedy(lg, i, end, sep, w - 1, NULL) == need)
+            w--;
+        int got = legend_greedy(lg, i, end, sep, w, lg->start + lg->lines);
+        for (int l = 0; l < got; l++)
+            lg->sep[lg->lines + l] = sep;
+        lg->lines += got;
+        i = end;
+    }
+    lg->start[lg->lines] = lg->n;
+}
+
+/* Draw the first `lines` wrapped lines from row y. */
+static void legend_draw(const Legend *lg, Canvas *c, int y, int lines)
+{
+    for (int l = 0; l < lines && l < lg->lines; l++, y++) {
+        int x = 0;
+        for (int i = lg->start[l]; i < lg->start[l + 1]; i++) {
+            if (i > lg->start[l])
+                x += lg->sep[l];
+            const LegendItem *it = &lg->item[i];
+            canvas_text(c, x, y, it->text, CS_LABEL);
+            canvas_put(c, x, y, it->text[0], it->first);
+            x += (int)strlen(it->text);
+        }
+    }
+}
+
+/* Draw one more item after the items of wrapped line l (drawn at row
+ * y_last) when it fits in width. */
+static bool legend_append_last(Legend *lg, Canvas *c, int l, int y_last,
+                               int width, CanvasStyle first, const char *text)
+{
+    if (l < 0 || l >= lg->lines)
+        return false;
+    int used = legend_width(lg, lg->start[l], lg->start[l + 1], lg->sep[l]);
+    int x = used + 2;
+    if (x + (int)strlen(text) > width)
+        return false;
+    canvas_text(c, x, y_last, text, CS_LABEL);
+    canvas_put(c, x, y_last, text[0], first);
+    return true;
+}
+
+/* --- header labels with collision avoidance ------------------------------ */
+
+/* Place `text` as near as possible to centre column `col` in row y, keeping
+ * a blank between it and anything already placed (taken[]); shifts of up to
+ * max_shift columns are tried, nearest first. Returns false when no place
+ * is free. */
+static bool chart_place(Canvas *c, bool *taken, int y, int col,
+                        const char *text, CanvasStyle st, int max_shift)
+{
+    int len = (int)strlen(text), w = c->width;
+    int base = col - (len - 1) / 2;
+    for (int d = 0; d <= max_shift; d++) {
+        for (int sign = -1; sign <= 1; sign += 2) {
+            if (d == 0 && sign > 0)
+                continue;
+            int x = base + sign * d;
+            if (x < 0 || x + len > w)
+                continue;
+            bool free_span = true;
+            for (int k = x - 1; k <= x + len && free_span; k++)
+                if (k >= 0 && k < w && taken[k])
+                    free_span = false;
+            if (!free_span)
+                continue;
+            for (int k = x; k < x + len; k++)
+                taken[k] = true;
+            canvas_text(c, x, y, text, st);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* --- cost curves --------------------------------------------------------- */
+
+/* The geometry shared by the drawing steps. */
+typedef struct Plot {
+    int top;      /* first plot row */
+    int axis;     /* the x axis row; it stands for y = lo */
+    int rows;     /* plot rows above the axis */
+    int x0, n;    /* column of 0% (the y axis) and columns to 100% */
+    double lo, hi;
+} Plot;
+
+static int plot_col(const Plot *p, double pct)
+{
+    return p->x0 + (int)lround(pct * p->n / 100.0);
+}
+
+/* Row of value v, unclipped (may be above top or below the axis). */
+static long plot_row(const Plot *p, double v)
+{
+    double k = (v - p->lo) / (p->hi - p->lo) * p->rows;
+    if (k > 1e6)
+        k = 1e6;
+    if (k < -1e6)
+        k = -1e6;
+    return p->axis - lround(k);
+}
+
+/* Nice tick step for the range lo_raw..hi_raw with at most max_steps
+ * intervals: 1, 2, 2.5 or 5 times a power of ten. */
+static double chart_nice_step(double lo_raw, double hi_raw, int max_steps,
+                              double *lo, int *steps)
+{
+    double range = hi_raw - lo_raw;
+    if (!(range > 0))
+        range = 1;
+    double base = pow(10, floor(log10(range / max_steps)));
+    static const double mult[] = {1, 2, 2.5, 5, 10, 20};
+    double step = base * 20;
+    for (size_t i = 0; i < sizeof mult / sizeof mult[0]; i++) {
+        double st = base * mult[i];
+        double a = floor(lo_raw / st + 1e-9), b = ceil(hi_raw / st - 1e-9);
+        if (b - a <= max_steps) {
+            step = st;
+            break;
+        }
+    }
+    double a = floor(lo_raw / step + 1e-9), b = ceil(hi_raw / step - 1e-9);
+    if (b - a < 1)
+        b = a + 1;
+    *lo = a * step;
+    *steps = (int)(b - a);
+    return step;
+}
+
+/* Digits after the point that show every multiple of step exactly. */
+static int chart_decimals(double step)
+{
+    if (step >= 10 && fabs(step - round(step)) < 1e-9)
+        return 0;
+    int d = 2;
+    while (d < 6) {
+        double scaled = step * pow(10, d);
+        if (fabs(scaled - round(scaled)) < 1e-6 * scaled)
+            break;
+        d++;
+    }
+    return d;
+}
+
+/* y range (SPEC 8): the cloud curves and the crossovers must be visible, so
+ * the top covers every option at 100% and at the measured utilization (at
+ * least 20%) and the cost at every crossover, with ~15% headroom; on-prem's
+ * tail at low utilization (and reserved's, which also grows as 1/u) is
+ * clipped. */
+static void chart_y_range(const Scenario *s, const CostResult *r,
+                          double *lo_raw, double *hi_raw)
+{
+    double mx = -INFINITY, mn = INFINITY;
+    /* Below 20% every fixed cost explodes as 1/u; taking the measured point
+     * there would squash the whole chart into its bottom rows, so the range
+     * covers the measured point or 20%, whichever is higher. */
+    double u = fmax(s->utilization.measured_pct, 20);
+    for (int o = 0; o < OPT_COUNT; o++) {
+        double v[2] = {cost_per_hour_at(r, s, (CostOption)o, 100),
+                       cost_per_hour_at(r, s, (CostOption)o, u)};
+        for (int k = 0; k < 2; k++)
+            if (isfinite(v[k])) {
+                mx = fmax(mx, v[k]);
+                mn = fmin(mn, v[k]);
+            }
+    }
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        if (x->kind != CROSS_AT || !isfinite(x->pct))
+            continue;
+        double v = cost_per_hour_at(r, s, OPT_ONPREM, x->pct);
+        if (isfinite(v)) {
+            mx = fmax(mx, v);
+            mn = fmin(mn, v);
+        }
+    }
+    if (!isfinite(mx) || !(mx > 0))
+        mx = 1;
+    *hi_raw = mx * 1.15;
+    /* The bottom is 0, unless everything of interest sits high above it:
+     * then a little below the minimum, so the rows go to the region where
+     * the curves cross (the bottom tick label shows it is not 0). Every
+     * curve falls towards 100%, where its minimum is, so nothing drawn
+     * drops below that. */
+    if (!isfinite(mn))
+        *lo_raw = 0;
+    else if (mn < 0)
+        *lo_raw = mn * 1.15;
+    else if (mn > 0.25 * *hi_raw)
+        *lo_raw = mn - 0.1 * (*hi_raw - mn);
+    else
+        *lo_raw = 0;
+}
+
+static void chart_axes(Canvas *c, const Plot *p, double step, int steps,
+                       int decimals, int label_w)
+{
+    for (int y = p->top; y < p->axis; y++)
+        canvas_put(c, p->x0, y, '|', CS_AXIS);
+    canvas_put(c, p->x0, p->axis, '+', CS_AXIS);
+    for (int x = p->x0 + 1; x <= p->x0 + p->n; x++)
+        canvas_put(c, x, p->axis, '-', CS_AXIS);
+    for (int k = 0; k <= steps; k++) {
+        char buf[48];
+        num_format_money(p->lo + k * step, decimals, buf, sizeof buf);
+        int y = p->axis - (int)lround((double)k * p->rows / steps);
+        int len = (int)strlen(buf);
+        canvas_text(c, label_w - len, y, buf, CS_LABEL);
+        canvas_put(c, p->x0, y, '+', CS_AXIS);
+    }
+    /* x ticks: every 20% when each label has room, else 0/50/100. */
+    static const double every20[] = {0, 20, 40, 60, 80, 100};
+    static const double halves[] = {0, 50, 100};
+    static const double ends[] = {0, 100};
+    const double *ticks = every20;
+    int nt = 6;
+    if (p->n / 5 < 5) {
+        ticks = p->n / 2 >= 5 ? halves : ends;
+        nt = p->n / 2 >= 5 ? 3 : 2;
+    }
+    for (int i = 0; i < nt; i++) {
+        int x = plot_col(p, ticks[i]);
+        char buf[8];
+        num_snprintf(buf, sizeof buf, "%.0f%%", ticks[i]);
+        int len = (int)strlen(buf);
+        int start = x - (len - 1) / 2;
+        if (start + len > c->width)
+            start = c->width - len;
+        canvas_put(c, x, p->axis, '+', CS_AXIS);
+        canvas_text(c, start, p->axis + 1, buf, CS_LABEL);
+    }
+}
+
+/* One curve: the exact points (points = true) or the vertical connectors
+ * that join a steep curve between neighbouring columns. Returns the last
+ * column index j (1..n) where the curve is above the plot, 0 if none. */
+static int chart_curve(Canvas *c, const Plot *p, const Scenario *s,
+                       const CostResult *r, CostOption o, bool points)
+{
+    char letter = cost_option_letter(o);
+    CanvasStyle st = chart_option_style[o];
+    int last_clipped = 0;
+    long prev = 0;
+    bool have_prev = false;
+    for (int j = 1; j <= p->n; j++) {
+        double v = cost_per_hour_at(r, s, o, 100.0 * j / p->n);
+        if (!isfinite(v)) {
+            have_prev = false;
+            continue;
+        }
+        long row = plot_row(p, v);
+        long next = 0;
+        bool have_next = false;
+        if (j < p->n) {
+            double vn = cost_per_hour_at(r, s, o, 100.0 * (j + 1) / p->n);
+            if (isfinite(vn)) {
+                next = plot_row(p, vn);
+                have_next = true;
+            }
+        }
+        if (row < p->top)
+            last_clipped = j;
+        int x = p->x0 + j;
+        if (points) {
+            if (row >= p->top && row <= p->axis)
+                canvas_put(c, x, (int)row, letter, st);
+        } else {
+            long a = row, b = row;
+            if (have_prev) {
+                long e = row + (prev - row) / 2;
+                a = e < a ? e : a;
+                b = e > b ? e : b;
+            }
+            if (have_next) {
+                long e = row + (next - row) / 2;
+                a = e < a ? e : a;
+                b = e > b ? e : b;
+            }
+            if (a < p->top)
+                a = p->top;
+            if (b > p->axis)
+                b = p->axis;
+            for (long y = a; y <= b; y++)
+                if (y != row)
+                    canvas_put(c, x, (int)y, letter, st);
+        }
+        prev = row;
+        have_prev = true;
+    }
+    return last_clipped;
+}
+
+/* A vertical marker line in the blank cells of column x. */
+static void chart_vline(Canvas *c, const Plot *p, int x, char ch,
+                        CanvasStyle st)
+{
+    if (x <= p->x0 || x > p->x0 + p->n)
+        return;
+    for (int y = p->top; y < p->axis; y++)
+        if (canvas_get(c, x, y) == ' ')
+            canvas_put(c, x, y, ch, st);
+}
+
+static void chart_pct_text(double pct, char *buf, size_t n)
+{
+    if (fabs(pct - round(pct)) < 1e-9)
+        num_snprintf(buf, n, "%.0f%%", pct);
+    else
+        num_snprintf(buf, n, "%.1f%%", pct);
+}
+
+static void chart_cost_curves(Canvas *c, const Scenario *s,
+                              const CostResult *r)
+{
+    int W = c->width, H = c->height;
+    if (W < 30 || H < 6) {
+        chart_note(c);
+        return;
+    }
+    canvas_clear(c);
+
+    /* Legend: the letter key, then the crossovers. */
+    Legend lg;
+    memset(&lg, 0, sizeof lg);
+    for (int o = 0; o < OPT_COUNT; o++) {
+        char buf[ITEM_BYTES];
+        num_snprintf(buf, sizeof buf, "%c %s%s",
+                     cost_option_letter((CostOption)o), chart_option_name[o],
+                     r->option[o].allowed ? "" : " (not allowed)");
+        legend_add(&lg, 0, chart_option_style[o], buf);
+    }
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        if (x->kind != CROSS_AT || !isfinite(x->pct))
+            continue;
+        char buf[ITEM_BYTES];
+        num_snprintf(buf, sizeof buf, "X %s %.1f%%", chart_option_name[o],
+                     x->pct);
+        legend_add(&lg, 1, CS_CROSS, buf);
+    }
+    legend_wrap(&lg, W);
+
+    /* Rows: at least 3 plot rows, the axis and the x labels; then the
+     * legend, then the header row, then more plot rows. */
+    int extra = H - 2 - 3;
+    int legend_lines = lg.lines < extra ? lg.lines : extra;
+    extra -= legend_lines;
+    int header = extra >= 1 ? 1 : 0;
+    extra -= header;
+
+    Plot p;
+    p.top = header;
+    p.rows = 3 + extra;
+    p.axis = p.top + p.rows;
+
+    double lo_raw, hi_raw;
+    chart_y_range(s, r, &lo_raw, &hi_raw);
+    int max_steps = p.rows / 2 < 4 ? p.rows / 2 : 4;
+    if (max_steps < 1)
+        max_steps = 1;
+    int steps;
+    double step = chart_nice_step(lo_raw, hi_raw, max_steps, &p.lo, &steps);
+    p.hi = p.lo + steps * step;
+    int decimals = chart_decimals(step);
+    int label_w = 0;
+    for (int k = 0; k <= steps; k++) {
+        char buf[48];
+        num_format_money(p.lo + k * step, decimals, buf, sizeof buf);
+        int len = (int)strlen(buf);
+        if (len > label_w)
+            label_w = len;
+    }
+    p.x0 = label_w + 1;
+    p.n = W - 2 - p.x0;
+    if (p.n < 10) {
+        chart_note(c);
+        return;
+    }
+
+    chart_axes(c, &p, step, steps, decimals, label_w);
+
+    /* Curves: connectors first, then the exact points (see the top). */
+    int clipped_onprem = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < OPT_COUNT; i++) {
+            CostOption o = chart_draw_order[i];
+            int last = chart_curve(c, &p, s, r, o, pass == 1);
+            if (o == OPT_ONPREM)
+                clipped_onprem = last;
+        }
+    if (clipped_onprem > 0)
+        canvas_put(c, p.x0 + clipped_onprem, p.top, '^', CS_ONPREM);
+
+    /* Markers: the measured line wins its column over a threshold line. */
+    double u = s->utilization.measured_pct;
+    chart_vline(c, &p, plot_col(&p, u), '|', CS_MEASURED);
+    for (int i = 0; i < 3; i++)
+        chart_vline(c, &p, plot_col(&p, chart_thresholds[i]), ':',
+                    CS_MARKER);
+
+    /* Crossovers: X on the curves at (pct, on-prem cost there). */
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        if (x->kind != CROSS_AT || !isfinite(x->pct))
+            continue;
+        double v = cost_per_hour_at(r, s, OPT_ONPREM, x->pct);
+        if (!isfinite(v))
+            continue;
+        long row = plot_row(&p, v);
+        if (row >= p.top && row <= p.axis)
+            canvas_put(c, plot_col(&p, x->pct), (int)row, 'X', CS_CROSS);
+    }
+
+    /* Header: thresholds first, then the measured label, then the unit. */
+    char ulabel[32], upct[16];
+    chart_pct_text(u, upct, sizeof upct);
+    num_snprintf(ulabel, sizeof ulabel, "u=%s", upct);
+    bool measured_placed = false;
+    if (header) {
+        bool *taken = xmalloc((size_t)W * sizeof *taken);
+        memset(taken, 0, (size_t)W * sizeof *taken);
+        for (int i = 0; i < 3; i++) {
+            char buf[8];
+            num_snprintf(buf, sizeof buf, "%.0f", chart_thresholds[i]);
+            chart_place(c, taken, 0, plot_col(&p, chart_thresholds[i]), buf,
+                        CS_MARKER, 3);
+        }
+        /* The currency code always keeps its place at the left; a longer
+         * unit text is tried after the measured label. */
+        const char *cur = s->currency;
+        int cur_len = (int)strlen(cur);
+        for (int k = 0; k < cur_len && k < W; k++)
+            taken[k] = true;
+        /* Near its column, or in the legend, or (when the legend has no
+         * room either) wherever the header has a gap. */
+        measured_placed = chart_place(c, taken, 0, plot_col(&p, u), ulabel,
+                                      CS_MEASURED, (int)strlen(ulabel));
+        for (int k = 0; k < 2 && !measured_placed && legend_lines > 0; k++) {
+            char buf[ITEM_BYTES];
+            num_snprintf(buf, sizeof buf, "| %s%s", k == 0 ? "measured " : "",
+                         ulabel);
+            measured_placed = legend_append_last(
+                &lg, c, legend_lines - 1, p.axis + 1 + legend_lines, W,
+                CS_MEASURED, buf);
+        }
+        if (!measured_placed)
+            measured_placed = chart_place(c, taken, 0, plot_col(&p, u),
+                                          ulabel, CS_MEASURED, W);
+        for (int k = 0; k < cur_len && k < W; k++)
+            taken[k] = false;
+        char unit[4][64];
+        num_snprintf(unit[0], sizeof unit[0], "%s per useful GPU-hour", cur);
+        num_snprintf(unit[1], sizeof unit[1], "%s/useful GPU-h", cur);
+        num_snprintf(unit[2], sizeof unit[2], "%s/GPU-h", cur);
+        num_snprintf(unit[3], sizeof unit[3], "%s", cur);
+        for (int i = 0; i < 4; i++) {
+            int len = (int)strlen(unit[i]);
+            if (len == 0)
+                break;
+            /* Left-aligned at column 0: centre column of a left start. */
+            if (chart_place(c, taken, 0, (len - 1) / 2, unit[i], CS_LABEL,
+                            0))
+                break;
+        }
+        free(taken);
+    }
+
+    legend_draw(&lg, c, p.axis + 2, legend_lines);
+}
+
+/* --- monthly breakdown bars ---------------------------------------------- */
+
+/* One letter per breakdown line, shared by on-prem and cloud where the line
+ * is the same (staff, other, opportunity). */
+static char chart_line_letter(CostLine l)
+{
+    static const char letters[LINE_COUNT] = {
+        [LINE_CAPITAL] = 'C',    [LINE_MAINTENANCE] = 'M',
+        [LINE_ENERGY] = 'E',     [LINE_COLOCATION] = 'L',
+        [LINE_STAFF] = 'S',      [LINE_NETWORK] = 'N',
+        [LINE_OTHER] = 'O',      [LINE_OPPORTUNITY] = 'P',
+        [LINE_COMPUTE] = 'G',    [LINE_EGRESS] = 'T',
+        [LINE_STORAGE] = 'D'};
+    return (unsigned)l < LINE_COUNT ? letters[l] : '?';
+}
+
+static const char *chart_line_name(CostLine l)
+{
+    static const char *const names[LINE_COUNT] = {
+        [LINE_CAPITAL] = "capital",       [LINE_MAINTENANCE] = "maintenance",
+        [LINE_ENERGY] = "energy",         [LINE_COLOCATION] = "colocation",
+        [LINE_STAFF] = "staff",           [LINE_NETWORK] = "network",
+        [LINE_OTHER] = "other",           [LINE_OPPORTUNITY] = "opportunity",
+        [LINE_COMPUTE] = "compute",       [LINE_EGRESS] = "egress",
+        [LINE_STORAGE] = "storage"};
+    return (unsigned)l < LINE_COUNT ? names[l] : "?";
+}
+
+static void chart_lines_of(CostOption o, const CostLine **lines, int *n)
+{
+    if (o == OPT_ONPREM) {
+        *lines = cost_onprem_lines;
+        *n = ONPREM_LINES;
+    } else {
+        *lines = cost_cloud_lines;
+        *n = CLOUD_LINES;
+    }
+}
+
+/* Cells per breakdown line of one bar. Cumulative rounding makes the bar
+ * round(monthly / max * bar_w) cells long; a line with money in it that
+ * rounds to no cell gets one, taken from the longest segment, so every
+ * letter in the key can be found (the bar length does not change). */
+static void chart_segments(const OptionCost *oc, const CostLine *lines, int n,
+                           double max, int bar_w, int *cells)
+{
+    double cum = 0;
+    int done = 0;
+    for (int i = 0; i < n; i++) {
+        cells[i] = 0;
+        double v = oc->line[lines[i]];
+        if (!(max > 0) || !(v > 0) || !isfinite(v))
+            continue;
+        cum += v;
+        int end = (int)lround(cum / max * bar_w);
+        if (end > bar_w)
+            end = bar_w;
+        if (end > done) {
+            cells[i] = end - done;
+            done = end;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        double v = oc->line[lines[i]];
+        if (cells[i] > 0 || !(v > 0) || !isfinite(v) || !(max > 0))
+            continue;
+        int big = 0;
+        for (int k = 1; k < n; k++)
+            if (cells[k] > cells[big])
+                big = k;
+        if (cells[big] < 2)
+            break;
+        cells[big]--;
+        cells[i] = 1;
+    }
+}
+
+static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
+{
+    int W = c->width, H = c->height;
+    if (W < 30 || H < 5) {
+        chart_note(c);
+        return;
+    }
+    canvas_clear(c);
+
+    /* Key: every line with money in it, on-prem lines first, then the
+     * cloud-only ones (staff, other, opportunity appear once). */
+    Legend lg;
+    memset(&lg, 0, sizeof lg);
+    bool seen[LINE_COUNT] = {false};
+    for (int o = 0; o < OPT_COUNT; o++) {
+        const CostLine *lines;
+        int n;
+        chart_lines_of((CostOption)o, &lines, &n);
+        for (int i = 0; i < n; i++) {
+            CostLine l = lines[i];
+            if (seen[l] || !(r->option[o].line[l] > 0))
+                continue;
+            seen[l] = true;
+        }
+    }
+    static const CostLine key_order[LINE_COUNT] = {
+        LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY, LINE_COLOCATION,
+        LINE_NETWORK, LINE_COMPUTE, LINE_EGRESS, LINE_STORAGE,
+        LINE_STAFF, LINE_OTHER, LINE_OPPORTUNITY};
+    for (int i = 0; i < LINE_COUNT; i++) {
+        CostLine l = key_order[i];
+        if (!seen[l])
+            continue;
+        char buf[ITEM_BYTES];
+        num_snprintf(buf, sizeof buf, "%c %s", chart_line_letter(l),
+                     chart_line_name(l));
+        legend_add(&lg, 0, CS_LABEL, buf);
+    }
+    legend_wrap(&lg, W);
+
+    /* Rows: header, four bars, key; blank rows between the bars when there
+     * is room. */
+    int avail = H - 1 - OPT_COUNT;
+    int key_lines = lg.lines < avail ? lg.lines : avail;
+    avail -= key_lines;
+    int gap = avail >= OPT_COUNT ? 1 : 0;
+
+    char head[96], upct[16];
+    chart_pct_text(s->utilization.measured_pct, upct, sizeof upct);
+    num_snprintf(head, sizeof head, "Monthly cost at u=%s (%s)", upct,
+                 s->currency);
+    canvas_text(c, 0, 0, head, CS_LABEL);
+
+    double max = 0;
+    char total[OPT_COUNT][48];
+    int label_w = 0, total_w = 0;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        const OptionCost *oc = &r->option[o];
+        if (isfinite(oc->monthly) && oc->monthly > max)
+            max = oc->monthly;
+        num_format_money(oc->monthly, 0, total[o], sizeof total[o]);
+        int lw = (int)strlen(cost_option_label((CostOption)o));
+        int tw = (int)strlen(total[o]);
+        label_w = lw > label_w ? lw : label_w;
+        total_w = tw > total_w ? tw : total_w;
+    }
+    /* Row layout: label, blank, bar, blank, total right-aligned, then a
+     * note (cheapest / not allowed) when it fits. */
+    int note_w = (int)strlen(" not allowed");
+    int bar_x = label_w + 1;
+    int bar_w = W - bar_x - 1 - total_w - note_w;
+    if (bar_w < 8)
+        bar_w = W - bar_x - 1 - total_w, note_w = 0;
+    if (bar_w < 4) {
+        chart_note(c);
+        return;
+    }
+
+    int y = 1 + gap;
+    for (int o = 0; o < OPT_COUNT; o++, y += 1 + gap) {
+        const OptionCost *oc = &r->option[o];
+        CanvasStyle st = chart_option_style[o];
+        canvas_text(c, 0, y, cost_option_label((CostOption)o), CS_LABEL);
+        const CostLine *lines;
+        int n;
+        chart_lines_of((CostOption)o, &lines, &n);
+        int cells[ONPREM_LINES];
+        chart_segments(oc, lines, n, max, bar_w, cells);
+        int x = bar_x;
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < cells[i]; k++)
+                canvas_put(c, x++, y, chart_line_letter(lines[i]), st);
+        int tx = bar_x + bar_w + 1 + total_w - (int)strlen(total[o]);
+        canvas_text(c, tx, y, total[o], CS_LABEL);
+        const char *note = !oc->allowed              ? " not allowed"
+                           : r->cheapest == (CostOption)o ? " cheapest"
+                                                          : "";
+        if (note_w > 0)
+            canvas_text(c, bar_x + bar_w + 1 + total_w, y, note, CS_LABEL);
+    }
+    legend_draw(&lg, c, H - key_lines, key_lines);
+}
+
+/* Draw chart `kind` of s / r over the whole canvas (chart.h). */
+void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
+                  const CostResult *r)
+{
+    if (c->width <= 0 || c->height <= 0)
+        return;
+    switch (kind) {
+    case CHART_COST_CURVES:
+        chart_cost_curves(c, s, r);
+        break;
+    case CHART_BREAKDOWN:
+        chart_breakdown(c, s, r);
+        break;
+    default:
+        chart_note(c);
+        break;
+    }
+}
