@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "atomic_file.h"
 #include "cost.h"
 #include "diag.h"
@@ -620,22 +621,18 @@ static void print_help(void)
 static int cmd_planner(int argc, char **argv)
 {
     const char *file = NULL;
+    bool no_color = false;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--no-color") == 0)
+        if (strcmp(argv[i], "--no-color") == 0) {
+            no_color = true;
             continue;
+        }
         if (argv[i][0] == '-' && argv[i][1])
             return usage_error("unknown option '%s'", argv[i]);
         if (file)
             return usage_error("the planner opens one FILE; '%s' is one too many",
                                argv[i]);
         file = argv[i];
-    }
-    Scenario s;
-    scenario_default(&s);
-    if (file) {
-        int rc = load_arg(file, &s);
-        if (rc != 0)
-            return rc;
     }
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fprintf(stderr, "gpuplan: the planner needs a terminal, and %s is not "
@@ -644,18 +641,10 @@ static int cmd_planner(int argc, char **argv)
                 file ? file : "default");
         return EXIT_USAGE;
     }
-    /* Until the interactive planner lands, show the text report. */
-    char date[32];
-    int rc = report_date(date, sizeof date);
-    if (rc != 0)
-        return rc;
-    CostResult r;
-    cost_evaluate(&s, &r);
-    StrBuf b = STRBUF_INIT;
-    export_report(&s, &r, false, date, &b);
-    rc = write_output(&b, NULL);
-    sb_free(&b);
-    return rc;
+    char path[4096];
+    if (file)
+        cli_resolve_scenario(file, path, sizeof path);
+    return app_run(file ? path : NULL, no_color);
 }
 
 int cli_main(int argc, char **argv)

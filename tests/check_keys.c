@@ -1,0 +1,142 @@
+/* check_keys.c: the key bindings table (STYLE 6): no key bound twice, every
+ * action with a help sentence, the SPEC 8 keys present, and the help screen
+ * and hint line generated from the table. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+
+START_TEST(table_is_consistent)
+{
+    char msg[256] = "";
+    ck_assert_msg(keys_table_check(msg, sizeof msg), "%s", msg);
+}
+END_TEST
+
+START_TEST(spec_keys_are_bound)
+{
+    static const struct {
+        int key;
+        Action act;
+    } want[] = {
+        {KC_TAB, ACT_PANEL_NEXT}, {KC_BTAB, ACT_PANEL_PREV},
+        {KC_UP, ACT_FIELD_PREV},  {'k', ACT_FIELD_PREV},
+        {KC_DOWN, ACT_FIELD_NEXT}, {'j', ACT_FIELD_NEXT},
+        {KC_LEFT, ACT_NUDGE_DOWN}, {'h', ACT_NUDGE_DOWN}, {'-', ACT_NUDGE_DOWN},
+        {KC_RIGHT, ACT_NUDGE_UP}, {'l', ACT_NUDGE_UP},    {'+', ACT_NUDGE_UP},
+        {'<', ACT_NUDGE_DOWN10},  {'>', ACT_NUDGE_UP10},
+        {KC_ENTER, ACT_EDIT},     {'0', ACT_EDIT_DIGIT},  {'9', ACT_EDIT_DIGIT},
+        {' ', ACT_TOGGLE},        {'u', ACT_UNDO},        {KC_CTRL('r'), ACT_REDO},
+        {'c', ACT_CHART},         {':', ACT_COMMAND},
+        {KC_F(1), ACT_HELP},      {'?', ACT_HELP},
+        {KC_F(2), ACT_SAVE},      {KC_CTRL('s'), ACT_SAVE},
+        {KC_F(3), ACT_OPEN},      {'o', ACT_OPEN},
+        {KC_F(4), ACT_EXPORT},    {'x', ACT_EXPORT},
+        {KC_F(10), ACT_QUIT},     {'q', ACT_QUIT},
+        {KC_ALT('1'), ACT_PANEL_1}, {KC_ALT('7'), ACT_PANEL_7},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char name[32];
+        ck_assert_msg(keys_lookup(want[i].key) == want[i].act, "key %s: action %d, want %d",
+                      keys_name(want[i].key, name, sizeof name),
+                      (int)keys_lookup(want[i].key), (int)want[i].act);
+    }
+    ck_assert_int_eq(keys_lookup('Z'), ACT_NONE);
+}
+END_TEST
+
+START_TEST(key_names)
+{
+    char b[32];
+    ck_assert_str_eq(keys_name(KC_F(10), b, sizeof b), "F10");
+    ck_assert_str_eq(keys_name(KC_CTRL('s'), b, sizeof b), "Ctrl-S");
+    ck_assert_str_eq(keys_name(KC_BTAB, b, sizeof b), "Shift-Tab");
+    ck_assert_str_eq(keys_name(KC_ALT('3'), b, sizeof b), "M-3");
+    ck_assert_str_eq(keys_name('<', b, sizeof b), "<");
+    ck_assert_str_eq(keys_name(' ', b, sizeof b), "Space");
+}
+END_TEST
+
+START_TEST(hint_line_fits_and_comes_from_labels)
+{
+    char b[512];
+    keys_hint_line(b, sizeof b, 79);
+    ck_assert_int_le((int)strlen(b), 79);
+    ck_assert_ptr_nonnull(strstr(b, "F1 help"));
+    ck_assert_ptr_nonnull(strstr(b, "F2 save"));
+    ck_assert_ptr_nonnull(strstr(b, "F10 quit"));
+    /* Only whole labels, and each label is in the table. */
+    char wide[512];
+    keys_hint_line(wide, sizeof wide, 400);
+    ck_assert_int_eq(strncmp(wide, b, strlen(b)), 0);
+    size_t labels = 0;
+    for (size_t i = 0; i < key_table_count; i++)
+        if (key_table[i].label) {
+            ck_assert_ptr_nonnull(strstr(wide, key_table[i].label));
+            labels++;
+        }
+    ck_assert_uint_gt(labels, 5);
+    keys_hint_line(b, sizeof b, 3);
+    ck_assert_str_eq(b, "");
+}
+END_TEST
+
+typedef struct Lines {
+    char text[64][400];
+    size_t n;
+} Lines;
+
+static void collect(const char *line, void *ctx)
+{
+    Lines *l = ctx;
+    if (l->n < 64)
+        snprintf(l->text[l->n++], sizeof l->text[0], "%s", line);
+}
+
+START_TEST(help_screen_has_one_line_per_action)
+{
+    static Lines l;
+    l.n = 0;
+    size_t n = keys_help_lines(collect, &l);
+    ck_assert_uint_eq(n, l.n);
+    ck_assert_uint_eq(n, ACT_COUNT - 1); /* every action but ACT_NONE */
+    bool save = false, digits = false, nudge = false;
+    for (size_t i = 0; i < l.n; i++) {
+        if (strncmp(l.text[i], "F2, Ctrl-S", 10) == 0 && strstr(l.text[i], "save"))
+            save = true;
+        if (strncmp(l.text[i], "0-9", 3) == 0)
+            digits = true;
+        if (strncmp(l.text[i], "Left, h, -", 10) == 0)
+            nudge = true;
+    }
+    ck_assert(save);
+    ck_assert(digits);
+    ck_assert(nudge);
+}
+END_TEST
+
+static Suite *keys_suite(void)
+{
+    Suite *s = suite_create("keys");
+    TCase *t = tcase_create("table");
+    tcase_add_test(t, table_is_consistent);
+    tcase_add_test(t, spec_keys_are_bound);
+    tcase_add_test(t, key_names);
+    tcase_add_test(t, hint_line_fits_and_comes_from_labels);
+    tcase_add_test(t, help_screen_has_one_line_per_action);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(keys_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

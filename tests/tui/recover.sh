@@ -1,0 +1,120 @@
+#!/bin/bash
+# recover.sh: SIGHUP, SIGTERM, a killed pane and a killed tmux server each
+# leave a recovery file holding the edit (SPEC 7); the next start offers it,
+# (y)es loads it as unsaved, (d)elete removes it; saving removes it too.
+. "$(dirname "$0")/lib.sh"
+
+STATE_FILE=$TMP/state/gpuplan/unsaved.gpuplan-recover
+
+# edit_to PCT: set the measured utilization and wait for the [+].
+edit_to() {
+    type_text ":set utilization.measured_pct=$1"
+    keys Enter
+    wait_for "utilization.measured_pct = $1" 5 "edit to $1"
+}
+
+# wait_file FILE: poll until FILE exists.
+wait_file() {
+    local i=0
+    while [ ! -f "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -f "$1" ] && ok || fail "no recovery file $1"
+}
+
+# 1. SIGHUP, scenario without a file: recovery under XDG_STATE_HOME.
+start --
+wait_for "5.66" 10 || give_up
+edit_to 61
+kill -HUP "$PID"
+wait_for "EXIT=129" 10 "SIGHUP exits 128+1"
+wait_file "$STATE_FILE"
+grep -q "measured_pct: 61" "$STATE_FILE" && ok || fail "recovery file lacks the edit"
+screen | grep -q -- " icanon" && ok || fail "terminal not restored after SIGHUP"
+
+# the next start offers it; yes loads it marked modified
+start --
+wait_for "recover unsaved changes from" 10 "recovery offered"
+wait_for "(y)es / (n)o / (d)elete" 2
+keys y
+wait_for "[+]" 5 "recovered scenario is unsaved"
+keys : ; type_text "goto utilization.measured_pct"; keys Enter
+wait_for "utilization.measured_pct:" 5
+screen | grep -q "Utilization  *61 " && ok || fail "recovered value is not 61"
+
+# 2. SIGTERM while the recovered edits are unsaved: still kept.
+edit_to 62
+kill -TERM "$PID"
+wait_for "EXIT=143" 10 "SIGTERM exits 128+15"
+grep -q "measured_pct: 62" "$STATE_FILE" && ok || fail "SIGTERM: recovery lacks the edit"
+
+# (d)elete removes it
+start --
+wait_for "recover unsaved changes from" 10
+keys d
+wait_for "recovery file deleted" 5
+[ ! -f "$STATE_FILE" ] && ok || fail "(d)elete left the recovery file"
+keys q
+wait_for "EXIT=0" 10
+
+# 3. A killed pane, scenario with a file: recovery next to it.
+cp "$SCEN/default.yaml" "$TMP/work/mine.yaml"
+NEXT=$TMP/work/.mine.yaml.gpuplan-recover
+start -- mine.yaml
+wait_for "mine.yaml" 10
+edit_to 63
+TM kill-pane -t planner
+wait_file "$NEXT"
+grep -q "measured_pct: 63" "$NEXT" && ok || fail "killed pane: recovery lacks the edit"
+i=0; while kill -0 "$PID" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -0 "$PID" 2>/dev/null && fail "planner still running after its pane was killed" || ok
+
+# the offer for that file; (n)o keeps the file and opens the saved one
+start -- mine.yaml
+wait_for "recover unsaved changes from" 10 "offer for mine.yaml"
+keys n
+wait_gone "recover unsaved" 5
+wait_gone "[+]" 2
+[ -f "$NEXT" ] && ok || fail "(n)o removed the recovery file"
+# yes, then save: the recovery file goes away
+keys q
+wait_for "EXIT=0" 10
+start -- mine.yaml
+wait_for "recover unsaved changes from" 10
+keys y
+wait_for "[+]" 5
+keys C-s
+wait_for "saved mine.yaml" 5 "Ctrl-S saves"
+[ ! -f "$NEXT" ] && ok || fail "save left the recovery file"
+grep -q "measured_pct: 63" "$TMP/work/mine.yaml" && ok || fail "saved file lacks the recovered edit"
+
+# 4. A file in a read-only directory: the edits go to the state directory
+# (root writes anywhere, so only as another user).
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$TMP/work/ro"
+    cp "$SCEN/default.yaml" "$TMP/work/ro/locked.yaml"
+    chmod 555 "$TMP/work/ro"
+    start -- ro/locked.yaml
+    wait_for "locked.yaml" 10
+    edit_to 66
+    kill -HUP "$PID"
+    wait_for "EXIT=129" 10
+    ALT=$(ls "$TMP/state/gpuplan/" | grep 'locked.yaml.gpuplan-recover' | head -1)
+    [ -n "$ALT" ] && ok || fail "read-only directory: no recovery file in the state directory"
+    start -- ro/locked.yaml
+    wait_for "recover unsaved changes from" 10 "offer from the state directory"
+    keys d
+    wait_for "recovery file deleted" 5
+    chmod 755 "$TMP/work/ro"
+    keys q
+    wait_for "EXIT=0" 10
+fi
+
+# 5. The whole tmux server killed (an SSH drop takes everything).
+start -- mine.yaml
+wait_for "mine.yaml" 10
+wait_gone "recover unsaved" 2
+edit_to 64
+TM kill-server
+wait_file "$NEXT"
+i=0; while ! grep -q "measured_pct: 64" "$NEXT" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+grep -q "measured_pct: 64" "$NEXT" && ok || fail "server killed: recovery lacks the edit"
+finish

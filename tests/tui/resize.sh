@@ -1,0 +1,53 @@
+#!/bin/bash
+# resize.sh: below 80x24 a message, down to 1x1 no crash, growing back and
+# to 132x43 redraws at once; NO_COLOR=1 and TERM=vt100 work; idle uses no CPU.
+. "$(dirname "$0")/lib.sh"
+
+start --
+wait_for "5.66" 10 "default screen" || give_up
+TM resize-window -t planner -x 40 -y 10
+wait_for "terminal too small: gpuplan needs 80x24," 5 "too small message"
+wait_for "40x10" 2 "too small names the size"
+TM resize-window -t planner -x 1 -y 1
+sleep 0.3
+TM resize-window -t planner -x 2 -y 2
+TM resize-window -t planner -x 79 -y 24
+wait_for "this one is 79x24" 5
+TM resize-window -t planner -x 132 -y 43
+wait_for "5.66" 5 "redraw at 132x43"
+[ "$(screen | wc -l)" -eq 43 ] && ok || fail "not 43 rows"
+screen | grep -q "c chart  : cmd" && ok || fail "wide hint line lists every label"
+kill -0 "$PID" 2>/dev/null && ok || fail "planner died while resizing"
+TM resize-window -t planner -x 80 -y 24
+wait_for "on-demand 35.9%" 5 "back at 80x24"
+
+# idle: no CPU over 3 s (no timers, no polling)
+cpu() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+if [ -r "/proc/$PID/stat" ]; then
+    a=$(cpu); sleep 3; b=$(cpu)
+    [ "$a" = "$b" ] && ok || fail "idle planner used CPU: $a -> $b ticks"
+fi
+keys q
+wait_for "EXIT=0" 10
+
+for envset in "NO_COLOR=1" "TERM=vt100" "TERM=xterm" "TERM=screen" "TERM=xterm-256color" "TERM=tmux-256color"; do
+    start "$envset" --
+    wait_for "5.66" 10 "default screen with $envset"
+    wait_for "on-demand 35.9%" 2 "crossover with $envset"
+    keys Tab
+    wait_for "Power, busy" 5 "panel switch with $envset"
+    keys q
+    wait_for "EXIT=0" 10 "quit with $envset"
+done
+
+# --no-color is accepted
+start -- --no-color
+wait_for "5.66" 10 "--no-color"
+keys q
+wait_for "EXIT=0" 10
+
+# an unknown TERM is reported without entering curses
+start TERM=no-such-terminal --
+wait_for "EXIT=64" 10 "unknown TERM exits 64"
+wait_for "TERM=no-such-terminal is not a terminal type" 2 "unknown TERM message"
+finish

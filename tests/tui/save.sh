@@ -1,0 +1,89 @@
+#!/bin/bash
+# save.sh: F2 asks for a path and writes a file the checker accepts; :e
+# loads it back; a bad file shows its located error and keeps the scenario;
+# quitting with unsaved changes asks save / discard / cancel.
+. "$(dirname "$0")/lib.sh"
+
+start --
+wait_for "5.66" 10 "default screen" || give_up
+type_text ":set utilization.measured_pct=70"
+keys Enter
+wait_for "[+]" 5 "modified"
+keys F2
+wait_for "save as:" 5 "save asks for a path"
+keys C-u
+type_text "saved.yaml"
+keys Enter
+wait_for "saved saved.yaml" 5 "saved message"
+wait_gone "[+]" 5
+wait_for "saved.yaml" 2 "file name in the title"
+[ -f "$TMP/work/saved.yaml" ] && ok || fail "saved.yaml not written"
+if "$GPUPLAN" check "$TMP/work/saved.yaml" >"$TMP/check.out" 2>&1; then ok; else
+    fail "gpuplan check rejects the saved file: $(cat "$TMP/check.out")"
+fi
+grep -q "measured_pct: 70" "$TMP/work/saved.yaml" && ok || fail "edit not in the saved file"
+
+# A bad file: located error, the open scenario stays.
+printf 'gpuplan: 1\nhardware:\n  nodes: -3\n' >"$TMP/work/bad.yaml"
+type_text ":e bad.yaml"
+keys Enter
+wait_for "bad.yaml:3:" 5 "located error for a bad file"
+wait_for "saved.yaml" 2 "open scenario kept"
+
+# Load back what was saved, from a changed state (e! drops the change).
+type_text ":set utilization.measured_pct=20"
+keys Enter
+wait_for "[+]" 5
+type_text ":e saved.yaml"
+keys Enter
+wait_for "unsaved changes" 5 ":e refuses to drop unsaved changes"
+type_text ":e! saved.yaml"
+keys Enter
+wait_for "opened saved.yaml" 5 "e! opens"
+keys : ; type_text "goto utilization.measured_pct"; keys Enter
+wait_for "utilization.measured_pct:" 5
+screen | grep -q "Utilization  *70 " && ok || fail "reloaded value is not 70"
+
+# Quit with unsaved changes: cancel, then discard.
+keys Right
+wait_for "[+]" 5
+keys q
+wait_for "(s)ave / (d)iscard / (c)ancel" 5 "quit asks"
+keys c
+wait_gone "(s)ave / (d)iscard" 5
+wait_for "[+]" 2 "cancel keeps the planner"
+keys F10
+wait_for "(s)ave / (d)iscard / (c)ancel" 5
+keys d
+wait_for "EXIT=0" 10 "discard quits"
+grep -q "measured_pct: 70" "$TMP/work/saved.yaml" && ok || fail "discard changed the file"
+
+# wq saves and quits.
+start -- saved.yaml
+wait_for "saved.yaml" 10
+keys : ; type_text "goto utilization.measured_pct"; keys Enter
+wait_for "utilization.measured_pct:" 5
+keys Left
+wait_for "[+]" 5
+type_text ":wq"
+keys Enter
+wait_for "EXIT=0" 10 ":wq quits"
+grep -q "measured_pct: 69" "$TMP/work/saved.yaml" && ok || fail ":wq did not save"
+
+# export from the planner
+start -- saved.yaml
+wait_for "saved.yaml" 10
+type_text ":export json out.json"
+keys Enter
+wait_for "exported json to out.json" 5
+grep -q '"gpuplan"' "$TMP/work/out.json" && ok || fail "export json not written"
+keys x
+wait_for "(t)ext" 5 "export asks for a format"
+keys c
+wait_for "export csv to: saved.csv" 5 "export asks for a path"
+keys Enter
+wait_for "exported csv to saved.csv" 5
+[ -s "$TMP/work/saved.csv" ] && ok || fail "csv export not written"
+keys q
+wait_for "EXIT=0" 10
+finish

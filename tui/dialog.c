@@ -1,0 +1,312 @@
+/* dialog.c: prompts, choices, the file picker and the help screen. */
+#include "config.h"
+
+#include "dialog.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "keys.h"
+#include "strbuf.h"
+#include "term.h"
+
+void dialog_close(Dialog *d)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        if (d->items)
+            free(d->items[i]);
+        if (d->labels)
+            free(d->labels[i]);
+    }
+    free(d->items);
+    free(d->labels);
+    memset(d, 0, sizeof *d);
+    d->kind = DLG_NONE;
+}
+
+void dialog_prompt(Dialog *d, int purpose, const char *question,
+                   const char *initial)
+{
+    dialog_close(d);
+    d->kind = DLG_PROMPT;
+    d->purpose = purpose;
+    snprintf(d->question, sizeof d->question, "%s", question);
+    line_edit_init(&d->edit, initial);
+}
+
+void dialog_choice(Dialog *d, int purpose, const char *question,
+                   const char *keys)
+{
+    dialog_close(d);
+    d->kind = DLG_CHOICE;
+    d->purpose = purpose;
+    snprintf(d->question, sizeof d->question, "%s", question);
+    snprintf(d->keys, sizeof d->keys, "%s", keys);
+}
+
+static void push(Dialog *d, size_t *cap, char *item, char *label)
+{
+    if (d->count == *cap) {
+        *cap = *cap ? 2 * *cap : 16;
+        d->items = xrealloc(d->items, *cap * sizeof *d->items);
+        d->labels = xrealloc(d->labels, *cap * sizeof *d->labels);
+    }
+    d->items[d->count] = item;
+    d->labels[d->count] = label;
+    d->count++;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool scenario_name(const char *n)
+{
+    size_t len = strlen(n);
+    if (n[0] == '.')
+        return false;
+    return (len > 5 && strcmp(n + len - 5, ".yaml") == 0) ||
+           (len > 4 && strcmp(n + len - 4, ".yml") == 0) ||
+           (len > 5 && strcmp(n + len - 5, ".json") == 0);
+}
+
+size_t dialog_picker(Dialog *d, int purpose, const char *title,
+                     const char *const *dirs, const char *const *dir_labels,
+                     size_t ndirs)
+{
+    dialog_close(d);
+    d->kind = DLG_PICKER;
+    d->purpose = purpose;
+    snprintf(d->question, sizeof d->question, "%s", title);
+    size_t cap = 0;
+    for (size_t k = 0; k < ndirs; k++) {
+        if (!dirs[k])
+            continue;
+        DIR *dir = opendir(dirs[k]);
+        if (!dir)
+            continue;
+        char **names = NULL;
+        size_t nn = 0, ncap = 0;
+        struct dirent *e;
+        while ((e = readdir(dir)) != NULL) {
+            if (!scenario_name(e->d_name))
+                continue;
+            if (nn == ncap) {
+                ncap = ncap ? 2 * ncap : 16;
+                names = xrealloc(names, ncap * sizeof *names);
+            }
+            names[nn++] = xstrdup(e->d_name);
+        }
+        closedir(dir);
+        if (nn)
+            qsort(names, nn, sizeof *names, cmp_str);
+        for (size_t i = 0; i < nn; i++) {
+            StrBuf p = STRBUF_INIT, l = STRBUF_INIT;
+            sb_printf(&p, "%s/%s", dirs[k], names[i]);
+            struct stat st;
+            if (stat(sb_str(&p), &st) == 0 && S_ISREG(st.st_mode)) {
+                sb_printf(&l, "%-10s %s", dir_labels[k], names[i]);
+                push(d, &cap, xstrdup(sb_str(&p)), xstrdup(sb_str(&l)));
+            }
+            sb_free(&p);
+            sb_free(&l);
+            free(names[i]);
+        }
+        free(names);
+    }
+    return d->count;
+}
+
+static void add_line(Dialog *d, const char *line, size_t len)
+{
+    d->items = xrealloc(d->items, (d->count + 1) * sizeof *d->items);
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, line, len);
+    copy[len] = '\0';
+    d->items[d->count++] = copy;
+}
+
+/* Lines longer than HELP_WIDTH wrap at a blank, continued under the text
+ * column (after the keys). */
+#define HELP_WIDTH 70
+#define HELP_INDENT 14
+static void help_line(const char *line, void *ctx)
+{
+    Dialog *d = ctx;
+    const char *p = line;
+    bool first = true;
+    for (;;) {
+        size_t room = first ? HELP_WIDTH : HELP_WIDTH - HELP_INDENT;
+        size_t len = strlen(p);
+        size_t take = len;
+        if (len > room) {
+            take = room;
+            while (take > 0 && p[take] != ' ')
+                take--;
+            if (take == 0)
+                take = room;
+        }
+        char buf[HELP_WIDTH + 1];
+        if (first)
+            add_line(d, p, take);
+        else {
+            snprintf(buf, sizeof buf, "%*s%.*s", HELP_INDENT, "", (int)take, p);
+            add_line(d, buf, strlen(buf));
+        }
+        p += take;
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        first = false;
+    }
+}
+
+void dialog_help(Dialog *d)
+{
+    dialog_close(d);
+    d->kind = DLG_HELP;
+    snprintf(d->question, sizeof d->question, "gpuplan help (Esc closes)");
+    keys_help_lines(help_line, d);
+    static const char *const extra[] = {
+        "",
+        "While editing a value: Enter commits, Esc cancels; the results follow",
+        "every keystroke when the value is valid.",
+        "",
+        "Commands (after ':'):",
+        "  set KEY=VALUE      set a field, e.g. set utilization.measured_pct=70",
+        "  goto KEY           select a field (Tab completes field keys)",
+        "  w [FILE]           save (to FILE)",
+        "  e FILE             open FILE (e! FILE drops unsaved changes)",
+        "  export FORMAT [FILE]  write a report: text, md, json, csv",
+        "  q, q!, wq          quit; quit dropping changes; save and quit",
+        "  help               this screen",
+    };
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        help_line(extra[i], d);
+}
+
+DialogResult dialog_handle_key(Dialog *d, int key)
+{
+    switch (d->kind) {
+    case DLG_PROMPT:
+        switch (line_edit_handle_key(&d->edit, key)) {
+        case LE_COMMITTED:
+            return DR_DONE;
+        case LE_CANCELLED:
+            return DR_CANCEL;
+        default:
+            return DR_NONE;
+        }
+    case DLG_CHOICE:
+        if (key == KC_ESC)
+            return DR_CANCEL;
+        if (key > 0 && key < 128 && strchr(d->keys, tolower(key))) {
+            d->choice = tolower(key);
+            return DR_DONE;
+        }
+        return DR_NONE;
+    case DLG_PICKER:
+    case DLG_HELP:
+        if (key == KC_ESC || key == 'q' || (d->kind == DLG_HELP && key == KC_F(1)))
+            return DR_CANCEL;
+        if (key == KC_UP || key == 'k') {
+            if (d->sel > 0)
+                d->sel--;
+        } else if (key == KC_DOWN || key == 'j') {
+            if (d->sel + 1 < d->count)
+                d->sel++;
+        } else if (key == KC_PGUP) {
+            d->sel = d->sel > 10 ? d->sel - 10 : 0;
+        } else if (key == KC_PGDN) {
+            d->sel = d->sel + 10 < d->count ? d->sel + 10 : (d->count ? d->count - 1 : 0);
+        } else if (key == KC_HOME) {
+            d->sel = 0;
+        } else if (key == KC_END) {
+            d->sel = d->count ? d->count - 1 : 0;
+        } else if (key == KC_ENTER && d->kind == DLG_PICKER && d->count > 0) {
+            return DR_DONE;
+        }
+        return DR_NONE;
+    case DLG_NONE:
+    default:
+        return DR_CANCEL;
+    }
+}
+
+void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
+{
+    if (d->kind == DLG_PROMPT || d->kind == DLG_CHOICE) {
+        int h, w;
+        getmaxyx(line, h, w);
+        (void)h;
+        werase(line);
+        wattrset(line, term_attr(TS_DIALOG));
+        mvwaddnstr(line, 0, 0, d->question, w);
+        int x = getcurx(line);
+        wattrset(line, term_attr(TS_NORMAL));
+        if (d->kind == DLG_PROMPT && x < w - 1) {
+            waddch(line, ' ');
+            x++;
+            int room = w - x - 1;
+            size_t col = line_edit_cursor_col(&d->edit);
+            size_t skip = col > (size_t)room ? col - (size_t)room : 0;
+            const char *t = d->edit.text;
+            for (size_t k = 0; k < skip && *t; k++) {
+                t++;
+                while ((*t & 0xC0) == 0x80)
+                    t++;
+            }
+            waddnstr(line, t, -1);
+            int cx = x + (int)(col - skip);
+            if (cx < w)
+                mvwchgat(line, 0, cx, 1, A_REVERSE, 0, NULL);
+        }
+        return;
+    }
+    if (d->kind != DLG_PICKER && d->kind != DLG_HELP)
+        return;
+    int h = rows - 4, w = cols - 4;
+    if (h < 3 || w < 10)
+        return;
+    WINDOW *o = newwin(h, w, 2, 2);
+    if (!o)
+        return;
+    wattrset(o, term_attr(TS_NORMAL));
+    werase(o);
+    box(o, 0, 0);
+    wattrset(o, term_attr(TS_HEADER));
+    mvwaddnstr(o, 0, 2, d->question, w - 4);
+    wattrset(o, term_attr(TS_NORMAL));
+    int vis = h - 2;
+    if (d->kind == DLG_HELP) {
+        /* The help screen scrolls; there is no selected line. */
+        size_t max_top = d->count > (size_t)vis ? d->count - (size_t)vis : 0;
+        if (d->sel > max_top)
+            d->sel = max_top;
+        d->top = d->sel;
+    }
+    if (d->sel < d->top)
+        d->top = d->sel;
+    if (d->sel >= d->top + (size_t)vis)
+        d->top = d->sel - (size_t)vis + 1;
+    if (d->kind == DLG_PICKER && d->count == 0)
+        mvwaddnstr(o, 1, 2, "no scenario files found", w - 4);
+    for (int y = 0; y < vis && d->top + (size_t)y < d->count; y++) {
+        size_t i = d->top + (size_t)y;
+        const char *text = d->kind == DLG_PICKER ? d->labels[i] : d->items[i];
+        bool sel = d->kind == DLG_PICKER && i == d->sel;
+        wattrset(o, term_attr(sel ? TS_SELECTED : TS_NORMAL));
+        if (sel)
+            mvwhline(o, y + 1, 1, ' ', w - 2);
+        mvwaddnstr(o, y + 1, 2, text, w - 4);
+    }
+    wattrset(o, term_attr(TS_NORMAL));
+    wnoutrefresh(o);
+    delwin(o);
+}

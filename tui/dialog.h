@@ -1,0 +1,68 @@
+/* dialog.h: the planner's prompts (SPEC 8): a text prompt on the bottom
+ * line (save path, export path), a one-key choice (quit: save / discard /
+ * cancel; the recovery offer; the export format), the file picker and the
+ * help screen as overlays.
+ *
+ * A dialog is a value in the application state, not a loop of its own: the
+ * main loop hands it keys and it says what happened, so signals and resizes
+ * are handled the same way while a dialog is open. */
+#ifndef GPUPLAN_DIALOG_H
+#define GPUPLAN_DIALOG_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "line_edit.h"
+
+typedef enum DialogKind {
+    DLG_NONE,
+    DLG_PROMPT, /* text on the bottom line */
+    DLG_CHOICE, /* one key out of `keys` */
+    DLG_PICKER, /* a list of files */
+    DLG_HELP    /* the help screen, scrolled */
+} DialogKind;
+
+typedef enum DialogResult {
+    DR_NONE,    /* key used, the dialog stays */
+    DR_DONE,    /* answered: see text / choice / the selected item */
+    DR_CANCEL   /* Esc */
+} DialogResult;
+
+typedef struct Dialog {
+    DialogKind kind;
+    int purpose;         /* the caller's tag: what the answer is for */
+    char question[512];  /* prompt text, choice question, picker title */
+    char keys[16];       /* DLG_CHOICE: accepted keys, lower case ("sdc") */
+    int choice;          /* DLG_CHOICE: the key chosen */
+    LineEdit edit;       /* DLG_PROMPT */
+    char **items;        /* DLG_PICKER: full paths; DLG_HELP: lines */
+    char **labels;       /* DLG_PICKER: what is shown */
+    size_t count, sel, top;
+} Dialog;
+
+/* Open a prompt with `initial` text, a choice, a picker or the help
+ * screen. Any dialog already open in d is closed first. */
+void dialog_prompt(Dialog *d, int purpose, const char *question,
+                   const char *initial);
+void dialog_choice(Dialog *d, int purpose, const char *question,
+                   const char *keys);
+/* The picker lists *.yaml, *.yml and *.json files in each of the `ndirs`
+ * directories (missing ones are skipped), each group sorted by name.
+ * Returns the number of files found. */
+size_t dialog_picker(Dialog *d, int purpose, const char *title,
+                     const char *const *dirs, const char *const *dir_labels,
+                     size_t ndirs);
+void dialog_help(Dialog *d);
+
+/* Release what the dialog holds and set it to DLG_NONE. */
+void dialog_close(Dialog *d);
+
+/* Feed one key; the answer is in d (edit.text, choice, items[sel]). */
+DialogResult dialog_handle_key(Dialog *d, int key);
+
+/* Draw a prompt or choice into the bottom line window `line`; a picker or
+ * the help screen as an overlay window over the screen (rows x cols). */
+void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols);
+
+#endif

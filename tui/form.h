@@ -1,0 +1,36 @@
+/* form.h: an input panel drawn from the field registry (SPEC 8).
+ *
+ * The rows of panel p are the registry's fields with f->panel == p, in
+ * registry order: label, value, unit; the selected row is highlighted and,
+ * while it is being edited, shows the line editor's text instead. */
+#ifndef GPUPLAN_FORM_H
+#define GPUPLAN_FORM_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fields.h"
+#include "line_edit.h"
+#include "scenario.h"
+
+/* The fields of panel p into out (at most max); returns how many there are
+ * (may exceed max). */
+size_t form_fields(Panel p, const Field **out, size_t max);
+
+/* The panel and row of field f. */
+void form_locate(const Field *f, Panel *p, size_t *row);
+
+/* Draw panel p of s into w: one row per field, row `sel` highlighted,
+ * scrolled so it is visible (*top is the first row shown, kept between
+ * calls). `edit` (NULL when not editing) replaces the selected row's value;
+ * `bad` marks that text as not accepted. */
+void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
+               const LineEdit *edit, bool bad);
+
+/* A field's value for display: numbers as saved, yes/no for bools, and its
+ * unit ("$" becomes the scenario's currency) into unit. */
+void form_value(const Field *f, const Scenario *s, char *val, size_t n,
+                char *unit, size_t un);
+
+#endif

@@ -1,0 +1,163 @@
+/* line_edit.c: the planner's one-line editor, without a terminal. */
+#include "config.h"
+
+#include "line_edit.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "keys.h"
+
+static bool is_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+void line_edit_init(LineEdit *e, const char *text)
+{
+    size_t n = text ? strlen(text) : 0;
+    if (n > LINE_EDIT_MAX - 1) {
+        n = LINE_EDIT_MAX - 1;
+        while (n > 0 && is_cont((unsigned char)text[n]))
+            n--;
+    }
+    if (n)
+        memcpy(e->text, text, n);
+    e->text[n] = '\0';
+    e->len = e->cursor = n;
+}
+
+static size_t prev_boundary(const LineEdit *e, size_t at)
+{
+    if (at == 0)
+        return 0;
+    at--;
+    while (at > 0 && is_cont((unsigned char)e->text[at]))
+        at--;
+    return at;
+}
+
+static size_t next_boundary(const LineEdit *e, size_t at)
+{
+    if (at >= e->len)
+        return e->len;
+    at++;
+    while (at < e->len && is_cont((unsigned char)e->text[at]))
+        at++;
+    return at;
+}
+
+/* Remove bytes [from, to). */
+static void erase(LineEdit *e, size_t from, size_t to)
+{
+    memmove(e->text + from, e->text + to, e->len - to + 1);
+    e->len -= to - from;
+    e->cursor = from;
+}
+
+static size_t encode_utf8(int cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+LineEditResult line_edit_handle_key(LineEdit *e, int key)
+{
+    switch (key) {
+    case KC_ENTER:
+    case '\n':
+        return LE_COMMITTED;
+    case KC_ESC:
+    case KC_CTRL('g'):
+        return LE_CANCELLED;
+    case KC_BACKSPACE:
+    case KC_CTRL('h'):
+        if (e->cursor == 0)
+            return LE_NONE;
+        erase(e, prev_boundary(e, e->cursor), e->cursor);
+        return LE_CHANGED;
+    case KC_DELETE:
+    case KC_CTRL('d'):
+        if (e->cursor >= e->len)
+            return LE_NONE;
+        erase(e, e->cursor, next_boundary(e, e->cursor));
+        return LE_CHANGED;
+    case KC_LEFT:
+    case KC_CTRL('b'):
+        e->cursor = prev_boundary(e, e->cursor);
+        return LE_NONE;
+    case KC_RIGHT:
+    case KC_CTRL('f'):
+        e->cursor = next_boundary(e, e->cursor);
+        return LE_NONE;
+    case KC_HOME:
+    case KC_CTRL('a'):
+        e->cursor = 0;
+        return LE_NONE;
+    case KC_END:
+    case KC_CTRL('e'):
+        e->cursor = e->len;
+        return LE_NONE;
+    case KC_CTRL('u'):
+        if (e->cursor == 0)
+            return LE_NONE;
+        erase(e, 0, e->cursor);
+        return LE_CHANGED;
+    case KC_CTRL('k'):
+        if (e->cursor >= e->len)
+            return LE_NONE;
+        e->text[e->cursor] = '\0';
+        e->len = e->cursor;
+        return LE_CHANGED;
+    case KC_CTRL('w'): {
+        size_t at = e->cursor;
+        while (at > 0 && e->text[at - 1] == ' ')
+            at--;
+        while (at > 0 && e->text[at - 1] != ' ')
+            at--;
+        if (at == e->cursor)
+            return LE_NONE;
+        erase(e, at, e->cursor);
+        return LE_CHANGED;
+    }
+    default:
+        break;
+    }
+    /* Printable code points only: no controls, no surrogates, no KC_ keys. */
+    if (key < 32 || key == 127 || (key >= 0x80 && key < 0xA0) ||
+        (key >= 0xD800 && key <= 0xDFFF) || key >= KC_BASE)
+        return LE_NONE;
+    char enc[4];
+    size_t n = encode_utf8(key, enc);
+    if (e->len + n > LINE_EDIT_MAX - 1)
+        return LE_NONE;
+    memmove(e->text + e->cursor + n, e->text + e->cursor, e->len - e->cursor + 1);
+    memcpy(e->text + e->cursor, enc, n);
+    e->len += n;
+    e->cursor += n;
+    return LE_CHANGED;
+}
+
+size_t line_edit_cursor_col(const LineEdit *e)
+{
+    size_t col = 0;
+    for (size_t i = 0; i < e->cursor; i++)
+        if (!is_cont((unsigned char)e->text[i]))
+            col++;
+    return col;
+}

@@ -1,0 +1,40 @@
+/* line_edit.h: a one-line text editor as a plain struct (STYLE 4).
+ *
+ * Used for editing a field in place, the `:` command line and the dialog
+ * prompts. It knows nothing of curses: feed it key codes from keys.h and it
+ * says whether the text changed, was committed (Enter) or cancelled (Esc).
+ * The text is UTF-8; the cursor moves by whole code points. */
+#ifndef GPUPLAN_LINE_EDIT_H
+#define GPUPLAN_LINE_EDIT_H
+
+#include <stddef.h>
+
+#define LINE_EDIT_MAX 1024 /* bytes, terminator included */
+
+typedef struct LineEdit {
+    char text[LINE_EDIT_MAX];
+    size_t len;    /* bytes in text */
+    size_t cursor; /* byte offset, always at a code point boundary */
+} LineEdit;
+
+typedef enum LineEditResult {
+    LE_NONE,      /* key used, nothing changed (cursor moves) or ignored */
+    LE_CHANGED,   /* the text changed */
+    LE_COMMITTED, /* Enter */
+    LE_CANCELLED  /* Esc */
+} LineEditResult;
+
+/* Start editing `text` (NULL = empty) with the cursor at its end. Text
+ * longer than the buffer is cut at a code point boundary. */
+void line_edit_init(LineEdit *e, const char *text);
+
+/* Apply one key: printable code points insert; Backspace, Delete, Left,
+ * Right, Home/Ctrl-A, End/Ctrl-E, Ctrl-U (clear to start), Ctrl-K (clear to
+ * end), Ctrl-W (delete word) edit; Enter commits; Esc and Ctrl-G cancel. */
+LineEditResult line_edit_handle_key(LineEdit *e, int key);
+
+/* Number of code points before the cursor (its screen column for text of
+ * single-width characters). */
+size_t line_edit_cursor_col(const LineEdit *e);
+
+#endif

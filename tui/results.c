@@ -1,0 +1,133 @@
+/* results.c: the results box of the planner. */
+#include "config.h"
+
+#include "results.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "term.h"
+
+/* "on_demand" -> "on-demand" */
+static const char *option_word(CostOption o, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", cost_option_key(o));
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = '-';
+    return buf;
+}
+
+const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
+                                   size_t n)
+{
+    char word[32];
+    option_word(o, word, sizeof word);
+    const Crossover *c = &r->crossover[o];
+    switch (c->kind) {
+    case CROSS_AT:
+        num_snprintf(buf, n, "%s %.1f%%", word, c->pct);
+        break;
+    case CROSS_CHEAPER:
+        snprintf(buf, n, "%s none (on-prem cheaper)", word);
+        break;
+    case CROSS_DEARER:
+        snprintf(buf, n, "%s none (on-prem dearer)", word);
+        break;
+    case CROSS_EQUAL:
+    default:
+        snprintf(buf, n, "%s none (equal cost)", word);
+        break;
+    }
+    return buf;
+}
+
+/* Word-wrap text into rows y0..h-1 of w. */
+static void wrap(WINDOW *w, int y0, int h, int wd, const char *text)
+{
+    const char *p = text;
+    for (int y = y0; y < h && *p; y++) {
+        while (*p == ' ')
+            p++;
+        int len = (int)strlen(p);
+        int take = len;
+        if (len > wd) {
+            take = wd;
+            while (take > 0 && p[take] != ' ')
+                take--;
+            if (take == 0)
+                take = wd;
+            while (take > 0 && (p[take] & 0xC0) == 0x80)
+                take--;
+        }
+        mvwaddnstr(w, y, 0, p, take);
+        p += take;
+    }
+}
+
+void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
+{
+    int h, wd;
+    getmaxyx(w, h, wd);
+    werase(w);
+    if (h <= 0 || wd <= 0)
+        return;
+    char line[512];
+    int y = 0;
+    wattrset(w, term_attr(TS_HEADER));
+    /* Stale results say so where the last column's title was. */
+    snprintf(line, sizeof line, "%-9s %10s %6s ", "Option", "per month", "GPU-h");
+    mvwaddnstr(w, y, 0, line, wd);
+    if (stale)
+        wattrset(w, term_attr(TS_STALE));
+    waddnstr(w, stale ? "      stale" : "vs cheapest", wd - getcurx(w));
+    y++;
+    double best = r->option[r->cheapest].monthly;
+    for (int o = 0; o < OPT_COUNT && y < h; o++, y++) {
+        const OptionCost *oc = &r->option[o];
+        char money[48], per[32], diff[64];
+        num_format_money(oc->monthly, 0, money, sizeof money);
+        if (isnan(oc->per_useful_gpu_hour))
+            snprintf(per, sizeof per, "n/a");
+        else
+            num_snprintf(per, sizeof per, "%.2f", oc->per_useful_gpu_hour);
+        int attr = term_attr(TS_NORMAL);
+        if (!oc->allowed) {
+            snprintf(diff, sizeof diff, "not allowed");
+            attr = term_attr(TS_DISALLOWED);
+        } else if ((int)r->cheapest == o) {
+            snprintf(diff, sizeof diff, "cheapest");
+            attr = term_attr(TS_CHEAPEST);
+        } else {
+            char d[48];
+            num_format_money(oc->monthly - best, 0, d, sizeof d);
+            snprintf(diff, sizeof diff, "+%s", d);
+        }
+        if (stale)
+            attr |= term_attr(TS_STALE);
+        wattrset(w, attr);
+        snprintf(line, sizeof line, "%-9s %10s %6s %11s",
+                 cost_option_label((CostOption)o), money, per, diff);
+        mvwaddnstr(w, y, 0, line, wd);
+    }
+    wattrset(w, term_attr(TS_NORMAL));
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT && y < h; o++, y++) {
+        char c[96];
+        snprintf(line, sizeof line, "X %s",
+                 results_crossover_text(r, (CostOption)o, c, sizeof c));
+        mvwaddnstr(w, y, 0, line, wd);
+    }
+    if (y < h) {
+        snprintf(line, sizeof line, "zone: %s", cost_zone_key(r->zone));
+        mvwaddnstr(w, y++, 0, line, wd);
+    }
+    if (y < h && r->advice_count > 0) {
+        char adv[512];
+        cost_advice_text(r->advice[0], s, r, adv, sizeof adv);
+        wattrset(w, term_attr(TS_HINT));
+        wrap(w, y, h, wd, adv);
+        wattrset(w, term_attr(TS_NORMAL));
+    }
+}

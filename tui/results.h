@@ -1,0 +1,22 @@
+/* results.h: the results box (SPEC 8): the four options with monthly cost,
+ * cost per useful GPU-hour and the difference to the cheapest, the
+ * crossovers, the zone and the first advice line. */
+#ifndef GPUPLAN_RESULTS_H
+#define GPUPLAN_RESULTS_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "cost.h"
+#include "scenario.h"
+
+/* Draw r (evaluated from s) into w. `stale` marks results that no longer
+ * follow the value being typed (it does not parse or is out of range). */
+void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale);
+
+/* The crossover with option o as text: "on-demand 35.9%",
+ * "reserved none (on-prem cheaper)". Returns buf. */
+const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
+                                   size_t n);
+
+#endif

@@ -1,0 +1,218 @@
+/* term.c: curses init and teardown, signals as flags, keys as codes. */
+#include "config.h"
+
+#include "term.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* <term.h> by its directory: our own term.h shadows the plain name. */
+#if defined(__has_include)
+#if __has_include(<ncursesw/term.h>)
+#include <ncursesw/term.h>
+#else
+#include <term.h>
+#endif
+#else
+#include <term.h>
+#endif
+#include <unistd.h>
+
+#include "canvas.h"
+#include "keys.h"
+
+static volatile sig_atomic_t got_signal;
+static bool started, color;
+
+static void on_signal(int sig) { got_signal = sig; }
+
+bool term_check(char *msg, size_t n)
+{
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
+        snprintf(msg, n, "gpuplan: the planner needs a terminal, and %s is not "
+                 "one; try 'gpuplan report FILE' for a text report",
+                 isatty(STDOUT_FILENO) ? "standard input" : "standard output");
+        return false;
+    }
+    const char *t = getenv("TERM");
+    int err = 0;
+    if (!t || !*t || setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+        snprintf(msg, n, "gpuplan: TERM=%s is not a terminal type this system "
+                 "knows; try 'gpuplan report FILE' for a text report",
+                 t ? t : "");
+        return false;
+    }
+    del_curterm(cur_term);
+    cur_term = NULL;
+    return true;
+}
+
+/* Colour pairs: foreground per style on the default background. */
+static const struct {
+    short fg, bg;
+    int mono; /* attributes in monochrome, added to the colour ones too */
+    int extra; /* attributes with colour */
+} styles[] = {
+    [TS_NORMAL] = {-1, -1, 0, 0},
+    [TS_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_REVERSE, 0},
+    [TS_TAB] = {-1, -1, 0, 0},
+    [TS_TAB_ACTIVE] = {COLOR_BLACK, COLOR_YELLOW, A_REVERSE | A_BOLD, A_BOLD},
+    [TS_SELECTED] = {COLOR_BLACK, COLOR_WHITE, A_REVERSE, 0},
+    [TS_EDIT] = {COLOR_BLACK, COLOR_YELLOW, A_REVERSE | A_UNDERLINE, 0},
+    [TS_HEADER] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+    [TS_CHEAPEST] = {COLOR_GREEN, -1, A_BOLD | A_REVERSE, A_BOLD},
+    [TS_DISALLOWED] = {COLOR_RED, -1, A_UNDERLINE, 0},
+    [TS_STALE] = {COLOR_MAGENTA, -1, A_UNDERLINE, 0},
+    [TS_ERROR] = {COLOR_RED, -1, A_BOLD, A_BOLD},
+    [TS_HINT] = {COLOR_CYAN, -1, 0, 0},
+    [TS_DIALOG] = {COLOR_BLACK, COLOR_YELLOW, A_REVERSE | A_BOLD, 0},
+    [TS_CHART + CS_PLAIN] = {-1, -1, 0, 0},
+    [TS_CHART + CS_AXIS] = {-1, -1, 0, 0},
+    [TS_CHART + CS_ONPREM] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+    [TS_CHART + CS_ON_DEMAND] = {COLOR_RED, -1, 0, A_BOLD},
+    [TS_CHART + CS_RESERVED] = {COLOR_BLUE, -1, 0, A_BOLD},
+    [TS_CHART + CS_SPOT] = {COLOR_MAGENTA, -1, 0, A_BOLD},
+    [TS_CHART + CS_MARKER] = {COLOR_YELLOW, -1, 0, 0},
+    [TS_CHART + CS_MEASURED] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+    [TS_CHART + CS_CROSS] = {COLOR_YELLOW, -1, A_BOLD | A_REVERSE, A_BOLD},
+    [TS_CHART + CS_LABEL] = {-1, -1, 0, 0},
+};
+#define STYLE_COUNT ((int)(sizeof styles / sizeof styles[0]))
+
+int term_attr(int st)
+{
+    if (st < 0 || st >= STYLE_COUNT)
+        return A_NORMAL;
+    if (!color)
+        return styles[st].mono;
+    return (int)COLOR_PAIR(st + 1) | styles[st].extra;
+}
+
+bool term_start(bool mono)
+{
+    if (started)
+        return true;
+    if (!initscr())
+        return false;
+    started = true;
+    raw(); /* also clears IXON: Ctrl-S reaches us */
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    curs_set(0);
+    color = !mono && has_colors() && start_color() == OK;
+    if (color) {
+        use_default_colors();
+        for (int i = 0; i < STYLE_COUNT; i++)
+            init_pair((short)(i + 1), styles[i].fg, styles[i].bg);
+    }
+    /* After initscr, so ours replace any curses installed: handlers only
+     * set a flag, and without SA_RESTART the blocking read returns EINTR. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGQUIT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    return true;
+}
+
+void term_stop(void)
+{
+    if (!started)
+        return;
+    started = false;
+    curs_set(1);
+    endwin();
+}
+
+bool term_has_color(void) { return color; }
+
+bool term_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+int term_signal(void) { return got_signal; }
+
+static int translate(int kind, wint_t ch)
+{
+    if (kind == OK) {
+        if (ch == '\n' || ch == '\r')
+            return KC_ENTER;
+        if (ch == 8)
+            return KC_BACKSPACE;
+        return (int)ch;
+    }
+    switch (ch) {
+    case KEY_UP: return KC_UP;
+    case KEY_DOWN: return KC_DOWN;
+    case KEY_LEFT: return KC_LEFT;
+    case KEY_RIGHT: return KC_RIGHT;
+    case KEY_HOME: return KC_HOME;
+    case KEY_END: return KC_END;
+    case KEY_DC: return KC_DELETE;
+    case KEY_BACKSPACE: return KC_BACKSPACE;
+    case KEY_BTAB: return KC_BTAB;
+    case KEY_PPAGE: return KC_PGUP;
+    case KEY_NPAGE: return KC_PGDN;
+    case KEY_ENTER: return KC_ENTER;
+    case KEY_RESIZE: return KC_RESIZE;
+    default: break;
+    }
+    if (ch >= KEY_F(1) && ch <= KEY_F(63))
+        return KC_F((int)(ch - KEY_F0));
+    return KC_NONE;
+}
+
+int term_read_key(void)
+{
+    int errors = 0;
+    for (;;) {
+        if (got_signal)
+            return TERM_EV_SIGNAL;
+        wint_t ch;
+        errno = 0;
+        int kind = wget_wch(stdscr, &ch);
+        if (kind == ERR) {
+            if (got_signal)
+                return TERM_EV_SIGNAL;
+            if (errno == EINTR)
+                continue; /* a resize arrives as KEY_RESIZE next */
+            /* EOF or EIO: a vanished terminal returns at once, every time;
+             * a few in a row means it is gone (never spin). */
+            if (++errors >= 3)
+                return TERM_EV_LOST;
+            continue;
+        }
+        errors = 0;
+        int key = translate(kind, ch);
+        if (key == KC_ESC) {
+            /* Esc followed at once by a key (same burst): Alt-key. One
+             * non-blocking look, not a poll. */
+            nodelay(stdscr, TRUE);
+            wint_t next;
+            int k2 = wget_wch(stdscr, &next);
+            nodelay(stdscr, FALSE);
+            if (k2 == OK && next < 128 && next != 27)
+                return KC_ALT((int)next);
+            if (k2 == KEY_CODE_YES)
+                ungetch((int)next);
+            else if (k2 == OK)
+                unget_wch((wchar_t)next);
+            return KC_ESC;
+        }
+        if (key != KC_NONE)
+            return key;
+    }
+}

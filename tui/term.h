@@ -1,0 +1,72 @@
+/* term.h: the planner's terminal: curses setup and teardown, signals, keys.
+ *
+ * The only module that talks to the tty directly. Signal handlers only set
+ * flags (SPEC 7); term_read_key() blocks without a timeout (no polling) and
+ * reports a pending signal, a resize or a lost terminal as an event for the
+ * main loop to act on. */
+#ifndef GPUPLAN_TERM_H
+#define GPUPLAN_TERM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Events term_read_key returns besides key codes (keys.h). */
+enum {
+    TERM_EV_SIGNAL = -100, /* SIGHUP or SIGTERM arrived: see term_signal() */
+    TERM_EV_LOST = -101    /* the tty returns errors or end of file */
+};
+
+/* Check before curses starts that stdin and stdout are terminals and TERM
+ * is a type this system knows. Returns true, or false with a sentence for
+ * stderr in msg. */
+bool term_check(char *msg, size_t n);
+
+/* Start curses: locale, raw mode (IXON off, so Ctrl-S arrives), no echo,
+ * keypad, ESCDELAY 25 ms, invisible cursor, colours unless `mono`. Installs
+ * the SIGHUP/SIGTERM handlers. Returns false when curses cannot start. */
+bool term_start(bool mono);
+
+/* Leave curses and restore the terminal's modes (safe to call twice, and
+ * when the terminal is gone). */
+void term_stop(void);
+
+/* True when colours are in use (not monochrome). */
+bool term_has_color(void);
+
+/* True when the locale's character set is UTF-8. */
+bool term_utf8(void);
+
+/* Block until a key, a resize (KC_RESIZE), a signal (TERM_EV_SIGNAL) or a
+ * lost terminal (TERM_EV_LOST). Function keys come as KC_ codes, other
+ * keys as code points; Esc followed at once by a key is Alt-key. */
+int term_read_key(void);
+
+/* The signal that ended the session (SIGHUP, SIGTERM), 0 when none. */
+int term_signal(void);
+
+
+
+/* Screen styles, mapped to a colour pair and attributes, or to attributes
+ * alone in monochrome. The chart's styles follow TS_CHART (one per
+ * CanvasStyle, in canvas.h order). */
+typedef enum TermStyle {
+    TS_NORMAL,
+    TS_TITLE,
+    TS_TAB,
+    TS_TAB_ACTIVE,
+    TS_SELECTED,
+    TS_EDIT,
+    TS_HEADER,
+    TS_CHEAPEST,
+    TS_DISALLOWED,
+    TS_STALE,
+    TS_ERROR,
+    TS_HINT,
+    TS_DIALOG,
+    TS_CHART /* + CanvasStyle */
+} TermStyle;
+
+/* The curses attributes (colour pair included) for style st. */
+int term_attr(int st);
+
+#endif
