@@ -23,14 +23,20 @@ static CostOption cheapest_cloud(const CostResult *r)
     return best;
 }
 
-/* "36%" or "n/a" for a crossover of option k. */
+/* Where on-prem meets cloud option k, as a clause:
+ * "on-prem matches Spot at 76.0%", "on-prem is dearer than Spot at every
+ * utilization". */
 static void cross_text(const CostResult *r, CostOption k, char *buf, size_t n)
 {
     const Crossover *c = &r->crossover[k];
+    const char *label = cost_option_label(k);
     if (c->kind == CROSS_AT)
-        num_snprintf(buf, n, "%.1f%%", c->pct);
+        num_snprintf(buf, n, "on-prem matches %s at %.1f%%", label, c->pct);
+    else if (c->kind == CROSS_EQUAL)
+        num_snprintf(buf, n, "on-prem costs the same as %s everywhere", label);
     else
-        num_snprintf(buf, n, "none (on-prem %s)", cost_cross_word(c->kind));
+        num_snprintf(buf, n, "on-prem is %s than %s at every utilization",
+                     cost_cross_word(c->kind), label);
 }
 
 char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
@@ -47,7 +53,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
         num_snprintf(buf, n,
                      "At %.0f%% utilization the cluster is below 60%%, where "
                      "owning rarely pays: each useful GPU-hour costs %s %s "
-                     "on-prem; the cheapest cloud option crosses at %s.",
+                     "on-prem, and %s.",
                      pct, a, cur, b);
         break;
     case ADV_ABOVE_80: {

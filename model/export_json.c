@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "numfmt.h"
 
 static cJSON *xobj(void)
 {
@@ -23,11 +24,25 @@ static cJSON *xobj(void)
     return o;
 }
 
-/* cJSON writes NaN and infinities as null, which is what the SPEC wants. */
+/* A number at full precision: cJSON's own printer rounds to 15 digits when
+ * that is merely close, so the text comes from num_format_exact (the
+ * shortest decimal that reads back bit for bit). Non-finite values are
+ * null, as SPEC 4.1 wants for an undefined cost per useful GPU-hour. */
+static cJSON *num_item(double v)
+{
+    if (!isfinite(v))
+        return cJSON_CreateNull();
+    char buf[40];
+    num_format_exact(v, buf, sizeof buf);
+    cJSON *n = cJSON_CreateRaw(buf);
+    if (!n)
+        xalloc_die();
+    return n;
+}
+
 static void add_num(cJSON *o, const char *k, double v)
 {
-    cJSON_AddItemToObject(o, k, isfinite(v) ? cJSON_CreateNumber(v)
-                                            : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, k, num_item(v));
 }
 
 static cJSON *scenario_json(const Scenario *s)
@@ -126,9 +141,7 @@ static cJSON *results_json(const Scenario *s, const CostResult *r)
     for (int k = 0; k < OPT_COUNT; k++) {
         cJSON *ys = cJSON_CreateArray();
         for (int i = 0; i < CURVE_POINTS; i++) {
-            double v = r->curve[k][i];
-            cJSON_AddItemToArray(ys, isfinite(v) ? cJSON_CreateNumber(v)
-                                                 : cJSON_CreateNull());
+            cJSON_AddItemToArray(ys, num_item(r->curve[k][i]));
         }
         cJSON_AddItemToObject(curves, cost_option_key((CostOption)k), ys);
     }

@@ -287,8 +287,16 @@ void export_report(const Scenario *s, const CostResult *r, bool md,
             size_t l = strlen(s->notes);
             sb_append(b, l && s->notes[l - 1] == '\n' ? "\n" : "\n\n");
         } else {
+            /* Notes keep the author's own line breaks, indented. */
             sb_append(b, "NOTES\n");
-            wrap(b, "  ", "  ", s->notes);
+            for (const char *p = s->notes; *p;) {
+                size_t n = strcspn(p, "\n");
+                if (n)
+                    sb_append(b, "  ");
+                sb_append_n(b, p, n);
+                sb_append(b, "\n");
+                p += n + (p[n] == '\n');
+            }
             sb_append(b, "\n");
         }
     }

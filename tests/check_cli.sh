@@ -11,8 +11,8 @@ expect_grep "$TMP/out" "Exit status" "--help lists exit codes"
 
 # report: formats, shipped names, --set, -o
 expect_status 0 "report json default" -- "$G" report --format json default
-expect_grep "$TMP/out" '"cheapest": "spot"' "json cheapest"
-expect_grep "$TMP/out" '"monthly":	66075.52' "json on-prem monthly"
+expect_grep "$TMP/out" '"cheapest":	"spot"' "json cheapest"
+expect_grep "$TMP/out" '"monthly":	66075.517220' "json on-prem monthly"
 expect_status 0 "report text" -- "$G" report "$S/default.yaml"
 expect_grep "$TMP/out" "66,075.52" "text report on-prem monthly"
 expect_status 0 "report --set" -- "$G" report --format json --set utilization.measured_pct=80 default

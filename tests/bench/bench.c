@@ -1,0 +1,341 @@
+/* bench.c: `make bench`, gpuplan's performance budgets (SPEC 9).
+ *
+ * Each budget is measured as the median of repeated runs and printed as one
+ * line, `NAME: MEDIAN UNIT (budget X UNIT) ok|OVER`. The planner's budgets
+ * are measured from outside, through a pseudo-terminal at 80x24, exactly as
+ * a user's terminal sees the program. Not part of `make check`: timings on a
+ * shared machine are for reading, not for failing a build.
+ *
+ * Usage: bench GPUPLAN_BINARY SCENARIO_DIR */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cost.h"
+#include "diag.h"
+#include "hybrid.h"
+#include "scenario_file.h"
+
+static const char *binary, *scenario_dir;
+static int overs;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* One budget line. higher_is_better for rates. */
+static void report(const char *name, double value, const char *unit, double budget,
+                   bool higher_is_better)
+{
+    bool ok = higher_is_better ? value >= budget : value <= budget;
+    if (!ok)
+        overs++;
+    printf("%s: %.3g %s (budget %s%g %s) %s\n", name, value, unit,
+           higher_is_better ? ">= " : "", budget, unit, ok ? "ok" : "OVER");
+    fflush(stdout);
+}
+
+static void bench_evaluate(void)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    enum { RUNS = 31, N = 20000 };
+    double t[RUNS], sink = 0;
+    for (int k = 0; k < RUNS; k++) {
+        double t0 = now();
+        for (int i = 0; i < N; i++) {
+            s.utilization.measured_pct = 1 + (i % 99);
+            cost_evaluate(&s, &r);
+            sink += r.curve[OPT_ONPREM][i % CURVE_POINTS];
+        }
+        t[k] = (now() - t0) / N * 1e6;
+    }
+    if (sink == 42)
+        puts("");
+    report("full evaluation", median(t, RUNS), "us", 5, false);
+}
+
+static void bench_load(void)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/diagflow.yaml", scenario_dir);
+    enum { RUNS = 31, N = 200 };
+    double t[RUNS];
+    for (int k = 0; k < RUNS; k++) {
+        double t0 = now();
+        for (int i = 0; i < N; i++) {
+            Scenario s;
+            Diag d;
+            if (scenario_load_file(path, &s, &d) != 0) {
+                fprintf(stderr, "bench: cannot load %s: %s\n", path, d.message);
+                exit(1);
+            }
+        }
+        t[k] = (now() - t0) / N * 1e6;
+    }
+    report("load + validate", median(t, RUNS), "us", 200, false);
+}
+
+/* A 2,000-job month: hourly 8-GPU training, bursty experiments. */
+static void hybrid_plan_2000(HybridPlan *p)
+{
+    memset(p, 0, sizeof *p);
+    p->days = 30;
+    p->onprem_nodes = 4;
+    p->max_wait_minutes = 90;
+    p->cloud_idle_minutes = 10;
+    p->seed = 1;
+    p->workload_count = 3;
+    HybridWorkload *w = p->workloads;
+    CronError err;
+    snprintf(w[0].name, sizeof w[0].name, "hourly inference");
+    w[0].has_schedule = true;
+    snprintf(w[0].schedule_text, sizeof w[0].schedule_text, "30 * * * *");
+    cron_parse(w[0].schedule_text, &w[0].schedule, &err);
+    w[0].gpus = 8, w[0].hours = 0.5, w[0].run = RUN_ONPREM;
+    snprintf(w[1].name, sizeof w[1].name, "daily training");
+    w[1].has_schedule = true;
+    snprintf(w[1].schedule_text, sizeof w[1].schedule_text, "0 2 * * *");
+    cron_parse(w[1].schedule_text, &w[1].schedule, &err);
+    w[1].gpus = 16, w[1].hours = 8, w[1].run = RUN_ONPREM;
+    snprintf(w[2].name, sizeof w[2].name, "experiments");
+    w[2].per_day = 42, w[2].gpus = 4, w[2].hours = 3, w[2].run = RUN_BURST;
+    w[2].cloud_mode = MODE_SPOT;
+}
+
+static void bench_hybrid(void)
+{
+    Scenario s;
+    scenario_default(&s);
+    HybridPlan p;
+    hybrid_plan_2000(&p);
+    HybridScratch sc;
+    if (hybrid_scratch_init(&sc, HYBRID_SCRATCH_JOBS) != 0) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(1);
+    }
+    enum { RUNS = 31 };
+    double t[RUNS];
+    HybridSimStats st;
+    for (int k = 0; k < RUNS; k++) {
+        double t0 = now();
+        hybrid_simulate(&s, &p, p.onprem_nodes, &st, &sc);
+        t[k] = (now() - t0) * 1e3;
+    }
+    printf("  (hybrid month: %zu jobs)\n", st.jobs);
+    report("hybrid month, 2,000 jobs", median(t, RUNS), "ms", 2, false);
+    static HybridResult res;
+    enum { ORUNS = 11 };
+    double o[ORUNS];
+    for (int k = 0; k < ORUNS; k++) {
+        double t0 = now();
+        for (double n = 0; n < 64; n++)
+            hybrid_simulate(&s, &p, n, &st, &sc);
+        o[k] = (now() - t0) * 1e3;
+    }
+    report("hybrid optimizer, 64 sizes", median(o, ORUNS), "ms", 50, false);
+    hybrid_scratch_free(&sc);
+}
+
+static void bench_sweep(void)
+{
+    enum { RUNS = 5 };
+    double rate[RUNS];
+    for (int k = 0; k < RUNS; k++) {
+        char cmd[8192];
+        snprintf(cmd, sizeof cmd,
+                 "'%s' sweep --vary hardware.nodes=1:100:1 "
+                 "--vary utilization.measured_pct=1:100:1 "
+                 "--vary cloud.spot_gpu_hour=1:10:0.1 default >/dev/null",
+                 binary);
+        double t0 = now();
+        if (system(cmd) != 0) {
+            fprintf(stderr, "bench: sweep failed\n");
+            exit(1);
+        }
+        rate[k] = 100.0 * 100 * 91 / (now() - t0);
+    }
+    report("sweep, 910,000 rows to /dev/null", median(rate, RUNS), "rows/s", 1e6, true);
+}
+
+/* --- the planner through a pseudo-terminal ------------------------------ */
+
+typedef struct Pty {
+    int fd;
+    pid_t pid;
+} Pty;
+
+static void pty_start(Pty *p, const char *home)
+{
+    struct winsize ws = {24, 80, 0, 0};
+    p->pid = forkpty(&p->fd, NULL, NULL, &ws);
+    if (p->pid < 0) {
+        perror("bench: forkpty");
+        exit(1);
+    }
+    if (p->pid == 0) {
+        setenv("TERM", "xterm-256color", 1);
+        setenv("HOME", home, 1);
+        setenv("XDG_STATE_HOME", home, 1);
+        setenv("XDG_DATA_HOME", home, 1);
+        execl(binary, binary, (char *)NULL);
+        _exit(127);
+    }
+}
+
+/* Read until `quiet` seconds pass without output (or `limit` in all).
+ * Returns the bytes read; *last gets the time of the last byte. */
+static size_t pty_drain(Pty *p, double quiet, double limit, double *last, char *keep,
+                        size_t keep_n)
+{
+    size_t total = 0;
+    double start = now();
+    *last = start;
+    for (;;) {
+        struct pollfd pfd = {p->fd, POLLIN, 0};
+        int r = poll(&pfd, 1, (int)(quiet * 1000));
+        if (r <= 0 || now() - start > limit)
+            return total;
+        char buf[65536];
+        ssize_t n = read(p->fd, buf, sizeof buf);
+        if (n <= 0)
+            return total;
+        if (keep && total < keep_n) {
+            size_t c = (size_t)n < keep_n - total ? (size_t)n : keep_n - total;
+            memcpy(keep + total, buf, c);
+        }
+        total += (size_t)n;
+        *last = now();
+    }
+}
+
+static double cpu_seconds(pid_t pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NAN;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    unsigned long ut = 0, st = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut,
+                     &st) != 2)
+        return NAN;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static void pty_stop(Pty *p)
+{
+    kill(p->pid, SIGKILL);
+    waitpid(p->pid, NULL, 0);
+    close(p->fd);
+}
+
+static void bench_planner(void)
+{
+    char home[] = "/tmp/gpuplan-bench.XXXXXX";
+    if (!mkdtemp(home)) {
+        perror("bench: mkdtemp");
+        exit(1);
+    }
+    enum { STARTS = 11, KEYS = 40 };
+    double first[STARTS], last;
+    size_t full_repaint = 0;
+    for (int k = 0; k < STARTS; k++) {
+        Pty p;
+        double t0 = now();
+        pty_start(&p, home);
+        size_t n = pty_drain(&p, 0.05, 5, &last, NULL, 0);
+        first[k] = (last - t0) * 1e3;
+        if (k == 0)
+            full_repaint = n;
+        pty_stop(&p);
+    }
+    report("start to first frame", median(first, STARTS), "ms", 20, false);
+
+    Pty p;
+    pty_start(&p, home);
+    pty_drain(&p, 0.1, 5, &last, NULL, 0);
+    const char *go = ":goto utilization.measured_pct\r";
+    if (write(p.fd, go, strlen(go)) < 0)
+        perror("bench: write");
+    pty_drain(&p, 0.1, 5, &last, NULL, 0);
+    double lat[KEYS], bytes[KEYS];
+    for (int k = 0; k < KEYS; k++) {
+        /* Alternate a digit that starts an edit with Esc that cancels it. */
+        char key = (char)('1' + k % 9);
+        double t0 = now();
+        if (write(p.fd, &key, 1) != 1)
+            perror("bench: write");
+        size_t n = pty_drain(&p, 0.02, 2, &last, NULL, 0);
+        lat[k] = (last - t0) * 1e3;
+        bytes[k] = (double)n;
+        if (write(p.fd, "\033", 1) != 1)
+            perror("bench: write");
+        pty_drain(&p, 0.1, 2, &last, NULL, 0);
+    }
+    report("keystroke to updated screen, 80x24", median(lat, KEYS), "ms", 1, false);
+    double pct = 100 * median(bytes, KEYS) / (double)(full_repaint ? full_repaint : 1);
+    printf("  (one digit: %.0f bytes; full repaint: %zu bytes)\n", median(bytes, KEYS),
+           full_repaint);
+    report("bytes for one typed digit vs a full repaint", pct, "%", 25, false);
+
+    double c0 = cpu_seconds(p.pid);
+    sleep(10);
+    double c1 = cpu_seconds(p.pid);
+    report("CPU while idle for 10 s", (c1 - c0) * 1e3, "ms", 0, false);
+    pty_stop(&p);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    if (system(cmd) != 0)
+        fprintf(stderr, "bench: could not remove %s\n", home);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: bench GPUPLAN_BINARY SCENARIO_DIR\n");
+        return 64;
+    }
+    binary = argv[1];
+    scenario_dir = argv[2];
+    setenv("GPUPLAN_SCENARIO_DIR", scenario_dir, 1);
+    bench_evaluate();
+    bench_load();
+    bench_hybrid();
+    bench_sweep();
+    bench_planner();
+    printf("%s\n", overs ? "some budgets are OVER" : "all budgets ok");
+    return overs ? 1 : 0;
+}
