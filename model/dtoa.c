@@ -66,14 +66,20 @@ typedef struct DiyFp {
  * at most half a unit in the last place of the result. */
 static DiyFp diy_mul(DiyFp a, DiyFp b)
 {
+    DiyFp r;
+    r.e = a.e + b.e + 64;
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 Wide;
+    Wide p = (Wide)a.f * b.f + (UINT64_C(1) << 63);
+    r.f = (uint64_t)(p >> 64);
+#else
     const uint64_t m32 = UINT64_C(0xffffffff);
     uint64_t ah = a.f >> 32, al = a.f & m32;
     uint64_t bh = b.f >> 32, bl = b.f & m32;
     uint64_t hh = ah * bh, hl = ah * bl, lh = al * bh, ll = al * bl;
     uint64_t mid = (ll >> 32) + (hl & m32) + (lh & m32) + (UINT64_C(1) << 31);
-    DiyFp r;
     r.f = hh + (hl >> 32) + (lh >> 32) + (mid >> 32);
-    r.e = a.e + b.e + 64;
+#endif
     return r;
 }
 
@@ -81,7 +87,19 @@ static DiyFp diy_mul(DiyFp a, DiyFp b)
  * k = -348, -340, ..., 340. Made with python3 exact rationals
  * (fractions.Fraction): e chosen so that 2^63 <= 10^k / 2^e < 2^64, then
  * f = 10^k / 2^e rounded to the nearest integer (no exact halves occur), so
- * each f is within half a unit of the true value. */
+ * each f is within half a unit of the true value:
+ *
+ *   from fractions import Fraction as F
+ *   for k in range(-348, 341, 8):
+ *       x = F(10) ** k
+ *       e = x.numerator.bit_length() - x.denominator.bit_length() - 64
+ *       while x / F(2) ** e >= 2 ** 64: e += 1
+ *       while x / F(2) ** e < 2 ** 63: e -= 1
+ *       q = x / F(2) ** e
+ *       f = q.numerator // q.denominator
+ *       f += (q - f) > F(1, 2)        # never 2^64 for these k
+ *       print("{UINT64_C(0x%016x), %d, %d}," % (f, e, k))
+ */
 typedef struct CachedPower {
     uint64_t f;
     int16_t e;

@@ -3,6 +3,8 @@
 
 #include "numfmt.h"
 
+#include "dtoa.h"
+
 #include <ctype.h>
 #include <stdbool.h>
 #include <errno.h>
@@ -106,16 +108,9 @@ int num_parse(const char *s, double *out)
 
 void num_format_exact(double v, char *buf, size_t n)
 {
-    if (v == 0) {
-        num_snprintf(buf, n, "%s", signbit(v) ? "-0" : "0");
-        return;
-    }
-    for (int prec = 15; prec <= 17; prec++) {
-        num_snprintf(buf, n, "%.*g", prec, v);
-        double back;
-        if (num_parse(buf, &back) == 0 && back == v)
-            return;
-    }
+    char tmp[DTOA_BUFSIZE];
+    dtoa_shortest(v, tmp);
+    num_snprintf(buf, n, "%s", tmp);
 }
 
 void num_format_money(double v, int decimals, char *buf, size_t n)

@@ -106,6 +106,37 @@ END_TEST
 
 /* --- the canvas itself --------------------------------------------------- */
 
+/* Typing a utilization must not move the axes: the y labels (the first
+ * seven columns) are the same at every measured utilization. */
+START_TEST(axes_independent_of_measured)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    StrBuf first = STRBUF_INIT;
+    for (int pct = 1; pct <= 100; pct += 9) {
+        s.utilization.measured_pct = pct;
+        cost_evaluate(&s, &r);
+        Canvas c;
+        canvas_init(&c, 78, 9);
+        chart_render(&c, CHART_COST_CURVES, &s, &r);
+        StrBuf labels = STRBUF_INIT;
+        for (int y = 1; y < c.height; y++)
+            for (int x = 0; x < 7; x++) {
+                char ch = canvas_get(&c, x, y);
+                sb_append_n(&labels, &ch, 1);
+            }
+        if (pct == 1)
+            sb_append(&first, sb_str(&labels));
+        else
+            ck_assert_str_eq(sb_str(&labels), sb_str(&first));
+        sb_free(&labels);
+        canvas_free(&c);
+    }
+    sb_free(&first);
+}
+END_TEST
+
 START_TEST(canvas_basics)
 {
     Canvas c;
@@ -494,6 +525,7 @@ static Suite *chart_suite(void)
     Suite *s = suite_create("chart");
     TCase *t = tcase_create("chart");
     tcase_add_test(t, canvas_basics);
+    tcase_add_test(t, axes_independent_of_measured);
     tcase_add_test(t, golden_curves_72x20);
     tcase_add_test(t, golden_curves_40x12);
     tcase_add_test(t, golden_breakdown_72x12);

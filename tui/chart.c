@@ -297,10 +297,13 @@ static void chart_y_range(const Scenario *s, const CostResult *r,
                           double *lo_raw, double *hi_raw)
 {
     double mx = -INFINITY, mn = INFINITY;
-    /* Below 20% every fixed cost explodes as 1/u; taking the measured point
-     * there would squash the whole chart into its bottom rows, so the range
-     * covers the measured point or 20%, whichever is higher. */
-    double u = fmax(s->utilization.measured_pct, 20);
+    /* The range covers every option at 50% and 100% utilization and every
+     * crossover, none of which depends on the measured utilization: typing a
+     * utilization moves the marker and the results, never the axes, so the
+     * chart stays readable and a keystroke repaints only what changed.
+     * (Below about 20% every fixed cost explodes as 1/u, so the measured
+     * point cannot be the reference either.) */
+    const double u = 50;
     for (int o = 0; o < OPT_COUNT; o++) {
         double v[2] = {cost_per_hour_at(r, s, (CostOption)o, 100),
                        cost_per_hour_at(r, s, (CostOption)o, u)};

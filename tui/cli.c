@@ -24,8 +24,10 @@
 #include "atomic_file.h"
 #include "cost.h"
 #include "diag.h"
+#include "dtoa.h"
 #include "export.h"
 #include "fields.h"
+#include "hybrid_fields.h"
 #include "numfmt.h"
 #include "prices.h"
 #include "scenario_file.h"
@@ -119,6 +121,16 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
             return usage_error("--set needs KEY=VALUE, not '%s'", sets[i]);
         *eq = '\0';
         const char *key = sets[i], *val = eq + 1;
+        if (strncmp(key, "hybrid.", 7) == 0) {
+            bool ok = hybrid_set_scalar(&t, key, val, msg, sizeof msg);
+            if (!ok)
+                fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", key, val,
+                        key, msg);
+            *eq = '=';
+            if (!ok)
+                return EXIT_DATAERR;
+            continue;
+        }
         const Field *f = field_find(key);
         if (!f) {
             const char *near = field_suggest(key, "");
@@ -138,6 +150,10 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
     const Field *bad = NULL;
     if (!scenario_validate(&t, &bad, msg, sizeof msg)) {
         fprintf(stderr, "gpuplan: --set: %s: %s\n", bad->key, msg);
+        return EXIT_DATAERR;
+    }
+    if (!hybrid_check_nodes(&t, msg, sizeof msg)) {
+        fprintf(stderr, "gpuplan: --set: hybrid.onprem_nodes: %s\n", msg);
         return EXIT_DATAERR;
     }
     *s = t;
@@ -258,16 +274,17 @@ static int cmd_report(int argc, char **argv)
 
 #define SWEEP_MAX_AXES 16
 
-/* Append a number for the sweep: full precision, '.' always; empty (CSV) or
- * null (JSON) for n/a. "%.17g" always reads back exactly. */
+/* Append a number for the sweep: the shortest text that reads back exactly
+ * ('.' always, no printf on this path); empty (CSV) or null (JSON) for n/a. */
 static void sweep_num(StrBuf *b, double v, bool json)
 {
     if (!isfinite(v)) {
         if (json)
-            sb_append(b, "null");
+            sb_append_n(b, "null", 4);
         return;
     }
-    sb_printf(b, "%.17g", v);
+    char tmp[DTOA_BUFSIZE];
+    sb_append_n(b, tmp, dtoa_shortest(v, tmp));
 }
 
 /* Flush b to stdout once it is big; returns false on a write error. */
@@ -379,6 +396,12 @@ static int cmd_sweep(int argc, char **argv)
     } else {
         sb_append(&b, "[");
     }
+    /* The JSON keys of the result columns, formatted once. */
+    char json_keys[OPT_COUNT][2][48];
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int c = 0; c < 2; c++)
+            snprintf(json_keys[o][c], sizeof json_keys[o][c], ", \"%s.%s\": ",
+                     cost_option_key((CostOption)o), cols[c]);
     s = base;
     CostResult r;
     bool first = true, ok = true;
@@ -390,8 +413,11 @@ static int cmd_sweep(int argc, char **argv)
             sb_append(&b, first ? "\n  {" : ",\n  {");
         first = false;
         for (size_t k = 0; k < naxes; k++) {
-            if (json)
-                sb_printf(&b, "%s\"%s\": ", k ? ", " : "", axes[k].field->key);
+            if (json) {
+                sb_append(&b, k ? ", \"" : "\"");
+                sb_append(&b, axes[k].field->key);
+                sb_append(&b, "\": ");
+            }
             sweep_num(&b, *field_num(axes[k].field, &s), json);
             sb_append(&b, json ? "" : ",");
         }
@@ -399,17 +425,17 @@ static int cmd_sweep(int argc, char **argv)
             const double vals[2] = {r.option[o].monthly, r.option[o].per_useful_gpu_hour};
             for (int c = 0; c < 2; c++) {
                 if (json)
-                    sb_printf(&b, ", \"%s.%s\": ", cost_option_key((CostOption)o), cols[c]);
+                    sb_append(&b, json_keys[o][c]);
                 sweep_num(&b, vals[c], json);
                 if (!json)
                     sb_append(&b, ",");
             }
         }
-        if (json)
-            sb_printf(&b, ", \"cheapest\": \"%s\", \"zone\": \"%s\"}",
-                      cost_option_key(r.cheapest), cost_zone_key(r.zone));
-        else
-            sb_printf(&b, "%s,%s\r\n", cost_option_key(r.cheapest), cost_zone_key(r.zone));
+        sb_append(&b, json ? ", \"cheapest\": \"" : "");
+        sb_append(&b, cost_option_key(r.cheapest));
+        sb_append(&b, json ? "\", \"zone\": \"" : ",");
+        sb_append(&b, cost_zone_key(r.zone));
+        sb_append(&b, json ? "\"}" : "\r\n");
         if (!(ok = sweep_flush(&b, false)))
             break;
         size_t k = naxes;

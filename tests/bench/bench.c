@@ -152,7 +152,6 @@ static void bench_hybrid(void)
     }
     printf("  (hybrid month: %zu jobs)\n", st.jobs);
     report("hybrid month, 2,000 jobs", median(t, RUNS), "ms", 2, false);
-    static HybridResult res;
     enum { ORUNS = 11 };
     double o[ORUNS];
     for (int k = 0; k < ORUNS; k++) {
