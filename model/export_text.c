@@ -10,15 +10,19 @@
 #include "export.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "canvas.h"
 #include "chart.h"
+#include "chart_hybrid.h"
+#include "hybrid.h"
 #include "fields.h"
 #include "numfmt.h"
 
 #define REPORT_WIDTH 78
 #define CHART_WIDTH 72
+#define HYBRID_CHART_HEIGHT 14
 #define CHART_HEIGHT 20
 
 bool export_format_parse(const char *name, ExportFormat *out)
@@ -167,7 +171,7 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
                   "vs cheapest |\n|---|---:|---:|---:|\n", s->currency);
     else
         sb_printf(b, "OPTIONS (monthly, %s)\n  %-22s %14s %14s %22s\n",
-                  s->currency, "Option", "Monthly", "Per GPU-h", "vs cheapest");
+                  s->currency, "Option", "Monthly", "Per useful h", "vs cheapest");
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
         char name[64], monthly[48], per[48], diff[64];
@@ -260,6 +264,105 @@ static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
     sb_append(b, md ? "\n```\n" : "\n");
 }
 
+/* "12.5 min" or "-" (no on-prem jobs). */
+static void wait_text(double v, char *buf, size_t n)
+{
+    if (isfinite(v))
+        num_snprintf(buf, n, "%.1f min", v);
+    else
+        num_snprintf(buf, n, "-");
+}
+
+/* The hybrid plan (SPEC 6): the plan's split, its workloads, the two
+ * comparisons, the optimum and the chart of total against node count. */
+static void hybrid_section(StrBuf *b, const Scenario *s, bool md)
+{
+    HybridScratch sc;
+    if (hybrid_scratch_init(&sc, 0) != 0)
+        xalloc_die();
+    HybridResult *h = xmalloc(sizeof *h);
+    hybrid_evaluate(s, &s->hybrid, h, &sc);
+    hybrid_scratch_free(&sc);
+
+    const char *cur = s->currency;
+    char a[48], c2[48], t[48], d1[48], d2[48];
+    sb_append(b, md ? "## Hybrid plan\n\n"
+                 : "HYBRID PLAN (simulated month, monthly figures)\n");
+    num_format_money(h->onprem.monthly, 2, a, sizeof a);
+    num_format_money(h->cloud.monthly, 2, c2, sizeof c2);
+    num_format_money(h->total_monthly, 2, t, sizeof t);
+    const char *li = md ? "- " : "  ";
+    sb_printf(b, "%sOn-prem: %.0f node%s, %.1f%% utilization, %s %s\n", li,
+              h->onprem_nodes, h->onprem_nodes == 1 ? "" : "s",
+              h->onprem.utilization_pct, a, cur);
+    num_format_money(h->cloud.on_demand.monthly, 2, d1, sizeof d1);
+    num_format_money(h->cloud.spot.monthly, 2, d2, sizeof d2);
+    num_format_money(h->cloud.fixed_monthly, 2, a, sizeof a);
+    sb_printf(b, "%sCloud: %s %s (on-demand %s, spot %s, fixed %s)\n", li, c2,
+              cur, d1, d2, a);
+    sb_printf(b, "%s%sTotal: %s %s%s\n", li, md ? "**" : "", t, cur,
+              md ? "**" : "");
+    num_format_money(h->all_cloud.monthly, 2, a, sizeof a);
+    sb_printf(b, "%sAll cloud: %s %s\n", li, a, cur);
+    num_format_money(h->all_onprem.monthly, 2, a, sizeof a);
+    sb_printf(b, "%sAll on-prem: %.0f node%s, %.1f%% utilization, %s %s\n",
+              li, h->all_onprem.nodes, h->all_onprem.nodes == 1 ? "" : "s",
+              h->all_onprem.utilization_pct, a, cur);
+    num_format_money(h->optimum.total_monthly, 2, a, sizeof a);
+    sb_printf(b, "%sOptimum: %.0f on-prem node%s, %s %s total\n\n", li,
+              h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s",
+              a, cur);
+
+    if (md)
+        sb_append(b, "| Workload | Run | Jobs | To cloud | Mean wait | P95 wait "
+                  "|\n|---|---|---:|---:|---:|---:|\n");
+    else
+        sb_printf(b, "  %-24s %-6s %7s %9s %10s %10s\n", "Workload", "Run",
+                  "Jobs", "To cloud", "Mean wait", "P95 wait");
+    for (size_t i = 0; i < h->workload_count; i++) {
+        const HybridWorkloadResult *w = &h->workloads[i];
+        const char *run = i < s->hybrid.workload_count
+                              ? hybrid_run_key(s->hybrid.workloads[i].run)
+                              : "";
+        char jobs[32], pct[32];
+        num_snprintf(jobs, sizeof jobs, "%.0f", w->jobs);
+        num_snprintf(pct, sizeof pct, "%.1f%%", w->to_cloud_pct);
+        wait_text(w->wait_mean_minutes, d1, sizeof d1);
+        wait_text(w->wait_p95_minutes, d2, sizeof d2);
+        if (md) {
+            sb_append(b, "| ");
+            md_cell(b, w->name);
+            sb_printf(b, " | %s | %s | %s | %s | %s |\n", run, jobs, pct, d1,
+                      d2);
+        } else {
+            sb_printf(b, "  %-24.24s %-6s %7s %9s %10s %10s\n", w->name, run,
+                      jobs, pct, d1, d2);
+        }
+    }
+    sb_append(b, "\n");
+    if (h->warning_count) {
+        sb_append(b, md ? "Warnings:\n\n" : "  Warnings:\n");
+        for (size_t i = 0; i < h->warning_count; i++) {
+            if (md) {
+                sb_append(b, "- ");
+                md_cell(b, h->warnings[i]);
+                sb_append(b, "\n");
+            } else {
+                wrap(b, "  - ", "    ", h->warnings[i]);
+            }
+        }
+        sb_append(b, "\n");
+    }
+    sb_append(b, md ? "```\n" : "");
+    Canvas cv;
+    canvas_init(&cv, CHART_WIDTH, HYBRID_CHART_HEIGHT);
+    chart_hybrid_render(&cv, h, cur);
+    canvas_to_text(&cv, b);
+    canvas_free(&cv);
+    sb_append(b, md ? "\n```\n\n" : "\n\n");
+    free(h);
+}
+
 void export_report(const Scenario *s, const CostResult *r, bool md,
                    const char *date, StrBuf *b)
 {
@@ -305,6 +408,8 @@ void export_report(const Scenario *s, const CostResult *r, bool md,
     zone_and_advice(b, s, r, md);
     chart(b, s, r, md);
     sb_append(b, "\n");
+    if (s->has_hybrid)
+        hybrid_section(b, s, md);
     inputs(b, s, md);
 }
 
