@@ -159,32 +159,49 @@ int atomic_write_file(const char *path, const char *data, size_t len,
         sizeof tmp)
         return cantcreat(d, "cannot write %s: %s", target, "path too long");
     int fd = mkstemp(tmp);
-    if (fd < 0)
+    if (fd < 0) {
+        /* A full or failing disk is an I/O error (74), not a permission
+         * problem (73), even when it shows up as the temp file is made. */
+        int e = errno;
+        if (e == ENOSPC || e == EIO
+#ifdef EDQUOT
+            || e == EDQUOT
+#endif
+        ) {
+            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot create a temporary "
+                     "file in %s: %s; nothing was changed", dir, strerror(e));
+            return EXIT_IOERR;
+        }
         return cantcreat(d, "cannot create a temporary file in %s: %s", dir,
-                         strerror(errno));
+                         strerror(e));
+    }
     const char *what = NULL;
-    int status = EXIT_IOERR;
+    int status = EXIT_IOERR, e = 0;
     if (write_all(fd, data, len) != 0)
         what = "write";
     else if (fchmod(fd, want) != 0)
         what = "set the mode of";
     else if (fsync(fd) != 0)
         what = "sync";
+    if (what)
+        e = errno; /* before close() or fchown() can change it */
     if (exists && !what && geteuid() == 0 &&
         (st.st_uid != 0 || st.st_gid != 0)) {
         /* Keep the owner when root saves someone else's file. */
         if (fchown(fd, st.st_uid, st.st_gid) != 0) { /* best effort */
         }
     }
-    if (close(fd) != 0 && !what)
+    if (close(fd) != 0 && !what) {
         what = "close";
+        e = errno;
+    }
     if (!what && rename(tmp, target) != 0) {
         what = "replace";
-        if (errno == EACCES || errno == EPERM || errno == EROFS)
+        e = errno;
+        if (e == EACCES || e == EPERM || e == EROFS)
             status = EXIT_CANTCREAT;
     }
     if (what) {
-        int e = errno;
         unlink(tmp);
         diag_set(d, status, 0, 0, NULL, "cannot %s %s: %s; nothing was "
                  "changed", what, target, strerror(e));
@@ -195,7 +212,7 @@ int atomic_write_file(const char *path, const char *data, size_t len,
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         if (fsync(dfd) != 0 && errno != EINVAL && errno != ENOTSUP) {
-            int e = errno;
+            e = errno;
             close(dfd);
             diag_set(d, EXIT_IOERR, 0, 0, NULL, "saved, but syncing directory "
                      "%s failed: %s", dir, strerror(e));

@@ -3,17 +3,21 @@
  * The "scenario" object is built from the field registry, nested exactly
  * like the YAML file, so that a JSON export is also a valid input. Numbers
  * are written at full precision; a cost per useful GPU-hour that does not
- * exist (W = 0) is null. */
+ * exist (W = 0) is null. A scenario with a hybrid plan adds
+ * scenario.hybrid (as in the YAML) and results.hybrid (SPEC 6). */
 #include "config.h"
 
 #include "export.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fields.h"
+#include "hybrid.h"
+#include "hybrid_fields.h"
 #include "numfmt.h"
 
 static cJSON *xobj(void)
@@ -43,6 +47,117 @@ static cJSON *num_item(double v)
 static void add_num(cJSON *o, const char *k, double v)
 {
     cJSON_AddItemToObject(o, k, num_item(v));
+}
+
+/* scenario.hybrid, nested exactly like the YAML section so that it reads
+ * back: the scalars, then the workloads with schedule or per_day. */
+static cJSON *plan_json(const Scenario *s)
+{
+    const HybridPlan *p = &s->hybrid;
+    cJSON *h = xobj();
+    char path[160];
+    Field f;
+    for (int k = 0; k < HY_WORKLOADS; k++) {
+        snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
+        hybrid_scalar_field(k, path, &f);
+        add_num(h, hybrid_section_keys[k], field_get_num(&f, s));
+    }
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        cJSON *o = xobj();
+        cJSON_AddStringToObject(o, "name", w->name);
+        if (w->has_schedule)
+            cJSON_AddStringToObject(o, "schedule", w->schedule_text);
+        else
+            add_num(o, "per_day", w->per_day);
+        add_num(o, "gpus", w->gpus);
+        add_num(o, "hours", w->hours);
+        cJSON_AddStringToObject(o, "run", hybrid_run_key(w->run));
+        cJSON_AddStringToObject(o, "cloud_mode", hybrid_mode_key(w->cloud_mode));
+        cJSON_AddItemToArray(list, o);
+    }
+    cJSON_AddItemToObject(h, "workloads", list);
+    return h;
+}
+
+static cJSON *gh_money(double gpu_hours, double monthly)
+{
+    cJSON *o = xobj();
+    add_num(o, "gpu_hours", gpu_hours);
+    add_num(o, "monthly", monthly);
+    return o;
+}
+
+/* results.hybrid, SPEC 6: money and GPU-hours monthly; waits null when a
+ * workload had no on-prem jobs. */
+static cJSON *hybrid_json(const HybridResult *r)
+{
+    cJSON *h = xobj();
+    add_num(h, "onprem_nodes", r->onprem_nodes);
+    cJSON *op = xobj();
+    add_num(op, "gpu_hours", r->onprem.gpu_hours);
+    add_num(op, "utilization_pct", r->onprem.utilization_pct);
+    add_num(op, "monthly", r->onprem.monthly);
+    cJSON_AddItemToObject(h, "onprem", op);
+    cJSON *cl = xobj();
+    cJSON_AddItemToObject(cl, "on_demand", gh_money(r->cloud.on_demand.gpu_hours,
+                                                    r->cloud.on_demand.monthly));
+    cJSON_AddItemToObject(cl, "spot", gh_money(r->cloud.spot.gpu_hours,
+                                               r->cloud.spot.monthly));
+    add_num(cl, "fixed_monthly", r->cloud.fixed_monthly);
+    add_num(cl, "monthly", r->cloud.monthly);
+    cJSON_AddItemToObject(h, "cloud", cl);
+    add_num(h, "total_monthly", r->total_monthly);
+    cJSON *wl = cJSON_CreateArray();
+    for (size_t i = 0; i < r->workload_count; i++) {
+        const HybridWorkloadResult *w = &r->workloads[i];
+        cJSON *o = xobj();
+        cJSON_AddStringToObject(o, "name", w->name);
+        add_num(o, "jobs", w->jobs);
+        add_num(o, "to_cloud_pct", w->to_cloud_pct);
+        add_num(o, "wait_mean_minutes", w->wait_mean_minutes);
+        add_num(o, "wait_p95_minutes", w->wait_p95_minutes);
+        cJSON_AddItemToArray(wl, o);
+    }
+    cJSON_AddItemToObject(h, "workloads", wl);
+    cJSON *warn = cJSON_CreateArray();
+    for (size_t i = 0; i < r->warning_count; i++)
+        cJSON_AddItemToArray(warn, cJSON_CreateString(r->warnings[i]));
+    cJSON_AddItemToObject(h, "warnings", warn);
+    cJSON *ac = xobj();
+    add_num(ac, "monthly", r->all_cloud.monthly);
+    cJSON_AddItemToObject(h, "all_cloud", ac);
+    cJSON *ao = xobj();
+    add_num(ao, "nodes", r->all_onprem.nodes);
+    add_num(ao, "utilization_pct", r->all_onprem.utilization_pct);
+    add_num(ao, "monthly", r->all_onprem.monthly);
+    cJSON_AddItemToObject(h, "all_onprem", ao);
+    cJSON *opt = xobj();
+    add_num(opt, "onprem_nodes", r->optimum.onprem_nodes);
+    add_num(opt, "total_monthly", r->optimum.total_monthly);
+    cJSON_AddItemToObject(h, "optimum", opt);
+    cJSON *bn = cJSON_CreateArray();
+    for (size_t i = 0; i < r->by_nodes_count; i++) {
+        cJSON *o = xobj();
+        add_num(o, "onprem_nodes", r->by_nodes[i].onprem_nodes);
+        add_num(o, "total_monthly", r->by_nodes[i].total_monthly);
+        cJSON_AddItemToArray(bn, o);
+    }
+    cJSON_AddItemToObject(h, "by_nodes", bn);
+    return h;
+}
+
+/* Evaluate s's plan into a fresh HybridResult (caller frees). */
+static HybridResult *hybrid_result(const Scenario *s)
+{
+    HybridScratch sc;
+    if (hybrid_scratch_init(&sc, 0) != 0)
+        xalloc_die();
+    HybridResult *r = xmalloc(sizeof *r);
+    hybrid_evaluate(s, &s->hybrid, r, &sc);
+    hybrid_scratch_free(&sc);
+    return r;
 }
 
 static cJSON *scenario_json(const Scenario *s)
@@ -77,6 +192,8 @@ static cJSON *scenario_json(const Scenario *s)
             break;
         }
     }
+    if (s->has_hybrid)
+        cJSON_AddItemToObject(root, "hybrid", plan_json(s));
     return root;
 }
 
@@ -146,6 +263,11 @@ static cJSON *results_json(const Scenario *s, const CostResult *r)
         cJSON_AddItemToObject(curves, cost_option_key((CostOption)k), ys);
     }
     cJSON_AddItemToObject(res, "curves", curves);
+    if (s->has_hybrid) {
+        HybridResult *h = hybrid_result(s);
+        cJSON_AddItemToObject(res, "hybrid", hybrid_json(h));
+        free(h);
+    }
     return res;
 }
 

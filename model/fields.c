@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hybrid_fields.h"
 #include "numfmt.h"
 
 #define MONEY_MAX 1e12
@@ -267,6 +268,24 @@ const char *field_suggest(const char *key, const char *prefix)
     if (best_d > cap)
         return NULL;
     return best;
+}
+
+const char *field_suggest_in(const char *key, const char *const *candidates,
+                             size_t n)
+{
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    size_t cap = strlen(key) / 3 + 1;
+    if (cap > 4)
+        cap = 4;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = edit_distance(key, candidates[i], cap);
+        if (d < best_d) {
+            best_d = d;
+            best = candidates[i];
+        }
+    }
+    return best_d > cap ? NULL : best;
 }
 
 double *field_num(const Field *f, Scenario *s)
@@ -590,5 +609,7 @@ bool scenario_equal(const Scenario *a, const Scenario *b)
                 return false;
         }
     }
-    return true;
+    if (a->has_hybrid != b->has_hybrid)
+        return false;
+    return !a->has_hybrid || hybrid_plan_equal(&a->hybrid, &b->hybrid);
 }

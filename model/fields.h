@@ -73,6 +73,12 @@ const Field *field_find(const char *key);
  * section names only). */
 const char *field_suggest(const char *key, const char *prefix);
 
+/* The candidate closest to `key` by the same edit distance and cutoff as
+ * field_suggest, or NULL when none is reasonably close; for key sets that
+ * are not in the registry (the hybrid section's keys). */
+const char *field_suggest_in(const char *key, const char *const *candidates,
+                             size_t n);
+
 /* Pointers to the field's storage inside a scenario. */
 double *field_num(const Field *f, Scenario *s);
 double field_get_num(const Field *f, const Scenario *s);

@@ -20,6 +20,8 @@
 #define SCENARIO_SHORT_MAX 40
 #define SCENARIO_TEXT_BYTES(n) (4 * (n) + 1)
 
+#include "hybrid_plan.h"
+
 typedef struct Hardware {
     char gpu_model[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
     double nodes;
@@ -98,6 +100,8 @@ typedef struct Scenario {
     Cloud cloud;
     Opportunity opportunity;
     Constraints constraints;
+    bool has_hybrid;    /* the optional `hybrid:` section was given */
+    HybridPlan hybrid;  /* meaningful only when has_hybrid */
 } Scenario;
 
 /* Fill *s with the built-in default scenario (SPEC 1.2): every field's
@@ -105,7 +109,8 @@ typedef struct Scenario {
 void scenario_default(Scenario *s);
 
 /* True when a and b hold the same value in every registered field (numbers
- * compared bit for bit, text byte for byte). */
+ * compared bit for bit, text byte for byte) and the same hybrid plan (both
+ * without one, or equal as hybrid_plan_equal() says). */
 bool scenario_equal(const Scenario *a, const Scenario *b);
 
 #endif

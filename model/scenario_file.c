@@ -425,9 +425,7 @@ int load_hybrid_wvalue(LoadCtx *c, size_t i, int which, const char *text,
             LoadPos in = at;
             in.col += (unsigned long)(err.column > 0 ? err.column - 1 : 0) +
                       (quoted ? 1 : 0);
-            return load_error(c, in, path, "%s (a schedule is 5 cron fields: "
-                              "minute hour day-of-month month day-of-week)",
-                              err.message);
+            return load_error(c, in, path, "%s", err.message);
         }
         w->has_schedule = true;
     }

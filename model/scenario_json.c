@@ -132,8 +132,14 @@ static void js_value(JScan *s, LoadPos key)
     } else if (ch == '"') {
         js_string(s);
     } else {
-        while (s->i < s->len && !strchr(" \t\r\n,]}", s->base[s->i]))
-            js_adv(s);
+        /* A scalar: at least one byte, so a byte the scanner does not
+         * expect can never stall the walk. */
+        if (s->i < s->len) {
+            do
+                js_adv(s);
+            while (s->i < s->len && s->base[s->i] != '\0' &&
+                   !strchr(" \t\r\n,]}", s->base[s->i]));
+        }
     }
     s->tok[k].len = s->i - s->tok[k].off;
 }
@@ -147,6 +153,16 @@ static int check_depth(LoadCtx *c, const char *data, size_t len,
     bool in_str = false;
     for (size_t i = 0; i < len; i++) {
         char ch = data[i];
+        unsigned char u = (unsigned char)ch;
+        /* JSON allows no control characters but tab, CR and LF between
+         * tokens and none at all inside strings; cJSON is laxer (it skips
+         * any byte up to 0x20 as blank), which would put the position
+         * scanner out of step with the tree. */
+        if (u < 0x20 && (in_str || (ch != '\t' && ch != '\r' && ch != '\n')))
+            return load_error(c, load_pos_at(data, len, i), NULL,
+                              "control character 0x%02x is not allowed here "
+                              "(write it as an escape such as \\u%04x inside "
+                              "a string)", u, u);
         if (in_str) {
             if (ch == '\\')
                 i++;

@@ -7,7 +7,9 @@
  * value and the tolerance. Tolerances: 3% for a single rate or monthly cost
  * (the files are calibrated to well inside that; the case's own figures are
  * rounded to two or three significant digits), 2 percentage points for a
- * utilization or a saving, exact for counts, capex and advice codes. */
+ * utilization or a saving, exact for counts, capex and advice codes. A
+ * case with a hybrid plan also has rows measured with hybrid_evaluate
+ * (SPEC 6), at 10%: a simulated month of random arrivals. */
 #include "config.h"
 
 #include <check.h>
@@ -20,6 +22,7 @@
 #include "cost.h"
 #include "diag.h"
 #include "fields.h"
+#include "hybrid.h"
 #include "scenario.h"
 #include "scenario_file.h"
 
@@ -35,7 +38,15 @@ typedef enum Measure {
     M_SAVING_PCT,  /* 100 x (1 - per_hour_a / per_hour_b) */
     M_CROSSOVER,   /* crossover utilization of option a, percent */
     M_ADVICE,      /* advice code present (1) or absent (0) */
-    M_CHEAPEST     /* index of the cheapest option */
+    M_CHEAPEST,    /* index of the cheapest option */
+    M_HY_PLAN,     /* the file has a hybrid section (1) or not (0) */
+    M_HY_ONPREM,   /* hybrid: on-prem monthly at the plan's node count */
+    M_HY_CLOUD,    /* hybrid: cloud monthly (compute + fixed) */
+    M_HY_TOTAL,    /* hybrid: total monthly */
+    M_HY_ALL_CLOUD,  /* hybrid: every job in the cloud, monthly */
+    M_HY_ALL_ONPREM, /* hybrid: every job on-prem, monthly */
+    M_HY_ALL_ONPREM_UTIL, /* hybrid: all on-prem utilization, percent */
+    M_HY_ALL_ONPREM_NODES /* hybrid: all on-prem node count */
 } Measure;
 
 typedef enum TolKind { TOL_ABS, TOL_REL } TolKind;
@@ -55,6 +66,7 @@ typedef struct CaseRow {
 #define REL3 0.03, TOL_REL
 #define PTS2 2.0, TOL_ABS
 #define EXACT 0.0, TOL_ABS
+#define REL10 0.10, TOL_REL
 
 static const CaseRow rows[] = {
     /* DiagFlow: 32 H100 (4 nodes), 1.1M upfront, 42%. */
@@ -103,6 +115,23 @@ static const CaseRow rows[] = {
     {"logistics-hybrid", "GPUs (2 nodes of 8)", M_GPUS, 0, 0, 0, 0, 16, EXACT},
     {"logistics-hybrid", "on-prem monthly", M_MONTHLY, OPT_ONPREM, 0, 0, 0,
      72000, REL3},
+    /* ... and its hybrid plan: 72K on-prem + 38K AWS = 110K; all-AWS 180K;
+     * all-on-prem 95K at about 40% utilization. */
+    {"logistics-hybrid", "has a hybrid plan", M_HY_PLAN, 0, 0, 0, 0, 1, EXACT},
+    {"logistics-hybrid", "hybrid on-prem monthly", M_HY_ONPREM, 0, 0, 0, 0,
+     72000, REL10},
+    {"logistics-hybrid", "hybrid AWS monthly", M_HY_CLOUD, 0, 0, 0, 0, 38000,
+     REL10},
+    {"logistics-hybrid", "hybrid total monthly", M_HY_TOTAL, 0, 0, 0, 0,
+     110000, REL10},
+    {"logistics-hybrid", "all-AWS monthly", M_HY_ALL_CLOUD, 0, 0, 0, 0, 180000,
+     REL10},
+    {"logistics-hybrid", "all-on-prem monthly", M_HY_ALL_ONPREM, 0, 0, 0, 0,
+     95000, REL10},
+    {"logistics-hybrid", "all-on-prem utilization", M_HY_ALL_ONPREM_UTIL, 0, 0,
+     0, 0, 40, REL10},
+    {"logistics-hybrid", "all-on-prem needs more than the 2 owned nodes",
+     M_HY_ALL_ONPREM_NODES, 0, 0, 0, 0, 4, EXACT},
 
     /* Cloud regret: 90% busy, costs tripled on AWS. */
     {"cloud-regret", "on-demand month / on-prem month", M_RATIO_MONTHLY,
@@ -176,6 +205,19 @@ static bool has_advice(const CostResult *r, AdviceCode c)
     return false;
 }
 
+/* The hybrid view of s (SPEC 6); fails the test when s has no plan. */
+static const HybridResult *hybrid_of(const CaseRow *row, const Scenario *s)
+{
+    static HybridResult h;
+    HybridScratch sc;
+    ck_assert_msg(s->has_hybrid, "%s: %s: no hybrid section", row->file,
+                  row->what);
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    hybrid_evaluate(s, &s->hybrid, &h, &sc);
+    hybrid_scratch_free(&sc);
+    return &h;
+}
+
 static double measure(const CaseRow *row, const Scenario *s,
                       const CostResult *r)
 {
@@ -208,6 +250,22 @@ static double measure(const CaseRow *row, const Scenario *s,
         return has_advice(r, row->advice) ? 1 : 0;
     case M_CHEAPEST:
         return (double)r->cheapest;
+    case M_HY_PLAN:
+        return s->has_hybrid ? 1 : 0;
+    case M_HY_ONPREM:
+        return hybrid_of(row, s)->onprem.monthly;
+    case M_HY_CLOUD:
+        return hybrid_of(row, s)->cloud.monthly;
+    case M_HY_TOTAL:
+        return hybrid_of(row, s)->total_monthly;
+    case M_HY_ALL_CLOUD:
+        return hybrid_of(row, s)->all_cloud.monthly;
+    case M_HY_ALL_ONPREM:
+        return hybrid_of(row, s)->all_onprem.monthly;
+    case M_HY_ALL_ONPREM_UTIL:
+        return hybrid_of(row, s)->all_onprem.utilization_pct;
+    case M_HY_ALL_ONPREM_NODES:
+        return hybrid_of(row, s)->all_onprem.nodes;
     }
     abort();
 }

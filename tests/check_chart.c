@@ -19,6 +19,7 @@
 
 #include "canvas.h"
 #include "chart.h"
+#include "test_scale.h"
 #include "cost.h"
 #include "fields.h"
 #include "numfmt.h"
@@ -439,7 +440,7 @@ END_TEST
 START_TEST(corner_scenarios)
 {
     srand(12345);
-    for (int it = 0; it < 2000; it++) {
+    for (long it = 0; it < test_scale(2000); it++) {
         Scenario s;
         scenario_default(&s);
         for (size_t i = 0; i < field_count; i++) {

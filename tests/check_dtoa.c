@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "dtoa.h"
+#include "test_scale.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -261,7 +262,7 @@ START_TEST(round_trip_random_bits)
 {
     char buf[DTOA_BUFSIZE];
     sm_seed(20260101);
-    for (int i = 0; i < 2000000; i++)
+    for (long i = 0; i < test_scale(2000000); i++)
         check_round_trip(random_finite(), buf);
 }
 END_TEST
@@ -270,7 +271,7 @@ START_TEST(round_trip_money)
 {
     char buf[DTOA_BUFSIZE];
     sm_seed(42);
-    for (int i = 0; i < 1000000; i++) {
+    for (long i = 0; i < test_scale(1000000); i++) {
         check_round_trip(random_money(), buf);
         check_round_trip(random_product(), buf);
     }
@@ -329,7 +330,7 @@ START_TEST(extremes_and_denormals)
     for (uint64_t b = 1; b <= 3000; b++)
         check_shortest(bits_to_double(b));
     sm_seed(7);
-    for (int i = 0; i < 20000; i++) {
+    for (long i = 0; i < test_scale(20000); i++) {
         uint64_t b = sm_next() & ((UINT64_C(1) << 52) - 1);
         check_shortest(bits_to_double(b | (sm_next() & (UINT64_C(1) << 63))));
     }
@@ -343,7 +344,7 @@ START_TEST(shortest_random_bits)
 {
     sm_seed(99);
     int pow2 = 0;
-    for (int i = 0; i < 200000; i++)
+    for (long i = 0; i < test_scale(200000); i++)
         pow2 += check_shortest(random_finite());
     ck_assert_int_le(pow2, 1);
 }
@@ -353,7 +354,7 @@ START_TEST(shortest_plain_range)
 {
     /* log-uniform over [1e-7, 1e18): exercises every plain layout */
     sm_seed(1234);
-    for (int i = 0; i < 100000; i++) {
+    for (long i = 0; i < test_scale(100000); i++) {
         double u = (double)(sm_next() >> 11) * 0x1p-53;
         check_shortest(pow(10.0, -7.0 + 25.0 * u));
     }
@@ -374,6 +375,8 @@ static double now_ns(void)
 /* Printed, not asserted: the machine decides the figures. */
 START_TEST(speed)
 {
+    if (test_quick())
+        return; /* a timing under valgrind means nothing */
     enum { POOL = 1 << 20, CALLS = 10000000 };
     double *pool = malloc(POOL * sizeof *pool);
     ck_assert_ptr_nonnull(pool);

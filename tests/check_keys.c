@@ -38,6 +38,7 @@ START_TEST(spec_keys_are_bound)
         {KC_F(4), ACT_EXPORT},    {'x', ACT_EXPORT},
         {KC_F(10), ACT_QUIT},     {'q', ACT_QUIT},
         {KC_ALT('1'), ACT_PANEL_1}, {KC_ALT('7'), ACT_PANEL_7},
+        {'p', ACT_PRICES},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char name[32];
@@ -104,7 +105,7 @@ START_TEST(help_screen_has_one_line_per_action)
     size_t n = keys_help_lines(collect, &l);
     ck_assert_uint_eq(n, l.n);
     ck_assert_uint_eq(n, ACT_COUNT - 1); /* every action but ACT_NONE */
-    bool save = false, digits = false, nudge = false;
+    bool save = false, digits = false, nudge = false, prices = false;
     for (size_t i = 0; i < l.n; i++) {
         if (strncmp(l.text[i], "F2, Ctrl-S", 10) == 0 && strstr(l.text[i], "save"))
             save = true;
@@ -112,10 +113,13 @@ START_TEST(help_screen_has_one_line_per_action)
             digits = true;
         if (strncmp(l.text[i], "Left, h, -", 10) == 0)
             nudge = true;
+        if (strncmp(l.text[i], "p ", 2) == 0 && strstr(l.text[i], "price book"))
+            prices = true;
     }
     ck_assert(save);
     ck_assert(digits);
     ck_assert(nudge);
+    ck_assert(prices);
 }
 END_TEST
 

@@ -32,6 +32,7 @@
 #include "keys.h"
 #include "line_edit.h"
 #include "numfmt.h"
+#include "prices.h"
 #include "recover.h"
 #include "results.h"
 #include "scenario_file.h"
@@ -55,7 +56,8 @@ enum {
 };
 
 /* What a dialog's answer is for. */
-enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK };
+enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
+       P_PRICES };
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -86,6 +88,7 @@ typedef struct App {
     char pending_path[PATH_MAX_];
     ExportFormat export_fmt;
     ChartKind chart;
+    PriceBook *book; /* while the price book picker is open, else NULL */
 
     char msg[1024];
     bool msg_error;
@@ -362,6 +365,159 @@ static void export_to(App *a, ExportFormat f, const char *path)
     } else
         set_msg(a, false, "exported %s to %s", export_format_name(f), path);
     sb_free(&b);
+}
+
+/* ---- the price book (SPEC 5) --------------------------------------------- */
+
+/* A price per GPU-hour for the picker and the status line: 2 decimals,
+ * "-" when the price book does not know it. */
+static void price_text(double per_instance, double gpus, char *buf, size_t n)
+{
+    if (isfinite(per_instance) && gpus > 0)
+        num_snprintf(buf, n, "%.2f", per_instance / gpus);
+    else
+        snprintf(buf, n, "-");
+}
+
+/* Fill the picker with one row per instance x region, laid out for the
+ * current width: with "per GPU-h (od/res/spot)" on every row when the
+ * overlay has room, without it (the title says it) at 80 columns. The
+ * selection `sel` is kept. */
+static void prices_fill(App *a, size_t sel)
+{
+    const PriceBook *b = a->book;
+    int nw = 8, gw = 4, rw = 6, pw = 11;
+    char gpu[96], pr[3][24], both[96];
+    for (size_t i = 0; i < b->count; i++) {
+        const PriceInstance *in = &b->instances[i];
+        int l = (int)strlen(in->name);
+        nw = l > nw ? l : nw;
+        l = snprintf(gpu, sizeof gpu, "%.0fx %s", in->gpus, in->gpu);
+        gw = l > gw ? l : gw;
+        for (size_t j = 0; j < in->region_count; j++) {
+            const PriceRegion *r = &in->regions[j];
+            l = (int)strlen(r->region);
+            rw = l > rw ? l : rw;
+            price_text(r->on_demand, in->gpus, pr[0], sizeof pr[0]);
+            price_text(r->reserved, in->gpus, pr[1], sizeof pr[1]);
+            price_text(r->spot, in->gpus, pr[2], sizeof pr[2]);
+            l = snprintf(both, sizeof both, "%s / %s / %s", pr[0], pr[1], pr[2]);
+            pw = l > pw ? l : pw;
+        }
+    }
+    static const char unit[] = "per GPU-h (od/res/spot)";
+    const int ul = (int)strlen(unit), dl = 10; /* "2026-01-31" */
+    int room = a->cols - 4; /* the picker's text columns (dialog.c) */
+    bool wide = nw + gw + rw + pw + ul + dl + 5 * 2 <= room;
+    /* Two blanks between columns, one when that is what fits 80 columns. */
+    int gap = wide || nw + gw + rw + pw + dl + 4 * 2 <= room ? 2 : 1;
+    char header[256];
+    if (wide)
+        snprintf(header, sizeof header, "%-*s  %-*s  %-*s  %-*s  %-*s  %s", nw, "instance",
+                 gw, "GPUs", rw, "region", pw, "od/res/spot", ul, "", "date");
+    else
+        snprintf(header, sizeof header, "%-*s%*s%-*s%*s%-*s%*s%-*s%*s%s", nw, "instance",
+                 gap, "", gw, "GPUs", gap, "", rw, "region", gap, "", pw, "od/res/spot",
+                 gap, "", "date");
+    dialog_list(&a->dlg, P_PRICES,
+                wide ? "price book (Enter copies the prices, Esc cancels)"
+                     : "price book, per GPU-hour (Enter copies, Esc cancels)",
+                header, "the price book has no instances");
+    for (size_t i = 0; i < b->count; i++) {
+        const PriceInstance *in = &b->instances[i];
+        snprintf(gpu, sizeof gpu, "%.0fx %s", in->gpus, in->gpu);
+        for (size_t j = 0; j < in->region_count; j++) {
+            const PriceRegion *r = &in->regions[j];
+            price_text(r->on_demand, in->gpus, pr[0], sizeof pr[0]);
+            price_text(r->reserved, in->gpus, pr[1], sizeof pr[1]);
+            price_text(r->spot, in->gpus, pr[2], sizeof pr[2]);
+            snprintf(both, sizeof both, "%s / %s / %s", pr[0], pr[1], pr[2]);
+            char label[512], item[64];
+            if (wide)
+                snprintf(label, sizeof label, "%-*s  %-*s  %-*s  %-*s  %s  %s", nw, in->name,
+                         gw, gpu, rw, r->region, pw, both, unit, in->date);
+            else
+                snprintf(label, sizeof label, "%-*s%*s%-*s%*s%-*s%*s%-*s%*s%s", nw,
+                         in->name, gap, "", gw, gpu, gap, "", rw, r->region, gap, "", pw,
+                         both, gap, "", in->date);
+            snprintf(item, sizeof item, "%zu %zu", i, j);
+            dialog_list_add(&a->dlg, label, item);
+        }
+    }
+    a->dlg.sel = sel < a->dlg.count ? sel : 0;
+}
+
+static void prices_close(App *a)
+{
+    free(a->book);
+    a->book = NULL;
+}
+
+/* p or :prices: load the price book afresh (it may have been edited) and
+ * open the picker on the Cloud panel. A book that does not load shows its
+ * located error and changes nothing. */
+static void prices_open(App *a)
+{
+    char path[PATH_MAX_];
+    snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
+    PriceBook *b = xmalloc(sizeof *b);
+    Diag d;
+    diag_clear(&d, path);
+    if (prices_load_file(path, b, &d) != 0) {
+        char m[1024];
+        diag_format(&d, m, sizeof m);
+        set_msg(a, true, "%s", m);
+        free(b);
+        return;
+    }
+    prices_close(a);
+    a->book = b;
+    a->panel = PANEL_CLOUD;
+    prices_fill(a, 0);
+    a->dirty |= D_ALL;
+}
+
+/* Enter in the picker: copy the row's prices, instance, region and provider
+ * as one undo step and say what was copied, from which dated entry, and
+ * which prices the book does not have (those keep their values). */
+static void prices_pick(App *a, const char *item)
+{
+    size_t i, j;
+    if (!a->book || sscanf(item, "%zu %zu", &i, &j) != 2 || i >= a->book->count ||
+        j >= a->book->instances[i].region_count)
+        return;
+    const PriceInstance *in = &a->book->instances[i];
+    const PriceRegion *r = &in->regions[j];
+    Scenario t = a->cur;
+    prices_apply(in, r, &t);
+    if (scenario_equal(&t, &a->cur)) {
+        set_msg(a, false, "%s %s: the scenario already has these prices (%s)", in->name,
+                r->region, in->date);
+        return;
+    }
+    if (!apply_change(a, &t))
+        return; /* refused; apply_change said why */
+    static const char *const names[3] = {"on-demand", "reserved", "spot"};
+    const double book[3] = {r->on_demand, r->reserved, r->spot};
+    const double now[3] = {a->cur.cloud.on_demand_gpu_hour, a->cur.cloud.reserved_gpu_hour,
+                           a->cur.cloud.spot_gpu_hour};
+    StrBuf copied = STRBUF_INIT, kept = STRBUF_INIT;
+    for (int k = 0; k < 3; k++) {
+        char v[32];
+        num_snprintf(v, sizeof v, "%.2f", now[k]);
+        if (isfinite(book[k]))
+            sb_printf(&copied, "%s%s %s", copied.len ? ", " : "", names[k], v);
+        else
+            sb_printf(&kept, "; %s not in the price book, kept %s", names[k], v);
+    }
+    if (copied.len)
+        set_msg(a, false, "%s %s: %s per GPU-hour (%s)%s", in->name, r->region,
+                sb_str(&copied), in->date, sb_str(&kept));
+    else
+        set_msg(a, false, "%s %s: instance and region copied (%s)%s", in->name, r->region,
+                in->date, sb_str(&kept));
+    sb_free(&copied);
+    sb_free(&kept);
 }
 
 /* Unsaved changes before quitting or opening: ask, then do what is pending. */
@@ -703,6 +859,12 @@ static void run_command(App *a, char *line)
         char def[PATH_MAX_];
         export_default_path(a, f, def, sizeof def);
         export_to(a, f, *file ? file : def);
+    } else if (strcmp(cmd, "prices") == 0) {
+        if (*arg) {
+            set_msg(a, true, "prices takes no arguments");
+            return;
+        }
+        prices_open(a);
     } else if (strcmp(cmd, "q") == 0) {
         if (app_modified(a))
             set_msg(a, true, "unsaved changes: w saves them, q! drops them");
@@ -715,7 +877,7 @@ static void run_command(App *a, char *line)
         dialog_help(&a->dlg);
         a->dirty |= D_ALL;
     } else {
-        set_msg(a, true, "unknown command '%s' (set, goto, w, e, export, q, q!, wq, help)", cmd);
+        set_msg(a, true, "unknown command '%s' (set, goto, w, e, export, prices, q, q!, wq, help)", cmd);
     }
 }
 
@@ -770,6 +932,8 @@ static void dialog_key(App *a, int key)
     if (r == DR_CANCEL) {
         if (d.purpose == P_QUIT || d.purpose == P_SAVE_PATH)
             a->pending = PEND_NONE;
+        if (d.purpose == P_PRICES)
+            prices_close(a);
         dialog_close(&d);
         return;
     }
@@ -822,6 +986,11 @@ static void dialog_key(App *a, int key)
             set_msg(a, true, "no file name given: not exported");
         break;
     }
+    case P_PRICES:
+        if (d.sel < d.count)
+            prices_pick(a, d.items[d.sel]);
+        prices_close(a);
+        break;
     case P_PICK:
         if (d.sel < d.count) {
             snprintf(a->pending_path, sizeof a->pending_path, "%s", d.items[d.sel]);
@@ -911,6 +1080,7 @@ static void do_action(App *a, Action act, int key)
                       "export: (t)ext / (m)arkdown / (j)son / (c)sv, Esc cancels", "tmjc");
         a->dirty |= D_LINE;
         break;
+    case ACT_PRICES: prices_open(a); break;
     case ACT_QUIT: guard_changes(a, PEND_QUIT); break;
     case ACT_REDRAW: a->dirty |= D_ALL | D_CLEAR; break;
     case ACT_NONE:
@@ -965,6 +1135,9 @@ static void layout(App *a)
     getmaxyx(stdscr, a->rows, a->cols);
     a->too_small = a->rows < MIN_ROWS || a->cols < MIN_COLS;
     a->dirty |= D_ALL | D_CLEAR;
+    /* The price book's rows are laid out for the width. */
+    if (a->dlg.kind == DLG_PICKER && a->dlg.purpose == P_PRICES && a->book)
+        prices_fill(a, a->dlg.sel);
     if (a->too_small)
         return;
     int avail = a->rows - 4;
@@ -1235,6 +1408,7 @@ out:
     free_windows(a);
     canvas_free(&a->canvas);
     dialog_close(&a->dlg);
+    prices_close(a);
     stack_free(&a->undo);
     stack_free(&a->redo);
     return a->status;

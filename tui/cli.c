@@ -635,7 +635,7 @@ static void print_help(void)
         "       gpuplan sweep --vary KEY=FROM:TO:STEP [--vary ...] [--format csv|json] FILE\n"
         "       gpuplan --help | --version\n"
         "\n"
-        "gpuplan compares owning a GPU cluster with renting the same useful work\n"
+        "Compares owning a GPU cluster with renting the same useful work\n"
         "from AWS (on-demand, reserved, spot) and shows where the answer flips.\n"
         "FILE is a path or the name of a shipped scenario (gpuplan report diagflow).\n"
         "\n"

@@ -83,6 +83,7 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
     d->kind = DLG_PICKER;
     d->purpose = purpose;
     snprintf(d->question, sizeof d->question, "%s", title);
+    snprintf(d->empty, sizeof d->empty, "no scenario files found");
     size_t cap = 0;
     for (size_t k = 0; k < ndirs; k++) {
         if (!dirs[k])
@@ -120,6 +121,26 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
         free(names);
     }
     return d->count;
+}
+
+void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
+                 const char *empty)
+{
+    dialog_close(d);
+    d->kind = DLG_PICKER;
+    d->purpose = purpose;
+    snprintf(d->question, sizeof d->question, "%s", title);
+    snprintf(d->header, sizeof d->header, "%s", header ? header : "");
+    snprintf(d->empty, sizeof d->empty, "%s", empty ? empty : "");
+}
+
+void dialog_list_add(Dialog *d, const char *label, const char *item)
+{
+    d->items = xrealloc(d->items, (d->count + 1) * sizeof *d->items);
+    d->labels = xrealloc(d->labels, (d->count + 1) * sizeof *d->labels);
+    d->items[d->count] = xstrdup(item);
+    d->labels[d->count] = xstrdup(label);
+    d->count++;
 }
 
 static void add_line(Dialog *d, const char *line, size_t len)
@@ -184,6 +205,7 @@ void dialog_help(Dialog *d)
         "  w [FILE]           save (to FILE)",
         "  e FILE             open FILE (e! FILE drops unsaved changes)",
         "  export FORMAT [FILE]  write a report: text, md, json, csv",
+        "  prices             pick prices from the price book (as p does)",
         "  q, q!, wq          quit; quit dropping changes; save and quit",
         "  help               this screen",
     };
@@ -271,10 +293,13 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
     }
     if (d->kind != DLG_PICKER && d->kind != DLG_HELP)
         return;
-    int h = rows - 4, w = cols - 4;
+    /* A picker takes the full width: its rows are tables (the price book)
+     * that need it at 80 columns. */
+    int x0 = d->kind == DLG_PICKER ? 0 : 2;
+    int h = rows - 4, w = cols - 2 * x0;
     if (h < 3 || w < 10)
         return;
-    WINDOW *o = newwin(h, w, 2, 2);
+    WINDOW *o = newwin(h, w, 2, x0);
     if (!o)
         return;
     wattrset(o, term_attr(TS_NORMAL));
@@ -283,7 +308,14 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
     wattrset(o, term_attr(TS_HEADER));
     mvwaddnstr(o, 0, 2, d->question, w - 4);
     wattrset(o, term_attr(TS_NORMAL));
-    int vis = h - 2;
+    int vis = h - 2, row0 = 1;
+    if (d->kind == DLG_PICKER && d->header[0] && vis > 1) {
+        wattrset(o, term_attr(TS_HEADER));
+        mvwaddnstr(o, 1, 2, d->header, w - 4);
+        wattrset(o, term_attr(TS_NORMAL));
+        vis--;
+        row0++;
+    }
     if (d->kind == DLG_HELP) {
         /* The help screen scrolls; there is no selected line. */
         size_t max_top = d->count > (size_t)vis ? d->count - (size_t)vis : 0;
@@ -296,15 +328,15 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
     if (d->sel >= d->top + (size_t)vis)
         d->top = d->sel - (size_t)vis + 1;
     if (d->kind == DLG_PICKER && d->count == 0)
-        mvwaddnstr(o, 1, 2, "no scenario files found", w - 4);
+        mvwaddnstr(o, row0, 2, d->empty, w - 4);
     for (int y = 0; y < vis && d->top + (size_t)y < d->count; y++) {
         size_t i = d->top + (size_t)y;
         const char *text = d->kind == DLG_PICKER ? d->labels[i] : d->items[i];
         bool sel = d->kind == DLG_PICKER && i == d->sel;
         wattrset(o, term_attr(sel ? TS_SELECTED : TS_NORMAL));
         if (sel)
-            mvwhline(o, y + 1, 1, ' ', w - 2);
-        mvwaddnstr(o, y + 1, 2, text, w - 4);
+            mvwhline(o, y + row0, 1, ' ', w - 2);
+        mvwaddnstr(o, y + row0, 2, text, w - 4);
     }
     wattrset(o, term_attr(TS_NORMAL));
     wnoutrefresh(o);

@@ -1,7 +1,7 @@
 /* dialog.h: the planner's prompts (SPEC 8): a text prompt on the bottom
  * line (save path, export path), a one-key choice (quit: save / discard /
- * cancel; the recovery offer; the export format), the file picker and the
- * help screen as overlays.
+ * cancel; the recovery offer; the export format), the pickers (files, the
+ * price book) and the help screen as overlays.
  *
  * A dialog is a value in the application state, not a loop of its own: the
  * main loop hands it keys and it says what happened, so signals and resizes
@@ -36,7 +36,10 @@ typedef struct Dialog {
     char keys[16];       /* DLG_CHOICE: accepted keys, lower case ("sdc") */
     int choice;          /* DLG_CHOICE: the key chosen */
     LineEdit edit;       /* DLG_PROMPT */
-    char **items;        /* DLG_PICKER: full paths; DLG_HELP: lines */
+    char header[256];    /* DLG_PICKER: column titles above the rows, "" = none */
+    char empty[80];      /* DLG_PICKER: what is shown when there are no rows */
+    char **items;        /* DLG_PICKER: full paths (or the caller's item);
+                          * DLG_HELP: lines */
     char **labels;       /* DLG_PICKER: what is shown */
     size_t count, sel, top;
 } Dialog;
@@ -54,6 +57,15 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
                      const char *const *dirs, const char *const *dir_labels,
                      size_t ndirs);
 void dialog_help(Dialog *d);
+
+/* A picker over rows the caller supplies (the price book): opens an empty
+ * list titled `title`, with the column titles `header` (NULL = none) above
+ * the rows and `empty` shown while it has none. dialog_list_add appends a
+ * row: `label` is shown, `item` is what items[sel] holds once Enter picks
+ * it; both are copied. */
+void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
+                 const char *empty);
+void dialog_list_add(Dialog *d, const char *label, const char *item);
 
 /* Release what the dialog holds and set it to DLG_NONE. */
 void dialog_close(Dialog *d);

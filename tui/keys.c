@@ -56,7 +56,8 @@ const KeyBinding key_table[] = {
     {'u', ACT_UNDO, "u undo", "undo the last change"},
     {KC_CTRL('r'), ACT_REDO, NULL, "redo the change undone last"},
     {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown"},
-    {':', ACT_COMMAND, ": cmd", "command line: set KEY=VALUE, goto KEY, w [FILE], e FILE, export FORMAT [FILE], q, q!, wq, help"},
+    {':', ACT_COMMAND, ": cmd", "command line: set KEY=VALUE, goto KEY, w [FILE], e FILE, export FORMAT [FILE], prices, q, q!, wq, help"},
+    {'p', ACT_PRICES, "p prices", "price book: pick an instance and region; Enter copies its per-GPU-hour prices into the Cloud panel (one undo step)"},
     {KC_CTRL('l'), ACT_REDRAW, NULL, "redraw the whole screen"},
 };
 const size_t key_table_count = sizeof key_table / sizeof key_table[0];

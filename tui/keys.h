@@ -65,6 +65,7 @@ typedef enum Action {
     ACT_SAVE,
     ACT_OPEN,
     ACT_EXPORT,
+    ACT_PRICES, /* the price book picker (Cloud panel) */
     ACT_QUIT,
     ACT_REDRAW,
     ACT_COUNT

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_manpage.sh: the man pages format cleanly and cover the command line.
+# check_pages.sh: the man pages format cleanly and cover the command line.
 # gpuplan.1 must name every command, option, exit status and planner key of
 # the SPEC, every environment variable and every shipped scenario;
 # gpuplan-scenario.5 is checked against the field registry by check_manpage.

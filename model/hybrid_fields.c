@@ -1,0 +1,241 @@
+/* hybrid_fields.c: Field rows, defaults, equality and rules of the hybrid
+ * plan (SPEC 6); see hybrid_fields.h. */
+#include "config.h"
+
+#include "hybrid_fields.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hybrid.h"
+#include "numfmt.h"
+
+const char *const hybrid_section_keys[HY_KEY_COUNT] = {
+    "days", "onprem_nodes", "max_wait_minutes", "cloud_idle_minutes", "seed",
+    "workloads"};
+
+const char *const hybrid_workload_keys[HW_KEY_COUNT] = {
+    "name", "schedule", "per_day", "gpus", "hours", "run", "cloud_mode"};
+
+/* 2^53: every whole number up to it is exact in a double. */
+#define SEED_MAX 9007199254740992.0
+
+typedef struct HyRow {
+    const char *label, *unit;
+    FieldType type;
+    size_t offset; /* within HybridPlan or HybridWorkload */
+    size_t size;
+    double def, min, max, step;
+    const char *help;
+} HyRow;
+
+static const HyRow scalar_rows[HY_WORKLOADS] = {
+    {"Simulated days", "days", FT_NUMBER, offsetof(HybridPlan, days),
+     sizeof(double), 30, 1, 366, 1,
+     "simulated period; results scale to hours_per_month"},
+    {"On-prem nodes", "nodes", FT_INT, offsetof(HybridPlan, onprem_nodes),
+     sizeof(double), 0, 0, 100000, 1,
+     "owned nodes in the plan, at most hardware.nodes"},
+    {"Burst threshold", "min", FT_NUMBER,
+     offsetof(HybridPlan, max_wait_minutes), sizeof(double), 90, 0, 100000,
+     10, "a burst job goes to the cloud when its on-prem wait would exceed this"},
+    {"Cloud idle time", "min", FT_NUMBER,
+     offsetof(HybridPlan, cloud_idle_minutes), sizeof(double), 10, 0, 1440, 1,
+     "billed idle time per cloud job (instances winding down)"},
+    {"Seed", "", FT_INT, offsetof(HybridPlan, seed), sizeof(double), 1, 0,
+     SEED_MAX, 1, "seed of the random arrivals (same seed, same numbers)"},
+};
+
+static const HyRow workload_rows[HW_RUN] = {
+    {"Name", "", FT_TEXT, offsetof(HybridWorkload, name),
+     sizeof(((HybridWorkload *)0)->name), 0, 1, HYBRID_NAME_MAX, 0,
+     "workload name"},
+    {"Schedule", "", FT_TEXT, offsetof(HybridWorkload, schedule_text),
+     sizeof(((HybridWorkload *)0)->schedule_text), 0, 1, HYBRID_SCHEDULE_MAX, 0,
+     "5-field cron, UTC; each match submits one job"},
+    {"Jobs a day", "jobs/day", FT_NUMBER, offsetof(HybridWorkload, per_day),
+     sizeof(double), 0, 0, 100000, 1, "mean Poisson arrivals a day"},
+    {"GPUs", "GPUs", FT_INT, offsetof(HybridWorkload, gpus), sizeof(double), 1,
+     1, 100000, 1, "GPUs the job needs at once (gang)"},
+    {"Hours", "h", FT_NUMBER, offsetof(HybridWorkload, hours), sizeof(double),
+     1, 0, 8784, 1, "wall-clock hours of one job (above 0)"},
+};
+
+int hybrid_key_index(const char *const *keys, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(keys[i], key) == 0)
+            return (int)i;
+    return -1;
+}
+
+void hybrid_plan_default(HybridPlan *p, double nodes)
+{
+    memset(p, 0, sizeof *p);
+    p->days = 30;
+    p->onprem_nodes = nodes;
+    p->max_wait_minutes = 90;
+    p->cloud_idle_minutes = 10;
+    p->seed = 1;
+}
+
+void hybrid_workload_default(HybridWorkload *w)
+{
+    memset(w, 0, sizeof *w);
+    w->gpus = 1;
+    w->hours = 1;
+    w->run = RUN_ONPREM;
+    w->cloud_mode = MODE_ON_DEMAND;
+}
+
+static bool same_num(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool hybrid_plan_equal(const HybridPlan *a, const HybridPlan *b)
+{
+    if (!same_num(a->days, b->days) ||
+        !same_num(a->onprem_nodes, b->onprem_nodes) ||
+        !same_num(a->max_wait_minutes, b->max_wait_minutes) ||
+        !same_num(a->cloud_idle_minutes, b->cloud_idle_minutes) ||
+        !same_num(a->seed, b->seed) || a->workload_count != b->workload_count)
+        return false;
+    for (size_t i = 0; i < a->workload_count; i++) {
+        const HybridWorkload *x = &a->workloads[i], *y = &b->workloads[i];
+        if (strcmp(x->name, y->name) != 0 ||
+            x->has_schedule != y->has_schedule || x->run != y->run ||
+            x->cloud_mode != y->cloud_mode || !same_num(x->gpus, y->gpus) ||
+            !same_num(x->hours, y->hours))
+            return false;
+        if (x->has_schedule ? strcmp(x->schedule_text, y->schedule_text) != 0
+                            : !same_num(x->per_day, y->per_day))
+            return false;
+    }
+    return true;
+}
+
+static void row_field(const HyRow *r, size_t base, const char *path, Field *f)
+{
+    memset(f, 0, sizeof *f);
+    f->key = path;
+    f->label = r->label;
+    f->unit = r->unit;
+    f->type = r->type;
+    f->panel = PANEL_HYBRID;
+    f->offset = base + r->offset;
+    f->size = r->size;
+    f->def = r->def;
+    f->def_text = "";
+    f->min = r->min;
+    f->max = r->max;
+    f->step = r->step;
+    f->rule = TR_NONE;
+    f->help = r->help;
+}
+
+void hybrid_scalar_field(int which, const char *path, Field *f)
+{
+    if (which < 0 || which >= HY_WORKLOADS)
+        which = HY_DAYS;
+    row_field(&scalar_rows[which], offsetof(Scenario, hybrid), path, f);
+}
+
+bool hybrid_workload_field(size_t index, int which, const char *path,
+                           Field *f)
+{
+    if (which < 0 || which >= HW_RUN || index >= HYBRID_MAX_WORKLOADS)
+        return false;
+    size_t base = offsetof(Scenario, hybrid) +
+                  offsetof(HybridPlan, workloads) +
+                  index * sizeof(HybridWorkload);
+    row_field(&workload_rows[which], base, path, f);
+    return true;
+}
+
+bool hybrid_check_workload_num(int which, double v, char *msg, size_t n)
+{
+    if (which == HW_HOURS && !(v > 0)) {
+        char val[40];
+        num_format_exact(v, val, sizeof val);
+        snprintf(msg, n, "%s is not above 0 (expected a number above 0, up "
+                 "to 8784)", val);
+        return false;
+    }
+    return true;
+}
+
+bool hybrid_parse_run(const char *text, HybridRun *out, char *msg, size_t n)
+{
+    static const HybridRun runs[] = {RUN_ONPREM, RUN_CLOUD, RUN_BURST};
+    for (size_t i = 0; i < 3; i++)
+        if (strcmp(text, hybrid_run_key(runs[i])) == 0) {
+            *out = runs[i];
+            return true;
+        }
+    snprintf(msg, n, "\"%.40s\" is not a run rule (expected onprem, cloud or "
+             "burst)", text);
+    return false;
+}
+
+bool hybrid_parse_mode(const char *text, HybridCloudMode *out, char *msg,
+                       size_t n)
+{
+    static const HybridCloudMode modes[] = {MODE_ON_DEMAND, MODE_SPOT};
+    for (size_t i = 0; i < 2; i++)
+        if (strcmp(text, hybrid_mode_key(modes[i])) == 0) {
+            *out = modes[i];
+            return true;
+        }
+    snprintf(msg, n, "\"%.40s\" is not a cloud mode (expected on_demand or "
+             "spot)", text);
+    return false;
+}
+
+bool hybrid_check_nodes(const Scenario *s, char *msg, size_t n)
+{
+    if (!s->has_hybrid || s->hybrid.onprem_nodes <= s->hardware.nodes)
+        return true;
+    char a[40], b[40];
+    num_format_exact(s->hybrid.onprem_nodes, a, sizeof a);
+    num_format_exact(s->hardware.nodes, b, sizeof b);
+    snprintf(msg, n, "%s on-prem nodes is more than hardware.nodes (%s); the "
+             "plan uses part of the owned fleet (expected 0 to %s)", a, b, b);
+    return false;
+}
+
+bool hybrid_set_scalar(Scenario *s, const char *key, const char *value,
+                       char *msg, size_t n)
+{
+    const char *leaf = strncmp(key, "hybrid.", 7) == 0 ? key + 7 : key;
+    int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, leaf);
+    if (which < 0) {
+        const char *near =
+            field_suggest_in(leaf, hybrid_section_keys, HY_WORKLOADS);
+        if (near)
+            snprintf(msg, n, "unknown key `%.60s` (did you mean "
+                     "`hybrid.%s`?)", key, near);
+        else
+            snprintf(msg, n, "unknown key `%.60s` (--set takes hybrid.days, "
+                     "hybrid.onprem_nodes, hybrid.max_wait_minutes, "
+                     "hybrid.cloud_idle_minutes and hybrid.seed)", key);
+        return false;
+    }
+    if (!s->has_hybrid) {
+        snprintf(msg, n, "the scenario has no hybrid section (add a `hybrid:` "
+                 "section with its workloads to the file first)");
+        return false;
+    }
+    Field f;
+    hybrid_scalar_field(which, key, &f);
+    double v;
+    if (!field_parse(&f, value, &v, msg, n))
+        return false;
+    if (which == HY_ONPREM_NODES && v > s->hardware.nodes) {
+        Scenario t = *s;
+        t.hybrid.onprem_nodes = v;
+        return hybrid_check_nodes(&t, msg, n);
+    }
+    *field_num(&f, s) = v;
+    return true;
+}
