@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# check_reports.sh: the md, text and csv reports of shipped scenarios are
+# byte for byte the golden files in tests/data/reports (SOURCE_DATE_EPOCH
+# fixes the date). GPUPLAN_UPDATE_GOLDEN=1 rewrites the files instead; read
+# the diff before committing it.
+. "$top_srcdir/tests/lib.sh"
+export SOURCE_DATE_EPOCH=1767225600 # 2026-01-01
+dir=$top_srcdir/tests/data/reports
+for name in default diagflow logistics-hybrid; do
+    for fmt in md text csv; do
+        golden=$dir/$name.$fmt
+        if ! "$GPUPLAN" report --format "$fmt" "$name" >"$TMP/out" 2>"$TMP/err"; then
+            fail "$name $fmt: exit $?: $(head -1 "$TMP/err")"
+            continue
+        fi
+        if [ "${GPUPLAN_UPDATE_GOLDEN:-0}" = 1 ]; then
+            cp "$TMP/out" "$golden"
+            ok
+        elif cmp -s "$TMP/out" "$golden"; then
+            ok
+        else
+            fail "$name $fmt differs from $(basename "$golden")"
+            diff "$golden" "$TMP/out" | head -10 >&2
+        fi
+    done
+done
+# Reports are reproducible and locale-independent.
+LC_ALL=de_DE.UTF-8 "$GPUPLAN" report --format md diagflow >"$TMP/de"
+cmp -s "$TMP/de" "$dir/diagflow.md" && ok || fail "md report changes under de_DE.UTF-8"
+finish
