@@ -31,6 +31,11 @@ void export_report(const Scenario *s, const CostResult *r, bool md,
 /* SPEC 4.3: one row per option. */
 void export_csv(const Scenario *s, const CostResult *r, StrBuf *b);
 
+/* Append one CSV field, RFC 4180: quoted when it holds a comma, a quote,
+ * CR or LF, with quotes doubled. (The SPEC 4.3 columns are numbers and
+ * keys; any text column goes through here.) */
+void export_csv_field(StrBuf *b, const char *s);
+
 /* Dispatch on f. */
 void export_any(ExportFormat f, const Scenario *s, const CostResult *r,
                 const char *date, StrBuf *b);

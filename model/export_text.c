@@ -413,8 +413,7 @@ void export_report(const Scenario *s, const CostResult *r, bool md,
     inputs(b, s, md);
 }
 
-/* RFC 4180: quote when the field has a comma, quote, CR or LF. */
-static void csv_field(StrBuf *b, const char *s)
+void export_csv_field(StrBuf *b, const char *s)
 {
     if (strpbrk(s, ",\"\r\n") == NULL) {
         sb_append(b, s);
@@ -454,7 +453,7 @@ void export_csv(const Scenario *s, const CostResult *r, StrBuf *b)
     sb_append(b, "\r\n");
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
-        csv_field(b, cost_option_key((CostOption)k));
+        export_csv_field(b, cost_option_key((CostOption)k));
         sb_printf(b, ",%s,", o->allowed ? "true" : "false");
         csv_num(b, o->monthly);
         sb_append(b, ",");

@@ -194,6 +194,23 @@ START_TEST(csv_matches_engine)
 }
 END_TEST
 
+START_TEST(csv_quoting)
+{
+    static const struct {
+        const char *in, *out;
+    } rows[] = {{"spot", "spot"},
+                {"Acme, \"Fast\" GPUs", "\"Acme, \"\"Fast\"\" GPUs\""},
+                {"two\nlines", "\"two\nlines\""},
+                {"", ""}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        StrBuf b = STRBUF_INIT;
+        export_csv_field(&b, rows[i].in);
+        ck_assert_str_eq(sb_str(&b), rows[i].out);
+        sb_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(report_text_and_md)
 {
     Scenario s;
@@ -267,6 +284,7 @@ static Suite *export_suite(void)
     tcase_add_test(t, json_full_precision_round_trip);
     tcase_add_test(t, json_null_when_no_work);
     tcase_add_test(t, csv_matches_engine);
+    tcase_add_test(t, csv_quoting);
     tcase_add_test(t, report_text_and_md);
     tcase_add_test(t, formats_ignore_locale);
     tcase_add_test(t, compliance_marked);
