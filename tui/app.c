@@ -23,11 +23,15 @@
 #include "atomic_file.h"
 #include "canvas.h"
 #include "chart.h"
+#include "chart_hybrid.h"
 #include "cli.h"
 #include "cost.h"
+#include "cron.h"
 #include "dialog.h"
 #include "export.h"
 #include "fields.h"
+#include "hybrid.h"
+#include "hybrid_fields.h"
 #include "form.h"
 #include "keys.h"
 #include "line_edit.h"
@@ -57,7 +61,7 @@ enum {
 
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
-       P_PRICES };
+       P_PRICES, P_HYBRID_DELETE };
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -88,6 +92,11 @@ typedef struct App {
     char pending_path[PATH_MAX_];
     ExportFormat export_fmt;
     ChartKind chart;
+    bool chart_hybrid; /* the hybrid chart instead of `chart` */
+    HybridResult hres; /* from shown.hybrid when shown.has_hybrid */
+    HybridScratch hscratch;
+    bool hscratch_ok;
+    size_t hcol; /* selected column of a Hybrid workload row */
     PriceBook *book; /* while the price book picker is open, else NULL */
 
     char msg[1024];
@@ -123,10 +132,20 @@ static void set_msg(App *a, bool error, const char *fmt, ...)
     a->dirty |= D_MSG;
 }
 
+/* The hybrid figures of a->shown, on the scratch allocated at start. */
+static void evaluate_hybrid(App *a)
+{
+    if (a->shown.has_hybrid && a->hscratch_ok)
+        hybrid_evaluate(&a->shown, &a->shown.hybrid, &a->hres, &a->hscratch);
+    else if (!a->shown.has_hybrid)
+        a->chart_hybrid = false;
+}
+
 static void recompute(App *a)
 {
     a->shown = a->cur;
     cost_evaluate(&a->shown, &a->res);
+    evaluate_hybrid(a);
     a->stale = false;
     a->dirty |= D_RESULTS | D_CHART | D_FORM | D_TITLE;
 }
@@ -158,9 +177,97 @@ static const Field *panel_field(Panel p, size_t row)
     return row < n ? rows[row] : NULL;
 }
 
+/* The rows of the current panel. */
+static size_t panel_rows(const App *a)
+{
+    if (a->panel == PANEL_HYBRID)
+        return form_hybrid_rows(&a->cur);
+    return form_fields(a->panel, NULL, 0);
+}
+
+/* The selected workload of the Hybrid panel, or -1 when a scalar row (or
+ * nothing) is selected. */
+static long cur_workload(const App *a)
+{
+    if (a->panel != PANEL_HYBRID || !a->cur.has_hybrid)
+        return -1;
+    size_t row = a->sel[PANEL_HYBRID];
+    if (row < FORM_HYBRID_SCALARS || row >= form_hybrid_rows(&a->cur))
+        return -1;
+    return (long)(row - FORM_HYBRID_SCALARS);
+}
+
 static const Field *cur_field(const App *a)
 {
+    if (a->panel == PANEL_HYBRID) {
+        /* Built on demand; valid until the next call. */
+        static Field hf;
+        static char path[96];
+        if (!a->cur.has_hybrid ||
+            !form_hybrid_field(&a->cur, a->sel[PANEL_HYBRID], a->hcol, &hf, path,
+                               sizeof path))
+            return NULL;
+        return &hf;
+    }
     return panel_field(a->panel, a->sel[a->panel]);
+}
+
+/* The workload index and key number of a "hybrid.workloads[N].KEY" field;
+ * false for other fields. */
+static bool workload_key(const Field *f, size_t *index, int *which)
+{
+    if (strncmp(f->key, "hybrid.workloads[", 17) != 0 ||
+        sscanf(f->key + 17, "%zu", index) != 1)
+        return false;
+    const char *dot = strrchr(f->key, '.');
+    *which = hybrid_key_index(hybrid_workload_keys, HW_KEY_COUNT, dot + 1);
+    return *which >= 0;
+}
+
+/* field_set() with the hybrid rules: a workload's schedule column takes a
+ * number (per_day arrivals) or a cron expression (checked by cron_parse),
+ * and its numbers pass hybrid_check_workload_num. */
+static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m,
+                          size_t n)
+{
+    size_t i;
+    int which;
+    if (!workload_key(f, &i, &which) || i >= t->hybrid.workload_count)
+        return field_set(f, t, text, m, n);
+    HybridWorkload *w = &t->hybrid.workloads[i];
+    if (which == HW_SCHEDULE || which == HW_PER_DAY) {
+        Field g;
+        char path[96];
+        double v;
+        if (num_parse(text, &v) == 0) {
+            snprintf(path, sizeof path, "hybrid.workloads[%zu].per_day", i);
+            hybrid_workload_field(i, HW_PER_DAY, path, &g);
+            if (!field_set(&g, t, text, m, n))
+                return false;
+            w->has_schedule = false;
+            return true;
+        }
+        snprintf(path, sizeof path, "hybrid.workloads[%zu].schedule", i);
+        hybrid_workload_field(i, HW_SCHEDULE, path, &g);
+        if (!field_check_text(&g, text, m, n))
+            return false;
+        CronError ce;
+        Cron c;
+        if (cron_parse(text, &c, &ce) != 0) {
+            snprintf(m, n, "schedule \"%s\": %s (column %d; a number is per_day)", text,
+                     ce.message, ce.column);
+            return false;
+        }
+        w->schedule = c;
+        snprintf(w->schedule_text, sizeof w->schedule_text, "%s", text);
+        w->has_schedule = true;
+        return true;
+    }
+    if (!field_set(f, t, text, m, n))
+        return false;
+    if (f->type != FT_TEXT && !hybrid_check_workload_num(which, field_get_num(f, t), m, n))
+        return false;
+    return true;
 }
 
 /* Replace the scenario with t after the cross-field rules accept it; one
@@ -171,6 +278,10 @@ static bool apply_change(App *a, const Scenario *t)
     char m[512];
     if (!scenario_validate(t, &bad, m, sizeof m)) {
         set_msg(a, true, "%s: %s", bad ? bad->key : "scenario", m);
+        return false;
+    }
+    if (!hybrid_check_nodes(t, m, sizeof m)) {
+        set_msg(a, true, "hybrid.onprem_nodes: %s", m);
         return false;
     }
     if (scenario_equal(t, &a->cur))
@@ -234,6 +345,7 @@ static const Scenario *edits_to_keep(const App *a)
 /* ---- files ---------------------------------------------------------------- */
 
 static void do_pending(App *a);
+static void hybrid_delete_answer(App *a);
 
 static bool save_to(App *a, const char *path)
 {
@@ -565,7 +677,7 @@ static void preview(App *a)
     char m[512];
     const Field *bad = NULL;
     a->dirty |= D_FORM | D_MSG;
-    if (!field_set(f, &t, a->edit.text, m, sizeof m)) {
+    if (!field_set_any(f, &t, a->edit.text, m, sizeof m)) {
         a->stale = a->edit_bad = true;
         set_msg(a, true, "%s: %s", f->key, m);
         a->dirty |= D_RESULTS;
@@ -577,8 +689,15 @@ static void preview(App *a)
         a->dirty |= D_RESULTS;
         return;
     }
+    if (!hybrid_check_nodes(&t, m, sizeof m)) {
+        a->stale = a->edit_bad = true;
+        set_msg(a, true, "%s: %s", f->key, m);
+        a->dirty |= D_RESULTS;
+        return;
+    }
     a->shown = t;
     cost_evaluate(&a->shown, &a->res);
+    evaluate_hybrid(a);
     a->stale = a->edit_bad = false;
     a->msg[0] = '\0';
     a->dirty |= D_RESULTS | D_CHART;
@@ -587,8 +706,13 @@ static void preview(App *a)
 static void edit_start(App *a, int digit)
 {
     const Field *f = cur_field(a);
-    if (!f)
+    if (!f) {
+        if (a->panel == PANEL_HYBRID && !a->cur.has_hybrid)
+            set_msg(a, false, "no hybrid plan: a adds one");
+        else if (cur_workload(a) >= 0)
+            set_msg(a, false, "r cycles run, m cycles cloud_mode");
         return;
+    }
     if (f->type == FT_BOOL) {
         set_msg(a, false, "%s is yes/no: Space toggles it", f->key);
         return;
@@ -626,7 +750,7 @@ static void edit_key(App *a, int key)
         const Field *f = cur_field(a);
         Scenario t = a->cur;
         char m[512];
-        if (!field_set(f, &t, a->edit.text, m, sizeof m)) {
+        if (!field_set_any(f, &t, a->edit.text, m, sizeof m)) {
             set_msg(a, true, "%s: %s", f->key, m);
             return; /* keep editing */
         }
@@ -692,6 +816,13 @@ static void nudge(App *a, int steps)
     }
     char m[512];
     if (f->type != FT_BOOL && !field_check_num(f, field_get_num(f, &t), m, sizeof m)) {
+        set_msg(a, true, "%s: %s", f->key, m);
+        return;
+    }
+    size_t wi;
+    int which;
+    if (workload_key(f, &wi, &which) &&
+        !hybrid_check_workload_num(which, field_get_num(f, &t), m, sizeof m)) {
         set_msg(a, true, "%s: %s", f->key, m);
         return;
     }
@@ -963,6 +1094,10 @@ static void dialog_key(App *a, int key)
     case P_RECOVER:
         answer_recovery(a, d.choice);
         break;
+    case P_HYBRID_DELETE:
+        if (d.choice == 'y')
+            hybrid_delete_answer(a);
+        break;
     case P_EXPORT_FMT: {
         static const struct {
             int key;
@@ -1003,23 +1138,140 @@ static void dialog_key(App *a, int key)
     dialog_close(&d);
 }
 
+/* ---- the Hybrid panel ----------------------------------------------------- */
+
+/* a: add a hybrid section with defaults and one example workload, or a copy
+ * of the selected workload after it. One undo step either way. */
+static void hybrid_add(App *a)
+{
+    if (a->panel != PANEL_HYBRID) {
+        set_msg(a, false, "a adds to the hybrid plan: Alt-7 shows the Hybrid panel");
+        return;
+    }
+    Scenario t = a->cur;
+    if (!t.has_hybrid) {
+        hybrid_plan_default(&t.hybrid, t.hardware.nodes);
+        HybridWorkload *w = &t.hybrid.workloads[0];
+        hybrid_workload_default(w);
+        snprintf(w->name, sizeof w->name, "example");
+        w->per_day = 4;
+        w->gpus = t.hardware.gpus_per_node;
+        w->hours = 2;
+        w->run = RUN_BURST;
+        t.hybrid.workload_count = 1;
+        t.has_hybrid = true;
+        if (apply_change(a, &t)) {
+            a->sel[PANEL_HYBRID] = 0;
+            set_msg(a, false, "hybrid plan added with one example workload (u undoes)");
+        }
+        return;
+    }
+    if (t.hybrid.workload_count >= HYBRID_MAX_WORKLOADS) {
+        set_msg(a, true, "hybrid.workloads: at most %d workloads", HYBRID_MAX_WORKLOADS);
+        return;
+    }
+    long i = cur_workload(a);
+    size_t at = i >= 0 ? (size_t)i + 1 : t.hybrid.workload_count;
+    HybridWorkload w;
+    if (i >= 0)
+        w = t.hybrid.workloads[i];
+    else if (t.hybrid.workload_count > 0)
+        w = t.hybrid.workloads[t.hybrid.workload_count - 1];
+    else {
+        hybrid_workload_default(&w);
+        snprintf(w.name, sizeof w.name, "workload");
+        w.per_day = 1;
+    }
+    memmove(&t.hybrid.workloads[at + 1], &t.hybrid.workloads[at],
+            (t.hybrid.workload_count - at) * sizeof w);
+    t.hybrid.workloads[at] = w;
+    t.hybrid.workload_count++;
+    if (apply_change(a, &t)) {
+        a->sel[PANEL_HYBRID] = FORM_HYBRID_SCALARS + at;
+        set_msg(a, false, "workload %zu added (a copy of '%s')", at + 1, w.name);
+    }
+}
+
+static void hybrid_delete(App *a)
+{
+    long i = cur_workload(a);
+    if (i < 0) {
+        set_msg(a, false, "d deletes a workload: select a workload row of the Hybrid panel");
+        return;
+    }
+    char q[256];
+    snprintf(q, sizeof q, "delete workload '%s'? (y)es / (n)o",
+             a->cur.hybrid.workloads[i].name);
+    dialog_choice(&a->dlg, P_HYBRID_DELETE, q, "yn");
+    a->dirty |= D_LINE;
+}
+
+static void hybrid_delete_answer(App *a)
+{
+    long i = cur_workload(a);
+    if (i < 0)
+        return;
+    Scenario t = a->cur;
+    char name[HYBRID_TEXT_BYTES(HYBRID_NAME_MAX)];
+    snprintf(name, sizeof name, "%s", t.hybrid.workloads[i].name);
+    memmove(&t.hybrid.workloads[i], &t.hybrid.workloads[i + 1],
+            (t.hybrid.workload_count - (size_t)i - 1) * sizeof t.hybrid.workloads[0]);
+    t.hybrid.workload_count--;
+    if (apply_change(a, &t)) {
+        if (a->sel[PANEL_HYBRID] >= form_hybrid_rows(&a->cur) && a->sel[PANEL_HYBRID] > 0)
+            a->sel[PANEL_HYBRID]--;
+        set_msg(a, false, "workload '%s' deleted (u undoes)", name);
+    }
+}
+
+/* r / m: the next run or cloud_mode of the selected workload. */
+static void hybrid_cycle(App *a, bool run)
+{
+    long i = cur_workload(a);
+    if (i < 0) {
+        set_msg(a, false, "%s: select a workload row of the Hybrid panel",
+                run ? "r cycles run" : "m cycles cloud_mode");
+        return;
+    }
+    Scenario t = a->cur;
+    HybridWorkload *w = &t.hybrid.workloads[i];
+    if (run)
+        w->run = (HybridRun)((w->run + 1) % 3);
+    else
+        w->cloud_mode = w->cloud_mode == MODE_SPOT ? MODE_ON_DEMAND : MODE_SPOT;
+    if (apply_change(a, &t))
+        set_msg(a, false, "hybrid.workloads[%ld].%s = %s", i, run ? "run" : "cloud_mode",
+                run ? hybrid_run_key(w->run) : hybrid_mode_key(w->cloud_mode));
+}
+
 /* ---- normal mode ---------------------------------------------------------- */
 
 static void do_action(App *a, Action act, int key)
 {
-    size_t nrows = form_fields(a->panel, NULL, 0);
+    size_t nrows = panel_rows(a);
     a->msg[0] = '\0';
     a->dirty |= D_MSG;
+    /* On a workload row the arrows (and h, l) choose the column. */
+    if (cur_workload(a) >= 0 && (key == KC_LEFT || key == KC_RIGHT || key == 'h' ||
+                                 key == 'l')) {
+        bool right = key == KC_RIGHT || key == 'l';
+        if (right && a->hcol + 1 < FORM_WL_COLS)
+            a->hcol++;
+        else if (!right && a->hcol > 0)
+            a->hcol--;
+        a->dirty |= D_FORM;
+        return;
+    }
     switch (act) {
     case ACT_PANEL_NEXT:
     case ACT_PANEL_PREV:
         a->panel = (Panel)((a->panel + (act == ACT_PANEL_NEXT ? 1 : PANEL_COUNT - 1)) % PANEL_COUNT);
-        a->dirty |= D_FORM | D_TITLE;
+        a->dirty |= D_FORM | D_TITLE | D_RESULTS;
         break;
     case ACT_PANEL_1: case ACT_PANEL_2: case ACT_PANEL_3: case ACT_PANEL_4:
     case ACT_PANEL_5: case ACT_PANEL_6: case ACT_PANEL_7:
         a->panel = (Panel)(act - ACT_PANEL_1);
-        a->dirty |= D_FORM | D_TITLE;
+        a->dirty |= D_FORM | D_TITLE | D_RESULTS;
         break;
     case ACT_FIELD_PREV:
         if (a->sel[a->panel] > 0)
@@ -1061,9 +1313,22 @@ static void do_action(App *a, Action act, int key)
         break;
     }
     case ACT_CHART:
-        a->chart = (ChartKind)((a->chart + 1) % CHART_KIND_COUNT);
+        /* cost curves -> breakdown -> hybrid (when there is a plan) */
+        if (a->chart_hybrid) {
+            a->chart_hybrid = false;
+            a->chart = (ChartKind)0;
+        } else if (a->chart + 1 < CHART_KIND_COUNT)
+            a->chart = (ChartKind)(a->chart + 1);
+        else if (a->shown.has_hybrid && a->hscratch_ok)
+            a->chart_hybrid = true;
+        else
+            a->chart = (ChartKind)0;
         a->dirty |= D_CHART;
         break;
+    case ACT_HYBRID_ADD: hybrid_add(a); break;
+    case ACT_HYBRID_DELETE: hybrid_delete(a); break;
+    case ACT_HYBRID_RUN: hybrid_cycle(a, true); break;
+    case ACT_HYBRID_MODE: hybrid_cycle(a, false); break;
     case ACT_COMMAND:
         a->cmdline = true;
         line_edit_init(&a->cmd, NULL);
@@ -1193,7 +1458,10 @@ static void draw_chart(App *a)
         canvas_init(&a->canvas, wd, h);
     }
     canvas_clear(&a->canvas);
-    chart_render(&a->canvas, a->chart, &a->shown, &a->res);
+    if (a->chart_hybrid && a->shown.has_hybrid)
+        chart_hybrid_render(&a->canvas, &a->hres, a->shown.currency);
+    else
+        chart_render(&a->canvas, a->chart, &a->shown, &a->res);
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {
@@ -1225,8 +1493,16 @@ static void draw_msg(App *a)
     } else {
         const Field *f = cur_field(a);
         char line[1024];
-        if (f) {
+        if (f)
             snprintf(line, sizeof line, "%s: %s", f->key, f->help);
+        else if (cur_workload(a) >= 0)
+            snprintf(line, sizeof line,
+                     "workload: Left/Right column, Enter edits, r run, m mode, a add, d delete");
+        else if (a->panel == PANEL_HYBRID && !a->cur.has_hybrid)
+            snprintf(line, sizeof line, "a adds a hybrid plan");
+        else
+            line[0] = '\0';
+        if (line[0]) {
             wattrset(w, term_attr(TS_HINT));
             mvwaddnstr(w, 0, 0, line, a->cols);
         }
@@ -1296,12 +1572,22 @@ static void draw(App *a)
         if (a->dirty & D_TITLE)
             draw_title(a);
         if (a->dirty & D_FORM) {
-            form_draw(a->w_form, a->panel, &a->cur, a->sel[a->panel], &a->top[a->panel],
-                      a->editing ? &a->edit : NULL, a->edit_bad);
+            if (a->panel == PANEL_HYBRID)
+                form_draw_hybrid(a->w_form, &a->cur, a->sel[a->panel], a->hcol,
+                                 &a->top[a->panel], a->editing ? &a->edit : NULL,
+                                 a->edit_bad);
+            else
+                form_draw(a->w_form, a->panel, &a->cur, a->sel[a->panel],
+                          &a->top[a->panel], a->editing ? &a->edit : NULL, a->edit_bad);
             wnoutrefresh(a->w_form);
         }
         if (a->dirty & D_RESULTS) {
-            results_draw(a->w_results, &a->shown, &a->res, a->stale);
+            results_draw_hybrid(a->w_results, &a->shown, &a->res,
+                                a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
+                                        a->hscratch_ok
+                                    ? &a->hres
+                                    : NULL,
+                                a->stale);
             wnoutrefresh(a->w_results);
         }
         if (a->dirty & D_CHART)
@@ -1373,6 +1659,7 @@ int app_run(const char *path, bool no_color)
                 getenv("TERM") ? getenv("TERM") : "");
         return EXIT_USAGE;
     }
+    a->hscratch_ok = hybrid_scratch_init(&a->hscratch, 0) == 0;
     layout(a);
     recompute(a);
     offer_recovery(a);
@@ -1409,6 +1696,7 @@ out:
     canvas_free(&a->canvas);
     dialog_close(&a->dlg);
     prices_close(a);
+    hybrid_scratch_free(&a->hscratch);
     stack_free(&a->undo);
     stack_free(&a->redo);
     return a->status;

@@ -28,6 +28,7 @@
 #include "export.h"
 #include "fields.h"
 #include "hybrid_fields.h"
+#include "import_routing.h"
 #include "numfmt.h"
 #include "prices.h"
 #include "scenario_file.h"
@@ -567,6 +568,73 @@ static int cmd_new(int argc, char **argv)
     return rc;
 }
 
+static int cmd_import(int argc, char **argv)
+{
+    const char *out = NULL, *from = NULL, *file = NULL, *v;
+    bool force = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs a file name", a);
+            out = v;
+        } else if (is_opt(a, "--from", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("--from needs a scenario name (see %s)",
+                                   "'gpuplan list'");
+            from = v;
+        } else if (strcmp(a, "--force") == 0) {
+            force = true;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("import: unknown option '%s'", a);
+        } else if (file) {
+            return usage_error("import takes one ROUTING.json; '%s' is one too many", a);
+        } else {
+            file = a;
+        }
+    }
+    if (!file)
+        return usage_error("import needs the routing JSON file to read%s", "");
+    Scenario base, s;
+    scenario_default(&base);
+    if (from) {
+        int rc = load_arg(from, &base);
+        if (rc != 0)
+            return rc;
+    }
+    struct stat st;
+    if (out && !force && lstat(out, &st) == 0) {
+        fprintf(stderr, "gpuplan: %s: already exists; use --force to "
+                "overwrite it\n", out);
+        return EXIT_CANTCREAT;
+    }
+    StrBuf todo = STRBUF_INIT, warn = STRBUF_INIT;
+    Diag d;
+    int rc = import_routing_file(file, &base, &s, &todo, &warn, &d);
+    if (warn.len)
+        fprintf(stderr, "gpuplan: warning: %s", sb_str(&warn));
+    if (rc != 0) {
+        print_diag(&d);
+    } else if (out) {
+        rc = scenario_save_file(out, &s, &d);
+        if (rc != 0)
+            print_diag(&d);
+    } else {
+        StrBuf b = STRBUF_INIT;
+        scenario_format_yaml(&s, &b);
+        rc = write_output(&b, NULL);
+        sb_free(&b);
+    }
+    if (rc == 0)
+        fprintf(stderr, "gpuplan: %s%s%s: placeholders written (gpus %g, hours "
+                "%g, per_day %g); fill in:\n%s", out ? "wrote " : "",
+                out ? out : "imported ", out ? "" : file, IMPORT_GPUS,
+                IMPORT_HOURS, IMPORT_PER_DAY, sb_str(&todo));
+    sb_free(&todo);
+    sb_free(&warn);
+    return rc;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -633,6 +701,7 @@ static void print_help(void)
         "       gpuplan list                     the shipped scenarios\n"
         "       gpuplan prices                   the price book\n"
         "       gpuplan sweep --vary KEY=FROM:TO:STEP [--vary ...] [--format csv|json] FILE\n"
+        "       gpuplan import [--from NAME] [-o OUT] [--force] ROUTING.json  a hybrid plan\n"
         "       gpuplan --help | --version\n"
         "\n"
         "Compares owning a GPU cluster with renting the same useful work\n"
@@ -683,7 +752,8 @@ int cli_main(int argc, char **argv)
         int (*run)(int, char **);
     } commands[] = {{"report", cmd_report}, {"check", cmd_check},
                     {"new", cmd_new},       {"list", cmd_list},
-                    {"sweep", cmd_sweep},   {"prices", cmd_prices}};
+                    {"sweep", cmd_sweep},   {"prices", cmd_prices},
+                    {"import", cmd_import}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hybrid.h"
+#include "hybrid_fields.h"
 #include "term.h"
 
 size_t form_fields(Panel p, const Field **out, size_t max)
@@ -134,6 +136,133 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         }
         if (unitw > 0)
             put_clipped(w, y, labw + 3 + valw, unit, unitw);
+    }
+    wattrset(w, term_attr(TS_NORMAL));
+}
+
+size_t form_hybrid_rows(const Scenario *s)
+{
+    return s->has_hybrid ? FORM_HYBRID_SCALARS + s->hybrid.workload_count : 0;
+}
+
+bool form_hybrid_field(const Scenario *s, size_t row, size_t col, Field *f,
+                       char *path, size_t n)
+{
+    if (row < FORM_HYBRID_SCALARS) {
+        snprintf(path, n, "hybrid.%s", hybrid_section_keys[row]);
+        hybrid_scalar_field((int)row, path, f);
+        return true;
+    }
+    size_t i = row - FORM_HYBRID_SCALARS;
+    if (!s->has_hybrid || i >= s->hybrid.workload_count)
+        return false;
+    static const int which[FORM_WL_COLS] = {HW_NAME, HW_SCHEDULE, HW_GPUS, HW_HOURS,
+                                            HW_RUN, HW_CLOUD_MODE};
+    if (col >= FORM_WL_RUN)
+        return false;
+    int k = which[col];
+    if (col == FORM_WL_WHEN && !s->hybrid.workloads[i].has_schedule)
+        k = HW_PER_DAY;
+    snprintf(path, n, "hybrid.workloads[%zu].%s", i, hybrid_workload_keys[k]);
+    return hybrid_workload_field(i, k, path, f);
+}
+
+/* Draw `text` in a cell of `cols` columns at x, highlighted when chosen. */
+static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool chosen,
+                     int attr)
+{
+    if (cols <= 0)
+        return;
+    if (chosen)
+        wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
+    put_clipped(w, y, x, text, cols);
+    wattrset(w, attr);
+}
+
+void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
+                      size_t *top, const LineEdit *edit, bool bad)
+{
+    int h, wd;
+    getmaxyx(w, h, wd);
+    werase(w);
+    if (h <= 0 || wd <= 0)
+        return;
+    size_t n = form_hybrid_rows(s);
+    if (n == 0) {
+        mvwaddnstr(w, 0, 1, "no hybrid plan in this scenario", wd - 1);
+        if (h > 1)
+            mvwaddnstr(w, 1, 1, "a adds one (defaults, one example workload)", wd - 1);
+        return;
+    }
+    if (sel >= n)
+        sel = n - 1;
+    if (sel < *top)
+        *top = sel;
+    if (sel >= *top + (size_t)h)
+        *top = sel - (size_t)h + 1;
+    if (*top + (size_t)h > n)
+        *top = n > (size_t)h ? n - (size_t)h : 0;
+    /* Workload columns: name, when, gpus, hours, run, mode. */
+    static const int cw[FORM_WL_COLS] = {9, 9, 3, 4, 6, 4};
+    for (int y = 0; y < h && *top + (size_t)y < n; y++) {
+        size_t i = *top + (size_t)y;
+        bool selected = i == sel;
+        int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
+        wattrset(w, attr);
+        mvwhline(w, y, 0, ' ', wd - 1);
+        char val[LINE_EDIT_MAX], unit[64], path[96];
+        Field f;
+        if (i < FORM_HYBRID_SCALARS) {
+            form_hybrid_field(s, i, 0, &f, path, sizeof path);
+            form_value(&f, s, val, sizeof val, unit, sizeof unit);
+            int unitw = 9, valw = 10, labw = wd - 1 - valw - unitw - 3;
+            if (labw > 26)
+                labw = 26;
+            put_clipped(w, y, 1, f.label, labw);
+            if (selected && edit) {
+                wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
+                mvwhline(w, y, labw + 2, ' ', valw);
+                put_clipped(w, y, labw + 2, edit->text, valw);
+                wattrset(w, attr);
+            } else {
+                int len = (int)strlen(val);
+                put_clipped(w, y, len > valw ? labw + 2 : labw + 2 + valw - len, val, valw);
+            }
+            put_clipped(w, y, labw + 3 + valw, unit, unitw);
+            continue;
+        }
+        const HybridWorkload *wl = &s->hybrid.workloads[i - FORM_HYBRID_SCALARS];
+        char cells[FORM_WL_COLS][LINE_EDIT_MAX];
+        snprintf(cells[0], sizeof cells[0], "%s", wl->name);
+        if (wl->has_schedule)
+            snprintf(cells[1], sizeof cells[1], "%s", wl->schedule_text);
+        else {
+            char v[48];
+            field_format_double(wl->per_day, v, sizeof v);
+            snprintf(cells[1], sizeof cells[1], "%s/day", v);
+        }
+        field_format_double(wl->gpus, cells[2], sizeof cells[2]);
+        field_format_double(wl->hours, cells[3], sizeof cells[3]);
+        snprintf(cells[4], sizeof cells[4], "%s", hybrid_run_key(wl->run));
+        snprintf(cells[5], sizeof cells[5], "%s",
+                 wl->cloud_mode == MODE_SPOT ? "spot" : "od");
+        int x = 1;
+        for (int c = 0; c < FORM_WL_COLS && x < wd - 1; c++) {
+            int room = cw[c];
+            if (x + room > wd - 1)
+                room = wd - 1 - x;
+            bool chosen = selected && (size_t)c == col;
+            if (chosen && edit) {
+                wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
+                mvwhline(w, y, x, ' ', room);
+                size_t cc = line_edit_cursor_col(edit);
+                size_t skip = cc >= (size_t)room ? cc - (size_t)room + 1 : 0;
+                put_clipped(w, y, x, edit->text + (skip < edit->len ? skip : 0), room);
+                wattrset(w, attr);
+            } else
+                put_cell(w, y, x, room, cells[c], chosen, attr);
+            x += cw[c] + 1;
+        }
     }
     wattrset(w, term_attr(TS_NORMAL));
 }

@@ -33,4 +33,26 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
 void form_value(const Field *f, const Scenario *s, char *val, size_t n,
                 char *unit, size_t un);
 
+/* Rows of the Hybrid panel: the five scalars then one per workload; 0 when
+ * s has no hybrid section. */
+#define FORM_HYBRID_SCALARS 5
+size_t form_hybrid_rows(const Scenario *s);
+
+/* Columns of a workload row: name, schedule or per_day, gpus, hours, run,
+ * cloud_mode. */
+enum { FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
+       FORM_WL_MODE, FORM_WL_COLS };
+
+/* The Field row behind Hybrid row `row`, column `col` (col is ignored on
+ * scalar rows) into *f, its key written into path (n bytes, which must
+ * outlive *f). Returns false for the run and cloud_mode columns and rows
+ * past the end. */
+bool form_hybrid_field(const Scenario *s, size_t row, size_t col, Field *f,
+                       char *path, size_t n);
+
+/* Draw the Hybrid panel like form_draw(); `col` is the selected column of a
+ * workload row. Without a hybrid section it says so and how to add one. */
+void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
+                      size_t *top, const LineEdit *edit, bool bad);
+
 #endif

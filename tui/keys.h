@@ -66,6 +66,10 @@ typedef enum Action {
     ACT_OPEN,
     ACT_EXPORT,
     ACT_PRICES, /* the price book picker (Cloud panel) */
+    ACT_HYBRID_ADD,    /* Hybrid panel: add the section or a workload */
+    ACT_HYBRID_DELETE, /* Hybrid panel: delete the selected workload */
+    ACT_HYBRID_RUN,    /* Hybrid panel: cycle the workload's run */
+    ACT_HYBRID_MODE,   /* Hybrid panel: cycle the workload's cloud_mode */
     ACT_QUIT,
     ACT_REDRAW,
     ACT_COUNT

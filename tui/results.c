@@ -69,6 +69,22 @@ static void wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 
 void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 {
+    results_draw_hybrid(w, s, r, NULL, stale);
+}
+
+/* One "label  money" line of the hybrid part. */
+static void hybrid_line(WINDOW *w, int y, int wd, const char *label, double v,
+                        const char *extra)
+{
+    char money[48], line[160];
+    num_format_money(v, 0, money, sizeof money);
+    snprintf(line, sizeof line, "%-14s %10s %s", label, money, extra);
+    mvwaddnstr(w, y, 0, line, wd);
+}
+
+void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
+                         const HybridResult *hy, bool stale)
+{
     int h, wd;
     getmaxyx(w, h, wd);
     werase(w);
@@ -113,6 +129,37 @@ void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
         mvwaddnstr(w, y, 0, line, wd);
     }
     wattrset(w, term_attr(TS_NORMAL));
+    if (hy) {
+        char line2[160], a[48], b[48];
+        int sa = stale ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+        wattrset(w, term_attr(TS_HEADER) | sa);
+        if (y < h) {
+            num_snprintf(line2, sizeof line2, "Hybrid: %.0f on-prem nodes, %.1f%% used",
+                         hy->onprem_nodes, hy->onprem.utilization_pct);
+            mvwaddnstr(w, y++, 0, line2, wd);
+        }
+        wattrset(w, sa);
+        if (y < h) {
+            num_format_money(hy->onprem.monthly, 0, a, sizeof a);
+            num_format_money(hy->cloud.monthly, 0, b, sizeof b);
+            snprintf(line2, sizeof line2, "on-prem %s + cloud %s", a, b);
+            mvwaddnstr(w, y++, 0, line2, wd);
+        }
+        if (y < h)
+            hybrid_line(w, y++, wd, "total monthly", hy->total_monthly, "");
+        if (y < h)
+            hybrid_line(w, y++, wd, "all cloud", hy->all_cloud.monthly, "");
+        if (y < h) {
+            num_snprintf(a, sizeof a, "(%.0f nodes)", hy->all_onprem.nodes);
+            hybrid_line(w, y++, wd, "all on-prem", hy->all_onprem.monthly, a);
+        }
+        if (y < h) {
+            num_snprintf(a, sizeof a, "(%.0f nodes)", hy->optimum.onprem_nodes);
+            hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
+        }
+        wattrset(w, term_attr(TS_NORMAL));
+        return;
+    }
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT && y < h; o++, y++) {
         char c[96];
         snprintf(line, sizeof line, "X %s",

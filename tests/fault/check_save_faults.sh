@@ -61,6 +61,7 @@ D=$TMP/d
 mkdir "$D"
 OUT=$D/out.md
 cp "$S/diagflow.yaml" "$TMP/orig"
+chmod 0644 "$TMP/orig" # the source tree is read-only under make distcheck
 
 # The shim is loaded and passes everything through when no fault is set.
 cp "$TMP/orig" "$OUT"

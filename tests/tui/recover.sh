@@ -57,6 +57,7 @@ wait_for "EXIT=0" 10
 
 # 3. A killed pane, scenario with a file: recovery next to it.
 cp "$SCEN/default.yaml" "$TMP/work/mine.yaml"
+chmod 0644 "$TMP/work/mine.yaml" # the source tree is read-only under make distcheck
 NEXT=$TMP/work/.mine.yaml.gpuplan-recover
 start -- mine.yaml
 wait_for "mine.yaml" 10

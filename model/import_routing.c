@@ -1,0 +1,542 @@
+/* import_routing.c: a hybrid routing JSON file into a hybrid plan (SPEC 6).
+ *
+ * cJSON builds the tree; it keeps no positions, so errors are located by a
+ * small scan of the text: the key path is searched in order ("schedule",
+ * then "on_prem" after it, then the entry's key), which finds the key the
+ * tree walk is looking at in any file cJSON accepted, escaped keys apart
+ * (those fall back to their parent's position). */
+#include "config.h"
+
+#include "import_routing.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cron.h"
+#include "hybrid_fields.h"
+#include "scenario_file.h"
+
+#define BURST_PREFIX "aws_if_onprem_queue_gt_"
+#define VERBS_ALLOWED "on_prem, aws_spot or aws_if_onprem_queue_gt_<N>min"
+
+typedef struct Ctx {
+    const char *name, *data;
+    size_t len;
+    Diag *d;
+} Ctx;
+
+/* Offset of `"key"` followed by blanks and ':' at or after from; from
+ * itself when there is none. */
+static size_t find_key(const Ctx *c, size_t from, const char *key)
+{
+    size_t k = strlen(key);
+    for (size_t i = from; i + k + 2 <= c->len; i++) {
+        if (c->data[i] != '"' || memcmp(c->data + i + 1, key, k) != 0 ||
+            c->data[i + k + 1] != '"')
+            continue;
+        size_t j = i + k + 2;
+        while (j < c->len && strchr(" \t\r\n", c->data[j]))
+            j++;
+        if (j < c->len && c->data[j] == ':')
+            return i;
+    }
+    return from;
+}
+
+/* Offset of the value after the key at offset at (past ':' and blanks). */
+static size_t value_at(const Ctx *c, size_t at)
+{
+    size_t j = at;
+    if (j < c->len && c->data[j] == '"') {
+        j++;
+        while (j < c->len && c->data[j] != '"')
+            j += c->data[j] == '\\' ? 2 : 1;
+        j++;
+    }
+    while (j < c->len && c->data[j] != ':')
+        j++;
+    j++;
+    while (j < c->len && strchr(" \t\r\n", c->data[j]))
+        j++;
+    return j < c->len ? j : c->len;
+}
+
+/* Offset of the key path k1/k2/k3 (NULLs end it early). */
+static size_t locate(const Ctx *c, const char *k1, const char *k2,
+                     const char *k3)
+{
+    size_t at = 0;
+    if (k1)
+        at = find_key(c, at, k1);
+    if (k2)
+        at = find_key(c, at, k2);
+    if (k3)
+        at = find_key(c, at, k3);
+    return at;
+}
+
+static int fail_at(const Ctx *c, size_t off, const char *path,
+                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Record a data error at byte offset off: line and column (in characters)
+ * counted from the start of the text. */
+static int fail_at(const Ctx *c, size_t off, const char *path,
+                   const char *fmt, ...)
+{
+    unsigned long line = 1, col = 1;
+    for (size_t i = 0; i < off && i < c->len; i++) {
+        unsigned char ch = (unsigned char)c->data[i];
+        if (ch == '\n') {
+            line++;
+            col = 1;
+        } else if ((ch & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_set(c->d, EXIT_DATAERR, line, col, path, "%s", msg);
+    return EXIT_DATAERR;
+}
+
+/* ---- the matching rule --------------------------------------------------- */
+
+/* Split name into words (see the header); each word lowercased with one
+ * trailing 's' dropped. Returns the count (at most max). */
+static size_t name_words(const char *name, char words[][64], size_t max)
+{
+    size_t n = 0, len = 0;
+    for (const char *p = name;; p++) {
+        bool sep = !*p || *p == '_' || *p == '-' || *p == ' ' || *p == '\t';
+        if (!sep) {
+            if (len < 63)
+                words[n][len++] = (char)tolower((unsigned char)*p);
+            continue;
+        }
+        if (len > 0 && n < max) {
+            if (len > 1 && words[n][len - 1] == 's')
+                len--;
+            words[n][len] = '\0';
+            n++;
+        }
+        len = 0;
+        if (!*p || n == max)
+            break;
+    }
+    return n;
+}
+
+/* True when routing key `key` names the scheduled workload `name`. */
+static bool names_match(const char *key, const char *name)
+{
+    if (strcmp(key, name) == 0)
+        return true;
+    char a[8][64], b[8][64];
+    size_t na = name_words(key, a, 8), nb = name_words(name, b, 8);
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            if (strlen(a[i]) >= 4 && strcmp(a[i], b[j]) == 0)
+                return true;
+    return false;
+}
+
+/* ---- the mapping ------------------------------------------------------- */
+
+typedef enum Verb { V_ONPREM, V_SPOT, V_BURST } Verb;
+
+/* Parse a routing verb; *minutes gets the burst threshold. */
+static int parse_verb(const Ctx *c, size_t at, const char *path,
+                      const char *text, Verb *v, double *minutes)
+{
+    if (strcmp(text, "on_prem") == 0) {
+        *v = V_ONPREM;
+        return 0;
+    }
+    if (strcmp(text, "aws_spot") == 0) {
+        *v = V_SPOT;
+        return 0;
+    }
+    size_t np = strlen(BURST_PREFIX);
+    if (strncmp(text, BURST_PREFIX, np) == 0) {
+        const char *num = text + np;
+        size_t nl = strlen(num);
+        if (nl < 4 || strcmp(num + nl - 3, "min") != 0)
+            return fail_at(c, at, path, "'%s': the queue threshold must end in "
+                           "'min' (aws_if_onprem_queue_gt_<N>min, N whole "
+                           "minutes above 0)", text);
+        bool digits = true;
+        for (size_t i = 0; i + 3 < nl; i++)
+            if (!isdigit((unsigned char)num[i]))
+                digits = false;
+        double n = digits ? strtod(num, NULL) : -1;
+        if (!digits || n <= 0 || n > 525600)
+            return fail_at(c, at, path, "'%s': the queue threshold must be a "
+                           "whole number of minutes from 1 to 525600 "
+                           "(aws_if_onprem_queue_gt_<N>min)", text);
+        *v = V_BURST;
+        *minutes = n;
+        return 0;
+    }
+    return fail_at(c, at, path, "unknown routing '%s' (allowed: %s)", text,
+                   VERBS_ALLOWED);
+}
+
+/* Copy text into a workload name; false when too long. */
+static bool set_name(HybridWorkload *w, const char *text)
+{
+    size_t n = strlen(text);
+    if (n == 0 || n > HYBRID_NAME_MAX)
+        return false;
+    memcpy(w->name, text, n + 1);
+    return true;
+}
+
+typedef struct AwsExp {
+    bool present, has_preempt, preemptible, has_idle, has_count;
+    double idle, count;
+    char type[64];
+} AwsExp;
+
+/* A whole number >= lo from a JSON number item. */
+static bool whole_at_least(const cJSON *it, double lo)
+{
+    return cJSON_IsNumber(it) && isfinite(it->valuedouble) &&
+           it->valuedouble == floor(it->valuedouble) && it->valuedouble >= lo;
+}
+
+static int read_aws_exp(const Ctx *c, const cJSON *o, AwsExp *e)
+{
+    memset(e, 0, sizeof *e);
+    size_t at = locate(c, "schedule", "aws_exp", NULL);
+    if (!cJSON_IsObject(o))
+        return fail_at(c, value_at(c, at), "schedule.aws_exp",
+                       "must be an object (instance_count, instance_type, "
+                       "preemptible, max_idle_minutes)");
+    e->present = true;
+    for (const cJSON *it = o->child; it; it = it->next) {
+        char path[160];
+        snprintf(path, sizeof path, "schedule.aws_exp.%.60s", it->string);
+        size_t kat = find_key(c, at, it->string);
+        size_t vat = value_at(c, kat);
+        if (strcmp(it->string, "instance_count") == 0) {
+            if (!whole_at_least(it, 1) || it->valuedouble > 100000)
+                return fail_at(c, vat, path, "must be a whole number from 1 "
+                               "to 100000");
+            e->has_count = true;
+            e->count = it->valuedouble;
+        } else if (strcmp(it->string, "instance_type") == 0) {
+            if (!cJSON_IsString(it) || !it->valuestring[0] ||
+                strlen(it->valuestring) >= sizeof e->type)
+                return fail_at(c, vat, path, "must be an instance type name "
+                               "(text, 1 to %zu bytes)", sizeof e->type - 1);
+            snprintf(e->type, sizeof e->type, "%s", it->valuestring);
+        } else if (strcmp(it->string, "preemptible") == 0) {
+            if (!cJSON_IsBool(it))
+                return fail_at(c, vat, path, "must be true or false");
+            e->has_preempt = true;
+            e->preemptible = cJSON_IsTrue(it);
+        } else if (strcmp(it->string, "max_idle_minutes") == 0) {
+            if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) ||
+                it->valuedouble < 0 || it->valuedouble > 1440)
+                return fail_at(c, vat, path, "must be a number of minutes "
+                               "from 0 to 1440");
+            e->has_idle = true;
+            e->idle = it->valuedouble;
+        } else {
+            return fail_at(c, kat, path, "unknown key (allowed: "
+                           "instance_count, instance_type, preemptible, "
+                           "max_idle_minutes)");
+        }
+    }
+    return 0;
+}
+
+/* Append "N. text" to todo and to the notes buffer. */
+static void todo_item(StrBuf *todo, StrBuf *notes, size_t *k,
+                      const char *text)
+{
+    ++*k;
+    sb_printf(todo, "%zu. %s\n", *k, text);
+    sb_printf(notes, "%zu. %s\n", *k, text);
+}
+
+static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
+                       StrBuf *todo, StrBuf *warn)
+{
+    HybridPlan *p = &s->hybrid;
+    const cJSON *sched = NULL, *routing = NULL, *onprem = NULL, *awsexp = NULL;
+    for (const cJSON *it = root->child; it; it = it->next) {
+        if (strcmp(it->string, "schedule") == 0)
+            sched = it;
+        else if (strcmp(it->string, "routing") == 0)
+            routing = it;
+        else
+            return fail_at(c, find_key(c, 0, it->string), it->string,
+                           "unknown key (a routing file holds schedule and "
+                           "routing)");
+    }
+    if (!routing)
+        return fail_at(c, 0, "routing", "missing: the file must have a "
+                       "\"routing\" object (workload name: %s)", VERBS_ALLOWED);
+    if (sched) {
+        if (!cJSON_IsObject(sched))
+            return fail_at(c, value_at(c, find_key(c, 0, "schedule")),
+                           "schedule", "must be an object (on_prem, aws_exp)");
+        for (const cJSON *it = sched->child; it; it = it->next) {
+            if (strcmp(it->string, "on_prem") == 0)
+                onprem = it;
+            else if (strcmp(it->string, "aws_exp") == 0)
+                awsexp = it;
+            else
+                return fail_at(c, locate(c, "schedule", it->string, NULL),
+                               "schedule", "unknown key '%s' (allowed: "
+                               "on_prem, aws_exp)", it->string);
+        }
+    }
+    /* Scheduled on-prem workloads. */
+    if (onprem) {
+        size_t at = locate(c, "schedule", "on_prem", NULL);
+        if (!cJSON_IsObject(onprem))
+            return fail_at(c, value_at(c, at), "schedule.on_prem",
+                           "must be an object of workload name: \"cron "
+                           "schedule\" (e.g. \"daily_training\": \"0 2 * * *\")");
+        for (const cJSON *it = onprem->child; it; it = it->next) {
+            char path[160];
+            snprintf(path, sizeof path, "schedule.on_prem.%.60s", it->string);
+            size_t kat = find_key(c, at, it->string);
+            size_t vat = value_at(c, kat);
+            if (p->workload_count == HYBRID_MAX_WORKLOADS)
+                return fail_at(c, kat, path, "more than %d workloads",
+                               HYBRID_MAX_WORKLOADS);
+            HybridWorkload *w = &p->workloads[p->workload_count];
+            hybrid_workload_default(w);
+            if (!set_name(w, it->string))
+                return fail_at(c, kat, path, "a workload name is 1 to %d "
+                               "bytes", HYBRID_NAME_MAX);
+            for (size_t i = 0; i < p->workload_count; i++)
+                if (strcmp(p->workloads[i].name, w->name) == 0)
+                    return fail_at(c, kat, path, "duplicate workload name");
+            if (!cJSON_IsString(it))
+                return fail_at(c, vat, path, "must be a cron schedule in "
+                               "quotes (5 fields, e.g. \"0 2 * * *\")");
+            if (strlen(it->valuestring) > HYBRID_SCHEDULE_MAX)
+                return fail_at(c, vat, path, "a schedule is at most %d "
+                               "characters", HYBRID_SCHEDULE_MAX);
+            CronError ce;
+            if (cron_parse(it->valuestring, &w->schedule, &ce) != 0)
+                return fail_at(c, vat + (size_t)(ce.column > 0 ? ce.column : 1),
+                               path, "%s", ce.message);
+            snprintf(w->schedule_text, sizeof w->schedule_text, "%s",
+                     it->valuestring);
+            w->has_schedule = true;
+            w->gpus = IMPORT_GPUS;
+            w->hours = IMPORT_HOURS;
+            w->run = RUN_ONPREM;
+            p->workload_count++;
+        }
+    }
+    size_t scheduled = p->workload_count;
+    AwsExp e;
+    memset(&e, 0, sizeof e);
+    if (awsexp) {
+        int rc = read_aws_exp(c, awsexp, &e);
+        if (rc)
+            return rc;
+    }
+    if (!cJSON_IsObject(routing))
+        return fail_at(c, value_at(c, find_key(c, 0, "routing")), "routing",
+                       "must be an object of workload name: routing (%s)",
+                       VERBS_ALLOWED);
+    bool have_wait = false;
+    size_t rat = find_key(c, 0, "routing");
+    for (const cJSON *it = routing->child; it; it = it->next) {
+        char path[160];
+        snprintf(path, sizeof path, "routing.%.60s", it->string);
+        size_t kat = find_key(c, rat, it->string);
+        size_t vat = value_at(c, kat);
+        if (!cJSON_IsString(it))
+            return fail_at(c, vat, path, "must be a routing in quotes "
+                           "(allowed: %s)", VERBS_ALLOWED);
+        Verb v;
+        double minutes = 0;
+        int rc = parse_verb(c, vat, path, it->valuestring, &v, &minutes);
+        if (rc)
+            return rc;
+        if (v == V_BURST) {
+            if (have_wait && minutes != p->max_wait_minutes)
+                sb_printf(warn, "%s: %s: queue thresholds differ (%g and %g "
+                          "minutes); the plan has one, the smallest is used\n",
+                          c->name, path, p->max_wait_minutes, minutes);
+            if (!have_wait || minutes < p->max_wait_minutes)
+                p->max_wait_minutes = minutes;
+            have_wait = true;
+        }
+        HybridRun run = v == V_ONPREM ? RUN_ONPREM
+                        : v == V_SPOT ? RUN_CLOUD : RUN_BURST;
+        HybridCloudMode mode = MODE_ON_DEMAND;
+        if (v == V_SPOT || (v == V_BURST && e.has_preempt && e.preemptible))
+            mode = MODE_SPOT;
+        bool matched = false;
+        for (size_t i = 0; i < scheduled; i++) {
+            if (names_match(it->string, p->workloads[i].name)) {
+                p->workloads[i].run = run;
+                p->workloads[i].cloud_mode = mode;
+                matched = true;
+            }
+        }
+        if (matched)
+            continue;
+        if (p->workload_count == HYBRID_MAX_WORKLOADS)
+            return fail_at(c, kat, path, "more than %d workloads",
+                           HYBRID_MAX_WORKLOADS);
+        HybridWorkload *w = &p->workloads[p->workload_count];
+        hybrid_workload_default(w);
+        if (!set_name(w, it->string))
+            return fail_at(c, kat, path, "a workload name is 1 to %d bytes",
+                           HYBRID_NAME_MAX);
+        for (size_t i = 0; i < p->workload_count; i++)
+            if (strcmp(p->workloads[i].name, w->name) == 0)
+                return fail_at(c, kat, path, "duplicate workload name");
+        w->has_schedule = false;
+        w->per_day = IMPORT_PER_DAY;
+        w->gpus = IMPORT_GPUS;
+        w->hours = IMPORT_HOURS;
+        w->run = run;
+        w->cloud_mode = mode;
+        p->workload_count++;
+    }
+    if (p->workload_count == 0)
+        return fail_at(c, value_at(c, rat), "routing", "names no workload and "
+                       "schedule.on_prem has none: nothing to import");
+    if (e.has_idle)
+        p->cloud_idle_minutes = e.idle;
+
+    /* What the file does not say. */
+    StrBuf notes = STRBUF_INIT;
+    size_t k = 0;
+    sb_printf(&notes, "Imported from %s. Placeholders to fill in (gpus %g, "
+              "hours %g, per_day %g were written):\n", c->name, IMPORT_GPUS,
+              IMPORT_HOURS, IMPORT_PER_DAY);
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        char item[400];
+        int n = snprintf(item, sizeof item, "workload %s: %sgpus, hours",
+                         w->name, w->has_schedule ? "" : "per_day, ");
+        if (w->run == RUN_BURST && e.present && (e.has_count || e.type[0]))
+            snprintf(item + n, sizeof item - (size_t)n,
+                     " (the file runs it on %g x %s in the cloud: check gpus "
+                     "against that)", e.has_count ? e.count : 1,
+                     e.type[0] ? e.type : "an unnamed instance type");
+        todo_item(todo, &notes, &k, item);
+    }
+    if (e.present && (e.has_count || e.type[0])) {
+        char item[300];
+        snprintf(item, sizeof item, "cloud prices: the file names %g x %s; "
+                 "check cloud.instance and its prices match", e.has_count
+                 ? e.count : 1, e.type[0] ? e.type : "an unnamed instance type");
+        todo_item(todo, &notes, &k, item);
+    }
+    /* Notes: the list, then the base scenario's notes while they fit. */
+    size_t cap = sizeof s->notes - 1;
+    if (s->notes[0] && notes.len + 2 + strlen(s->notes) <= cap) {
+        sb_append(&notes, "\n");
+        sb_append(&notes, s->notes);
+    }
+    size_t n = notes.len < cap ? notes.len : cap;
+    while (n > 0 && n < notes.len && ((unsigned char)notes.data[n] & 0xC0) == 0x80)
+        n--;
+    memcpy(s->notes, sb_str(&notes), n);
+    s->notes[n] = '\0';
+    sb_free(&notes);
+    return 0;
+}
+
+int import_routing(const char *name, const char *data, size_t len,
+                   const Scenario *base, Scenario *out, StrBuf *todo,
+                   StrBuf *warn, Diag *d)
+{
+    Ctx c = {name, data, len, d};
+    diag_clear(d, name);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(data, len, &end, false);
+    if (!root) {
+        size_t off = end && end >= data ? (size_t)(end - data) : 0;
+        const char *ep = cJSON_GetErrorPtr();
+        if (!end && ep && ep >= data && ep <= data + len)
+            off = (size_t)(ep - data);
+        return fail_at(&c, off, NULL, "not valid JSON here (a routing file "
+                       "is one JSON object: schedule, routing)");
+    }
+    /* Anything but blanks after the value is an error too. */
+    size_t off = (size_t)(end - data);
+    while (off < len && strchr(" \t\r\n", data[off]))
+        off++;
+    int rc = 0;
+    if (off < len)
+        rc = fail_at(&c, off, NULL, "text after the JSON object");
+    else if (!cJSON_IsObject(root))
+        rc = fail_at(&c, 0, NULL, "a routing file is one JSON object "
+                     "(schedule, routing)");
+    Scenario s = *base;
+    s.has_hybrid = true;
+    hybrid_plan_default(&s.hybrid, base->hardware.nodes);
+    if (rc == 0)
+        rc = map_routing(&c, root, &s, todo, warn);
+    cJSON_Delete(root);
+    if (rc)
+        return rc;
+    /* The contract: the saved text loads back. */
+    StrBuf b = STRBUF_INIT;
+    scenario_format_yaml(&s, &b);
+    Scenario back;
+    Diag bd;
+    rc = scenario_load_yaml(name, sb_str(&b), b.len, &back, &bd);
+    sb_free(&b);
+    if (rc) {
+        *d = bd;
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+int import_routing_file(const char *path, const Scenario *base,
+                        Scenario *out, StrBuf *todo, StrBuf *warn, Diag *d)
+{
+    diag_clear(d, path);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_set(d, EXIT_NOINPUT, 0, 0, NULL, "cannot open: %s",
+                 strerror(errno));
+        return EXIT_NOINPUT;
+    }
+    char *buf = xmalloc(SCENARIO_FILE_MAX + 1);
+    size_t n = fread(buf, 1, SCENARIO_FILE_MAX + 1, f);
+    bool err = ferror(f);
+    fclose(f);
+    int rc;
+    if (err) {
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot read: %s",
+                 strerror(errno));
+        rc = EXIT_IOERR;
+    } else if (n > SCENARIO_FILE_MAX) {
+        diag_set(d, EXIT_DATAERR, 0, 0, NULL, "the file is over %d bytes",
+                 SCENARIO_FILE_MAX);
+        rc = EXIT_DATAERR;
+    } else {
+        buf[n] = '\0';
+        rc = import_routing(path, buf, n, base, out, todo, warn, d);
+    }
+    free(buf);
+    return rc;
+}
