@@ -221,12 +221,42 @@ static bool is_opt(const char *a, const char *name, int argc, int *i,
     return false;
 }
 
+/* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
+static int add_set(char **sets, size_t *nsets, const char *opt, const char *v)
+{
+    if (!v)
+        return usage_error("%s needs KEY=VALUE", opt);
+    if (*nsets == MAX_SETS)
+        return usage_error("too many --set options (at most %s)", "256");
+    sets[(*nsets)++] = (char *)v;
+    return 0;
+}
+
+/* The one FILE argument of command cmd; an unknown option or a second FILE
+ * is a usage error. */
+static int take_file(const char *cmd, const char *a, const char **file)
+{
+    if (a[0] == '-' && a[1]) {
+        fprintf(stderr, "gpuplan: %s: unknown option '%s'\nTry 'gpuplan --help'.\n",
+                cmd, a);
+        return EXIT_USAGE;
+    }
+    if (*file) {
+        fprintf(stderr, "gpuplan: %s takes one FILE; '%s' is one too many\n"
+                "Try 'gpuplan --help'.\n", cmd, a);
+        return EXIT_USAGE;
+    }
+    *file = a;
+    return 0;
+}
+
 static int cmd_report(int argc, char **argv)
 {
     ExportFormat fmt = EXPORT_TEXT;
     const char *out = NULL, *file = NULL, *v;
     char *sets[MAX_SETS];
     size_t nsets = 0;
+    int rc;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
@@ -239,24 +269,17 @@ static int cmd_report(int argc, char **argv)
                 return usage_error("%s needs a file name", a);
             out = v;
         } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs KEY=VALUE", a);
-            if (nsets == MAX_SETS)
-                return usage_error("too many --set options (at most %s)", "256");
-            sets[nsets++] = (char *)v;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("report: unknown option '%s'", a);
-        } else if (file) {
-            return usage_error("report takes one FILE; '%s' is one too many", a);
-        } else {
-            file = a;
+            if ((rc = add_set(sets, &nsets, a, v)) != 0)
+                return rc;
+        } else if ((rc = take_file("report", a, &file)) != 0) {
+            return rc;
         }
     }
     if (!file)
         return usage_error("report needs a FILE (a path or a shipped scenario "
                            "name such as %s)", "diagflow");
     Scenario s;
-    int rc = load_arg(file, &s);
+    rc = load_arg(file, &s);
     if (rc == 0)
         rc = apply_sets(&s, sets, nsets);
     if (rc != 0)
@@ -310,6 +333,7 @@ static int cmd_sweep(int argc, char **argv)
     char *sets[MAX_SETS];
     size_t nsets = 0;
     char msg[512];
+    int rc;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (is_opt(a, "--vary", argc, &i, argv, &v)) {
@@ -327,17 +351,10 @@ static int cmd_sweep(int argc, char **argv)
                 return usage_error("sweep formats are csv and json, not '%s'", v ? v : "");
             json = strcmp(v, "json") == 0;
         } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs KEY=VALUE", a);
-            if (nsets == MAX_SETS)
-                return usage_error("too many --set options (at most %s)", "256");
-            sets[nsets++] = (char *)v;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("sweep: unknown option '%s'", a);
-        } else if (file) {
-            return usage_error("sweep takes one FILE; '%s' is one too many", a);
-        } else {
-            file = a;
+            if ((rc = add_set(sets, &nsets, a, v)) != 0)
+                return rc;
+        } else if ((rc = take_file("sweep", a, &file)) != 0) {
+            return rc;
         }
     }
     if (naxes == 0)
@@ -345,7 +362,7 @@ static int cmd_sweep(int argc, char **argv)
     if (!file)
         return usage_error("sweep needs a FILE%s", "");
     Scenario base;
-    int rc = load_arg(file, &base);
+    rc = load_arg(file, &base);
     if (rc == 0)
         rc = apply_sets(&base, sets, nsets);
     if (rc != 0)
