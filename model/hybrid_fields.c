@@ -4,9 +4,12 @@
 
 #include "hybrid_fields.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cron.h"
 #include "hybrid.h"
 #include "numfmt.h"
 
@@ -204,11 +207,67 @@ bool hybrid_check_nodes(const Scenario *s, char *msg, size_t n)
     return false;
 }
 
-bool hybrid_set_scalar(Scenario *s, const char *key, const char *value,
-                       char *msg, size_t n)
+bool hybrid_set_workload(Scenario *s, size_t index, int which,
+                         const char *value, char *msg, size_t n)
+{
+    HybridWorkload *w = &s->hybrid.workloads[index];
+    if (which == HW_RUN)
+        return hybrid_parse_run(value, &w->run, msg, n);
+    if (which == HW_CLOUD_MODE)
+        return hybrid_parse_mode(value, &w->cloud_mode, msg, n);
+    char path[64];
+    snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", index,
+             hybrid_workload_keys[which]);
+    Field f;
+    hybrid_workload_field(index, which, path, &f);
+    if (which == HW_SCHEDULE) {
+        if (!field_check_text(&f, value, msg, n))
+            return false;
+        Cron c;
+        CronError ce;
+        if (cron_parse(value, &c, &ce) != 0) {
+            snprintf(msg, n, "\"%.40s\" is not a cron schedule: %s (column %d)",
+                     value, ce.message, ce.column);
+            return false;
+        }
+        w->schedule = c;
+        snprintf(w->schedule_text, sizeof w->schedule_text, "%s", value);
+        w->has_schedule = true;
+        return true;
+    }
+    if (f.type == FT_TEXT)
+        return field_set(&f, s, value, msg, n);
+    double v;
+    if (!field_parse(&f, value, &v, msg, n) ||
+        !hybrid_check_workload_num(which, v, msg, n))
+        return false;
+    *field_num(&f, s) = v;
+    if (which == HW_PER_DAY)
+        w->has_schedule = false; /* a rate replaces the schedule */
+    return true;
+}
+
+/* "workloads[N].KEY" (after "hybrid."): N and KEY's number. */
+static bool parse_workload_key(const char *leaf, size_t *index, int *which)
+{
+    char *end;
+    if (strncmp(leaf, "workloads[", 10) != 0 || !isdigit((unsigned char)leaf[10]))
+        return false;
+    unsigned long i = strtoul(leaf + 10, &end, 10);
+    if (end[0] != ']' || end[1] != '.')
+        return false;
+    *index = i > HYBRID_MAX_WORKLOADS ? HYBRID_MAX_WORKLOADS : (size_t)i;
+    *which = hybrid_key_index(hybrid_workload_keys, HW_KEY_COUNT, end + 2);
+    return *which >= 0;
+}
+
+bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
+                size_t n)
 {
     const char *leaf = strncmp(key, "hybrid.", 7) == 0 ? key + 7 : key;
     int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, leaf);
+    size_t index = 0;
+    bool workload = which < 0 && parse_workload_key(leaf, &index, &which);
     if (which < 0) {
         const char *near =
             field_suggest_in(leaf, hybrid_section_keys, HY_WORKLOADS);
@@ -216,15 +275,29 @@ bool hybrid_set_scalar(Scenario *s, const char *key, const char *value,
             snprintf(msg, n, "unknown key `%.60s` (did you mean "
                      "`hybrid.%s`?)", key, near);
         else
-            snprintf(msg, n, "unknown key `%.60s` (--set takes hybrid.days, "
+            snprintf(msg, n, "unknown key `%.60s` (expected hybrid.days, "
                      "hybrid.onprem_nodes, hybrid.max_wait_minutes, "
-                     "hybrid.cloud_idle_minutes and hybrid.seed)", key);
+                     "hybrid.cloud_idle_minutes, hybrid.seed or "
+                     "hybrid.workloads[N].KEY with KEY one of name, schedule, "
+                     "per_day, gpus, hours, run, cloud_mode)", key);
         return false;
     }
     if (!s->has_hybrid) {
         snprintf(msg, n, "the scenario has no hybrid section (add a `hybrid:` "
                  "section with its workloads to the file first)");
         return false;
+    }
+    if (workload) {
+        if (index >= s->hybrid.workload_count) {
+            snprintf(msg, n, "there is no workload %zu (the plan has %zu, "
+                     "numbered from 0)", index, s->hybrid.workload_count);
+            return false;
+        }
+        Scenario t = *s;
+        if (!hybrid_set_workload(&t, index, which, value, msg, n))
+            return false;
+        *s = t;
+        return true;
     }
     Field f;
     hybrid_scalar_field(which, key, &f);

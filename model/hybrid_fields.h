@@ -62,15 +62,26 @@ bool hybrid_parse_run(const char *text, HybridRun *out, char *msg, size_t n);
 bool hybrid_parse_mode(const char *text, HybridCloudMode *out, char *msg,
                        size_t n);
 
-/* `--set hybrid.KEY=VALUE` for the scalars (days, onprem_nodes,
- * max_wait_minutes, cloud_idle_minutes, seed). Only a scenario that has a
- * hybrid section can take them: without one this returns false with a
- * message saying to add the section to the file (a plan needs workloads,
- * which --set cannot give). onprem_nodes is also checked against
- * hardware.nodes. key is the full path; on any error s is unchanged and msg
- * says why. */
-bool hybrid_set_scalar(Scenario *s, const char *key, const char *value,
-                       char *msg, size_t n);
+/* `--set` and `:set` of a hybrid key, validated like the file: a scalar
+ * ("hybrid.days", "hybrid.onprem_nodes", "hybrid.max_wait_minutes",
+ * "hybrid.cloud_idle_minutes", "hybrid.seed") or a value of an existing
+ * workload ("hybrid.workloads[N].KEY", KEY one of hybrid_workload_keys;
+ * per_day replaces a schedule and a schedule replaces per_day). Only a
+ * scenario that has a hybrid section can take them: without one this
+ * returns false with a message saying to add the section to the file (a
+ * plan needs workloads, which --set cannot give). onprem_nodes is also
+ * checked against hardware.nodes. key is the full path; on any error s is
+ * unchanged and msg says why. */
+bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
+                size_t n);
+
+/* Set value `which` of workload `index` (< s->hybrid.workload_count) from
+ * its text: a word for run and cloud_mode, a cron expression for schedule
+ * (has_schedule becomes true), a number in range for per_day (has_schedule
+ * becomes false), gpus and hours, a name. On error fills msg with what is
+ * wrong and what is allowed, and leaves s unchanged. */
+bool hybrid_set_workload(Scenario *s, size_t index, int which,
+                         const char *value, char *msg, size_t n);
 
 /* The cross-field rule of SPEC 7 for the plan: onprem_nodes <= nodes. True
  * when s has no plan or the rule holds; otherwise fills msg. */

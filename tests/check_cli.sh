@@ -23,6 +23,18 @@ expect_status 65 "--set unknown key" -- "$G" report --set hardware.nods=2 defaul
 expect_grep "$TMP/err" "did you mean hardware.nodes" "--set suggests"
 expect_status 65 "--set cross-field" -- "$G" report --set facility.node_power_busy_kw=11 default
 expect_status 64 "--set without =" -- "$G" report --set hardware.nodes default
+# --set into the hybrid plan: a scalar and a workload's values.
+expect_status 0 "--set a workload" -- "$G" report --format json \
+    --set 'hybrid.workloads[2].per_day=24' --set 'hybrid.workloads[3].run=burst' \
+    logistics-hybrid
+expect_grep "$TMP/out" '"per_day":	24' "--set workload rate in the scenario"
+expect_grep "$TMP/out" '"run":	"burst"' "--set workload run in the scenario"
+expect_status 65 "--set a bad cron" -- "$G" report \
+    --set 'hybrid.workloads[0].schedule=0 2 * * 8' logistics-hybrid
+expect_grep "$TMP/err" "is not a cron schedule" "--set cron says why"
+expect_status 65 "--set a missing workload" -- "$G" report \
+    --set 'hybrid.workloads[9].gpus=1' logistics-hybrid
+expect_grep "$TMP/err" "there is no workload 9 (the plan has 4" "--set names the count"
 expect_status 64 "report without file" -- "$G" report
 expect_status 64 "report bad format" -- "$G" report --format pdf default
 expect_status 64 "unknown option" -- "$G" report --frobnicate default

@@ -2,7 +2,7 @@
  * 7): every refusal of the YAML and JSON readers with its line, column and
  * path, the files they accept, bit-exact round trips through the saver and
  * the JSON export, results.hybrid in the export, the report section and
- * chart, and `--set hybrid.*` through hybrid_set_scalar(). */
+ * chart, and `--set hybrid.*` through hybrid_set(). */
 #include "config.h"
 
 #include <check.h>
@@ -565,26 +565,76 @@ START_TEST(set_scalars)
     Scenario s;
     char msg[400];
     load_case("scenarios/logistics-hybrid.yaml", &s);
-    ck_assert(hybrid_set_scalar(&s, "hybrid.onprem_nodes", "1", msg, sizeof msg));
+    ck_assert(hybrid_set(&s, "hybrid.onprem_nodes", "1", msg, sizeof msg));
     ck_assert(s.hybrid.onprem_nodes == 1);
-    ck_assert(hybrid_set_scalar(&s, "hybrid.max_wait_minutes", "45.5", msg,
-                                sizeof msg));
+    ck_assert(hybrid_set(&s, "hybrid.max_wait_minutes", "45.5", msg, sizeof msg));
     ck_assert(s.hybrid.max_wait_minutes == 45.5);
     Scenario before = s;
-    ck_assert(!hybrid_set_scalar(&s, "hybrid.onprem_nodes", "3", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.onprem_nodes", "3", msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "more than hardware.nodes (2)"));
-    ck_assert(!hybrid_set_scalar(&s, "hybrid.days", "367", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.days", "367", msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "367 is above 366"));
-    ck_assert(!hybrid_set_scalar(&s, "hybrid.seed", "x", msg, sizeof msg));
-    ck_assert(!hybrid_set_scalar(&s, "hybrid.dayz", "3", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.seed", "x", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.dayz", "3", msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "did you mean `hybrid.days`?"));
-    ck_assert(!hybrid_set_scalar(&s, "hybrid.workloads", "3", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads", "3", msg, sizeof msg));
     ck_assert(scenario_equal(&s, &before));
     Scenario def;
     scenario_default(&def);
-    ck_assert(!hybrid_set_scalar(&def, "hybrid.days", "3", msg, sizeof msg));
+    ck_assert(!hybrid_set(&def, "hybrid.days", "3", msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "no hybrid section"));
     ck_assert(!def.has_hybrid);
+}
+END_TEST
+
+START_TEST(set_workloads)
+{
+    Scenario s;
+    char msg[400];
+    load_case("scenarios/logistics-hybrid.yaml", &s);
+    ck_assert_uint_eq(s.hybrid.workload_count, 4);
+    HybridWorkload *exp = &s.hybrid.workloads[2], *daily = &s.hybrid.workloads[0];
+    ck_assert(!exp->has_schedule && daily->has_schedule);
+    ck_assert(hybrid_set(&s, "hybrid.workloads[2].per_day", "24", msg, sizeof msg));
+    ck_assert(exp->per_day == 24);
+    ck_assert(hybrid_set(&s, "hybrid.workloads[2].run", "cloud", msg, sizeof msg));
+    ck_assert(exp->run == RUN_CLOUD);
+    ck_assert(hybrid_set(&s, "hybrid.workloads[2].cloud_mode", "on_demand", msg,
+                         sizeof msg));
+    ck_assert(exp->cloud_mode == MODE_ON_DEMAND);
+    ck_assert(hybrid_set(&s, "hybrid.workloads[2].gpus", "16", msg, sizeof msg));
+    ck_assert(exp->gpus == 16);
+    ck_assert(hybrid_set(&s, "hybrid.workloads[2].name", "sweeps", msg, sizeof msg));
+    ck_assert_str_eq(exp->name, "sweeps");
+    /* A schedule replaces the rate, and a rate replaces the schedule. */
+    ck_assert(hybrid_set(&s, "hybrid.workloads[2].schedule", "*/20 9-17 * * 1-5",
+                         msg, sizeof msg));
+    ck_assert(exp->has_schedule);
+    ck_assert_str_eq(exp->schedule_text, "*/20 9-17 * * 1-5");
+    ck_assert(hybrid_set(&s, "hybrid.workloads[0].per_day", "2", msg, sizeof msg));
+    ck_assert(!daily->has_schedule && daily->per_day == 2);
+
+    Scenario before = s;
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2].schedule", "0 25 * * *", msg,
+                          sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "is not a cron schedule"));
+    ck_assert_ptr_nonnull(strstr(msg, "column 3"));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2].run", "sometimes", msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "expected onprem, cloud or burst"));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2].cloud_mode", "cheap", msg,
+                          sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2].gpus", "0", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2].hours", "0", msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "not above 0"));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[4].gpus", "1", msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "there is no workload 4 (the plan has 4"));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[99999999999999999999].gpus", "1", msg,
+                          sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2].colour", "1", msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "hybrid.workloads[N].KEY"));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[x].gpus", "1", msg, sizeof msg));
+    ck_assert(!hybrid_set(&s, "hybrid.workloads[2]gpus", "1", msg, sizeof msg));
+    ck_assert(scenario_equal(&s, &before));
 }
 END_TEST
 
@@ -608,6 +658,7 @@ static Suite *hybrid_file_suite(void)
     tcase_add_test(t, report_section);
     tcase_add_test(t, chart_marks_the_optimum);
     tcase_add_test(t, set_scalars);
+    tcase_add_test(t, set_workloads);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

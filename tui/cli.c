@@ -123,7 +123,7 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
         *eq = '\0';
         const char *key = sets[i], *val = eq + 1;
         if (strncmp(key, "hybrid.", 7) == 0) {
-            bool ok = hybrid_set_scalar(&t, key, val, msg, sizeof msg);
+            bool ok = hybrid_set(&t, key, val, msg, sizeof msg);
             if (!ok)
                 fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", key, val,
                         key, msg);
