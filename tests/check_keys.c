@@ -65,24 +65,41 @@ END_TEST
 START_TEST(hint_line_fits_and_comes_from_labels)
 {
     char b[512];
-    keys_hint_line(b, sizeof b, 79);
+    keys_hint_line(b, sizeof b, 79, KS_ANY);
     ck_assert_int_le((int)strlen(b), 79);
     ck_assert_ptr_nonnull(strstr(b, "F1 help"));
     ck_assert_ptr_nonnull(strstr(b, "F2 save"));
     ck_assert_ptr_nonnull(strstr(b, "F10 quit"));
     /* Only whole labels, and each label is in the table. */
     char wide[512];
-    keys_hint_line(wide, sizeof wide, 400);
+    keys_hint_line(wide, sizeof wide, 400, KS_ANY);
     ck_assert_int_eq(strncmp(wide, b, strlen(b)), 0);
     size_t labels = 0;
     for (size_t i = 0; i < key_table_count; i++)
-        if (key_table[i].label) {
+        if (key_table[i].label && key_table[i].scope == KS_ANY) {
             ck_assert_ptr_nonnull(strstr(wide, key_table[i].label));
             labels++;
         }
     ck_assert_uint_gt(labels, 5);
-    keys_hint_line(b, sizeof b, 3);
+    /* The Hybrid panel's own keys are not on the other panels' line. */
+    ck_assert_ptr_null(strstr(wide, "a add"));
+    keys_hint_line(b, sizeof b, 3, KS_ANY);
     ck_assert_str_eq(b, "");
+}
+END_TEST
+
+START_TEST(hybrid_hint_line_leads_with_the_panel_keys)
+{
+    char b[512];
+    keys_hint_line(b, sizeof b, 79, KS_HYBRID);
+    ck_assert_int_le((int)strlen(b), 79);
+    ck_assert_int_eq(strncmp(b, "a add  d delete  r run  m mode  F1 help", 39), 0);
+    ck_assert_ptr_nonnull(strstr(b, "F10 quit"));
+    /* Cut at whole labels: "a add  d delete" needs 15 columns. */
+    keys_hint_line(b, sizeof b, 14, KS_HYBRID);
+    ck_assert_str_eq(b, "a add");
+    keys_hint_line(b, sizeof b, 15, KS_HYBRID);
+    ck_assert_str_eq(b, "a add  d delete");
 }
 END_TEST
 
@@ -131,6 +148,7 @@ static Suite *keys_suite(void)
     tcase_add_test(t, spec_keys_are_bound);
     tcase_add_test(t, key_names);
     tcase_add_test(t, hint_line_fits_and_comes_from_labels);
+    tcase_add_test(t, hybrid_hint_line_leads_with_the_panel_keys);
     tcase_add_test(t, help_screen_has_one_line_per_action);
     suite_add_tcase(s, t);
     return s;

@@ -224,9 +224,8 @@ static bool workload_key(const Field *f, size_t *index, int *which)
     return *which >= 0;
 }
 
-/* field_set() with the hybrid rules: a workload's schedule column takes a
- * number (per_day arrivals) or a cron expression (checked by cron_parse),
- * and its numbers pass hybrid_check_workload_num. */
+/* field_set() with the hybrid rules (hybrid_set_workload); the schedule
+ * column also takes a plain number, which is the per_day rate. */
 static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m,
                           size_t n)
 {
@@ -234,40 +233,10 @@ static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m
     int which;
     if (!workload_key(f, &i, &which) || i >= t->hybrid.workload_count)
         return field_set(f, t, text, m, n);
-    HybridWorkload *w = &t->hybrid.workloads[i];
-    if (which == HW_SCHEDULE || which == HW_PER_DAY) {
-        Field g;
-        char path[96];
-        double v;
-        if (num_parse(text, &v) == 0) {
-            snprintf(path, sizeof path, "hybrid.workloads[%zu].per_day", i);
-            hybrid_workload_field(i, HW_PER_DAY, path, &g);
-            if (!field_set(&g, t, text, m, n))
-                return false;
-            w->has_schedule = false;
-            return true;
-        }
-        snprintf(path, sizeof path, "hybrid.workloads[%zu].schedule", i);
-        hybrid_workload_field(i, HW_SCHEDULE, path, &g);
-        if (!field_check_text(&g, text, m, n))
-            return false;
-        CronError ce;
-        Cron c;
-        if (cron_parse(text, &c, &ce) != 0) {
-            snprintf(m, n, "schedule \"%s\": %s (column %d; a number is per_day)", text,
-                     ce.message, ce.column);
-            return false;
-        }
-        w->schedule = c;
-        snprintf(w->schedule_text, sizeof w->schedule_text, "%s", text);
-        w->has_schedule = true;
-        return true;
-    }
-    if (!field_set(f, t, text, m, n))
-        return false;
-    if (f->type != FT_TEXT && !hybrid_check_workload_num(which, field_get_num(f, t), m, n))
-        return false;
-    return true;
+    double v;
+    if (which == HW_SCHEDULE && num_parse(text, &v) == 0)
+        which = HW_PER_DAY;
+    return hybrid_set_workload(t, i, which, text, m, n);
 }
 
 /* Replace the scenario with t after the cross-field rules accept it; one
@@ -902,6 +871,29 @@ static char *trim(char *s)
     return s;
 }
 
+/* :set hybrid.KEY=VALUE (hybrid_set), then show that row of the Hybrid
+ * panel. */
+static void set_hybrid(App *a, const char *key, const char *val)
+{
+    Scenario t = a->cur;
+    char m[512];
+    if (!hybrid_set(&t, key, val, m, sizeof m)) {
+        set_msg(a, true, "%s: %s", key, m);
+        return;
+    }
+    if (!apply_change(a, &t))
+        return;
+    size_t i;
+    int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, key + 7);
+    a->panel = PANEL_HYBRID;
+    if (which >= 0)
+        a->sel[PANEL_HYBRID] = (size_t)which;
+    else if (sscanf(key, "hybrid.workloads[%zu]", &i) == 1)
+        a->sel[PANEL_HYBRID] = FORM_HYBRID_SCALARS + i;
+    a->dirty |= D_FORM | D_TITLE | D_RESULTS | D_LINE;
+    set_msg(a, false, "%s = %s", key, val);
+}
+
 static void run_command(App *a, char *line)
 {
     char *cmd = trim(line);
@@ -921,6 +913,10 @@ static void run_command(App *a, char *line)
         }
         *eq = '\0';
         char *key = trim(arg), *val = trim(eq + 1);
+        if (strncmp(key, "hybrid.", 7) == 0) {
+            set_hybrid(a, key, val);
+            return;
+        }
         const Field *f = field_find(key);
         if (!f) {
             const char *s = field_suggest(key, "");
@@ -1266,12 +1262,12 @@ static void do_action(App *a, Action act, int key)
     case ACT_PANEL_NEXT:
     case ACT_PANEL_PREV:
         a->panel = (Panel)((a->panel + (act == ACT_PANEL_NEXT ? 1 : PANEL_COUNT - 1)) % PANEL_COUNT);
-        a->dirty |= D_FORM | D_TITLE | D_RESULTS;
+        a->dirty |= D_FORM | D_TITLE | D_RESULTS | D_LINE; /* hints follow the panel */
         break;
     case ACT_PANEL_1: case ACT_PANEL_2: case ACT_PANEL_3: case ACT_PANEL_4:
     case ACT_PANEL_5: case ACT_PANEL_6: case ACT_PANEL_7:
         a->panel = (Panel)(act - ACT_PANEL_1);
-        a->dirty |= D_FORM | D_TITLE | D_RESULTS;
+        a->dirty |= D_FORM | D_TITLE | D_RESULTS | D_LINE;
         break;
     case ACT_FIELD_PREV:
         if (a->sel[a->panel] > 0)
@@ -1422,13 +1418,59 @@ static void layout(App *a)
     }
 }
 
+/* Columns of UTF-8 text, one a code point. */
+static int text_cols(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += (*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* The byte length of the first `cols` code points of s. */
+static size_t head_bytes(const char *s, int cols)
+{
+    size_t i = 0;
+    for (int c = 0; s[i] && c < cols; c++)
+        for (i++; (s[i] & 0xC0) == 0x80; i++)
+            ;
+    return i;
+}
+
+/* The title in `cols` columns: a long path loses its start and a long name
+ * its end (to an ellipsis) before the modified marker is ever cut. */
+static void fit_title(const App *a, char *t, size_t n, int cols)
+{
+    bool utf8 = term_utf8();
+    const char *sep = utf8 ? " \u2014 " : " - ", *ell = utf8 ? "\u2026" : "~";
+    const char *name = a->cur.name, *path = a->path[0] ? a->path : "(no file)";
+    const char *mark = app_modified(a) ? " [+]" : "";
+    int avail = cols - (8 + 2 * text_cols(sep) + text_cols(mark));
+    int nc = text_cols(name), pc = text_cols(path), pw = pc, nw = nc;
+    if (avail > 8 && nc + pc > avail) {
+        pw = avail - nc > avail / 2 ? avail - nc : avail / 2;
+        if (pw > pc)
+            pw = pc;
+        nw = avail - pw;
+    }
+    char nbuf[sizeof a->cur.name + 8], pbuf[PATH_MAX_ + 8];
+    if (nw < nc)
+        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)head_bytes(name, nw - 1), name, ell);
+    else
+        snprintf(nbuf, sizeof nbuf, "%s", name);
+    if (pw < pc)
+        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + head_bytes(path, pc - (pw - 1)));
+    else
+        snprintf(pbuf, sizeof pbuf, "%s", path);
+    snprintf(t, n, " gpuplan%s%s%s%s%s", sep, nbuf, sep, pbuf, mark);
+}
+
 static void draw_title(App *a)
 {
     WINDOW *w = a->w_title;
-    const char *sep = term_utf8() ? " \u2014 " : " - ";
     char t[PATH_MAX_ + 512];
-    snprintf(t, sizeof t, " gpuplan%s%s%s%s%s", sep, a->cur.name, sep,
-             a->path[0] ? a->path : "(no file)", app_modified(a) ? " [+]" : "");
+    fit_title(a, t, sizeof t, a->cols);
+    t[head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
     werase(w);
     wattrset(w, term_attr(TS_TITLE));
     mvwhline(w, 0, 0, ' ', a->cols);
@@ -1532,7 +1574,8 @@ static void draw_line(App *a)
         if (a->editing)
             snprintf(hints, sizeof hints, "Enter commit  Esc cancel  Backspace delete  Ctrl-U clear");
         else
-            keys_hint_line(hints, sizeof hints, a->cols - 1);
+            keys_hint_line(hints, sizeof hints, a->cols - 1,
+                           a->panel == PANEL_HYBRID ? KS_HYBRID : KS_ANY);
         wattrset(w, term_attr(TS_HINT));
         mvwaddnstr(w, 0, 0, hints, a->cols - 1);
         wattrset(w, term_attr(TS_NORMAL));

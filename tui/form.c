@@ -45,6 +45,11 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
                  s->currency, dollar + 1);
     else
         snprintf(unit, un, "%s", f->unit);
+    /* A count of one reads singular: "1 node", "1 GPU", "1 day" (not "ms"). */
+    size_t ul = strlen(unit);
+    if (f->type != FT_BOOL && f->type != FT_TEXT && ul > 2 && unit[ul - 1] == 's' &&
+        field_get_num(f, s) == 1)
+        unit[ul - 1] = '\0';
 }
 
 /* Put at most `cols` columns of UTF-8 text (one column a code point). */

@@ -10,59 +10,59 @@
  * Digits start an edit (SPEC 8, as in a spreadsheet), so the numbered panels
  * are on Alt-1..Alt-7 (Esc then the digit on any terminal). */
 const KeyBinding key_table[] = {
-    {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)"},
-    {'?', ACT_HELP, NULL, NULL},
-    {KC_F(2), ACT_SAVE, "F2 save", "save the scenario (asks for a file name when it has none)"},
-    {KC_CTRL('s'), ACT_SAVE, NULL, NULL},
-    {KC_F(3), ACT_OPEN, "F3 open", "open a scenario: current directory, your scenarios, the shipped ones"},
-    {'o', ACT_OPEN, NULL, NULL},
-    {KC_F(4), ACT_EXPORT, "F4 export", "export a report: text, md, json or csv"},
-    {'x', ACT_EXPORT, NULL, NULL},
-    {KC_F(10), ACT_QUIT, "F10 quit", "quit (asks to save, discard or cancel when there are unsaved changes)"},
-    {'q', ACT_QUIT, NULL, NULL},
-    {KC_TAB, ACT_PANEL_NEXT, "Tab panel", "next panel"},
-    {KC_BTAB, ACT_PANEL_PREV, NULL, "previous panel"},
-    {KC_ALT('1'), ACT_PANEL_1, NULL, "Hardware panel"},
-    {KC_ALT('2'), ACT_PANEL_2, NULL, "Facility panel"},
-    {KC_ALT('3'), ACT_PANEL_3, NULL, "Staffing panel"},
-    {KC_ALT('4'), ACT_PANEL_4, NULL, "Utilization panel"},
-    {KC_ALT('5'), ACT_PANEL_5, NULL, "Cloud panel"},
-    {KC_ALT('6'), ACT_PANEL_6, NULL, "Business panel (opportunity and constraints)"},
-    {KC_ALT('7'), ACT_PANEL_7, NULL, "Hybrid panel"},
-    {KC_UP, ACT_FIELD_PREV, NULL, "previous field"},
-    {'k', ACT_FIELD_PREV, NULL, NULL},
-    {KC_DOWN, ACT_FIELD_NEXT, NULL, "next field"},
-    {'j', ACT_FIELD_NEXT, NULL, NULL},
-    {KC_LEFT, ACT_NUDGE_DOWN, "-/+ nudge", "decrease the value by its step"},
-    {'h', ACT_NUDGE_DOWN, NULL, NULL},
-    {'-', ACT_NUDGE_DOWN, NULL, NULL},
-    {KC_RIGHT, ACT_NUDGE_UP, NULL, "increase the value by its step"},
-    {'l', ACT_NUDGE_UP, NULL, NULL},
-    {'+', ACT_NUDGE_UP, NULL, NULL},
-    {'<', ACT_NUDGE_DOWN10, NULL, "decrease the value by ten steps"},
-    {'>', ACT_NUDGE_UP10, NULL, "increase the value by ten steps"},
-    {KC_ENTER, ACT_EDIT, "Enter edit", "edit the value, starting from the current one; Enter commits, Esc cancels"},
-    {'0', ACT_EDIT_DIGIT, NULL, "edit the value, starting from empty with that digit"},
-    {'1', ACT_EDIT_DIGIT, NULL, NULL},
-    {'2', ACT_EDIT_DIGIT, NULL, NULL},
-    {'3', ACT_EDIT_DIGIT, NULL, NULL},
-    {'4', ACT_EDIT_DIGIT, NULL, NULL},
-    {'5', ACT_EDIT_DIGIT, NULL, NULL},
-    {'6', ACT_EDIT_DIGIT, NULL, NULL},
-    {'7', ACT_EDIT_DIGIT, NULL, NULL},
-    {'8', ACT_EDIT_DIGIT, NULL, NULL},
-    {'9', ACT_EDIT_DIGIT, NULL, NULL},
-    {' ', ACT_TOGGLE, NULL, "toggle a yes/no field"},
-    {'u', ACT_UNDO, "u undo", "undo the last change"},
-    {KC_CTRL('r'), ACT_REDO, NULL, "redo the change undone last"},
-    {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown, hybrid cost vs nodes"},
-    {'a', ACT_HYBRID_ADD, NULL, "Hybrid panel: add a hybrid plan (defaults, one example workload), or a copy of the selected workload"},
-    {'d', ACT_HYBRID_DELETE, NULL, "Hybrid panel: delete the selected workload (asks first)"},
-    {'r', ACT_HYBRID_RUN, NULL, "Hybrid panel: cycle the workload's run: onprem, cloud, burst"},
-    {'m', ACT_HYBRID_MODE, NULL, "Hybrid panel: cycle the workload's cloud_mode: on_demand, spot"},
-    {':', ACT_COMMAND, ": cmd", "command line: set KEY=VALUE, goto KEY, w [FILE], e FILE, export FORMAT [FILE], prices, q, q!, wq, help"},
-    {'p', ACT_PRICES, "p prices", "price book: pick an instance and region; Enter copies its per-GPU-hour prices into the Cloud panel (one undo step)"},
-    {KC_CTRL('l'), ACT_REDRAW, NULL, "redraw the whole screen"},
+    {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)", KS_ANY},
+    {'?', ACT_HELP, NULL, NULL, KS_ANY},
+    {KC_F(2), ACT_SAVE, "F2 save", "save the scenario (asks for a file name when it has none)", KS_ANY},
+    {KC_CTRL('s'), ACT_SAVE, NULL, NULL, KS_ANY},
+    {KC_F(3), ACT_OPEN, "F3 open", "open a scenario: current directory, your scenarios, the shipped ones", KS_ANY},
+    {'o', ACT_OPEN, NULL, NULL, KS_ANY},
+    {KC_F(4), ACT_EXPORT, "F4 export", "export a report: text, md, json or csv", KS_ANY},
+    {'x', ACT_EXPORT, NULL, NULL, KS_ANY},
+    {KC_F(10), ACT_QUIT, "F10 quit", "quit (asks to save, discard or cancel when there are unsaved changes)", KS_ANY},
+    {'q', ACT_QUIT, NULL, NULL, KS_ANY},
+    {KC_TAB, ACT_PANEL_NEXT, "Tab panel", "next panel", KS_ANY},
+    {KC_BTAB, ACT_PANEL_PREV, NULL, "previous panel", KS_ANY},
+    {KC_ALT('1'), ACT_PANEL_1, NULL, "Hardware panel", KS_ANY},
+    {KC_ALT('2'), ACT_PANEL_2, NULL, "Facility panel", KS_ANY},
+    {KC_ALT('3'), ACT_PANEL_3, NULL, "Staffing panel", KS_ANY},
+    {KC_ALT('4'), ACT_PANEL_4, NULL, "Utilization panel", KS_ANY},
+    {KC_ALT('5'), ACT_PANEL_5, NULL, "Cloud panel", KS_ANY},
+    {KC_ALT('6'), ACT_PANEL_6, NULL, "Business panel (opportunity and constraints)", KS_ANY},
+    {KC_ALT('7'), ACT_PANEL_7, NULL, "Hybrid panel", KS_ANY},
+    {KC_UP, ACT_FIELD_PREV, NULL, "previous field", KS_ANY},
+    {'k', ACT_FIELD_PREV, NULL, NULL, KS_ANY},
+    {KC_DOWN, ACT_FIELD_NEXT, NULL, "next field", KS_ANY},
+    {'j', ACT_FIELD_NEXT, NULL, NULL, KS_ANY},
+    {KC_LEFT, ACT_NUDGE_DOWN, "-/+ nudge", "decrease the value by its step", KS_ANY},
+    {'h', ACT_NUDGE_DOWN, NULL, NULL, KS_ANY},
+    {'-', ACT_NUDGE_DOWN, NULL, NULL, KS_ANY},
+    {KC_RIGHT, ACT_NUDGE_UP, NULL, "increase the value by its step", KS_ANY},
+    {'l', ACT_NUDGE_UP, NULL, NULL, KS_ANY},
+    {'+', ACT_NUDGE_UP, NULL, NULL, KS_ANY},
+    {'<', ACT_NUDGE_DOWN10, NULL, "decrease the value by ten steps", KS_ANY},
+    {'>', ACT_NUDGE_UP10, NULL, "increase the value by ten steps", KS_ANY},
+    {KC_ENTER, ACT_EDIT, "Enter edit", "edit the value, starting from the current one; Enter commits, Esc cancels", KS_ANY},
+    {'0', ACT_EDIT_DIGIT, NULL, "edit the value, starting from empty with that digit", KS_ANY},
+    {'1', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'2', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'3', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'4', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'5', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'6', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'7', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'8', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {'9', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
+    {' ', ACT_TOGGLE, NULL, "toggle a yes/no field", KS_ANY},
+    {'u', ACT_UNDO, "u undo", "undo the last change", KS_ANY},
+    {KC_CTRL('r'), ACT_REDO, NULL, "redo the change undone last", KS_ANY},
+    {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown, hybrid cost vs nodes", KS_ANY},
+    {'a', ACT_HYBRID_ADD, "a add", "Hybrid panel: add a hybrid plan (defaults, one example workload), or a copy of the selected workload", KS_HYBRID},
+    {'d', ACT_HYBRID_DELETE, "d delete", "Hybrid panel: delete the selected workload (asks first)", KS_HYBRID},
+    {'r', ACT_HYBRID_RUN, "r run", "Hybrid panel: cycle the workload's run: onprem, cloud, burst", KS_HYBRID},
+    {'m', ACT_HYBRID_MODE, "m mode", "Hybrid panel: cycle the workload's cloud_mode: on_demand, spot", KS_HYBRID},
+    {':', ACT_COMMAND, ": cmd", "command line: set KEY=VALUE, goto KEY, w [FILE], e FILE, export FORMAT [FILE], prices, q, q!, wq, help", KS_ANY},
+    {'p', ACT_PRICES, "p prices", "price book: pick an instance and region; Enter copies its per-GPU-hour prices into the Cloud panel (one undo step)", KS_ANY},
+    {KC_CTRL('l'), ACT_REDRAW, NULL, "redraw the whole screen", KS_ANY},
 };
 const size_t key_table_count = sizeof key_table / sizeof key_table[0];
 
@@ -103,23 +103,23 @@ const char *keys_name(int key, char *buf, size_t n)
     return buf;
 }
 
-const char *keys_hint_line(char *buf, size_t n, int width)
+const char *keys_hint_line(char *buf, size_t n, int width, KeyScope scope)
 {
     size_t len = 0;
     if (n == 0)
         return buf;
     buf[0] = '\0';
-    for (size_t i = 0; i < key_table_count; i++) {
-        const char *label = key_table[i].label;
-        if (!label)
-            continue;
-        size_t need = strlen(label) + (len ? 2 : 0);
-        if (width >= 0 && len + need > (size_t)width)
-            break;
-        if (len + need + 1 > n)
-            break;
-        len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "  " : "", label);
-    }
+    /* Pass 0: the scope's own labels; pass 1: those shown everywhere. */
+    for (int pass = scope == KS_ANY; pass < 2; pass++)
+        for (size_t i = 0; i < key_table_count; i++) {
+            const char *label = key_table[i].label;
+            if (!label || key_table[i].scope != (pass ? KS_ANY : scope))
+                continue;
+            size_t need = strlen(label) + (len ? 2 : 0);
+            if ((width >= 0 && len + need > (size_t)width) || len + need + 1 > n)
+                return buf;
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "  " : "", label);
+        }
     return buf;
 }
 

@@ -75,11 +75,18 @@ typedef enum Action {
     ACT_COUNT
 } Action;
 
+/* Where a key's hint belongs: on every screen, or only on one panel. */
+typedef enum KeyScope {
+    KS_ANY,
+    KS_HYBRID /* the Hybrid panel's own keys */
+} KeyScope;
+
 typedef struct KeyBinding {
     int key;           /* KC_ code or code point */
     Action action;
     const char *label; /* short hint ("F2 save"), NULL = not on the hint line */
     const char *help;  /* one sentence for the help screen */
+    KeyScope scope;    /* KS_ANY unless the label belongs to one panel */
 } KeyBinding;
 
 extern const KeyBinding key_table[];
@@ -93,9 +100,11 @@ Action keys_lookup(int key);
  * returns buf. */
 const char *keys_name(int key, char *buf, size_t n);
 
-/* The hint line: the labels of the table, in order, separated by two
- * blanks, cut at whole labels to fit `width` columns. Returns buf. */
-const char *keys_hint_line(char *buf, size_t n, int width);
+/* The hint line for a screen of `scope`: the labels of that scope first
+ * (none for KS_ANY), then those of KS_ANY, each group in table order,
+ * separated by two blanks and cut at whole labels to fit `width` columns.
+ * Returns buf. */
+const char *keys_hint_line(char *buf, size_t n, int width, KeyScope scope);
 
 /* The help screen: one line per action, "KEYS  help", the keys of an
  * action joined by ", ". Calls emit(line, ctx) for each line, in table

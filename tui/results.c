@@ -72,6 +72,9 @@ void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
     results_draw_hybrid(w, s, r, NULL, stale);
 }
 
+/* "s" unless n is one. */
+static const char *plural(double n) { return n == 1 ? "" : "s"; }
+
 /* One "label  money" line of the hybrid part. */
 static void hybrid_line(WINDOW *w, int y, int wd, const char *label, double v,
                         const char *extra)
@@ -134,8 +137,9 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         int sa = stale ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
         wattrset(w, term_attr(TS_HEADER) | sa);
         if (y < h) {
-            num_snprintf(line2, sizeof line2, "Hybrid: %.0f on-prem nodes, %.1f%% used",
-                         hy->onprem_nodes, hy->onprem.utilization_pct);
+            num_snprintf(line2, sizeof line2, "Hybrid: %.0f on-prem node%s, %.1f%% used",
+                         hy->onprem_nodes, plural(hy->onprem_nodes),
+                         hy->onprem.utilization_pct);
             mvwaddnstr(w, y++, 0, line2, wd);
         }
         wattrset(w, sa);
@@ -150,11 +154,13 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         if (y < h)
             hybrid_line(w, y++, wd, "all cloud", hy->all_cloud.monthly, "");
         if (y < h) {
-            num_snprintf(a, sizeof a, "(%.0f nodes)", hy->all_onprem.nodes);
+            num_snprintf(a, sizeof a, "(%.0f node%s)", hy->all_onprem.nodes,
+                         plural(hy->all_onprem.nodes));
             hybrid_line(w, y++, wd, "all on-prem", hy->all_onprem.monthly, a);
         }
         if (y < h) {
-            num_snprintf(a, sizeof a, "(%.0f nodes)", hy->optimum.onprem_nodes);
+            num_snprintf(a, sizeof a, "(%.0f node%s)", hy->optimum.onprem_nodes,
+                         plural(hy->optimum.onprem_nodes));
             hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
         }
         wattrset(w, term_attr(TS_NORMAL));

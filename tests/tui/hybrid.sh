@@ -1,0 +1,121 @@
+#!/bin/bash
+# hybrid.sh: the Hybrid panel on the article's logistics scenario. The
+# hybrid totals on screen are the report's, they follow every change to
+# onprem_nodes and to a workload (nudge, typed rate, run cycling, :set),
+# undo brings them back, and `c` reaches the cost-against-nodes chart.
+. "$(dirname "$0")/lib.sh"
+
+FILE=$SCEN/logistics-hybrid.yaml
+
+# money VALUE: the planner's rounding and thousands separators (110,233).
+money() { printf '%.0f' "$1" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta'; }
+# report_total [--set K=V]...: results.hybrid.total_monthly of the report.
+report_total() {
+    "$GPUPLAN" report --format json "$@" "$FILE" |
+        awk '/"results"/ { r = 1 } r && /"hybrid"/ { h = 1 }
+             h && /"total_monthly"/ { sub(/,$/, "", $2); print $2; exit }'
+}
+# hybrid_total: the "total monthly" figure of the hybrid results box.
+hybrid_total() { screen | grep -o 'total monthly  *[0-9,]*' | head -1 | awk '{ print $3 }'; }
+# expect_total WANT WHAT: poll until the box shows WANT.
+expect_total() {
+    local i=0
+    while [ "$(hybrid_total)" != "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    if [ "$(hybrid_total)" = "$1" ]; then ok; else
+        fail "$2: hybrid total is '$(hybrid_total)', expected $1"
+    fi
+}
+
+T2=$(money "$(report_total)")
+T1=$(money "$(report_total --set hybrid.onprem_nodes=1)")
+TRATE=$(money "$(report_total --set 'hybrid.workloads[2].per_day=24')")
+TRUN=$(money "$(report_total --set 'hybrid.workloads[2].run=cloud')")
+for t in "$T2" "$T1" "$TRATE" "$TRUN"; do
+    case $t in [0-9]*,[0-9][0-9][0-9]) ok ;; *) fail "report total '$t' is not money" ;; esac
+done
+[ "$T2" = 110,233 ] && ok || fail "logistics-hybrid total is $T2, not the article's 110,233"
+[ "$T1" != "$T2" ] && [ "$TRATE" != "$T2" ] && [ "$TRUN" != "$T2" ] && ok ||
+    fail "the changes tried here do not move the report's total"
+
+start -- "$FILE"
+wait_for " Hybrid" 10 "panel tabs" || give_up
+keys M-7
+wait_for "On-prem nodes               2 nodes" 5 "Alt-7 shows the Hybrid panel"
+wait_for "a add  d delete  r run  m mode  F1 help" 2 "the panel's keys lead the hint line"
+wait_for "Hybrid: 2 on-prem nodes" 2 "hybrid results box"
+expect_total "$T2" "on opening"
+wait_for "optimum           $T2 (2 nodes)" 2 "optimum in the box"
+
+# Nudge onprem_nodes 2 -> 1: the box follows, and the report agrees.
+keys Down
+wait_for "hybrid.onprem_nodes:" 5 "help line of onprem_nodes"
+keys -
+expect_total "$T1" "after nudging onprem_nodes to 1"
+wait_for "Hybrid: 1 on-prem node," 2 "one node, singular"
+wait_for "[+]" 2 "modified marker"
+keys c c
+wait_for "Total monthly (USD) against on-prem nodes" 5 "c twice shows the nodes chart"
+wait_for "O optimum: 2 nodes, $T2 USD" 2 "optimum named in the chart legend"
+wait_for "P plan" 2 "the plan's point in the legend"
+keys u
+expect_total "$T2" "undo of the nudge"
+wait_gone "[+]" 2
+keys +
+wait_for "more than hardware.nodes" 5 "3 of 2 nodes refused with the rule"
+expect_total "$T2" "a refused nudge changes nothing"
+
+# The experiments row (third workload): type a new rate in its schedule
+# column, one digit at a time.
+keys Down Down Down Down Down Down
+wait_for "hybrid.workloads[2]." 5 "experiments row selected"
+keys Right
+wait_for "hybrid.workloads[2].per_day:" 5 "schedule column selected (a rate here)"
+keys 2 4 Enter
+expect_total "$TRATE" "experiments at 24 a day"
+wait_for "24/day" 2 "the new rate in the row"
+keys u
+expect_total "$T2" "undo of the rate"
+
+# r cycles the run rule burst -> onprem -> cloud; u twice restores burst.
+keys r
+wait_for "hybrid.workloads[2].run = onprem" 5 "r cycles to onprem"
+keys r
+wait_for "hybrid.workloads[2].run = cloud" 5 "r cycles to cloud"
+expect_total "$TRUN" "experiments all in the cloud"
+keys u u
+expect_total "$T2" "two undos restore burst"
+
+# :set takes hybrid keys, and refuses a bad one with the reason.
+type_text ":set hybrid.onprem_nodes=1"
+keys Enter
+wait_for "hybrid.onprem_nodes = 1" 5 ":set message"
+expect_total "$T1" ":set hybrid.onprem_nodes=1"
+type_text ":set hybrid.workloads[0].schedule=0 25 * * *"
+keys Enter
+wait_for "is not a cron schedule" 5 ":set refuses a bad cron hour"
+expect_total "$T1" "a refused :set changes nothing"
+
+# a adds a copy of the selected workload, d deletes it after asking.
+keys u
+expect_total "$T2" "undo of :set"
+keys : ; type_text "set hybrid.workloads[3].name=evals"; keys Enter
+wait_for "hybrid.workloads[3].name = evals" 5 ":set a workload name"
+keys a
+wait_for "workload 5 added (a copy of 'evals')" 5 "a adds a copy of the selected workload"
+[ "$(screen | grep -c '^ evals  ')" = 2 ] && ok || fail "no second evals row"
+[ "$(hybrid_total)" != "$T2" ] && ok || fail "a second evals stream does not change the total"
+keys d
+wait_for "delete workload 'evals'? (y)es / (n)o" 5 "d asks first"
+keys n
+wait_for "hybrid.workloads[4].per_day:" 5 "n keeps the workload"
+keys d
+wait_for "delete workload 'evals'?" 5 "d asks again"
+keys y
+wait_for "workload 'evals' deleted (u undoes)" 5 "y deletes"
+[ "$(screen | grep -c '^ evals  ')" = 1 ] && ok || fail "the copy is still shown"
+expect_total "$T2" "after add and delete"
+
+type_text ":q!"
+keys Enter
+wait_for "EXIT=0" 10 "quit without saving exits 0"
+finish
