@@ -29,8 +29,9 @@ expect_total() {
 T2=$(money "$(report_total)")
 T1=$(money "$(report_total --set hybrid.onprem_nodes=1)")
 TRATE=$(money "$(report_total --set 'hybrid.workloads[2].per_day=24')")
+TRATE2=$(money "$(report_total --set 'hybrid.workloads[2].per_day=2')")
 TRUN=$(money "$(report_total --set 'hybrid.workloads[2].run=cloud')")
-for t in "$T2" "$T1" "$TRATE" "$TRUN"; do
+for t in "$T2" "$T1" "$TRATE2" "$TRATE" "$TRUN"; do
     case $t in [0-9]*,[0-9][0-9][0-9]) ok ;; *) fail "report total '$t' is not money" ;; esac
 done
 [ "$T2" = 110,233 ] && ok || fail "logistics-hybrid total is $T2, not the article's 110,233"
@@ -70,9 +71,16 @@ keys Down Down Down Down Down Down
 wait_for "hybrid.workloads[2]." 5 "experiments row selected"
 keys Right
 wait_for "hybrid.workloads[2].per_day:" 5 "schedule column selected (a rate here)"
-keys 2 4 Enter
-expect_total "$TRATE" "experiments at 24 a day"
+chart0=$(screen | sed -n '14,22p')
+keys 2
+expect_total "$TRATE2" "while typing: experiments at 2 a day"
+keys 4
+expect_total "$TRATE" "while typing: experiments at 24 a day"
+[ "$(screen | sed -n '14,22p')" != "$chart0" ] && ok ||
+    fail "the nodes chart did not follow the typed rate"
+keys Enter
 wait_for "24/day" 2 "the new rate in the row"
+expect_total "$TRATE" "experiments at 24 a day, committed"
 keys u
 expect_total "$T2" "undo of the rate"
 

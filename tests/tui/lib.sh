@@ -18,6 +18,10 @@ SCEN=$top_srcdir/scenarios
 # A session that outlives the planner's, so killing the planner's session
 # never ends the server while the next one is being created.
 TM new-session -d -s keep -x 80 -y 24 "sleep 100000" || exit 99
+# No status line, set before the planner's session exists: turning it off
+# later resizes the pane under a running planner (a SIGWINCH can split an
+# Alt key the test is sending into Esc and the key).
+TM set-option -g status off >/dev/null
 failures=0
 passes=0
 ok() { passes=$((passes + 1)); }
@@ -46,7 +50,6 @@ start() {
     TM new-session -d -s planner -x 80 -y 24 -c "$TMP/work" \
         "env HOME='$TMP/home' XDG_STATE_HOME='$TMP/state' XDG_DATA_HOME='$TMP/data' ${envs[*]:-} \
          sh -c 'echo \$\$ >\"$TMP/pid\"; exec \"$GPUPLAN\" $q'; echo EXIT=\$?; stty -a; sleep 600"
-    TM set-option -g status off >/dev/null
     local i=0
     while [ ! -s "$TMP/pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
     PID=$(cat "$TMP/pid" 2>/dev/null)
