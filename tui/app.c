@@ -830,8 +830,12 @@ static void complete_key(App *a)
     const char *first = NULL;
     char list[512] = "";
     size_t ll = 0;
-    for (size_t i = 0; i < field_count; i++) {
-        const char *k = field_table[i].key;
+    /* The registry's keys, then the hybrid plan's scalars. */
+    char hkeys[HY_WORKLOADS][40];
+    for (int i = 0; i < HY_WORKLOADS; i++)
+        snprintf(hkeys[i], sizeof hkeys[i], "hybrid.%s", hybrid_section_keys[i]);
+    for (size_t i = 0; i < field_count + HY_WORKLOADS; i++) {
+        const char *k = i < field_count ? field_table[i].key : hkeys[i - field_count];
         if (strncmp(k, word, wl) != 0)
             continue;
         if (!first) {
@@ -871,6 +875,41 @@ static char *trim(char *s)
     return s;
 }
 
+/* Show the Hybrid panel with the row (and column) of a hybrid key: a
+ * scalar or "hybrid.workloads[N].KEY". False, with the reason shown, for a
+ * key the plan does not have. */
+static bool goto_hybrid(App *a, const char *key)
+{
+    /* The column of each workload key (HW_ order). */
+    static const size_t col_of[HW_KEY_COUNT] = {FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_WHEN,
+                                                FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
+                                                FORM_WL_MODE};
+    int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, key + 7);
+    size_t i, row;
+    char leaf[32];
+    if (!a->cur.has_hybrid) {
+        set_msg(a, true, "%s: the scenario has no hybrid plan (Alt-7, then a adds one)", key);
+        return false;
+    }
+    if (which >= 0)
+        row = (size_t)which;
+    else if (sscanf(key, "hybrid.workloads[%zu].%31s", &i, leaf) == 2 &&
+             i < a->cur.hybrid.workload_count &&
+             (which = hybrid_key_index(hybrid_workload_keys, HW_KEY_COUNT, leaf)) >= 0) {
+        row = FORM_HYBRID_SCALARS + i;
+        a->hcol = col_of[which];
+    } else {
+        set_msg(a, true, "unknown hybrid key '%s' (hybrid.days, hybrid.onprem_nodes, "
+                "hybrid.max_wait_minutes, hybrid.cloud_idle_minutes, hybrid.seed, "
+                "hybrid.workloads[N].KEY)", key);
+        return false;
+    }
+    a->panel = PANEL_HYBRID;
+    a->sel[PANEL_HYBRID] = row;
+    a->dirty |= D_FORM | D_TITLE | D_RESULTS | D_MSG | D_LINE;
+    return true;
+}
+
 /* :set hybrid.KEY=VALUE (hybrid_set), then show that row of the Hybrid
  * panel. */
 static void set_hybrid(App *a, const char *key, const char *val)
@@ -881,17 +920,8 @@ static void set_hybrid(App *a, const char *key, const char *val)
         set_msg(a, true, "%s: %s", key, m);
         return;
     }
-    if (!apply_change(a, &t))
-        return;
-    size_t i;
-    int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, key + 7);
-    a->panel = PANEL_HYBRID;
-    if (which >= 0)
-        a->sel[PANEL_HYBRID] = (size_t)which;
-    else if (sscanf(key, "hybrid.workloads[%zu]", &i) == 1)
-        a->sel[PANEL_HYBRID] = FORM_HYBRID_SCALARS + i;
-    a->dirty |= D_FORM | D_TITLE | D_RESULTS | D_LINE;
-    set_msg(a, false, "%s = %s", key, val);
+    if (apply_change(a, &t) && goto_hybrid(a, key))
+        set_msg(a, false, "%s = %s", key, val);
 }
 
 static void run_command(App *a, char *line)
@@ -937,6 +967,10 @@ static void run_command(App *a, char *line)
             set_msg(a, false, "%s = %s", f->key, v);
         }
     } else if (strcmp(cmd, "goto") == 0) {
+        if (strncmp(arg, "hybrid.", 7) == 0) {
+            goto_hybrid(a, arg);
+            return;
+        }
         const Field *f = field_find(arg);
         if (!f) {
             const char *s = field_suggest(arg, "");

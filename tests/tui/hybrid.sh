@@ -115,13 +115,28 @@ wait_for "workload 5 added (a copy of 'evals')" 5 "a adds a copy of the selected
 keys d
 wait_for "delete workload 'evals'? (y)es / (n)o" 5 "d asks first"
 keys n
-wait_for "hybrid.workloads[4].per_day:" 5 "n keeps the workload"
+wait_for "hybrid.workloads[4].name:" 5 "n keeps the workload (its name cell, as :set chose)"
 keys d
 wait_for "delete workload 'evals'?" 5 "d asks again"
 keys y
 wait_for "workload 'evals' deleted (u undoes)" 5 "y deletes"
 [ "$(screen | grep -c '^ evals  ')" = 1 ] && ok || fail "the copy is still shown"
 expect_total "$T2" "after add and delete"
+
+# :goto a workload's cell, and Tab completes the hybrid keys.
+keys Escape
+type_text ":goto hybrid.workloads[1].hours"
+keys Enter
+wait_for "hybrid.workloads[1].hours:" 5 ":goto selects a workload's cell"
+type_text ":goto hybrid.workloads[7].hours"
+keys Enter
+wait_for "unknown hybrid key 'hybrid.workloads[7].hours'" 5 ":goto past the last workload"
+type_text ":set hybrid.onp"
+keys Tab
+wait_for ":set hybrid.onprem_nodes=" 5 "Tab completes a hybrid key"
+type_text "1"
+keys Enter
+expect_total "$T1" ":set after Tab completion"
 
 type_text ":q!"
 keys Enter
