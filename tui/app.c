@@ -1568,12 +1568,21 @@ static void draw_msg(App *a)
         mvwaddnstr(w, 0, 0, a->msg, a->cols);
     } else {
         const Field *f = cur_field(a);
+        long wi = cur_workload(a);
+        /* A workload's cells also name it: the name column is cut at 80x24. */
+        const char *wname = wi >= 0 ? a->cur.hybrid.workloads[wi].name : "";
+        const char *dash = term_utf8() ? " \u2014 " : " - ";
         char line[1024];
-        if (f)
+        if (f && wi >= 0)
+            snprintf(line, sizeof line, "%s%s%s: %s", wname, dash, f->key, f->help);
+        else if (f)
             snprintf(line, sizeof line, "%s: %s", f->key, f->help);
-        else if (cur_workload(a) >= 0)
-            snprintf(line, sizeof line,
-                     "workload: Left/Right column, Enter edits, r run, m mode, a add, d delete");
+        else if (wi >= 0 && a->hcol == FORM_WL_RUN)
+            snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].run: onprem, cloud or "
+                     "burst; r cycles it", wname, dash, wi);
+        else if (wi >= 0)
+            snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].cloud_mode: on_demand or "
+                     "spot; m cycles it", wname, dash, wi);
         else if (a->panel == PANEL_HYBRID && !a->cur.has_hybrid)
             snprintf(line, sizeof line, "a adds a hybrid plan");
         else

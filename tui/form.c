@@ -181,7 +181,84 @@ static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool c
     if (chosen)
         wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
     put_clipped(w, y, x, text, cols);
+    /* A cut cell says so: "30 * * *" would read as a different schedule. */
+    int len = 0;
+    for (const char *p = text; *p; p++)
+        len += (*p & 0xC0) != 0x80;
+    if (len > cols)
+        mvwaddstr(w, y, x + cols - 1, term_utf8() ? "\u2026" : "~");
     wattrset(w, attr);
+}
+
+/* Widths of the workload columns for `usable` columns of the form (one
+ * blank between cells): each starts at what 80x24 affords, and a wider
+ * form gives room, in this order, to the name, the cloud mode spelled
+ * out, the schedule, and the name again. */
+static void workload_widths(int usable, int cw[FORM_WL_COLS])
+{
+    static const int base[FORM_WL_COLS] = {7, 10, 3, 4, 6, 4};
+    static const struct {
+        int col, to;
+    } grow[] = {{FORM_WL_NAME, 9}, {FORM_WL_MODE, 9}, {FORM_WL_WHEN, 18}, {FORM_WL_NAME, 24}};
+    int extra = usable - (FORM_WL_COLS - 1);
+    for (int c = 0; c < FORM_WL_COLS; c++) {
+        cw[c] = base[c];
+        extra -= base[c];
+    }
+    for (size_t g = 0; g < sizeof grow / sizeof grow[0] && extra > 0; g++) {
+        int add = grow[g].to - cw[grow[g].col];
+        if (add > extra)
+            add = extra;
+        cw[grow[g].col] += add;
+        extra -= add;
+    }
+}
+
+/* One workload row, or the header when wl is NULL. */
+static void draw_workload(WINDOW *w, int y, int wd, const int cw[FORM_WL_COLS],
+                          const HybridWorkload *wl, bool selected, size_t col,
+                          const LineEdit *edit, bool bad, int attr)
+{
+    char cells[FORM_WL_COLS][LINE_EDIT_MAX];
+    if (!wl) {
+        static const char *const head[FORM_WL_COLS] = {"name", "arrivals", "gpu",
+                                                       "hrs", "run", "mode"};
+        for (int c = 0; c < FORM_WL_COLS; c++)
+            snprintf(cells[c], sizeof cells[c], "%s", head[c]);
+    } else {
+        snprintf(cells[0], sizeof cells[0], "%s", wl->name);
+        if (wl->has_schedule)
+            snprintf(cells[1], sizeof cells[1], "%s", wl->schedule_text);
+        else {
+            char v[48];
+            field_format_double(wl->per_day, v, sizeof v);
+            snprintf(cells[1], sizeof cells[1], "%s/day", v);
+        }
+        field_format_double(wl->gpus, cells[2], sizeof cells[2]);
+        field_format_double(wl->hours, cells[3], sizeof cells[3]);
+        snprintf(cells[4], sizeof cells[4], "%s", hybrid_run_key(wl->run));
+        snprintf(cells[5], sizeof cells[5], "%s",
+                 wl->cloud_mode == MODE_SPOT  ? "spot"
+                 : cw[FORM_WL_MODE] >= 9     ? "on_demand"
+                                              : "od");
+    }
+    int x = 1;
+    for (int c = 0; c < FORM_WL_COLS && x < wd - 1; c++) {
+        int room = cw[c];
+        if (x + room > wd - 1)
+            room = wd - 1 - x;
+        bool chosen = selected && (size_t)c == col;
+        if (chosen && edit) {
+            wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
+            mvwhline(w, y, x, ' ', room);
+            size_t cc = line_edit_cursor_col(edit);
+            size_t skip = cc >= (size_t)room ? cc - (size_t)room + 1 : 0;
+            put_clipped(w, y, x, edit->text + (skip < edit->len ? skip : 0), room);
+            wattrset(w, attr);
+        } else
+            put_cell(w, y, x, room, cells[c], chosen, attr);
+        x += cw[c] + 1;
+    }
 }
 
 void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
@@ -201,73 +278,53 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
     }
     if (sel >= n)
         sel = n - 1;
-    if (sel < *top)
-        *top = sel;
-    if (sel >= *top + (size_t)h)
-        *top = sel - (size_t)h + 1;
-    if (*top + (size_t)h > n)
-        *top = n > (size_t)h ? n - (size_t)h : 0;
-    /* Workload columns: name, when, gpus, hours, run, mode. */
-    static const int cw[FORM_WL_COLS] = {9, 9, 3, 4, 6, 4};
-    for (int y = 0; y < h && *top + (size_t)y < n; y++) {
-        size_t i = *top + (size_t)y;
+    /* Lines on screen: the scalars, the workloads' header, the workloads;
+     * *top and the scrolling count lines, not rows. */
+    size_t lines = n + (n > FORM_HYBRID_SCALARS);
+    size_t sline = sel < FORM_HYBRID_SCALARS ? sel : sel + 1;
+    if (sline < *top)
+        *top = sline;
+    if (sline >= *top + (size_t)h)
+        *top = sline - (size_t)h + 1;
+    if (*top + (size_t)h > lines)
+        *top = lines > (size_t)h ? lines - (size_t)h : 0;
+    int cw[FORM_WL_COLS];
+    workload_widths(wd - 2, cw);
+    for (int y = 0; y < h && *top + (size_t)y < lines; y++) {
+        size_t line = *top + (size_t)y;
+        if (line == FORM_HYBRID_SCALARS) {
+            wattrset(w, term_attr(TS_HEADER));
+            draw_workload(w, y, wd, cw, NULL, false, 0, NULL, false, term_attr(TS_HEADER));
+            continue;
+        }
+        size_t i = line < FORM_HYBRID_SCALARS ? line : line - 1;
         bool selected = i == sel;
         int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
         wattrset(w, attr);
         mvwhline(w, y, 0, ' ', wd - 1);
-        char val[LINE_EDIT_MAX], unit[64], path[96];
-        Field f;
-        if (i < FORM_HYBRID_SCALARS) {
-            form_hybrid_field(s, i, 0, &f, path, sizeof path);
-            form_value(&f, s, val, sizeof val, unit, sizeof unit);
-            int unitw = 9, valw = 10, labw = wd - 1 - valw - unitw - 3;
-            if (labw > 26)
-                labw = 26;
-            put_clipped(w, y, 1, f.label, labw);
-            if (selected && edit) {
-                wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
-                mvwhline(w, y, labw + 2, ' ', valw);
-                put_clipped(w, y, labw + 2, edit->text, valw);
-                wattrset(w, attr);
-            } else {
-                int len = (int)strlen(val);
-                put_clipped(w, y, len > valw ? labw + 2 : labw + 2 + valw - len, val, valw);
-            }
-            put_clipped(w, y, labw + 3 + valw, unit, unitw);
+        if (i >= FORM_HYBRID_SCALARS) {
+            draw_workload(w, y, wd, cw, &s->hybrid.workloads[i - FORM_HYBRID_SCALARS],
+                          selected, col, edit, bad, attr);
             continue;
         }
-        const HybridWorkload *wl = &s->hybrid.workloads[i - FORM_HYBRID_SCALARS];
-        char cells[FORM_WL_COLS][LINE_EDIT_MAX];
-        snprintf(cells[0], sizeof cells[0], "%s", wl->name);
-        if (wl->has_schedule)
-            snprintf(cells[1], sizeof cells[1], "%s", wl->schedule_text);
-        else {
-            char v[48];
-            field_format_double(wl->per_day, v, sizeof v);
-            snprintf(cells[1], sizeof cells[1], "%s/day", v);
+        char val[LINE_EDIT_MAX], unit[64], path[96];
+        Field f;
+        form_hybrid_field(s, i, 0, &f, path, sizeof path);
+        form_value(&f, s, val, sizeof val, unit, sizeof unit);
+        int unitw = 9, valw = 10, labw = wd - 1 - valw - unitw - 3;
+        if (labw > 26)
+            labw = 26;
+        put_clipped(w, y, 1, f.label, labw);
+        if (selected && edit) {
+            wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
+            mvwhline(w, y, labw + 2, ' ', valw);
+            put_clipped(w, y, labw + 2, edit->text, valw);
+            wattrset(w, attr);
+        } else {
+            int len = (int)strlen(val);
+            put_clipped(w, y, len > valw ? labw + 2 : labw + 2 + valw - len, val, valw);
         }
-        field_format_double(wl->gpus, cells[2], sizeof cells[2]);
-        field_format_double(wl->hours, cells[3], sizeof cells[3]);
-        snprintf(cells[4], sizeof cells[4], "%s", hybrid_run_key(wl->run));
-        snprintf(cells[5], sizeof cells[5], "%s",
-                 wl->cloud_mode == MODE_SPOT ? "spot" : "od");
-        int x = 1;
-        for (int c = 0; c < FORM_WL_COLS && x < wd - 1; c++) {
-            int room = cw[c];
-            if (x + room > wd - 1)
-                room = wd - 1 - x;
-            bool chosen = selected && (size_t)c == col;
-            if (chosen && edit) {
-                wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
-                mvwhline(w, y, x, ' ', room);
-                size_t cc = line_edit_cursor_col(edit);
-                size_t skip = cc >= (size_t)room ? cc - (size_t)room + 1 : 0;
-                put_clipped(w, y, x, edit->text + (skip < edit->len ? skip : 0), room);
-                wattrset(w, attr);
-            } else
-                put_cell(w, y, x, room, cells[c], chosen, attr);
-            x += cw[c] + 1;
-        }
+        put_clipped(w, y, labw + 3 + valw, unit, unitw);
     }
     wattrset(w, term_attr(TS_NORMAL));
 }

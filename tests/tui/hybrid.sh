@@ -46,6 +46,14 @@ wait_for "a add  d delete  r run  m mode  F1 help" 2 "the panel's keys lead the 
 wait_for "Hybrid: 2 on-prem nodes" 2 "hybrid results box"
 expect_total "$T2" "on opening"
 wait_for "optimum           $T2 (2 nodes)" 2 "optimum in the box"
+# The workload table: a header, and whole words once there is room.
+wait_for " name    arrivals   gpu hrs  run    mode" 2 "workload header at 80 columns"
+wait_for " 30 * * * * 12  0.25 onprem od" 2 "a whole cron schedule at 80 columns"
+TM resize-window -t planner -x 132 -y 43
+wait_for " daily training           0 2 * * *          16  8    onprem on_demand" 5 \
+    "names and modes spelled out at 132 columns"
+TM resize-window -t planner -x 80 -y 24
+wait_for " evals   8/day      4   1    cloud  spot" 5 "back to 80 columns"
 
 # Nudge onprem_nodes 2 -> 1: the box follows, and the report agrees.
 keys Down
