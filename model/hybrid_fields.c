@@ -210,6 +210,10 @@ bool hybrid_check_nodes(const Scenario *s, char *msg, size_t n)
 bool hybrid_set_workload(Scenario *s, size_t index, int which,
                          const char *value, char *msg, size_t n)
 {
+    if (index >= HYBRID_MAX_WORKLOADS || which < 0 || which >= HW_KEY_COUNT) {
+        snprintf(msg, n, "workload key %d of workload %zu does not exist", which, index);
+        return false;
+    }
     HybridWorkload *w = &s->hybrid.workloads[index];
     if (which == HW_RUN)
         return hybrid_parse_run(value, &w->run, msg, n);
@@ -219,7 +223,7 @@ bool hybrid_set_workload(Scenario *s, size_t index, int which,
     snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", index,
              hybrid_workload_keys[which]);
     Field f;
-    hybrid_workload_field(index, which, path, &f);
+    hybrid_workload_field(index, which, path, &f); /* in range: checked above */
     if (which == HW_SCHEDULE) {
         if (!field_check_text(&f, value, msg, n))
             return false;
