@@ -224,8 +224,9 @@ static bool workload_key(const Field *f, size_t *index, int *which)
     return *which >= 0;
 }
 
-/* field_set() with the hybrid rules (hybrid_set_workload); the schedule
- * column also takes a plain number, which is the per_day rate. */
+/* field_set() with the hybrid rules (hybrid_set_workload). A workload's
+ * arrivals column holds its per_day rate or its schedule, whichever it
+ * has: a number typed there is a rate, anything else a cron schedule. */
 static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m,
                           size_t n)
 {
@@ -233,10 +234,16 @@ static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m
     int which;
     if (!workload_key(f, &i, &which) || i >= t->hybrid.workload_count)
         return field_set(f, t, text, m, n);
+    if (which != HW_SCHEDULE && which != HW_PER_DAY)
+        return hybrid_set_workload(t, i, which, text, m, n);
     double v;
-    if (which == HW_SCHEDULE && num_parse(text, &v) == 0)
-        which = HW_PER_DAY;
-    return hybrid_set_workload(t, i, which, text, m, n);
+    if (num_parse(text, &v) == 0)
+        return hybrid_set_workload(t, i, HW_PER_DAY, text, m, n);
+    char why[400];
+    if (hybrid_set_workload(t, i, HW_SCHEDULE, text, why, sizeof why))
+        return true;
+    snprintf(m, n, "%s (or type a number: arrivals a day)", why);
+    return false;
 }
 
 /* Replace the scenario with t after the cross-field rules accept it; one

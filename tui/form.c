@@ -273,7 +273,7 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
     if (n == 0) {
         mvwaddnstr(w, 0, 1, "no hybrid plan in this scenario", wd - 1);
         if (h > 1)
-            mvwaddnstr(w, 1, 1, "a adds one (defaults, one example workload)", wd - 1);
+            mvwaddnstr(w, 1, 1, "a adds one with an example workload", wd - 1);
         return;
     }
     if (sel >= n)

@@ -203,14 +203,23 @@ int term_read_key(void)
             nodelay(stdscr, TRUE);
             wint_t next;
             int k2 = wget_wch(stdscr, &next);
+            /* A resize that landed inside the burst comes after the key. */
+            bool resized = false;
+            while (k2 == KEY_CODE_YES && next == KEY_RESIZE) {
+                resized = true;
+                k2 = wget_wch(stdscr, &next);
+            }
             nodelay(stdscr, FALSE);
+            int out = KC_ESC;
             if (k2 == OK && next < 128 && next != 27)
-                return KC_ALT((int)next);
-            if (k2 == KEY_CODE_YES)
+                out = KC_ALT((int)next);
+            else if (k2 == KEY_CODE_YES)
                 ungetch((int)next);
             else if (k2 == OK)
                 unget_wch((wchar_t)next);
-            return KC_ESC;
+            if (resized)
+                ungetch(KEY_RESIZE);
+            return out;
         }
         if (key != KC_NONE)
             return key;
