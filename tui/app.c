@@ -147,7 +147,12 @@ static void recompute(App *a)
     cost_evaluate(&a->shown, &a->res);
     evaluate_hybrid(a);
     a->stale = false;
-    a->dirty |= D_RESULTS | D_CHART | D_FORM | D_TITLE;
+    /* The plan may have lost rows (undo of an add, another file): keep the
+     * Hybrid selection on a row that exists. */
+    size_t rows = form_hybrid_rows(&a->cur);
+    if (a->sel[PANEL_HYBRID] >= rows)
+        a->sel[PANEL_HYBRID] = rows ? rows - 1 : 0;
+    a->dirty |= D_RESULTS | D_CHART | D_FORM | D_TITLE | D_MSG;
 }
 
 static void stack_push(Stack *s, const Scenario *sc)
@@ -678,6 +683,10 @@ static void preview(App *a)
     a->msg[0] = '\0';
     a->dirty |= D_RESULTS | D_CHART;
 }
+
+/* Editing starts from the whole current value, so the longest one fits. */
+_Static_assert(LINE_EDIT_MAX >= SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX),
+               "the line editor must hold the longest text field");
 
 static void edit_start(App *a, int digit)
 {

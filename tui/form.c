@@ -219,7 +219,7 @@ static void draw_workload(WINDOW *w, int y, int wd, const int cw[FORM_WL_COLS],
                           const HybridWorkload *wl, bool selected, size_t col,
                           const LineEdit *edit, bool bad, int attr)
 {
-    char cells[FORM_WL_COLS][LINE_EDIT_MAX];
+    char cells[FORM_WL_COLS][HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX)]; /* the longest cell */
     if (!wl) {
         static const char *const head[FORM_WL_COLS] = {"name", "arrivals", "gpu",
                                                        "hrs", "run", "mode"};

@@ -9,7 +9,9 @@
 
 #include <stddef.h>
 
-#define LINE_EDIT_MAX 1024 /* bytes, terminator included */
+/* bytes, terminator included: room for the longest text field (notes,
+ * 4,000 characters of up to 4 bytes) so editing never cuts a value */
+#define LINE_EDIT_MAX 16384
 
 typedef struct LineEdit {
     char text[LINE_EDIT_MAX];

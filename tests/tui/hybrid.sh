@@ -146,6 +146,15 @@ keys y
 wait_for "workload 'evals' deleted (u undoes)" 5 "y deletes"
 [ "$(screen | grep -c '^ evals  ')" = 1 ] && ok || fail "the copy is still shown"
 expect_total "$T2" "after add and delete"
+# Undoing added rows keeps the selection on a row that exists.
+keys a a
+wait_for "workload 6 added" 5 "two copies added"
+keys u u
+wait_for "undone" 5
+keys r
+wait_for "hybrid.workloads[3].run = burst" 5 "r acts on the last row after the undos"
+keys u
+expect_total "$T2" "undo of r on the last row"
 
 # :goto a workload's cell, and Tab completes the hybrid keys.
 keys Escape
