@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -61,7 +62,7 @@ enum {
 
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
-       P_PRICES, P_HYBRID_DELETE };
+       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE };
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -90,6 +91,7 @@ typedef struct App {
     Dialog dlg;
     Pending pending;
     char pending_path[PATH_MAX_];
+    char overwrite_path[PATH_MAX_]; /* save-as target waiting for a yes */
     ExportFormat export_fmt;
     ChartKind chart;
     bool chart_hybrid; /* the hybrid chart instead of `chart` */
@@ -348,6 +350,35 @@ static bool save_to(App *a, const char *path)
     a->dirty |= D_TITLE;
     set_msg(a, false, "saved %s", path);
     return true;
+}
+
+/* True when path names an existing file other than the scenario's own:
+ * saving there would replace someone else's file. */
+static bool other_file_exists(const App *a, const char *path)
+{
+    struct stat st, own;
+    if (stat(path, &st) != 0)
+        return false;
+    return !(a->path[0] && stat(a->path, &own) == 0 && own.st_dev == st.st_dev &&
+             own.st_ino == st.st_ino);
+}
+
+/* Save as `path`, asking first when that replaces another file; then what
+ * is pending. */
+static void save_as(App *a, const char *path)
+{
+    if (other_file_exists(a, path)) {
+        char q[PATH_MAX_ + 64];
+        snprintf(a->overwrite_path, sizeof a->overwrite_path, "%s", path);
+        snprintf(q, sizeof q, "%s exists: replace it? (y)es / (n)o", path);
+        dialog_choice(&a->dlg, P_OVERWRITE, q, "yn");
+        a->dirty |= D_LINE;
+        return;
+    }
+    if (save_to(a, path))
+        do_pending(a);
+    else
+        a->pending = PEND_NONE;
 }
 
 /* Save to the scenario's file, or ask for one; then what is pending. */
@@ -995,12 +1026,18 @@ static void run_command(App *a, char *line)
             return;
         }
         select_field(a, f);
-    } else if (strcmp(cmd, "w") == 0) {
-        if (*arg)
+    } else if (strcmp(cmd, "w") == 0 || strcmp(cmd, "w!") == 0) {
+        if (*arg && cmd[1] != '!' && other_file_exists(a, arg))
+            set_msg(a, true, "%s exists: w! %s replaces it", arg, arg);
+        else if (*arg)
             save_to(a, arg);
         else
             save(a);
-    } else if (strcmp(cmd, "wq") == 0 || strcmp(cmd, "x") == 0) {
+    } else if (strcmp(cmd, "wq") == 0 || strcmp(cmd, "x") == 0 || strcmp(cmd, "wq!") == 0) {
+        if (*arg && strcmp(cmd, "wq!") != 0 && other_file_exists(a, arg)) {
+            set_msg(a, true, "%s exists: wq! %s replaces it", arg, arg);
+            return;
+        }
         a->pending = PEND_QUIT;
         if (*arg) {
             if (save_to(a, arg))
@@ -1131,12 +1168,19 @@ static void dialog_key(App *a, int key)
         if (!*p) {
             set_msg(a, true, "no file name given: not saved");
             a->pending = PEND_NONE;
-        } else if (save_to(a, p))
-            do_pending(a);
-        else
-            a->pending = PEND_NONE;
+        } else
+            save_as(a, p);
         break;
     }
+    case P_OVERWRITE:
+        if (d.choice == 'y' && save_to(a, a->overwrite_path))
+            do_pending(a);
+        else {
+            if (d.choice != 'y')
+                set_msg(a, false, "not saved: %s kept as it was", a->overwrite_path);
+            a->pending = PEND_NONE;
+        }
+        break;
     case P_RECOVER:
         answer_recovery(a, d.choice);
         break;

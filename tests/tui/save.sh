@@ -9,6 +9,17 @@ wait_for "5.66" 10 "default screen" || give_up
 type_text ":set utilization.measured_pct=70"
 keys Enter
 wait_for "[+]" 5 "modified"
+printf 'keep me\n' >"$TMP/work/taken.yaml"
+keys F2
+wait_for "save as:" 5 "save asks for a path"
+keys C-u
+type_text "taken.yaml"
+keys Enter
+wait_for "taken.yaml exists: replace it? (y)es / (n)o" 5 "save as asks before replacing"
+keys n
+wait_for "not saved: taken.yaml kept as it was" 5 "n keeps the other file"
+[ "$(cat "$TMP/work/taken.yaml")" = "keep me" ] && ok || fail "taken.yaml was replaced"
+wait_for "[+]" 2 "still unsaved"
 keys F2
 wait_for "save as:" 5 "save asks for a path"
 keys C-u
@@ -22,6 +33,23 @@ if "$GPUPLAN" check "$TMP/work/saved.yaml" >"$TMP/check.out" 2>&1; then ok; else
     fail "gpuplan check rejects the saved file: $(cat "$TMP/check.out")"
 fi
 grep -q "measured_pct: 70" "$TMP/work/saved.yaml" && ok || fail "edit not in the saved file"
+
+# Saving over another file asks first (F2 on a new scenario) or needs w!.
+printf 'someone else\n' >"$TMP/work/other.yaml"
+type_text ":w other.yaml"
+keys Enter
+wait_for "other.yaml exists: w! other.yaml replaces it" 5 ":w refuses another file"
+[ "$(cat "$TMP/work/other.yaml")" = "someone else" ] && ok || fail ":w replaced other.yaml"
+type_text ":w saved.yaml"
+keys Enter
+wait_for "saved saved.yaml" 5 ":w of the scenario's own file needs no !"
+type_text ":w! other.yaml"
+keys Enter
+wait_for "saved other.yaml" 5 "w! replaces it"
+grep -q "measured_pct: 70" "$TMP/work/other.yaml" && ok || fail "w! did not write other.yaml"
+type_text ":e saved.yaml"
+keys Enter
+wait_for "opened saved.yaml" 5
 
 # A bad file: located error, the open scenario stays.
 printf 'gpuplan: 1\nhardware:\n  nodes: -3\n' >"$TMP/work/bad.yaml"
