@@ -170,7 +170,7 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
         sb_printf(b, "## Options\n\n| Option | Monthly (%s) | Per useful GPU-hour | "
                   "vs cheapest |\n|---|---:|---:|---:|\n", s->currency);
     else
-        sb_printf(b, "OPTIONS (monthly, %s)\n  %-22s %14s %14s %22s\n",
+        sb_printf(b, "OPTIONS (monthly, %s)\n  %-24s %14s %14s %22s\n",
                   s->currency, "Option", "Monthly", "Per useful h", "vs cheapest");
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
@@ -183,20 +183,24 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
         if ((CostOption)k == r->cheapest) {
             num_snprintf(diff, sizeof diff, "-");
         } else {
+            /* A not-allowed option can be cheaper than the cheapest allowed
+             * one: its difference is then negative, signed once. */
             char d[48];
-            num_format_money(o->monthly - best, 2, d, sizeof d);
+            double delta = o->monthly - best;
+            num_format_money(delta, 2, d, sizeof d);
+            const char *plus = delta >= 0 ? "+" : "";
             if (best > 0)
-                num_snprintf(diff, sizeof diff, "+%s (+%.1f%%)", d,
-                             100 * (o->monthly - best) / best);
+                num_snprintf(diff, sizeof diff, "%s%s (%+.1f%%)", plus, d,
+                             100 * delta / best);
             else
-                num_snprintf(diff, sizeof diff, "+%s", d);
+                num_snprintf(diff, sizeof diff, "%s%s", plus, d);
         }
         if (md)
             sb_printf(b, "| %s%s%s | %s | %s | %s |\n",
                       (CostOption)k == r->cheapest ? "**" : "", name,
                       (CostOption)k == r->cheapest ? "**" : "", monthly, per, diff);
         else
-            sb_printf(b, "  %-22s %14s %14s %22s\n", name, monthly, per, diff);
+            sb_printf(b, "  %-24s %14s %14s %22s\n", name, monthly, per, diff);
     }
     char w[48];
     num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);

@@ -23,6 +23,28 @@ expect_status 65 "--set unknown key" -- "$G" report --set hardware.nods=2 defaul
 expect_grep "$TMP/err" "did you mean hardware.nodes" "--set suggests"
 expect_status 65 "--set cross-field" -- "$G" report --set facility.node_power_busy_kw=11 default
 expect_status 64 "--set without =" -- "$G" report --set hardware.nodes default
+# A not-allowed option cheaper than the cheapest allowed one: one sign.
+expect_status 0 "report, cloud forbidden" -- "$G" report \
+    --set constraints.compliance_forbids_cloud=true default
+expect_grep "$TMP/out" "Spot (not allowed)            45,597.64           3.90    -20,477.88 (-31.0%)" \
+    "negative difference, aligned"
+if grep -q -- "+-[0-9]" "$TMP/out"; then fail "a +- sign in the report"; else ok; fi
+# Output that cannot be written is exit 74 for every command.
+if [ -w /dev/full ]; then
+    for c in list prices "check diagflow" --help --version "report default"; do
+        # shellcheck disable=SC2086
+        "$G" $c >/dev/full 2>"$TMP/err"
+        rc=$?
+        [ "$rc" -eq 74 ] && ok || fail "$c to a full disk: exit $rc, expected 74"
+        expect_grep "$TMP/err" "cannot write the output" "$c to a full disk says why"
+    done
+fi
+expect_status 64 "SOURCE_DATE_EPOCH past 9999" -- \
+    env SOURCE_DATE_EPOCH=99999999999999999 "$G" report default
+expect_status 64 "--vary twice on one field" -- "$G" sweep --vary hardware.nodes=1:3:1 \
+    --vary hardware.nodes=1:2:1 default
+expect_grep "$TMP/err" "that field is already varied" "--vary twice says why"
+
 # --set into the hybrid plan: a scalar and a workload's values.
 expect_status 0 "--set a workload" -- "$G" report --format json \
     --set 'hybrid.workloads[2].per_day=24' --set 'hybrid.workloads[3].run=burst' \

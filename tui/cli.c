@@ -171,15 +171,19 @@ static int report_date(char *buf, size_t n)
         char *end;
         errno = 0;
         long long v = strtoll(sde, &end, 10);
-        if (errno || *end || v < 0) {
+        /* Up to 9999-12-31 23:59:59, the last date a report can print. */
+        if (errno || *end || v < 0 || v > 253402300799LL) {
             fprintf(stderr, "gpuplan: SOURCE_DATE_EPOCH=%s is not a number of "
-                    "seconds since 1970\n", sde);
+                    "seconds since 1970 (0 to 253402300799)\n", sde);
             return EXIT_USAGE;
         }
         t = (time_t)v;
     }
     struct tm tm;
-    gmtime_r(&t, &tm);
+    if (!gmtime_r(&t, &tm)) {
+        fprintf(stderr, "gpuplan: cannot turn %lld into a date\n", (long long)t);
+        return EXIT_USAGE;
+    }
     strftime(buf, n, "%Y-%m-%d", &tm);
     return 0;
 }
@@ -345,6 +349,10 @@ static int cmd_sweep(int argc, char **argv)
                 fprintf(stderr, "gpuplan: --vary %s: %s\n", v, msg);
                 return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
             }
+            for (size_t k = 0; k < naxes; k++)
+                if (axes[k].field == axes[naxes].field)
+                    return usage_error("--vary %s: that field is already varied "
+                                       "(one --vary a field)", v);
             naxes++;
         } else if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
             if (!v || (strcmp(v, "csv") != 0 && strcmp(v, "json") != 0))
@@ -759,7 +767,7 @@ static int cmd_planner(int argc, char **argv)
     return app_run(file ? path : NULL, no_color);
 }
 
-int cli_main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2)
         return cmd_planner(0, argv + 1);
@@ -783,4 +791,16 @@ int cli_main(int argc, char **argv)
         return 0;
     }
     return cmd_planner(argc - 1, argv + 1);
+}
+
+int cli_main(int argc, char **argv)
+{
+    int rc = run_command(argc, argv);
+    /* Output that never reached its file (a full disk, a closed pipe) is an
+     * I/O error, whatever the command printed before it. */
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+        fprintf(stderr, "gpuplan: cannot write the output: %s\n", strerror(errno));
+        return EXIT_IOERR;
+    }
+    return rc;
 }
