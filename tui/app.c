@@ -1719,7 +1719,9 @@ static void draw(App *a)
             draw_title(a);
         if (a->dirty & D_FORM) {
             if (a->panel == PANEL_HYBRID)
-                form_draw_hybrid(a->w_form, &a->cur, a->sel[a->panel], a->hcol,
+                form_draw_hybrid(a->w_form, &a->cur,
+                                 a->shown.has_hybrid && a->hscratch_ok ? &a->hres : NULL,
+                                 a->sel[a->panel], a->hcol,
                                  &a->top[a->panel], a->editing ? &a->edit : NULL,
                                  a->edit_bad);
             else

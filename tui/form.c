@@ -3,11 +3,13 @@
 
 #include "form.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "hybrid.h"
 #include "hybrid_fields.h"
+#include "numfmt.h"
 #include "term.h"
 
 size_t form_fields(Panel p, const Field **out, size_t max)
@@ -261,8 +263,24 @@ static void draw_workload(WINDOW *w, int y, int wd, const int cw[FORM_WL_COLS],
     }
 }
 
-void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
-                      size_t *top, const LineEdit *edit, bool bad)
+/* The results columns of a workload row (or their header when wr is NULL):
+ * share of jobs sent to the cloud, and the p95 wait of those kept on-prem. */
+#define STATS_COLS 14
+static void draw_stats(WINDOW *w, int y, int x, const HybridWorkloadResult *wr)
+{
+    char buf[48];
+    if (!wr)
+        snprintf(buf, sizeof buf, "%6s %7s", "cloud", "p95");
+    else if (isnan(wr->wait_p95_minutes))
+        num_snprintf(buf, sizeof buf, "%5.0f%% %7s", wr->to_cloud_pct, "-");
+    else
+        num_snprintf(buf, sizeof buf, "%5.0f%% %4.0fmin", wr->to_cloud_pct,
+                     wr->wait_p95_minutes);
+    mvwaddnstr(w, y, x, buf, STATS_COLS);
+}
+
+void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
+                      size_t col, size_t *top, const LineEdit *edit, bool bad)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -288,13 +306,26 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
         *top = sline - (size_t)h + 1;
     if (*top + (size_t)h > lines)
         *top = lines > (size_t)h ? lines - (size_t)h : 0;
+    /* The results of the same plan go beside the table when the table
+     * still gets its spelled-out widths (about 100 columns and more). */
     int cw[FORM_WL_COLS];
-    workload_widths(wd - 2, cw);
+    bool stats = hr && hr->workload_count == s->hybrid.workload_count;
+    if (stats) {
+        workload_widths(wd - 2 - (STATS_COLS + 3), cw);
+        stats = cw[FORM_WL_WHEN] >= 18;
+    }
+    if (!stats)
+        workload_widths(wd - 2, cw);
+    int table = 1 + FORM_WL_COLS - 1;
+    for (int c = 0; c < FORM_WL_COLS; c++)
+        table += cw[c];
     for (int y = 0; y < h && *top + (size_t)y < lines; y++) {
         size_t line = *top + (size_t)y;
         if (line == FORM_HYBRID_SCALARS) {
             wattrset(w, term_attr(TS_HEADER));
             draw_workload(w, y, wd, cw, NULL, false, 0, NULL, false, term_attr(TS_HEADER));
+            if (stats)
+                draw_stats(w, y, table + 2, NULL);
             continue;
         }
         size_t i = line < FORM_HYBRID_SCALARS ? line : line - 1;
@@ -305,6 +336,10 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
         if (i >= FORM_HYBRID_SCALARS) {
             draw_workload(w, y, wd, cw, &s->hybrid.workloads[i - FORM_HYBRID_SCALARS],
                           selected, col, edit, bad, attr);
+            if (stats) {
+                wattrset(w, attr);
+                draw_stats(w, y, table + 2, &hr->workloads[i - FORM_HYBRID_SCALARS]);
+            }
             continue;
         }
         char val[LINE_EDIT_MAX], unit[64], path[96];

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "fields.h"
+#include "hybrid.h"
 #include "line_edit.h"
 #include "scenario.h"
 
@@ -51,8 +52,10 @@ bool form_hybrid_field(const Scenario *s, size_t row, size_t col, Field *f,
                        char *path, size_t n);
 
 /* Draw the Hybrid panel like form_draw(); `col` is the selected column of a
- * workload row. Without a hybrid section it says so and how to add one. */
-void form_draw_hybrid(WINDOW *w, const Scenario *s, size_t sel, size_t col,
-                      size_t *top, const LineEdit *edit, bool bad);
+ * workload row. Without a hybrid section it says so and how to add one.
+ * With the plan's results `hr` (NULL: none) and room to spare, each
+ * workload row also shows its share sent to the cloud and its p95 wait. */
+void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
+                      size_t col, size_t *top, const LineEdit *edit, bool bad);
 
 #endif

@@ -44,11 +44,12 @@ const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
     return buf;
 }
 
-/* Word-wrap text into rows y0..h-1 of w. */
-static void wrap(WINDOW *w, int y0, int h, int wd, const char *text)
+/* Word-wrap text into rows y0..h-1 of w; returns the row after it. */
+static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 {
     const char *p = text;
-    for (int y = y0; y < h && *p; y++) {
+    int y = y0;
+    for (; y < h && *p; y++) {
         while (*p == ' ')
             p++;
         int len = (int)strlen(p);
@@ -65,6 +66,7 @@ static void wrap(WINDOW *w, int y0, int h, int wd, const char *text)
         mvwaddnstr(w, y, 0, p, take);
         p += take;
     }
+    return y;
 }
 
 void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
@@ -137,9 +139,16 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         int sa = stale ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
         wattrset(w, term_attr(TS_HEADER) | sa);
         if (y < h) {
-            num_snprintf(line2, sizeof line2, "Hybrid: %.0f on-prem node%s, %.1f%% used",
-                         hy->onprem_nodes, plural(hy->onprem_nodes),
-                         hy->onprem.utilization_pct);
+            /* With warnings, their count replaces the words "on-prem". */
+            if (hy->warning_count)
+                num_snprintf(line2, sizeof line2, "Hybrid: %.0f node%s, %.1f%% used, %zu warning%s",
+                             hy->onprem_nodes, plural(hy->onprem_nodes),
+                             hy->onprem.utilization_pct, hy->warning_count,
+                             hy->warning_count == 1 ? "" : "s");
+            else
+                num_snprintf(line2, sizeof line2, "Hybrid: %.0f on-prem node%s, %.1f%% used",
+                             hy->onprem_nodes, plural(hy->onprem_nodes),
+                             hy->onprem.utilization_pct);
             mvwaddnstr(w, y++, 0, line2, wd);
         }
         wattrset(w, sa);
@@ -162,6 +171,13 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
             num_snprintf(a, sizeof a, "(%.0f node%s)", hy->optimum.onprem_nodes,
                          plural(hy->optimum.onprem_nodes));
             hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
+        }
+        /* The warnings themselves where the box has room (a taller screen). */
+        wattrset(w, term_attr(TS_ERROR) | sa);
+        for (size_t k = 0; k < hy->warning_count && y < h; k++) {
+            char wl[HYBRID_WARNING_BYTES + 4];
+            snprintf(wl, sizeof wl, "! %s", hy->warnings[k]);
+            y = wrap(w, y, h, wd, wl);
         }
         wattrset(w, term_attr(TS_NORMAL));
         return;

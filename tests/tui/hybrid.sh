@@ -15,6 +15,12 @@ report_total() {
         awk '/"results"/ { r = 1 } r && /"hybrid"/ { h = 1 }
              h && /"total_monthly"/ { sub(/,$/, "", $2); print $2; exit }'
 }
+# report_to_cloud NAME: the workload's to_cloud_pct in the report.
+report_to_cloud() {
+    "$GPUPLAN" report --format json "$FILE" |
+        awk -v n="\"$1\"," '/"results"/ { r = 1 } r && $2 == n { w = 1 }
+             w && /"to_cloud_pct"/ { sub(/,$/, "", $2); print $2; exit }'
+}
 # hybrid_total: the "total monthly" figure of the hybrid results box.
 hybrid_total() { screen | grep -o 'total monthly  *[0-9,]*' | head -1 | awk '{ print $3 }'; }
 # expect_total WANT WHAT: poll until the box shows WANT.
@@ -54,8 +60,13 @@ wait_for "optimum           $T2 (2 nodes)" 2 "optimum in the box"
 wait_for " name    arrivals   gpu hrs  run    mode" 2 "workload header at 80 columns"
 wait_for " 30 * * * * 12  0.25 onprem od" 2 "a whole cron schedule at 80 columns"
 TM resize-window -t planner -x 132 -y 43
-wait_for " daily training           0 2 * * *          16  8    onprem on_demand" 5 \
+wait_for " daily training       0 2 * * *          16  8    onprem on_demand" 5 \
     "names and modes spelled out at 132 columns"
+# ... with each workload's results beside it: share to the cloud, p95 wait.
+wait_for "mode        cloud     p95" 2 "results columns at 132 columns"
+PCT=$(printf '%.0f' "$(report_to_cloud experiments)")
+screen | grep -q "^ experiments .*burst  spot  *$PCT%" && ok ||
+    fail "experiments' share to the cloud is not the report's $PCT%"
 TM resize-window -t planner -x 80 -y 24
 wait_for " evals   8/day      4   1    cloud  spot" 5 "back to 80 columns"
 
@@ -64,7 +75,7 @@ keys Down
 wait_for "hybrid.onprem_nodes:" 5 "help line of onprem_nodes"
 keys -
 expect_total "$T1" "after nudging onprem_nodes to 1"
-wait_for "Hybrid: 1 on-prem node," 2 "one node, singular"
+wait_for "Hybrid: 1 node, 47.4% used, 2 warnings" 2 "one node, with the warnings counted"
 wait_for "[+]" 2 "modified marker"
 keys c c
 wait_for "Total monthly (USD) against on-prem nodes" 5 "c twice shows the nodes chart"
