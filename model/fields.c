@@ -496,6 +496,9 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
         if (r == 2)
             snprintf(msg, msgn, "\"%.40s\" is too large for a number "
                      "(expected %s)", text, range);
+        else if (r == 3)
+            snprintf(msg, msgn, "\"%.40s\" has a leading zero, which YAML reads "
+                     "as octal (expected %s, without leading zeros)", text, range);
         else if (*text == '\0')
             snprintf(msg, msgn, "no value given (expected %s)", range);
         else

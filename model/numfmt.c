@@ -57,6 +57,8 @@ int num_parse(const char *s, double *out)
     const char *start = p;
     if (*p == '+' || *p == '-')
         p++;
+    if (p[0] == '0' && isdigit((unsigned char)p[1]))
+        return 3; /* "010": octal in YAML 1.1, ten to a reader */
     size_t digits = 0;
     while (isdigit((unsigned char)*p)) {
         p++;

@@ -20,7 +20,8 @@ int num_snprintf(char *buf, size_t n, const char *fmt, ...)
 /* Strict decimal parse: [-+]digits[.digits][(e|E)[-+]digits] with optional
  * surrounding blanks, nothing else (no hex, inf, nan, no empty string).
  * Returns 0 and stores the value on success; 1 when the text is not a plain
- * decimal number; 2 when it overflows a double (|v| > DBL_MAX). */
+ * decimal number; 2 when it overflows a double (|v| > DBL_MAX); 3 when
+ * the whole part has a leading zero ("010", which YAML 1.1 reads as octal). */
 int num_parse(const char *s, double *out);
 
 /* Shortest decimal text that num_parse reads back to exactly v ("%.15g",

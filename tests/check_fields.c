@@ -169,6 +169,22 @@ START_TEST(german_locale)
 }
 END_TEST
 
+START_TEST(leading_zeros_are_refused)
+{
+    double v;
+    ck_assert_int_eq(num_parse("010", &v), 3);
+    ck_assert_int_eq(num_parse("-07", &v), 3);
+    ck_assert_int_eq(num_parse("00.5", &v), 3);
+    ck_assert_int_eq(num_parse("0", &v), 0);
+    ck_assert_int_eq(num_parse("0.5", &v), 0);
+    ck_assert_int_eq(num_parse("-0.5e3", &v), 0);
+    ck_assert_double_eq(v, -500);
+    char msg[256];
+    ck_assert(!field_parse(field_find("hardware.nodes"), "010", &v, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "leading zero"));
+}
+END_TEST
+
 START_TEST(format_round_trips)
 {
     static const double vals[] = {0.1, 6.88, 1.0 / 3, 1e12, 5e-324, 730,
@@ -197,6 +213,7 @@ static Suite *fields_suite(void)
     tcase_add_test(t, suggest_nearest);
     tcase_add_test(t, cross_field_power);
     tcase_add_test(t, german_locale);
+    tcase_add_test(t, leading_zeros_are_refused);
     tcase_add_test(t, format_round_trips);
     suite_add_tcase(s, t);
     return s;
