@@ -233,7 +233,8 @@ static bool workload_key(const Field *f, size_t *index, int *which)
 
 /* field_set() with the hybrid rules (hybrid_set_workload). A workload's
  * arrivals column holds its per_day rate or its schedule, whichever it
- * has: a number typed there is a rate, anything else a cron schedule. */
+ * has: a number (or "N/day") typed there is a rate, anything else a cron
+ * schedule. */
 static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m,
                           size_t n)
 {
@@ -243,7 +244,15 @@ static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m
         return field_set(f, t, text, m, n);
     if (which != HW_SCHEDULE && which != HW_PER_DAY)
         return hybrid_set_workload(t, i, which, text, m, n);
+    /* The rate as the cell shows it, "12/day", is a rate too. */
+    char rate[64];
+    size_t tl = strlen(text);
     double v;
+    if (tl > 4 && tl < sizeof rate && strcmp(text + tl - 4, "/day") == 0) {
+        snprintf(rate, sizeof rate, "%.*s", (int)(tl - 4), text);
+        if (num_parse(rate, &v) == 0)
+            return hybrid_set_workload(t, i, HW_PER_DAY, rate, m, n);
+    }
     if (num_parse(text, &v) == 0)
         return hybrid_set_workload(t, i, HW_PER_DAY, text, m, n);
     char why[400];
@@ -1055,9 +1064,8 @@ static void run_command(App *a, char *line)
             set_msg(a, true, "unsaved changes: save with w, or drop them with e! %s", arg);
             return;
         }
-        if (cmd[1] == '!' && open_file(a, arg))
-            return;
-        open_file(a, arg);
+        char path[PATH_MAX_];
+        open_file(a, cli_resolve_scenario(arg, path, sizeof path)); /* or a shipped name */
     } else if (strcmp(cmd, "export") == 0) {
         char *file = arg;
         while (*file && *file != ' ')

@@ -68,7 +68,7 @@ static int cmp_str(const void *a, const void *b)
 static bool scenario_name(const char *n)
 {
     size_t len = strlen(n);
-    if (n[0] == '.')
+    if (n[0] == '.' || strcmp(n, "prices.yaml") == 0) /* the price book is not one */
         return false;
     return (len > 5 && strcmp(n + len - 5, ".yaml") == 0) ||
            (len > 4 && strcmp(n + len - 4, ".yml") == 0) ||

@@ -35,10 +35,11 @@ expect_total() {
 T2=$(money "$(report_total)")
 T1=$(money "$(report_total --set hybrid.onprem_nodes=1)")
 TRATE=$(money "$(report_total --set 'hybrid.workloads[2].per_day=24')")
+TRATE6=$(money "$(report_total --set 'hybrid.workloads[2].per_day=6')")
 TRATE2=$(money "$(report_total --set 'hybrid.workloads[2].per_day=2')")
 TCRON=$(money "$(report_total --set 'hybrid.workloads[2].schedule=0 */6 * * *')")
 TRUN=$(money "$(report_total --set 'hybrid.workloads[2].run=cloud')")
-for t in "$T2" "$T1" "$TRATE2" "$TRATE" "$TCRON" "$TRUN"; do
+for t in "$T2" "$T1" "$TRATE6" "$TRATE2" "$TRATE" "$TCRON" "$TRUN"; do
     case $t in [0-9]*,[0-9][0-9][0-9]) ok ;; *) fail "report total '$t' is not money" ;; esac
 done
 [ "$T2" = 110,233 ] && ok || fail "logistics-hybrid total is $T2, not the article's 110,233"
@@ -119,6 +120,14 @@ wait_for "0 */6 * *" 2 "the schedule in the row"
 keys u
 expect_total "$T2" "undo of the schedule"
 
+# A rate written as the cell shows it, "6/day", is a rate.
+keys Enter C-u
+type_text "6/day"
+keys Enter
+expect_total "$TRATE6" "experiments at 6/day"
+keys u
+expect_total "$T2" "undo of 6/day"
+
 # r cycles the run rule burst -> onprem -> cloud; u twice restores burst.
 keys r
 wait_for "hybrid.workloads[2].run = onprem" 5 "r cycles to onprem"
@@ -181,6 +190,11 @@ wait_for ":set hybrid.onprem_nodes=" 5 "Tab completes a hybrid key"
 type_text "1"
 keys Enter
 expect_total "$T1" ":set after Tab completion"
+
+# :e takes a shipped scenario's name, as the command line does.
+type_text ":e! diagflow"
+keys Enter
+wait_for "diagflow.yaml" 5 ":e! opens a shipped scenario by name"
 
 type_text ":q!"
 keys Enter
