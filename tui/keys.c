@@ -8,7 +8,7 @@
 
 /* Order is the help screen's order; entries with a label form the hint line.
  * Digits start an edit (SPEC 8, as in a spreadsheet), so the numbered panels
- * are on Alt-1..Alt-7 (Esc then the digit on any terminal). */
+ * are on Alt-1..Alt-7 (which a terminal sends as Esc and the digit at once). */
 const KeyBinding key_table[] = {
     {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)", KS_ANY},
     {'?', ACT_HELP, NULL, NULL, KS_ANY},

@@ -145,6 +145,42 @@ bool term_utf8(void)
 
 int term_signal(void) { return got_signal; }
 
+/* The rest of an escape sequence after Esc and `intro` ('[' or 'O'), read
+ * without waiting: its key, or KC_NONE for one gpuplan does not know. */
+static int escape_sequence(int intro)
+{
+    char seq[16];
+    size_t n = 0;
+    wint_t c;
+    /* Parameters and intermediates (0x20-0x3f), then one final byte. */
+    while (n + 1 < sizeof seq && wget_wch(stdscr, &c) == OK && c < 128) {
+        seq[n++] = (char)c;
+        if (c >= 0x40 || intro == 'O')
+            break;
+    }
+    seq[n] = '\0';
+    static const struct {
+        char intro;
+        const char *rest;
+        int key;
+    } known[] = {
+        {'[', "A", KC_UP},      {'[', "B", KC_DOWN},    {'[', "C", KC_RIGHT},
+        {'[', "D", KC_LEFT},    {'[', "H", KC_HOME},    {'[', "F", KC_END},
+        {'[', "Z", KC_BTAB},    {'[', "3~", KC_DELETE}, {'[', "5~", KC_PGUP},
+        {'[', "6~", KC_PGDN},   {'[', "1~", KC_HOME},   {'[', "4~", KC_END},
+        {'O', "A", KC_UP},      {'O', "B", KC_DOWN},    {'O', "C", KC_RIGHT},
+        {'O', "D", KC_LEFT},    {'O', "H", KC_HOME},    {'O', "F", KC_END},
+        {'O', "P", KC_F(1)},    {'O', "Q", KC_F(2)},    {'O', "R", KC_F(3)},
+        {'O', "S", KC_F(4)},    {'[', "15~", KC_F(5)},  {'[', "17~", KC_F(6)},
+        {'[', "18~", KC_F(7)},  {'[', "19~", KC_F(8)},  {'[', "20~", KC_F(9)},
+        {'[', "21~", KC_F(10)}, {'[', "23~", KC_F(11)}, {'[', "24~", KC_F(12)},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known[i].intro == intro && strcmp(known[i].rest, seq) == 0)
+            return known[i].key;
+    return KC_NONE;
+}
+
 static int translate(int kind, wint_t ch)
 {
     if (kind == OK) {
@@ -209,8 +245,20 @@ int term_read_key(void)
                 resized = true;
                 k2 = wget_wch(stdscr, &next);
             }
-            nodelay(stdscr, FALSE);
             int out = KC_ESC;
+            if (k2 == OK && (next == '[' || next == 'O')) {
+                /* A sequence the terminfo entry does not know (TERM=vt100
+                 * inside tmux sends xterm's): decode the usual ones, drop
+                 * the rest rather than type them into a field. */
+                out = escape_sequence((int)next);
+                nodelay(stdscr, FALSE);
+                if (resized)
+                    ungetch(KEY_RESIZE);
+                if (out == KC_NONE)
+                    continue;
+                return out;
+            }
+            nodelay(stdscr, FALSE);
             if (k2 == OK && next < 128 && next != 27)
                 out = KC_ALT((int)next);
             else if (k2 == KEY_CODE_YES)

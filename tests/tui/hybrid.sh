@@ -199,4 +199,16 @@ wait_for "diagflow.yaml" 5 ":e! opens a shipped scenario by name"
 type_text ":q!"
 keys Enter
 wait_for "EXIT=0" 10 "quit without saving exits 0"
+
+# TERM=vt100 inside tmux: its terminfo lacks Shift-Tab and F5..F10, which
+# tmux still sends the xterm way; they are decoded, or dropped, never typed.
+start TERM=vt100 -- "$FILE"
+wait_for " Hybrid" 10 "vt100 start" || give_up
+keys BTab
+wait_for "On-prem nodes" 5 "Shift-Tab under vt100"
+keys F5 Down
+wait_gone "stale" 2
+wait_for "hybrid.onprem_nodes:" 5 "F5 is dropped, not typed as '15~'"
+keys F10
+wait_for "EXIT=0" 10 "F10 quits under vt100"
 finish
