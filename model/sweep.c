@@ -9,8 +9,22 @@
 
 #include "numfmt.h"
 
-/* Split "FROM:TO:STEP" into three numbers. */
-static bool parse_range(const char *r, double v[3], char *msg, size_t n)
+/* Decimal places written in a plain number ("0.25" 2, "3" 0), or -1 with
+ * an exponent or more places than a double holds. */
+static int written_decimals(const char *t)
+{
+    if (strpbrk(t, "eE"))
+        return -1;
+    const char *dot = strchr(t, '.');
+    if (!dot)
+        return 0;
+    size_t d = strspn(dot + 1, "0123456789");
+    return d > 12 ? -1 : (int)d;
+}
+
+/* Split "FROM:TO:STEP" into three numbers; *decimals gets the places of
+ * FROM and STEP, which every value of the range has. */
+static bool parse_range(const char *r, double v[3], int *decimals, char *msg, size_t n)
 {
     char buf[256];
     if (strlen(r) >= sizeof buf) {
@@ -41,6 +55,8 @@ static bool parse_range(const char *r, double v[3], char *msg, size_t n)
             snprintf(msg, n, "%s '%s' is not a number", names[i], parts[i]);
             return false;
         }
+    int df = written_decimals(parts[0]), ds = written_decimals(parts[2]);
+    *decimals = df < 0 || ds < 0 ? -1 : df > ds ? df : ds;
     return true;
 }
 
@@ -73,7 +89,8 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
     }
     double v[3];
     char why[256];
-    if (!parse_range(eq + 1, v, why, sizeof why)) {
+    int decimals;
+    if (!parse_range(eq + 1, v, &decimals, why, sizeof why)) {
         snprintf(msg, n, "%s: %s", key, why);
         return false;
     }
@@ -97,6 +114,7 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
     a->to = to;
     a->step = step;
     a->count = (size_t)count;
+    a->scale = decimals >= 0 ? pow(10, decimals) : 0;
     /* The range is monotone, so its ends bound every value; integer fields
      * need a whole FROM and STEP too. */
     double last = sweep_axis_value(a, a->count - 1);
@@ -114,12 +132,16 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
 
 double sweep_axis_value(const SweepAxis *a, size_t i)
 {
-    if (i + 1 == a->count) {
-        /* The last value is TO when the range lands on it (within rounding). */
-        double end = a->from + (double)i * a->step;
-        if (fabs(end - a->to) <= 1e-9 * (fabs(a->step) + fabs(a->to)))
-            return a->to;
-        return end;
+    double v = a->from + (double)i * a->step;
+    /* 0 + 3 x 0.1 is 0.30000000000000004; the range was written with one
+     * place, so the value is 0.3. */
+    if (a->scale > 0) {
+        double r = round(v * a->scale) / a->scale;
+        if (fabs(r - v) <= 1e-9 * (fabs(a->step) + fabs(v)))
+            v = r;
     }
-    return a->from + (double)i * a->step;
+    /* The last value is TO when the range lands on it (within rounding). */
+    if (i + 1 == a->count && fabs(v - a->to) <= 1e-9 * (fabs(a->step) + fabs(a->to)))
+        return a->to;
+    return v;
 }

@@ -18,6 +18,7 @@ typedef struct SweepAxis {
     const Field *field;
     double from, to, step;
     size_t count;
+    double scale; /* 10^places of FROM and STEP, 0 when not plain decimals */
 } SweepAxis;
 
 /* Parse "KEY=FROM:TO:STEP" into *a. Every value of the range must be valid

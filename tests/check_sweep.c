@@ -37,6 +37,25 @@ START_TEST(inclusive_counts)
 }
 END_TEST
 
+START_TEST(values_keep_the_written_places)
+{
+    SweepAxis a;
+    char msg[256];
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:0.1", &a, msg, sizeof msg));
+    ck_assert_uint_eq(a.count, 11);
+    /* 3 x 0.1 is 0.30000000000000004 in binary; the sweep gives 0.3. */
+    ck_assert(sweep_axis_value(&a, 3) == 0.3);
+    ck_assert(sweep_axis_value(&a, 6) == 0.6);
+    ck_assert(sweep_axis_value(&a, 7) == 0.7);
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0.7:0.1:-0.2", &a, msg, sizeof msg));
+    ck_assert(sweep_axis_value(&a, 1) == 0.5);
+    ck_assert(sweep_axis_value(&a, 3) == 0.1);
+    /* With an exponent nothing is rounded. */
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:1e-1", &a, msg, sizeof msg));
+    ck_assert(sweep_axis_value(&a, 3) == 0 + 3 * 0.1);
+}
+END_TEST
+
 START_TEST(bad_axes)
 {
     static const struct {
@@ -67,6 +86,7 @@ int main(void)
     Suite *s = suite_create("sweep");
     TCase *t = tcase_create("axes");
     tcase_add_test(t, inclusive_counts);
+    tcase_add_test(t, values_keep_the_written_places);
     tcase_add_test(t, bad_axes);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
