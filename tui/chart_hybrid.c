@@ -56,19 +56,28 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     const int top = 1, bottom = c->height - 4; /* plot rows top..bottom */
     const int x0 = MARGIN, x1 = c->width - 2;  /* plot columns */
     const int rows = bottom - top + 1;
-    double ymax = 0;
-    for (size_t i = 0; i < r->by_nodes_count; i++)
+    /* The y range spans the totals (a little beyond them), not 0 to the
+     * top: the totals near the optimum differ by a few percent, which a
+     * range from 0 flattens into one row. */
+    double ymax = r->by_nodes[0].total_monthly, ymin = ymax;
+    for (size_t i = 0; i < r->by_nodes_count; i++) {
         if (r->by_nodes[i].total_monthly > ymax)
             ymax = r->by_nodes[i].total_monthly;
-    if (!(ymax > 0))
-        ymax = 1;
+        if (r->by_nodes[i].total_monthly < ymin)
+            ymin = r->by_nodes[i].total_monthly;
+    }
+    double pad = (ymax - ymin) * 0.05;
+    if (!(pad > 0))
+        pad = fabs(ymax) * 0.05 + 1;
+    ymax += pad;
+    ymin = ymin - pad > 0 ? ymin - pad : 0;
 
-    /* y axis with labels at the top, middle and 0 */
+    /* y axis with labels at the top, middle and bottom */
     for (int y = top; y <= bottom; y++)
         canvas_put(c, x0 - 1, y, '|', CS_AXIS);
     const int ylab[3] = {top, top + (rows - 1) / 2, bottom};
     for (int k = 0; k < 3; k++) {
-        double v = ymax * (bottom - ylab[k]) / (rows - 1);
+        double v = ymin + (ymax - ymin) * (bottom - ylab[k]) / (rows - 1);
         short_money(v, money, sizeof money);
         canvas_text(c, x0 - 2 - (int)strlen(money), ylab[k], money, CS_LABEL);
         canvas_put(c, x0 - 1, ylab[k], '+', CS_AXIS);
@@ -88,7 +97,7 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
         if (span > 0)
             x = x0 + (int)lround((p->onprem_nodes - r->by_nodes[0].onprem_nodes) *
                                  (x1 - x0) / span);
-        int y = bottom - (int)lround(p->total_monthly / ymax * (rows - 1));
+        int y = bottom - (int)lround((p->total_monthly - ymin) / (ymax - ymin) * (rows - 1));
         char mark = '*';
         CanvasStyle st = CS_ONPREM;
         if (p->onprem_nodes == r->optimum.onprem_nodes) {
