@@ -29,6 +29,12 @@ expect_status 0 "report, cloud forbidden" -- "$G" report \
 expect_grep "$TMP/out" "Spot (not allowed)            45,597.64           3.90    -20,477.88 (-31.0%)" \
     "negative difference, aligned"
 if grep -q -- "+-[0-9]" "$TMP/out"; then fail "a +- sign in the report"; else ok; fi
+# -o never replaces the scenario it reports on.
+cp "$top_srcdir/scenarios/diagflow.yaml" "$TMP/self.yaml"
+chmod u+w "$TMP/self.yaml"
+expect_status 73 "report -o its own scenario" -- "$G" report -o "$TMP/self.yaml" "$TMP/self.yaml"
+expect_grep "$TMP/err" "is the scenario being reported on" "-o over the input says why"
+cmp -s "$TMP/self.yaml" "$top_srcdir/scenarios/diagflow.yaml" && ok || fail "the scenario was changed"
 # Output that cannot be written is exit 74 for every command.
 if [ -w /dev/full ]; then
     for c in list prices "check diagflow" --help --version "report default"; do

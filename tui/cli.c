@@ -282,6 +282,15 @@ static int cmd_report(int argc, char **argv)
     if (!file)
         return usage_error("report needs a FILE (a path or a shipped scenario "
                            "name such as %s)", "diagflow");
+    /* A report written over its own scenario would lose the scenario. */
+    char in[4096];
+    struct stat si, so;
+    if (out && stat(cli_resolve_scenario(file, in, sizeof in), &si) == 0 &&
+        stat(out, &so) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+        fprintf(stderr, "gpuplan: -o %s is the scenario being reported on; "
+                "write the report to another file\n", out);
+        return EXIT_CANTCREAT;
+    }
     Scenario s;
     rc = load_arg(file, &s);
     if (rc == 0)
