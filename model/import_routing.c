@@ -364,6 +364,9 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
         snprintf(path, sizeof path, "routing.%.60s", it->string);
         size_t kat = find_key(c, rat, it->string);
         size_t vat = value_at(c, kat);
+        for (const cJSON *before = routing->child; before != it; before = before->next)
+            if (strcmp(before->string, it->string) == 0)
+                return fail_at(c, kat, path, "routed twice (one routing a workload)");
         if (!cJSON_IsString(it))
             return fail_at(c, vat, path, "must be a routing in quotes "
                            "(allowed: %s)", VERBS_ALLOWED);

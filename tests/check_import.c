@@ -206,6 +206,12 @@ START_TEST(thresholds_and_matching)
     ck_assert_int_eq(import_text("{\"routing\": {}}", &s, &todo, &warn, &d),
                      EXIT_DATAERR);
     ck_assert_ptr_nonnull(strstr(d.message, "nothing to import"));
+    /* A workload routed twice is refused, not decided by the last line. */
+    ck_assert_int_eq(import_text("{\"routing\": {\"t\": \"on_prem\", \"t\": "
+                                 "\"aws_spot\"}}", &s, &todo, &warn, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "routing.t");
+    ck_assert_ptr_nonnull(strstr(d.message, "routed twice"));
     sb_free(&todo);
     sb_free(&warn);
 }
