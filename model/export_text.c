@@ -277,6 +277,49 @@ static void wait_text(double v, char *buf, size_t n)
         num_snprintf(buf, n, "-");
 }
 
+/* The plan's inputs, as on the Hybrid panel: its numbers, then a table of
+ * the workloads (arrivals, GPUs, hours, run, cloud mode). */
+static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
+{
+    char days[32], wait[32], idle[32], seed[32];
+    field_format_double(p->days, days, sizeof days);
+    field_format_double(p->max_wait_minutes, wait, sizeof wait);
+    field_format_double(p->cloud_idle_minutes, idle, sizeof idle);
+    field_format_double(p->seed, seed, sizeof seed);
+    sb_printf(b, "%sSimulated %s days (seed %s). Burst jobs go to the cloud past a %s "
+              "min wait;%seach cloud job also bills %s idle minutes.\n\n",
+              md ? "" : "  ", days, seed, wait, md ? " " : "\n  ", idle);
+    if (md)
+        sb_append(b, "| Workload | Arrivals | GPUs | Hours | Run | Cloud mode |\n"
+                     "|---|---|---:|---:|---|---|\n");
+    else
+        sb_printf(b, "  %-24s %-18s %5s %6s %-6s %s\n", "Workload", "Arrivals", "GPUs",
+                  "Hours", "Run", "Cloud mode");
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        char when[HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX) + 16], gpus[32], hours[32];
+        if (w->has_schedule)
+            num_snprintf(when, sizeof when, "%s", w->schedule_text);
+        else {
+            field_format_double(w->per_day, gpus, sizeof gpus);
+            num_snprintf(when, sizeof when, "%s a day", gpus);
+        }
+        field_format_double(w->gpus, gpus, sizeof gpus);
+        field_format_double(w->hours, hours, sizeof hours);
+        if (md) {
+            sb_append(b, "| ");
+            md_cell(b, w->name);
+            const char *q = w->has_schedule ? "`" : ""; /* a cron reads as code */
+            sb_printf(b, " | %s%s%s | %s | %s | %s | %s |\n", q, when, q, gpus, hours,
+                      hybrid_run_key(w->run), hybrid_mode_key(w->cloud_mode));
+        } else {
+            sb_printf(b, "  %-24.24s %-18s %5s %6s %-6s %s\n", w->name, when, gpus, hours,
+                      hybrid_run_key(w->run), hybrid_mode_key(w->cloud_mode));
+        }
+    }
+    sb_append(b, "\n");
+}
+
 /* The hybrid plan (SPEC 6): the plan's split, its workloads, the two
  * comparisons, the optimum and the chart of total against node count. */
 static void hybrid_section(StrBuf *b, const Scenario *s, bool md)
@@ -292,6 +335,7 @@ static void hybrid_section(StrBuf *b, const Scenario *s, bool md)
     char a[48], c2[48], t[48], d1[48], d2[48];
     sb_append(b, md ? "## Hybrid plan\n\n"
                  : "HYBRID PLAN (simulated month, monthly figures)\n");
+    hybrid_inputs(b, &s->hybrid, md);
     num_format_money(h->onprem.monthly, 2, a, sizeof a);
     num_format_money(h->cloud.monthly, 2, c2, sizeof c2);
     num_format_money(h->total_monthly, 2, t, sizeof t);

@@ -542,13 +542,16 @@ START_TEST(chart_marks_the_optimum)
     StrBuf b = STRBUF_INIT;
     canvas_to_text(&c, &b);
     const char *t = sb_str(&b);
-    /* plot rows 1..8, x from column 8 to 38: nodes 0,1,2,3 at 8,18,28,38 */
-    ck_assert_int_eq(canvas_get(&c, 8, 1), '*');   /* 100K at the top */
-    ck_assert_int_eq(canvas_get(&c, 28, 8 - 4), 'O'); /* 50K: row 8-3.5 */
-    ck_assert_int_eq(canvas_get(&c, 18, 8 - 5), 'P'); /* the plan, 70K */
+    /* plot rows 1..8, x from column 8 to 38: nodes 0,1,2,3 at 8,18,28,38;
+     * y from 47,500 to 102,500 (the totals and 5% of their span) */
+    ck_assert_int_eq(canvas_get(&c, 8, 1), '*');  /* 100K at the top */
+    ck_assert_int_eq(canvas_get(&c, 28, 8), 'O'); /* 50K at the bottom */
+    ck_assert_int_eq(canvas_get(&c, 18, 5), 'P'); /* the plan, 70K: 2.86 rows up */
+    ck_assert_int_eq(canvas_get(&c, 38, 4), '*'); /* 80K: 4.14 rows up */
     ck_assert_ptr_nonnull(strstr(t, "Total monthly (EUR) against on-prem"));
     ck_assert_ptr_nonnull(strstr(t, "O optimum: 2 nodes, 50,000 EUR"));
-    ck_assert_ptr_nonnull(strstr(t, "100K"));
+    ck_assert_ptr_nonnull(strstr(t, "102K"));
+    ck_assert_ptr_nonnull(strstr(t, "48K")); /* 47,500 at the bottom */
     sb_free(&b);
     canvas_free(&c);
     canvas_init(&c, 10, 3);
