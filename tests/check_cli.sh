@@ -29,6 +29,10 @@ expect_status 0 "report, cloud forbidden" -- "$G" report \
 expect_grep "$TMP/out" "Spot (not allowed)            45,597.64           3.90    -20,477.88 (-31.0%)" \
     "negative difference, aligned"
 if grep -q -- "+-[0-9]" "$TMP/out"; then fail "a +- sign in the report"; else ok; fi
+# -o - is standard output, as usual.
+expect_status 0 "report -o -" -- "$G" report --format json -o - default
+expect_grep "$TMP/out" '"zone":' "-o - writes the report to standard output"
+[ ! -e ./- ] && ok || fail "-o - created a file named -"
 # -o never replaces the scenario it reports on.
 cp "$top_srcdir/scenarios/diagflow.yaml" "$TMP/self.yaml"
 chmod u+w "$TMP/self.yaml"

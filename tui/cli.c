@@ -271,7 +271,7 @@ static int cmd_report(int argc, char **argv)
         } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
             if (!v)
                 return usage_error("%s needs a file name", a);
-            out = v;
+            out = strcmp(v, "-") == 0 ? NULL : v; /* "-": standard output */
         } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
             if ((rc = add_set(sets, &nsets, a, v)) != 0)
                 return rc;
