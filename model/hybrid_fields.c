@@ -265,14 +265,24 @@ static bool parse_workload_key(const char *leaf, size_t *index, int *which)
     return *which >= 0;
 }
 
+HybridKeyKind hybrid_parse_key(const char *key, size_t *index, int *which)
+{
+    const char *leaf = strncmp(key, "hybrid.", 7) == 0 ? key + 7 : key;
+    *which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, leaf);
+    if (*which >= 0)
+        return HK_SCALAR;
+    return parse_workload_key(leaf, index, which) ? HK_WORKLOAD : HK_NONE;
+}
+
 bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
                 size_t n)
 {
     const char *leaf = strncmp(key, "hybrid.", 7) == 0 ? key + 7 : key;
-    int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, leaf);
     size_t index = 0;
-    bool workload = which < 0 && parse_workload_key(leaf, &index, &which);
-    if (which < 0) {
+    int which;
+    HybridKeyKind kind = hybrid_parse_key(key, &index, &which);
+    bool workload = kind == HK_WORKLOAD;
+    if (kind == HK_NONE) {
         const char *near =
             field_suggest_in(leaf, hybrid_section_keys, HY_WORKLOADS);
         if (near)

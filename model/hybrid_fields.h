@@ -29,6 +29,12 @@ extern const char *const hybrid_workload_keys[HW_KEY_COUNT];
 /* Index of `key` in keys[0..n), or -1. */
 int hybrid_key_index(const char *const *keys, size_t n, const char *key);
 
+/* What a hybrid key names ("hybrid." may be left off): a scalar (*which
+ * one of HY_DAYS..HY_SEED), a workload's value "workloads[N].KEY" (*index
+ * N, capped at HYBRID_MAX_WORKLOADS, and *which one of HW_*), or nothing. */
+typedef enum HybridKeyKind { HK_NONE, HK_SCALAR, HK_WORKLOAD } HybridKeyKind;
+HybridKeyKind hybrid_parse_key(const char *key, size_t *index, int *which);
+
 /* Fill *p with the section's defaults: days 30, onprem_nodes = nodes,
  * max_wait_minutes 90, cloud_idle_minutes 10, seed 1, no workloads. */
 void hybrid_plan_default(HybridPlan *p, double nodes);

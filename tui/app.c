@@ -223,12 +223,8 @@ static const Field *cur_field(const App *a)
  * false for other fields. */
 static bool workload_key(const Field *f, size_t *index, int *which)
 {
-    if (strncmp(f->key, "hybrid.workloads[", 17) != 0 ||
-        sscanf(f->key + 17, "%zu", index) != 1)
-        return false;
-    const char *dot = strrchr(f->key, '.');
-    *which = hybrid_key_index(hybrid_workload_keys, HW_KEY_COUNT, dot + 1);
-    return *which >= 0;
+    return strncmp(f->key, "hybrid.", 7) == 0 &&
+           hybrid_parse_key(f->key, index, which) == HK_WORKLOAD;
 }
 
 /* field_set() with the hybrid rules (hybrid_set_workload). A workload's
@@ -940,18 +936,16 @@ static bool goto_hybrid(App *a, const char *key)
     static const size_t col_of[HW_KEY_COUNT] = {FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_WHEN,
                                                 FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
                                                 FORM_WL_MODE};
-    int which = hybrid_key_index(hybrid_section_keys, HY_WORKLOADS, key + 7);
-    size_t i, row;
-    char leaf[32];
+    size_t i = 0, row;
+    int which;
+    HybridKeyKind kind = hybrid_parse_key(key, &i, &which);
     if (!a->cur.has_hybrid) {
         set_msg(a, true, "%s: the scenario has no hybrid plan (Alt-7, then a adds one)", key);
         return false;
     }
-    if (which >= 0)
+    if (kind == HK_SCALAR)
         row = (size_t)which;
-    else if (sscanf(key, "hybrid.workloads[%zu].%31s", &i, leaf) == 2 &&
-             i < a->cur.hybrid.workload_count &&
-             (which = hybrid_key_index(hybrid_workload_keys, HW_KEY_COUNT, leaf)) >= 0) {
+    else if (kind == HK_WORKLOAD && i < a->cur.hybrid.workload_count) {
         row = FORM_HYBRID_SCALARS + i;
         a->hcol = col_of[which];
     } else {
@@ -1520,35 +1514,18 @@ static void layout(App *a)
     }
 }
 
-/* Columns of UTF-8 text, one a code point. */
-static int text_cols(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += (*s & 0xC0) != 0x80;
-    return n;
-}
-
-/* The byte length of the first `cols` code points of s. */
-static size_t head_bytes(const char *s, int cols)
-{
-    size_t i = 0;
-    for (int c = 0; s[i] && c < cols; c++)
-        for (i++; (s[i] & 0xC0) == 0x80; i++)
-            ;
-    return i;
-}
+/* " — " between the parts of a line, " - " where UTF-8 is not shown. */
+static const char *dash(void) { return term_utf8() ? " \u2014 " : " - "; }
 
 /* The title in `cols` columns: a long path loses its start and a long name
  * its end (to an ellipsis) before the modified marker is ever cut. */
 static void fit_title(const App *a, char *t, size_t n, int cols)
 {
-    bool utf8 = term_utf8();
-    const char *sep = utf8 ? " \u2014 " : " - ", *ell = utf8 ? "\u2026" : "~";
+    const char *sep = dash(), *ell = term_ellipsis();
     const char *name = a->cur.name, *path = a->path[0] ? a->path : "(no file)";
     const char *mark = app_modified(a) ? " [+]" : "";
-    int avail = cols - (8 + 2 * text_cols(sep) + text_cols(mark));
-    int nc = text_cols(name), pc = text_cols(path), pw = pc, nw = nc;
+    int avail = cols - (8 + 2 * term_text_cols(sep) + term_text_cols(mark));
+    int nc = term_text_cols(name), pc = term_text_cols(path), pw = pc, nw = nc;
     if (avail > 8 && nc + pc > avail) {
         pw = avail - nc > avail / 2 ? avail - nc : avail / 2;
         if (pw > pc)
@@ -1557,11 +1534,11 @@ static void fit_title(const App *a, char *t, size_t n, int cols)
     }
     char nbuf[sizeof a->cur.name + 8], pbuf[PATH_MAX_ + 8];
     if (nw < nc)
-        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)head_bytes(name, nw - 1), name, ell);
+        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)term_head_bytes(name, nw - 1), name, ell);
     else
         snprintf(nbuf, sizeof nbuf, "%s", name);
     if (pw < pc)
-        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + head_bytes(path, pc - (pw - 1)));
+        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + term_head_bytes(path, pc - (pw - 1)));
     else
         snprintf(pbuf, sizeof pbuf, "%s", path);
     snprintf(t, n, " gpuplan%s%s%s%s%s", sep, nbuf, sep, pbuf, mark);
@@ -1572,7 +1549,7 @@ static void draw_title(App *a)
     WINDOW *w = a->w_title;
     char t[PATH_MAX_ + 512];
     fit_title(a, t, sizeof t, a->cols);
-    t[head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
+    t[term_head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
     werase(w);
     wattrset(w, term_attr(TS_TITLE));
     mvwhline(w, 0, 0, ' ', a->cols);
@@ -1639,18 +1616,18 @@ static void draw_msg(App *a)
         long wi = cur_workload(a);
         /* A workload's cells also name it: the name column is cut at 80x24. */
         const char *wname = wi >= 0 ? a->cur.hybrid.workloads[wi].name : "";
-        const char *dash = term_utf8() ? " \u2014 " : " - ";
+        const char *sep = dash();
         char line[1024];
         if (f && wi >= 0)
-            snprintf(line, sizeof line, "%s%s%s: %s", wname, dash, f->key, f->help);
+            snprintf(line, sizeof line, "%s%s%s: %s", wname, sep, f->key, f->help);
         else if (f)
             snprintf(line, sizeof line, "%s: %s", f->key, f->help);
         else if (wi >= 0 && a->hcol == FORM_WL_RUN)
             snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].run: onprem, cloud or "
-                     "burst; r cycles it", wname, dash, wi);
+                     "burst; r cycles it", wname, sep, wi);
         else if (wi >= 0)
             snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].cloud_mode: on_demand or "
-                     "spot; m cycles it", wname, dash, wi);
+                     "spot; m cycles it", wname, sep, wi);
         else if (a->panel == PANEL_HYBRID && !a->cur.has_hybrid)
             snprintf(line, sizeof line, "a adds a hybrid plan");
         else

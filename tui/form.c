@@ -57,15 +57,7 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
 /* Put at most `cols` columns of UTF-8 text (one column a code point). */
 static void put_clipped(WINDOW *w, int y, int x, const char *s, int cols)
 {
-    int used = 0;
-    const char *p = s;
-    while (*p && used < cols) {
-        p++;
-        while ((*p & 0xC0) == 0x80)
-            p++;
-        used++;
-    }
-    mvwaddnstr(w, y, x, s, (int)(p - s));
+    mvwaddnstr(w, y, x, s, (int)term_head_bytes(s, cols));
 }
 
 void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
@@ -184,11 +176,8 @@ static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool c
         wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
     put_clipped(w, y, x, text, cols);
     /* A cut cell says so: "30 * * *" would read as a different schedule. */
-    int len = 0;
-    for (const char *p = text; *p; p++)
-        len += (*p & 0xC0) != 0x80;
-    if (len > cols)
-        mvwaddstr(w, y, x + cols - 1, term_utf8() ? "\u2026" : "~");
+    if (term_text_cols(text) > cols)
+        mvwaddstr(w, y, x + cols - 1, term_ellipsis());
     wattrset(w, attr);
 }
 
