@@ -1,0 +1,4 @@
+/* Must not compile: the reports include curses. */
+#include <curses.h>
+int layer_probe(void);
+int layer_probe(void) { return 0; }
