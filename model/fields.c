@@ -1,8 +1,6 @@
-/* fields.c: the field registry (SPEC 1.1) and the helpers that read it.
- *
- * Defaults are the built-in scenario of SPEC 1.2, "32x H100 in colocation,
- * US"; their sources are listed in the README. Money fields without a range
- * in the SPEC take 0..1e12. */
+/* fields.c: the helpers that read the field registry (SPEC 1.1): find,
+ * suggest, parse, check, format and store a field's value. The table
+ * itself is field_table.c. */
 #include "config.h"
 
 #include "fields.h"
@@ -14,176 +12,6 @@
 #include "hybrid_fields.h"
 #include "numfmt.h"
 
-#define MONEY_MAX 1e12
-
-#define NUM(k, lab, un, ty, pan, mem, d, lo, hi, st, hlp)                     \
-    {k, lab, un, ty, pan, offsetof(Scenario, mem), sizeof(double), d, NULL,   \
-     lo, hi, st, TR_NONE, hlp}
-#define BOOL(k, lab, pan, mem, d, hlp)                                         \
-    {k, lab, "", FT_BOOL, pan, offsetof(Scenario, mem), sizeof(bool), d, NULL, \
-     0, 1, 0, TR_NONE, hlp}
-#define TEXT(k, lab, pan, mem, d, lo, hi, rl, hlp)                             \
-    {k, lab, "", FT_TEXT, pan, offsetof(Scenario, mem),                        \
-     sizeof(((Scenario *)0)->mem), 0, d, lo, hi, 0, rl, hlp}
-
-const Field field_table[] = {
-    TEXT("name", "Scenario name", PANEL_BUSINESS, name,
-         "32x H100 in colocation, US", 1, SCENARIO_NAME_MAX, TR_NONE,
-         "A name for this scenario, shown in the title line and reports"),
-    TEXT("notes", "Notes", PANEL_BUSINESS, notes,
-         "Built-in default: four 8-GPU H100 nodes in US colocation at 50% "
-         "utilization, compared with AWS p5.48xlarge prices in us-east-1.",
-         0, SCENARIO_NOTES_MAX, TR_NONE,
-         "Free text: the assumptions behind the numbers, for the report"),
-    TEXT("currency", "Currency", PANEL_BUSINESS, currency, "USD", 3, 3,
-         TR_CURRENCY,
-         "Three-letter currency code; display only, nothing is converted"),
-    NUM("hours_per_month", "Hours per month", "h", FT_NUMBER,
-        PANEL_UTILIZATION, hours_per_month, 730, 1, 744, 1,
-        "Hours in a month; AWS's calculators use 730 (8760 / 12)"),
-
-    TEXT("hardware.gpu_model", "GPU model", PANEL_HARDWARE,
-         hardware.gpu_model, "H100 SXM", 0, SCENARIO_SHORT_MAX, TR_NONE,
-         "The GPU in each node, for the report"),
-    NUM("hardware.nodes", "Nodes", "nodes", FT_INT, PANEL_HARDWARE,
-        hardware.nodes, 4, 1, 100000, 1,
-        "Owned GPU servers; the measured work W is the work done on them"),
-    NUM("hardware.gpus_per_node", "GPUs per node", "GPUs", FT_INT,
-        PANEL_HARDWARE, hardware.gpus_per_node, 8, 1, 64, 1,
-        "GPUs in each node (8 for HGX/DGX H100)"),
-    NUM("hardware.node_price", "Node price", "$", FT_MONEY, PANEL_HARDWARE,
-        hardware.node_price, 310000, 0, MONEY_MAX, 5000,
-        "Per node: GPUs, CPUs, memory, NVMe and NICs"),
-    NUM("hardware.network_per_node", "Network per node", "$", FT_MONEY,
-        PANEL_HARDWARE, hardware.network_per_node, 34000, 0, MONEY_MAX, 1000,
-        "Fabric share per node: switch ports, optics and cables"),
-    NUM("hardware.storage", "Shared storage", "$", FT_MONEY, PANEL_HARDWARE,
-        hardware.storage, 80000, 0, MONEY_MAX, 5000,
-        "Shared storage for the cluster, bought once"),
-    NUM("hardware.other_capex", "Other capex", "$", FT_MONEY, PANEL_HARDWARE,
-        hardware.other_capex, 20000, 0, MONEY_MAX, 1000,
-        "Racks, PDUs and installation, bought once"),
-    NUM("hardware.lifetime_months", "Lifetime", "months", FT_INT,
-        PANEL_HARDWARE, hardware.lifetime_months, 48, 1, 240, 6,
-        "Depreciation or financing period of the hardware"),
-    NUM("hardware.residual_pct", "Residual value", "%", FT_PERCENT,
-        PANEL_HARDWARE, hardware.residual_pct, 15, 0, 100, 1,
-        "Resale value at the end of the lifetime, % of capex"),
-    NUM("hardware.maintenance_pct_per_year", "Maintenance", "%/yr",
-        FT_PERCENT, PANEL_HARDWARE, hardware.maintenance_pct_per_year, 5, 0,
-        100, 0.5, "Support contracts and spares, % of capex a year"),
-    NUM("hardware.cost_of_capital_pct", "Cost of capital", "%/yr",
-        FT_PERCENT, PANEL_HARDWARE, hardware.cost_of_capital_pct, 7, 0, 100,
-        0.5, "Yearly interest on the capex; 0 = straight-line depreciation"),
-
-    NUM("facility.node_power_max_kw", "Power, provisioned", "kW", FT_NUMBER,
-        PANEL_FACILITY, facility.node_power_max_kw, 10.2, 0, 500, 0.1,
-        "Provisioned power per node, what colocation bills (DGX H100: 10.2)"),
-    NUM("facility.node_power_busy_kw", "Power, busy", "kW", FT_NUMBER,
-        PANEL_FACILITY, facility.node_power_busy_kw, 7.7, 0, 500, 0.1,
-        "Average draw per node while busy; at most the provisioned power"),
-    NUM("facility.node_power_idle_kw", "Power, idle", "kW", FT_NUMBER,
-        PANEL_FACILITY, facility.node_power_idle_kw, 2.5, 0, 500, 0.1,
-        "Average draw per node while idle; at most the busy draw"),
-    NUM("facility.pue", "PUE", "", FT_NUMBER, PANEL_FACILITY, facility.pue,
-        1.4, 1.0, 5.0, 0.05,
-        "Power usage effectiveness: facility power / IT power (1.0-5.0)"),
-    NUM("facility.power_price_kwh", "Power price", "$/kWh", FT_MONEY,
-        PANEL_FACILITY, facility.power_price_kwh, 0.09, 0, 10, 0.005,
-        "Electricity price per kWh"),
-    NUM("facility.colo_per_kw_month", "Colocation", "$/kW-mo", FT_MONEY,
-        PANEL_FACILITY, facility.colo_per_kw_month, 185, 0, 100000, 5,
-        "Colocation rent per provisioned kW a month (CBRE NA 2024: 184)"),
-    NUM("facility.network_monthly", "Network", "$/mo", FT_MONEY,
-        PANEL_FACILITY, facility.network_monthly, 0, 0, MONEY_MAX, 100,
-        "Transit, cross-connects and on-prem data transfer, a month"),
-    NUM("facility.other_monthly", "Other facility", "$/mo", FT_MONEY,
-        PANEL_FACILITY, facility.other_monthly, 0, 0, MONEY_MAX, 100,
-        "Any other monthly on-prem cost"),
-
-    NUM("staffing.engineers", "Engineers", "FTE", FT_NUMBER, PANEL_STAFFING,
-        staffing.engineers, 1, 0, 10000, 0.25,
-        "Engineers running the cluster (full-time equivalents, may be 0.5)"),
-    NUM("staffing.salary_year", "Salary, loaded", "$/yr", FT_MONEY,
-        PANEL_STAFFING, staffing.salary_year, 230000, 0, MONEY_MAX, 5000,
-        "Fully loaded yearly cost of one engineer (wage x ~1.42)"),
-    NUM("staffing.share_pct", "Share on cluster", "%", FT_PERCENT,
-        PANEL_STAFFING, staffing.share_pct, 100, 0, 100, 5,
-        "Share of those engineers' time spent on this cluster"),
-    NUM("staffing.cloud_engineers", "Cloud engineers", "FTE", FT_NUMBER,
-        PANEL_STAFFING, staffing.cloud_engineers, 0.25, 0, 10000, 0.25,
-        "Engineers still needed to run the same work in the cloud"),
-
-    NUM("utilization.measured_pct", "Utilization", "%", FT_PERCENT,
-        PANEL_UTILIZATION, utilization.measured_pct, 50, 0, 100, 1,
-        "Average busy share of the owned GPUs (DCGM GR_ENGINE_ACTIVE)"),
-    NUM("utilization.measurement_weeks", "Measured for", "weeks", FT_NUMBER,
-        PANEL_UTILIZATION, utilization.measurement_weeks, 4, 0, 520, 1,
-        "How long utilization was measured; 4 weeks or more to decide"),
-
-    TEXT("cloud.provider", "Provider", PANEL_CLOUD, cloud.provider, "AWS", 0,
-         SCENARIO_SHORT_MAX, TR_NONE, "Cloud provider, display only"),
-    TEXT("cloud.region", "Region", PANEL_CLOUD, cloud.region, "us-east-1", 0,
-         SCENARIO_SHORT_MAX, TR_NONE, "Cloud region, display only"),
-    TEXT("cloud.instance", "Instance", PANEL_CLOUD, cloud.instance,
-         "p5.48xlarge", 0, SCENARIO_SHORT_MAX, TR_NONE,
-         "Instance type the prices come from (price book name)"),
-    NUM("cloud.on_demand_gpu_hour", "On-demand", "$/GPU-h", FT_MONEY,
-        PANEL_CLOUD, cloud.on_demand_gpu_hour, 6.88, 0, 1000, 0.01,
-        "On-demand price per GPU-hour (p5.48xlarge us-east-1: 6.88)"),
-    NUM("cloud.reserved_gpu_hour", "Reserved", "$/GPU-h", FT_MONEY,
-        PANEL_CLOUD, cloud.reserved_gpu_hour, 3.93, 0, 1000, 0.01,
-        "Reserved or capacity-block price per GPU-hour, billed 24/7 for the fleet"),
-    NUM("cloud.spot_gpu_hour", "Spot", "$/GPU-h", FT_MONEY, PANEL_CLOUD,
-        cloud.spot_gpu_hour, 2.96, 0, 1000, 0.01,
-        "Spot price per GPU-hour"),
-    NUM("cloud.spot_goodput_pct", "Spot goodput", "%", FT_PERCENT,
-        PANEL_CLOUD, cloud.spot_goodput_pct, 90, 1, 100, 1,
-        "Useful share of billed spot hours (interruptions, restarts)"),
-    NUM("cloud.billed_overhead_pct", "Billed overhead", "%", FT_PERCENT,
-        PANEL_CLOUD, cloud.billed_overhead_pct, 5, 0, 1000, 1,
-        "Billed-but-idle time on on-demand and spot (start-up, wind-down)"),
-    NUM("cloud.managed_premium_pct", "Managed premium", "%", FT_PERCENT,
-        PANEL_CLOUD, cloud.managed_premium_pct, 0, 0, 1000, 1,
-        "Managed-service uplift on all cloud compute (SageMaker about 15)"),
-    NUM("cloud.egress_tb_month", "Egress", "TB/mo", FT_NUMBER, PANEL_CLOUD,
-        cloud.egress_tb_month, 0, 0, 1e6, 1,
-        "Data leaving the cloud each month, TB (1 TB = 1024 GB)"),
-    NUM("cloud.egress_per_gb", "Egress price", "$/GB", FT_MONEY, PANEL_CLOUD,
-        cloud.egress_per_gb, 0.09, 0, 10, 0.005,
-        "Internet egress price per GB (AWS first 10 TB: 0.09)"),
-    NUM("cloud.storage_tb", "Cloud storage", "TB", FT_NUMBER, PANEL_CLOUD,
-        cloud.storage_tb, 20, 0, 1e6, 1,
-        "Data kept in the cloud, TB (1 TB = 1024 GB)"),
-    NUM("cloud.storage_per_gb_month", "Storage price", "$/GB-mo", FT_MONEY,
-        PANEL_CLOUD, cloud.storage_per_gb_month, 0.023, 0, 10, 0.001,
-        "Object storage price per GB-month (S3 Standard: 0.023)"),
-    NUM("cloud.other_monthly", "Other cloud", "$/mo", FT_MONEY, PANEL_CLOUD,
-        cloud.other_monthly, 0, 0, MONEY_MAX, 100,
-        "Any other monthly cloud cost (support plan, NAT, logging)"),
-
-    NUM("opportunity.value_per_day", "Value of a day", "$/day", FT_MONEY,
-        PANEL_BUSINESS, opportunity.value_per_day, 0, 0, 1e9, 1000,
-        "What one day of delay in shipping a model costs the business"),
-    NUM("opportunity.onprem_delay_days_month", "On-prem delay", "days/mo",
-        FT_NUMBER, PANEL_BUSINESS, opportunity.onprem_delay_days_month, 0, 0,
-        31, 0.5, "Days a month work waits for on-prem GPUs"),
-    NUM("opportunity.cloud_delay_days_month", "Cloud delay", "days/mo",
-        FT_NUMBER, PANEL_BUSINESS, opportunity.cloud_delay_days_month, 0, 0,
-        31, 0.5, "Days a month work waits in the cloud (quota, capacity)"),
-
-    BOOL("constraints.compliance_forbids_cloud", "Compliance forbids cloud",
-         PANEL_BUSINESS, constraints.compliance_forbids_cloud, 0,
-         "Yes when regulation or contracts forbid third-party infrastructure"),
-    NUM("constraints.latency_budget_ms", "Latency budget", "ms", FT_NUMBER,
-        PANEL_BUSINESS, constraints.latency_budget_ms, 0, 0, 10000, 1,
-        "Real-time serving latency budget; 0 = no such constraint"),
-    NUM("constraints.cloud_rtt_ms", "Cloud round trip", "ms", FT_NUMBER,
-        PANEL_BUSINESS, constraints.cloud_rtt_ms, 20, 0, 10000, 1,
-        "Round trip from the users to the nearest cloud region"),
-};
-
-const size_t field_count = sizeof field_table / sizeof field_table[0];
 
 const char *field_section(const Field *f, char *buf, size_t n)
 {
@@ -295,9 +123,57 @@ double *field_num(const Field *f, Scenario *s)
 
 double field_get_num(const Field *f, const Scenario *s)
 {
+    const char *p = (const char *)s + f->offset;
     if (f->type == FT_BOOL)
-        return *(const bool *)((const char *)s + f->offset) ? 1 : 0;
-    return *(const double *)((const char *)s + f->offset);
+        return *(const bool *)p ? 1 : 0;
+    if (f->type == FT_CHOICE)
+        return *(const int *)p;
+    return *(const double *)p;
+}
+
+void field_put_num(const Field *f, Scenario *s, double v)
+{
+    char *p = (char *)s + f->offset;
+    if (f->type == FT_BOOL)
+        *(bool *)p = v != 0;
+    else if (f->type == FT_CHOICE)
+        *(int *)p = (int)v;
+    else if (f->type != FT_TEXT)
+        *(double *)p = v;
+}
+
+size_t field_choice_count(const Field *f)
+{
+    size_t n = 0;
+    if (f->type == FT_CHOICE && f->choices)
+        while (f->choices[n])
+            n++;
+    return n;
+}
+
+int field_choice_index(const Field *f, const char *word)
+{
+    size_t n = field_choice_count(f);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(f->choices[i], word) == 0)
+            return (int)i;
+    return -1;
+}
+
+void field_choice_list(const Field *f, const char *sep, const char *last,
+                       char *buf, size_t n)
+{
+    size_t k = field_choice_count(f), used = 0;
+    if (n)
+        buf[0] = '\0';
+    for (size_t i = 0; i < k && used < n; i++) {
+        int w = snprintf(buf + used, n - used, "%s%s",
+                         i == 0 ? "" : i + 1 == k ? last : sep,
+                         f->choices[i]);
+        if (w < 0)
+            return;
+        used += (size_t)w;
+    }
 }
 
 bool *field_bool(const Field *f, Scenario *s)
@@ -363,6 +239,7 @@ const char *field_type_name(FieldType t)
     case FT_MONEY: return "money";
     case FT_BOOL: return "true or false";
     case FT_TEXT: return "text";
+    case FT_CHOICE: return "choice";
     }
     return "?";
 }
@@ -379,14 +256,23 @@ const char *panel_name(Panel p)
 static void range_text(const Field *f, char *buf, size_t n)
 {
     char lo[40], hi[40];
-    num_format_exact(f->min, lo, sizeof lo);
-    num_format_exact(f->max, hi, sizeof hi);
+    num_format_exact(f->minimum, lo, sizeof lo);
+    num_format_exact(f->maximum, hi, sizeof hi);
     const char *kind = f->type == FT_INT ? "a whole number" : "a number";
     snprintf(buf, n, "%s from %s to %s", kind, lo, hi);
 }
 
 bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
 {
+    if (f->type == FT_CHOICE) {
+        if (v >= 0 && v < (double)field_choice_count(f) && v == floor(v))
+            return true;
+        char words[200];
+        field_choice_list(f, ", ", " or ", words, sizeof words);
+        snprintf(msg, msgn, "choice %g does not exist (expected %s)", v,
+                 words);
+        return false;
+    }
     char range[120], val[40];
     range_text(f, range, sizeof range);
     num_format_exact(v, val, sizeof val);
@@ -399,15 +285,15 @@ bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
                  range);
         return false;
     }
-    if (v < f->min) {
+    if (v < f->minimum) {
         char lo[40];
-        num_format_exact(f->min, lo, sizeof lo);
+        num_format_exact(f->minimum, lo, sizeof lo);
         snprintf(msg, msgn, "%s is below %s (expected %s)", val, lo, range);
         return false;
     }
-    if (v > f->max) {
+    if (v > f->maximum) {
         char hi[40];
-        num_format_exact(f->max, hi, sizeof hi);
+        num_format_exact(f->maximum, hi, sizeof hi);
         snprintf(msg, msgn, "%s is above %s (expected %s)", val, hi, range);
         return false;
     }
@@ -422,19 +308,19 @@ bool field_check_text(const Field *f, const char *text, char *msg,
         snprintf(msg, msgn, "text is not valid UTF-8");
         return false;
     }
-    if (strlen(text) >= f->size || len > (long)f->max) {
+    if (strlen(text) >= f->size || len > (long)f->maximum) {
         snprintf(msg, msgn, "text is %ld characters long (at most %.0f allowed)",
-                 len, f->max);
+                 len, f->maximum);
         return false;
     }
-    if (len < (long)f->min) {
-        if (f->min == 1)
+    if (len < (long)f->minimum) {
+        if (f->minimum == 1)
             snprintf(msg, msgn, "text is empty (expected 1 to %.0f characters)",
-                     f->max);
+                     f->maximum);
         else
             snprintf(msg, msgn,
                      "text is %ld characters long (expected %.0f to %.0f)", len,
-                     f->min, f->max);
+                     f->minimum, f->maximum);
         return false;
     }
     if (f->rule == TR_CURRENCY) {
@@ -480,6 +366,18 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
 {
     if (f->type == FT_TEXT)
         return field_check_text(f, text, msg, msgn);
+    if (f->type == FT_CHOICE) {
+        int i = field_choice_index(f, text);
+        if (i < 0) {
+            char words[200];
+            field_choice_list(f, ", ", " or ", words, sizeof words);
+            snprintf(msg, msgn, "\"%.40s\" is not one of the allowed words "
+                     "(expected %s)", text, words);
+            return false;
+        }
+        *out_num = i;
+        return true;
+    }
     if (f->type == FT_BOOL) {
         if (!parse_bool(text, out_num)) {
             snprintf(msg, msgn, "\"%.40s\" is not a yes/no value (expected true "
@@ -519,17 +417,10 @@ bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
     double v = 0;
     if (!field_parse(f, text, &v, msg, msgn))
         return false;
-    switch (f->type) {
-    case FT_TEXT:
+    if (f->type == FT_TEXT)
         snprintf(field_text(f, s), f->size, "%s", text);
-        break;
-    case FT_BOOL:
-        *field_bool(f, s) = v != 0;
-        break;
-    default:
-        *field_num(f, s) = v;
-        break;
-    }
+    else
+        field_put_num(f, s, v);
     return true;
 }
 
@@ -547,6 +438,12 @@ void field_format(const Field *f, const Scenario *s, char *buf, size_t n)
     case FT_BOOL:
         snprintf(buf, n, "%s", field_get_num(f, s) != 0 ? "true" : "false");
         break;
+    case FT_CHOICE: {
+        double i = field_get_num(f, s);
+        snprintf(buf, n, "%s", i >= 0 && i < (double)field_choice_count(f)
+                                   ? f->choices[(size_t)i] : "?");
+        break;
+    }
     default:
         num_format_exact(field_get_num(f, s), buf, n);
         break;
@@ -582,17 +479,10 @@ void scenario_default(Scenario *s)
     memset(s, 0, sizeof *s);
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
-        switch (f->type) {
-        case FT_TEXT:
-            snprintf(field_text(f, s), f->size, "%s", f->def_text);
-            break;
-        case FT_BOOL:
-            *field_bool(f, s) = f->def != 0;
-            break;
-        default:
-            *field_num(f, s) = f->def;
-            break;
-        }
+        if (f->type == FT_TEXT)
+            snprintf(field_text(f, s), f->size, "%s", f->default_text);
+        else
+            field_put_num(f, s, f->default_num);
     }
 }
 
@@ -603,7 +493,7 @@ bool scenario_equal(const Scenario *a, const Scenario *b)
         if (f->type == FT_TEXT) {
             if (strcmp(field_get_text(f, a), field_get_text(f, b)) != 0)
                 return false;
-        } else if (f->type == FT_BOOL) {
+        } else if (f->type == FT_BOOL || f->type == FT_CHOICE) {
             if (field_get_num(f, a) != field_get_num(f, b))
                 return false;
         } else {

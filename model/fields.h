@@ -19,7 +19,8 @@ typedef enum FieldType {
     FT_PERCENT, /* number written in percent, 42 = 42% */
     FT_MONEY,   /* number in the scenario's currency */
     FT_BOOL,    /* true / false */
-    FT_TEXT     /* UTF-8 text, length-checked in characters */
+    FT_TEXT,    /* UTF-8 text, length-checked in characters */
+    FT_CHOICE   /* one word of the row's .choices, stored as an int index */
 } FieldType;
 
 /* The planner's input panels (SPEC 8), in tab order. */
@@ -40,21 +41,31 @@ typedef enum TextRule {
     TR_CURRENCY /* exactly three upper-case ASCII letters */
 } TextRule;
 
+/* One row of the registry. Rows are written with designated initialisers
+ * (field_table.c); a member left out is 0 / NULL. */
 typedef struct Field {
     const char *key;   /* full path, "hardware.nodes" */
-    const char *label; /* short label for panels and reports */
-    const char *unit;  /* unit shown after the value; "" for none; "$" = currency */
     FieldType type;
     Panel panel;
     size_t offset; /* offsetof(Scenario, ...) */
-    size_t size;   /* buffer size for FT_TEXT, else sizeof(double)/sizeof(bool) */
-    double def;    /* default value (numbers, bools as 0/1) */
-    const char *def_text; /* default for FT_TEXT */
-    double min, max; /* range; for FT_TEXT the length in characters */
-    double step;     /* nudge step; 0 for text and bool */
+    size_t size;   /* sizeof the member: the buffer size for FT_TEXT */
+    const char *label; /* short label for panels and reports */
+    const char *unit;  /* unit shown after the value; "" for none; "$" = currency */
+    double default_num;       /* numbers; bools 0/1; choices the index */
+    const char *default_text; /* FT_TEXT */
+    /* FT_CHOICE: the allowed words, NULL-terminated, in the order of the
+     * enum stored in the Scenario (index 0 first). */
+    const char *const *choices;
+    double minimum, maximum; /* range; for FT_TEXT the length in characters */
+    double step;     /* nudge step; 0 for text, bool and choice */
     TextRule rule;
     const char *help; /* one line, shown in the planner's status area */
 } Field;
+
+/* A Scenario member as a row's storage: .offset and .size together. */
+#define FIELD_AT(member)                                                      \
+    .offset = offsetof(Scenario, member),                                     \
+    .size = sizeof(((Scenario *)0)->member)
 
 /* The registry, in file order (the order a saved scenario lists the fields). */
 extern const Field field_table[];
@@ -83,13 +94,27 @@ const char *field_suggest_in(const char *key, const char *const *candidates,
 double *field_num(const Field *f, Scenario *s);
 double field_get_num(const Field *f, const Scenario *s);
 bool *field_bool(const Field *f, Scenario *s);
+
+/* Store v in f's storage: a bool as v != 0, a choice as the index v, a
+ * number as is; nothing for text. v must already be checked
+ * (field_check_num). */
+void field_put_num(const Field *f, Scenario *s, double v);
+
+/* FT_CHOICE: how many words f allows (0 for other types); the index of
+ * `word` among them, or -1; and the words as a list, "a, b or c" with
+ * sep = ", " and last = " or ". */
+size_t field_choice_count(const Field *f);
+int field_choice_index(const Field *f, const char *word);
+void field_choice_list(const Field *f, const char *sep, const char *last,
+                       char *buf, size_t n);
 char *field_text(const Field *f, Scenario *s);
 const char *field_get_text(const Field *f, const Scenario *s);
 
 /* Parse `text` as a value of field f without changing anything: numbers
  * accept only plain decimal notation ([-+]digits[.digits][e[-+]digits]) with
  * '.' whatever the locale; no hex, inf, nan or overflow. Bools accept
- * true/false/yes/no/on/off/1/0. On success stores the number in *out_num
+ * true/false/yes/no/on/off/1/0; choices accept exactly one of their words
+ * and give its index. On success stores the number in *out_num
  * (bools as 0/1) and returns true; otherwise writes what is wrong and what is
  * allowed to msg ("not a number (expected a decimal number from 0 to 100)")
  * and returns false. Range is checked too. Text fields are checked for length

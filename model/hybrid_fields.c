@@ -128,10 +128,10 @@ static void row_field(const HyRow *r, size_t base, const char *path, Field *f)
     f->panel = PANEL_HYBRID;
     f->offset = base + r->offset;
     f->size = r->size;
-    f->def = r->def;
-    f->def_text = "";
-    f->min = r->min;
-    f->max = r->max;
+    f->default_num = r->def;
+    f->default_text = "";
+    f->minimum = r->min;
+    f->maximum = r->max;
     f->step = r->step;
     f->rule = TR_NONE;
     f->help = r->help;

@@ -82,7 +82,7 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
                  near ? near : "", near ? "?)" : "");
         return false;
     }
-    if (f->type == FT_TEXT || f->type == FT_BOOL) {
+    if (f->type == FT_TEXT || f->type == FT_BOOL || f->type == FT_CHOICE) {
         snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
                  key, field_type_name(f->type));
         return false;

@@ -452,9 +452,14 @@ START_TEST(corner_scenarios)
                 *field_bool(f, &s) = rand() & 1;
                 continue;
             }
-            double v = m == 0   ? f->min
-                       : m == 1 ? f->max
-                                : f->min + (f->max - f->min) *
+            if (f->type == FT_CHOICE) {
+                field_put_num(f, &s, (double)((size_t)rand() %
+                                              field_choice_count(f)));
+                continue;
+            }
+            double v = m == 0   ? f->minimum
+                       : m == 1 ? f->maximum
+                                : f->minimum + (f->maximum - f->minimum) *
                                                (rand() / (double)RAND_MAX);
             if (f->type == FT_INT)
                 v = floor(v);

@@ -18,15 +18,22 @@ START_TEST(keys_unique_and_complete)
         ck_assert_ptr_nonnull(f->key);
         ck_assert_msg(f->help && strlen(f->help) > 10, "%s has no help", f->key);
         ck_assert_msg(f->label && *f->label, "%s has no label", f->key);
-        ck_assert_msg(f->min <= f->max, "%s range", f->key);
+        ck_assert_msg(f->minimum <= f->maximum, "%s range", f->key);
         if (f->type == FT_TEXT) {
-            ck_assert_ptr_nonnull(f->def_text);
+            ck_assert_ptr_nonnull(f->default_text);
             char msg[256];
-            ck_assert_msg(field_check_text(f, f->def_text, msg, sizeof msg),
+            ck_assert_msg(field_check_text(f, f->default_text, msg, sizeof msg),
                           "%s default: %s", f->key, msg);
-            ck_assert_uint_ge(f->size, (size_t)(4 * f->max + 1));
+            ck_assert_uint_ge(f->size, (size_t)(4 * f->maximum + 1));
+        } else if (f->type == FT_CHOICE) {
+            ck_assert_msg(field_choice_count(f) >= 2, "%s has no choices",
+                          f->key);
+            ck_assert_msg(f->default_num >= 0 &&
+                              f->default_num < (double)field_choice_count(f),
+                          "%s default", f->key);
+            ck_assert_uint_eq(f->size, sizeof(int));
         } else {
-            ck_assert_msg(f->min <= f->def && f->def <= f->max, "%s default",
+            ck_assert_msg(f->minimum <= f->default_num && f->default_num <= f->maximum, "%s default",
                           f->key);
             if (f->type != FT_BOOL)
                 ck_assert_msg(f->step > 0, "%s has no step", f->key);
@@ -201,6 +208,60 @@ START_TEST(format_round_trips)
 }
 END_TEST
 
+/* A choice row as a later field would write it: the words, stored as an
+ * int index in the Scenario (here borrowing the hybrid plan's first
+ * workload's cloud mode, an enum of the same order). */
+static const char *const mode_words[] = {"on_demand", "spot", NULL};
+static const Field choice_row = {
+    .key = "test.mode", .type = FT_CHOICE, .panel = PANEL_CLOUD,
+    FIELD_AT(hybrid.workloads[0].cloud_mode),
+    .label = "Mode", .unit = "", .choices = mode_words, .default_num = 0,
+    .help = "a choice row for the test"};
+
+START_TEST(choice_values)
+{
+    static const struct {
+        const char *text;
+        bool ok;
+        int index;
+        const char *msg;
+    } rows[] = {
+        {"on_demand", true, 0, NULL},
+        {"spot", true, 1, NULL},
+        {"Spot", false, 0, "\"Spot\" is not one of the allowed words "
+                           "(expected on_demand or spot)"},
+        {"", false, 0, "(expected on_demand or spot)"},
+        {"1", false, 0, "(expected on_demand or spot)"},
+    };
+    ck_assert_uint_eq(field_choice_count(&choice_row), 2);
+    ck_assert_str_eq(field_type_name(FT_CHOICE), "choice");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Scenario s;
+        scenario_default(&s);
+        char msg[256] = "";
+        bool ok = field_set(&choice_row, &s, rows[i].text, msg, sizeof msg);
+        ck_assert_msg(ok == rows[i].ok, "%s: %s", rows[i].text, msg);
+        if (ok) {
+            ck_assert_int_eq((int)s.hybrid.workloads[0].cloud_mode,
+                             rows[i].index);
+            char back[32];
+            field_format(&choice_row, &s, back, sizeof back);
+            ck_assert_str_eq(back, rows[i].text);
+            ck_assert_double_eq(field_get_num(&choice_row, &s),
+                                rows[i].index);
+        } else {
+            ck_assert_msg(strstr(msg, rows[i].msg), "%s: %s", rows[i].text,
+                          msg);
+        }
+    }
+    char msg[128];
+    ck_assert(field_check_num(&choice_row, 1, msg, sizeof msg));
+    ck_assert(!field_check_num(&choice_row, 2, msg, sizeof msg));
+    ck_assert(!field_check_num(&choice_row, 0.5, msg, sizeof msg));
+    ck_assert(!field_check_num(&choice_row, -1, msg, sizeof msg));
+}
+END_TEST
+
 static Suite *fields_suite(void)
 {
     Suite *s = suite_create("fields");
@@ -215,6 +276,7 @@ static Suite *fields_suite(void)
     tcase_add_test(t, german_locale);
     tcase_add_test(t, leading_zeros_are_refused);
     tcase_add_test(t, format_round_trips);
+    tcase_add_test(t, choice_values);
     suite_add_tcase(s, t);
     return s;
 }

@@ -70,8 +70,8 @@ static void field_block(const Field *f, StrBuf *b)
     char val[SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX) + 8];
     char lo[64], hi[64];
     field_format(f, &def, val, sizeof val);
-    num_format_exact(f->min, lo, sizeof lo);
-    num_format_exact(f->max, hi, sizeof hi);
+    num_format_exact(f->minimum, lo, sizeof lo);
+    num_format_exact(f->maximum, hi, sizeof hi);
 
     sb_append(b, ".TP\n.B ");
     sb_append(b, f->key);
@@ -101,6 +101,11 @@ static void field_block(const Field *f, StrBuf *b)
         sb_append(b, " characters");
         if (f->rule == TR_CURRENCY)
             sb_append(b, ", three upper-case letters");
+    } else if (f->type == FT_CHOICE) {
+        char words[200];
+        field_choice_list(f, ", ", " or ", words, sizeof words);
+        sb_append(b, "; one of: ");
+        roff_value(b, words);
     } else if (f->type != FT_BOOL) {
         sb_append(b, "; range: ");
         roff_value(b, lo);

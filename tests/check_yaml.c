@@ -736,18 +736,20 @@ START_TEST(roundtrip_random)
                 if (f->rule == TR_CURRENCY)
                     continue;
                 char buf[200] = "";
-                size_t n = (size_t)(rnd() % 12) + (f->min > 0);
+                size_t n = (size_t)(rnd() % 12) + (f->minimum > 0);
                 for (size_t k = 0; k < n; k++)
                     strcat(buf, pieces[rnd() % (sizeof pieces / sizeof pieces[0])]);
-                if (field_utf8_length(buf) <= (long)f->max)
+                if (field_utf8_length(buf) <= (long)f->maximum)
                     snprintf(field_text(f, &s), f->size, "%s", buf);
             } else if (f->type == FT_BOOL) {
                 *field_bool(f, &s) = rnd() & 1;
+            } else if (f->type == FT_CHOICE) {
+                field_put_num(f, &s, (double)(rnd() % field_choice_count(f)));
             } else {
                 double u = (double)(rnd() >> 11) / 9007199254740992.0;
-                double v = f->min + u * (f->max - f->min);
+                double v = f->minimum + u * (f->maximum - f->minimum);
                 if (rnd() % 4 == 0)
-                    v = f->min + (f->max - f->min) * pow(u, 12);
+                    v = f->minimum + (f->maximum - f->minimum) * pow(u, 12);
                 if (f->type == FT_INT)
                     v = floor(v);
                 *field_num(f, &s) = v;

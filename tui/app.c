@@ -811,20 +811,25 @@ static void nudge(App *a, int steps)
     if (f->type == FT_BOOL) {
         bool *b = field_bool(f, &t);
         *b = !*b;
+    } else if (f->type == FT_CHOICE) {
+        /* A choice cycles through its words, both ways. */
+        long n = (long)field_choice_count(f);
+        long i = ((long)field_get_num(f, &t) + steps % n + n) % n;
+        field_put_num(f, &t, (double)i);
     } else if (f->type == FT_TEXT || f->step <= 0) {
         set_msg(a, false, "%s is text: Enter edits it", f->key);
         return;
     } else {
         double old = field_get_num(f, &t);
         double v = old + steps * f->step;
-        if (v > f->max)
-            v = f->max;
-        if (v < f->min)
-            v = f->min;
+        if (v > f->maximum)
+            v = f->maximum;
+        if (v < f->minimum)
+            v = f->minimum;
         char buf[64];
         num_snprintf(buf, sizeof buf, "%.*f", step_decimals(f->step), v);
         double r;
-        if (num_parse(buf, &r) == 0 && r >= f->min && r <= f->max)
+        if (num_parse(buf, &r) == 0 && r >= f->minimum && r <= f->maximum)
             v = r;
         if (v == old) {
             char lim[64];

@@ -49,7 +49,7 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
         snprintf(unit, un, "%s", f->unit);
     /* A count of one reads singular: "1 node", "1 GPU", "1 day" (not "ms"). */
     size_t ul = strlen(unit);
-    if (f->type != FT_BOOL && f->type != FT_TEXT && ul > 2 && unit[ul - 1] == 's' &&
+    if (f->type != FT_BOOL && f->type != FT_TEXT && f->type != FT_CHOICE && ul > 2 && unit[ul - 1] == 's' &&
         field_get_num(f, s) == 1)
         unit[ul - 1] = '\0';
 }

@@ -74,11 +74,17 @@ void load_describe(const Field *f, char *buf, size_t n)
         snprintf(buf, n, "true or false");
         break;
     case FT_TEXT:
-        snprintf(buf, n, "text of %.0f to %.0f characters", f->min, f->max);
+        snprintf(buf, n, "text of %.0f to %.0f characters", f->minimum, f->maximum);
         break;
+    case FT_CHOICE: {
+        char words[200];
+        field_choice_list(f, ", ", " or ", words, sizeof words);
+        snprintf(buf, n, "one of %s", words);
+        break;
+    }
     default:
-        num_format_exact(f->min, lo, sizeof lo);
-        num_format_exact(f->max, hi, sizeof hi);
+        num_format_exact(f->minimum, lo, sizeof lo);
+        num_format_exact(f->maximum, hi, sizeof hi);
         snprintf(buf, n, "%s from %s to %s",
                  f->type == FT_INT ? "a whole number" : "a number", lo, hi);
         break;
@@ -207,6 +213,13 @@ int load_value(LoadCtx *c, const Field *f, const char *text, size_t len,
     }
     double v = 0;
     bool ok = field_parse(f, text, &v, msg, sizeof msg);
+    /* A choice is a word: plain or quoted, as the user likes. */
+    if (f->type == FT_CHOICE) {
+        if (!ok)
+            return load_error(c, at, f->key, "%s", msg);
+        field_put_num(f, &c->s, v);
+        return 0;
+    }
     /* Numbers and yes/no values are written unquoted: a quoted "42" is
      * text in YAML and JSON alike, so accepting it would hide a typing
      * mistake (and JSON exports never quote numbers). */
@@ -223,10 +236,7 @@ int load_value(LoadCtx *c, const Field *f, const char *text, size_t len,
     }
     if (!ok)
         return load_error(c, at, f->key, "%s", msg);
-    if (f->type == FT_BOOL)
-        *field_bool(f, &c->s) = v != 0;
-    else
-        *field_num(f, &c->s) = v;
+    field_put_num(f, &c->s, v);
     return 0;
 }
 

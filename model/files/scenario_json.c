@@ -240,7 +240,7 @@ static int json_field(Json *j, const Field *f, const cJSON *v, size_t k)
     if (cJSON_IsString(v) && has_nul_escape(j->data + t.off, t.len))
         return load_error(c, t.at, f->key, "value contains a NUL character "
                           "(not allowed in scenario files)");
-    if (f->type == FT_TEXT) {
+    if (f->type == FT_TEXT || f->type == FT_CHOICE) {
         if (!cJSON_IsString(v))
             return load_error(c, t.at, f->key, "expected text in double "
                               "quotes (%s), not %s", what, kind_name(v));

@@ -531,11 +531,11 @@ static void field_comment(const Field *f, const Scenario *s, char *buf,
 {
     char unit[64], lo[40], hi[40];
     unit_text(f, s, unit, sizeof unit);
-    num_format_exact(f->min, lo, sizeof lo);
-    num_format_exact(f->max, hi, sizeof hi);
+    num_format_exact(f->minimum, lo, sizeof lo);
+    num_format_exact(f->maximum, hi, sizeof hi);
     switch (f->type) {
     case FT_TEXT:
-        if (f->min == f->max)
+        if (f->minimum == f->maximum)
             snprintf(buf, n, "# text, %s characters; %s", lo, f->help);
         else
             snprintf(buf, n, "# text, %s..%s characters; %s", lo, hi, f->help);
@@ -543,6 +543,12 @@ static void field_comment(const Field *f, const Scenario *s, char *buf,
     case FT_BOOL:
         snprintf(buf, n, "# true or false; %s", f->help);
         break;
+    case FT_CHOICE: {
+        char words[200];
+        field_choice_list(f, " | ", " | ", words, sizeof words);
+        snprintf(buf, n, "# %s; %s", words, f->help);
+        break;
+    }
     default:
         if (unit[0])
             snprintf(buf, n, "# %s, %s..%s; %s", unit, lo, hi, f->help);

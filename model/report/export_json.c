@@ -180,9 +180,14 @@ static cJSON *scenario_json(const Scenario *s)
             into = section;
             leaf = f->key + strlen(sec) + 1;
         }
+        char word[64];
         switch (f->type) {
         case FT_TEXT:
             cJSON_AddStringToObject(into, leaf, field_get_text(f, s));
+            break;
+        case FT_CHOICE:
+            field_format(f, s, word, sizeof word);
+            cJSON_AddStringToObject(into, leaf, word);
             break;
         case FT_BOOL:
             cJSON_AddBoolToObject(into, leaf, field_get_num(f, s) != 0);
