@@ -36,7 +36,7 @@ void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
     __attribute__((format(printf, 6, 7)));
 
 /* Format as "FILE:LINE:COL: path: message" (parts that are empty left out)
- * into buf. */
+ * into buf, with control characters in any part shown visibly (`\x1b`). */
 void diag_format(const Diag *d, char *buf, size_t n);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "hybrid_fields.h"
 #include "numfmt.h"
+#include "text_rules.h"
 
 
 const char *field_section(const Field *f, char *buf, size_t n)
@@ -334,21 +335,23 @@ bool field_check_text(const Field *f, const char *text, char *msg,
             return false;
         }
     }
-    for (const char *p = text; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c < 0x20 && c != '\n' && c != '\t') {
-            snprintf(msg, msgn, "text contains a control character (0x%02x)", c);
-            return false;
-        }
+    /* Only notes span lines; every other text is one line (SPEC 7). */
+    char why[300];
+    if (!text_check(text, strcmp(f->key, "notes") == 0, why, sizeof why, NULL)) {
+        snprintf(msg, msgn, "text %s", why);
+        return false;
     }
     return true;
 }
 
 static bool parse_bool(const char *t, double *out)
 {
-    static const char *const yes[] = {"true", "yes", "on", "1"};
-    static const char *const no[] = {"false", "no", "off", "0"};
-    for (size_t i = 0; i < 4; i++) {
+    /* true and false only (SPEC 7): YAML 1.1 readers take yes/on/y as
+     * true, YAML 1.2 readers as text, so accepting them would make a file
+     * mean different things to different tools. */
+    static const char *const yes[] = {"true"};
+    static const char *const no[] = {"false"};
+    for (size_t i = 0; i < 1; i++) {
         if (strcmp(t, yes[i]) == 0) {
             *out = 1;
             return true;
@@ -380,8 +383,9 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
     }
     if (f->type == FT_BOOL) {
         if (!parse_bool(text, out_num)) {
-            snprintf(msg, msgn, "\"%.40s\" is not a yes/no value (expected true "
-                     "or false)", text);
+            snprintf(msg, msgn, "\"%.40s\" is not true or false (write true "
+                     "or false; yes, no, on, off, 1 and 0 are not accepted)",
+                     text);
             return false;
         }
         return true;

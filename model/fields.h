@@ -113,7 +113,7 @@ const char *field_get_text(const Field *f, const Scenario *s);
 /* Parse `text` as a value of field f without changing anything: numbers
  * accept only plain decimal notation ([-+]digits[.digits][e[-+]digits]) with
  * '.' whatever the locale; no hex, inf, nan or overflow. Bools accept
- * true/false/yes/no/on/off/1/0; choices accept exactly one of their words
+ * only true and false (SPEC 7); choices accept exactly one of their words
  * and give its index. On success stores the number in *out_num
  * (bools as 0/1) and returns true; otherwise writes what is wrong and what is
  * allowed to msg ("not a number (expected a decimal number from 0 to 100)")

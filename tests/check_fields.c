@@ -121,8 +121,18 @@ START_TEST(parse_text_and_bool)
     ck_assert(field_parse(name, utf, &v, msg, sizeof msg));
     ck_assert(!field_parse(name, "\xff\xfe", &v, msg, sizeof msg));
     const Field *b = field_find("constraints.compliance_forbids_cloud");
-    ck_assert(field_parse(b, "yes", &v, msg, sizeof msg));
+    ck_assert(field_parse(b, "true", &v, msg, sizeof msg));
     ck_assert_double_eq(v, 1);
+    ck_assert(field_parse(b, "false", &v, msg, sizeof msg));
+    ck_assert_double_eq(v, 0);
+    /* SPEC 7: true and false only; YAML 1.1's yes/on/1 are refused. */
+    static const char *const not_bool[] = {"yes", "no", "on", "off", "1", "0",
+                                           "True", "y"};
+    for (size_t i = 0; i < sizeof not_bool / sizeof not_bool[0]; i++) {
+        ck_assert_msg(!field_parse(b, not_bool[i], &v, msg, sizeof msg), "%s",
+                      not_bool[i]);
+        ck_assert_msg(strstr(msg, "true or false") != NULL, "%s", msg);
+    }
     ck_assert(!field_parse(b, "maybe", &v, msg, sizeof msg));
 }
 END_TEST

@@ -365,7 +365,7 @@ START_TEST(roundtrip_awkward)
     p->seed = 9007199254740992.0;      /* 2^53 */
     p->onprem_nodes = 0;
     snprintf(p->workloads[0].name, sizeof p->workloads[0].name,
-             "tab\there \\ \"q\" é \xE2\x80\xA8 #not a comment: x");
+             "two  spaces \\ \"q\" é \xE2\x80\xA8 #not a comment: x");
     p->workloads[1].per_day = 1e-7;
     p->workloads[1].hours = 8784;
     p->workloads[2].gpus = 100000;

@@ -1,0 +1,163 @@
+/* text_rules.c: one-line and multi-line text rules, and visible control
+ * characters (see text_rules.h; SPEC 7). */
+#include "config.h"
+
+#include "text_rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Decode one UTF-8 sequence of s (at most avail bytes); returns its length
+ * and the code point, or 0 when the bytes are not UTF-8. */
+static size_t decode(const unsigned char *s, size_t avail, unsigned long *cp)
+{
+    unsigned long c = s[0];
+    size_t n;
+    unsigned long minv;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if ((c & 0xE0) == 0xC0) {
+        n = 2, minv = 0x80, c &= 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 3, minv = 0x800, c &= 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        n = 4, minv = 0x10000, c &= 0x07;
+    } else {
+        return 0;
+    }
+    if (n > avail)
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[i] & 0x3F);
+    }
+    if (c < minv || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    *cp = c;
+    return n;
+}
+
+static bool is_bidi(unsigned long cp)
+{
+    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+static bool is_control(unsigned long cp)
+{
+    return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
+}
+
+bool text_forbidden_cp(unsigned long cp)
+{
+    return is_control(cp) || is_bidi(cp);
+}
+
+bool text_check(const char *text, bool multiline, char *msg, size_t n,
+                size_t *pos)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    size_t len = strlen(text);
+    unsigned long chars = 0;
+    for (size_t i = 0; i < len;) {
+        unsigned long cp;
+        size_t k = decode(p + i, len - i, &cp);
+        chars++;
+        if (k == 0) {
+            k = 1; /* not UTF-8: the loaders report that themselves */
+            i += k;
+            continue;
+        }
+        bool bad = multiline ? (is_control(cp) && cp != '\n' && cp != '\t') ||
+                                   is_bidi(cp)
+                             : text_forbidden_cp(cp);
+        if (bad) {
+            if (pos)
+                *pos = i;
+            if (cp == '\n' || cp == '\r')
+                snprintf(msg, n, "contains a line break at character %lu (this "
+                         "text is one line: no line breaks or other control "
+                         "characters)", chars);
+            else if (is_bidi(cp))
+                snprintf(msg, n, "contains the bidirectional control U+%04lX at "
+                         "character %lu (not allowed: it makes the text read "
+                         "differently from what it holds)", cp, chars);
+            else if (cp < 0x80)
+                snprintf(msg, n, "contains the control character \\x%02lx at "
+                         "character %lu (not allowed in %s)", cp, chars,
+                         multiline ? "text: only line breaks and tabs are"
+                                   : "one-line text");
+            else
+                snprintf(msg, n, "contains the control character U+%04lX at "
+                         "character %lu (not allowed in %s)", cp, chars,
+                         multiline ? "text: only line breaks and tabs are"
+                                   : "one-line text");
+            return false;
+        }
+        i += k;
+    }
+    return true;
+}
+
+/* Does code point cp (k bytes, 0 = a byte that is not UTF-8) need escaping? */
+static bool needs(unsigned long cp, size_t k, bool keep_newlines)
+{
+    if (k == 0)
+        return true;
+    if (keep_newlines && (cp == '\n' || cp == '\t'))
+        return false;
+    return text_forbidden_cp(cp);
+}
+
+size_t text_visible(const char *s, size_t len, bool keep_newlines, char *out,
+                    size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t need = 0, used = 0;
+    bool full = n == 0;
+    for (size_t i = 0; i < len;) {
+        unsigned long cp = 0;
+        size_t k = decode(p + i, len - i, &cp);
+        char esc[24];
+        const char *piece;
+        size_t plen;
+        if (needs(cp, k, keep_newlines)) {
+            if (k == 0 || cp < 0x80)
+                snprintf(esc, sizeof esc, "\\x%02x", k == 0 ? p[i] : (unsigned)cp);
+            else
+                snprintf(esc, sizeof esc, "\\u%04lx", cp);
+            piece = esc;
+            plen = strlen(esc);
+            if (k == 0)
+                k = 1;
+        } else {
+            piece = (const char *)p + i;
+            plen = k;
+        }
+        need += plen;
+        if (!full && used + plen < n) {
+            memcpy(out + used, piece, plen);
+            used += plen;
+        } else {
+            full = true;
+        }
+        i += k;
+    }
+    if (n > 0)
+        out[used] = '\0';
+    return need;
+}
+
+bool text_needs_escape(const char *s, size_t len, bool keep_newlines)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        unsigned long cp = 0;
+        size_t k = decode(p + i, len - i, &cp);
+        if (needs(cp, k, keep_newlines))
+            return true;
+        i += k ? k : 1;
+    }
+    return false;
+}

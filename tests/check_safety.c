@@ -1,0 +1,149 @@
+/* check_safety.c: nothing lost, nothing injected (SPEC 1.3, 7): text rules
+ * and visible control characters, saves that only write what loads, and
+ * the messages that must name the right place and the right number. */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "fields.h"
+#include "scenario_file.h"
+#include "text_rules.h"
+
+static int load_text(const char *text, Scenario *s, Diag *d)
+{
+    return scenario_load_yaml("t.yaml", text, strlen(text), s, d);
+}
+
+/* ---- text rules ---------------------------------------------------------- */
+
+START_TEST(one_line_texts_refuse_controls)
+{
+    char msg[300];
+    size_t pos = 99;
+    ck_assert(text_check("plain name, é", false, msg, sizeof msg, &pos));
+    ck_assert(!text_check("two\nlines", false, msg, sizeof msg, &pos));
+    ck_assert_uint_eq(pos, 3);
+    ck_assert_ptr_nonnull(strstr(msg, "line break at character 4"));
+    ck_assert(!text_check("tab\there", false, msg, sizeof msg, NULL));
+    ck_assert_ptr_nonnull(strstr(msg, "\\x09"));
+    ck_assert(!text_check("a\x1b]0;owned\x07", false, msg, sizeof msg, NULL));
+    ck_assert_ptr_nonnull(strstr(msg, "\\x1b at character 2"));
+    ck_assert(!text_check("del\x7f", false, msg, sizeof msg, NULL));
+    ck_assert(!text_check("c1 \xc2\x9b", false, msg, sizeof msg, NULL));
+    ck_assert_ptr_nonnull(strstr(msg, "U+009B"));
+    /* U+202E RIGHT-TO-LEFT OVERRIDE and an isolate. */
+    ck_assert(!text_check("invoice\xe2\x80\xaetxt.exe", false, msg, sizeof msg,
+                          NULL));
+    ck_assert_ptr_nonnull(strstr(msg, "U+202E"));
+    ck_assert(!text_check("x\xe2\x81\xa6y", false, msg, sizeof msg, NULL));
+    /* Notes: line breaks and tabs yes, escapes and overrides no. */
+    ck_assert(text_check("two\nlines\tand a tab", true, msg, sizeof msg, NULL));
+    ck_assert(!text_check("bell\x07", true, msg, sizeof msg, NULL));
+    ck_assert(!text_check("cr\r\n", true, msg, sizeof msg, NULL));
+    ck_assert(!text_check("\xe2\x80\xae", true, msg, sizeof msg, NULL));
+}
+END_TEST
+
+START_TEST(visible_text_shows_controls)
+{
+    char out[64];
+    const char *evil = "ab\x1b]0;x\x07\xe2\x80\xae\xff\n";
+    size_t need = text_visible(evil, strlen(evil), false, out, sizeof out);
+    ck_assert_str_eq(out, "ab\\x1b]0;x\\x07\\u202e\\xff\\x0a");
+    ck_assert_uint_eq(need, strlen(out));
+    text_visible(evil, strlen(evil), true, out, sizeof out);
+    ck_assert_str_eq(out, "ab\\x1b]0;x\\x07\\u202e\\xff\n");
+    ck_assert(text_needs_escape(evil, strlen(evil), true));
+    ck_assert(!text_needs_escape("é ok\n", 6, true));
+    /* Cut at a piece boundary, never inside an escape. */
+    char small[6];
+    need = text_visible("a\x1b" "bc", 4, false, small, sizeof small);
+    ck_assert_str_eq(small, "a\\x1b");
+    ck_assert_uint_eq(need, 7);
+    text_visible("ab\x1b", 3, false, small, 5);
+    ck_assert_str_eq(small, "ab");
+}
+END_TEST
+
+/* Every one-line text field of the registry refuses a line break, ESC and
+ * U+202E with the field's path and the value's line and column. */
+START_TEST(loader_refuses_controls_in_names)
+{
+    static const struct {
+        const char *text, *path, *what;
+        unsigned long line, col;
+    } cases[] = {
+        {"gpuplan: 1\nname: \"Client\\nTOTAL: 0 USD\"\n", "name",
+         "line break at character 7", 2, 7},
+        {"gpuplan: 1\nname: \"a\\e]2;pwned\\a\"\n", "name", "\\x1b", 2, 7},
+        {"gpuplan: 1\nname: \"plan\\u202Etxt\"\n", "name", "U+202E", 2, 7},
+        {"gpuplan: 1\ncloud:\n  instance: \"p5\\tx\"\n", "cloud.instance",
+         "\\x09", 3, 13},
+        {"gpuplan: 1\nhardware:\n  gpu_model: \"H100\\u0085\"\n",
+         "hardware.gpu_model", "U+0085", 3, 14},
+        {"gpuplan: 1\nnotes: \"ok\\nbut \\e[2J\"\n", "notes", "\\x1b", 2, 8},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Scenario s;
+        scenario_default(&s);
+        Diag d;
+        int rc = load_text(cases[i].text, &s, &d);
+        ck_assert_int_eq(rc, EXIT_DATAERR);
+        ck_assert_str_eq(d.path, cases[i].path);
+        ck_assert_msg(strstr(d.message, cases[i].what), "%zu: %s", i,
+                      d.message);
+        ck_assert_uint_eq(d.line, cases[i].line);
+        ck_assert_msg(d.col == cases[i].col, "%zu: col %lu", i, d.col);
+    }
+    /* Notes keep line breaks and tabs. */
+    Scenario s;
+    Diag d;
+    ck_assert_int_eq(load_text("gpuplan: 1\nnotes: \"a\\n\\tb\"\n", &s, &d), 0);
+    ck_assert_str_eq(s.notes, "a\n\tb");
+}
+END_TEST
+
+/* A formatted diagnostic never carries a raw control byte, whatever the
+ * file name, the key or the value held. */
+START_TEST(diag_format_is_visible)
+{
+    Diag d;
+    diag_clear(&d, "evil\x1b[2J.yaml");
+    diag_set(&d, EXIT_DATAERR, 3, 1, "na\x1bme", "unknown key `\x1b]0;x\x07`");
+    char buf[600];
+    diag_format(&d, buf, sizeof buf);
+    for (const char *p = buf; *p; p++)
+        ck_assert_msg((unsigned char)*p >= 0x20 && *p != 0x7f, "raw byte in %s",
+                      buf);
+    ck_assert_ptr_nonnull(strstr(buf, "evil\\x1b[2J.yaml:3:1: na\\x1bme: "));
+    ck_assert_ptr_nonnull(strstr(buf, "`\\x1b]0;x\\x07`"));
+}
+END_TEST
+
+static Suite *safety_suite(void)
+{
+    Suite *s = suite_create("safety");
+    TCase *t = tcase_create("text");
+    tcase_add_test(t, one_line_texts_refuse_controls);
+    tcase_add_test(t, visible_text_shows_controls);
+    tcase_add_test(t, loader_refuses_controls_in_names);
+    tcase_add_test(t, diag_format_is_visible);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(safety_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
