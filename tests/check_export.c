@@ -16,12 +16,20 @@
 #include "numfmt.h"
 #include "scenario_file.h"
 
+/* A Report of s with results r (no hybrid plan in these scenarios). */
+static Report rep_of(const Scenario *s, const CostResult *r, const char *date)
+{
+    return (Report){.scenario = s, .cost = r, .hybrid = NULL, .date = date,
+                    .generator = PACKAGE_NAME " " PACKAGE_VERSION};
+}
+
 static cJSON *export_default(Scenario *s, CostResult *r)
 {
     scenario_default(s);
     cost_evaluate(s, r);
     StrBuf b = STRBUF_INIT;
-    export_json(s, r, &b);
+    Report rep = rep_of(s, r, "2026-01-02");
+    export_json(&rep, &b);
     cJSON *doc = cJSON_Parse(sb_str(&b));
     sb_free(&b);
     ck_assert_ptr_nonnull(doc);
@@ -121,7 +129,8 @@ START_TEST(json_full_precision_round_trip)
     CostResult r;
     cost_evaluate(&s, &r);
     StrBuf b = STRBUF_INIT;
-    export_json(&s, &r, &b);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_json(&rep, &b);
     Diag d;
     ck_assert_int_eq(scenario_load_json("export.json", sb_str(&b), b.len, &back, &d), 0);
     ck_assert(scenario_equal(&s, &back));
@@ -138,7 +147,8 @@ START_TEST(json_null_when_no_work)
     CostResult r;
     cost_evaluate(&s, &r);
     StrBuf b = STRBUF_INIT;
-    export_json(&s, &r, &b);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_json(&rep, &b);
     cJSON *doc = cJSON_Parse(sb_str(&b));
     sb_free(&b);
     ck_assert(cJSON_IsNull(path(doc, "results.options.onprem.per_useful_gpu_hour")));
@@ -167,7 +177,8 @@ START_TEST(csv_matches_engine)
     CostResult r;
     cost_evaluate(&s, &r);
     StrBuf b = STRBUF_INIT;
-    export_csv(&s, &r, &b);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_csv(&rep, &b);
     char *text = xstrdup(sb_str(&b));
     sb_free(&b);
     char *save = NULL;
@@ -218,8 +229,9 @@ START_TEST(report_text_and_md)
     CostResult r;
     cost_evaluate(&s, &r);
     StrBuf t = STRBUF_INIT, m = STRBUF_INIT;
-    export_report(&s, &r, false, "2026-01-02", &t);
-    export_report(&s, &r, true, "2026-01-02", &m);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_report(&rep, false, &t);
+    export_report(&rep, true, &m);
     static const char *const both[] = {"2026-01-02", "66,075.52", "89,639.03",
                                        "97,067.51", "45,597.64", "5.66", "7.67",
                                        "3.90", "35.9%", "76.0%", "BELOW_60",
@@ -245,14 +257,15 @@ START_TEST(formats_ignore_locale)
     scenario_default(&s);
     CostResult r;
     cost_evaluate(&s, &r);
+    Report rep = rep_of(&s, &r, "2026-01-02");
     StrBuf c[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
     StrBuf d[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
     for (int f = 0; f < 4; f++)
-        export_any((ExportFormat)f, &s, &r, "2026-01-02", &c[f]);
+        export_any((ExportFormat)f, &rep, &c[f]);
     ck_assert_msg(setlocale(LC_ALL, "de_DE.UTF-8") != NULL,
                   "de_DE.UTF-8 locale is not installed");
     for (int f = 0; f < 4; f++) {
-        export_any((ExportFormat)f, &s, &r, "2026-01-02", &d[f]);
+        export_any((ExportFormat)f, &rep, &d[f]);
         ck_assert_str_eq(sb_str(&c[f]), sb_str(&d[f]));
         sb_free(&c[f]);
         sb_free(&d[f]);
@@ -269,7 +282,8 @@ START_TEST(compliance_marked)
     CostResult r;
     cost_evaluate(&s, &r);
     StrBuf t = STRBUF_INIT;
-    export_report(&s, &r, false, "2026-01-02", &t);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_report(&rep, false, &t);
     ck_assert_ptr_nonnull(strstr(sb_str(&t), "Spot (not allowed)"));
     ck_assert_ptr_nonnull(strstr(sb_str(&t), "On-prem (cheapest)"));
     sb_free(&t);

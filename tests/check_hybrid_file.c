@@ -420,10 +420,11 @@ START_TEST(json_export_reads_back)
 {
     Scenario s;
     load_case("scenarios/logistics-hybrid.yaml", &s);
-    CostResult r;
-    cost_evaluate(&s, &r);
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    Report rep = report_of(&s, &rr, "2026-01-01");
     StrBuf b = STRBUF_INIT;
-    export_json(&s, &r, &b);
+    export_json(&rep, &b);
     Scenario t;
     Diag d;
     int rc = scenario_load_json("e.json", sb_str(&b), b.len, &t, &d);
@@ -481,12 +482,15 @@ START_TEST(json_export_reads_back)
     /* no plan: no hybrid keys at all */
     Scenario def;
     scenario_default(&def);
-    cost_evaluate(&def, &r);
+    report_results_free(&rr);
+    report_results_compute(&rr, &def);
+    rep = report_of(&def, &rr, "2026-01-01");
     StrBuf c = STRBUF_INIT;
-    export_json(&def, &r, &c);
+    export_json(&rep, &c);
     ck_assert_ptr_null(strstr(sb_str(&c), "\"hybrid\": {"));
     ck_assert_ptr_null(strstr(sb_str(&c), "\"hybrid\":{"));
     sb_free(&c);
+    report_results_free(&rr);
 }
 END_TEST
 
@@ -496,11 +500,13 @@ START_TEST(report_section)
 {
     Scenario s;
     load_case("scenarios/logistics-hybrid.yaml", &s);
-    CostResult r;
-    cost_evaluate(&s, &r);
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    ck_assert_ptr_nonnull(rr.hybrid);
     for (int md = 0; md < 2; md++) {
+        Report rep = report_of(&s, &rr, "2026-01-01");
         StrBuf b = STRBUF_INIT;
-        export_report(&s, &r, md, "2026-01-01", &b);
+        export_report(&rep, md, &b);
         const char *t = sb_str(&b);
         ck_assert_ptr_nonnull(strstr(t, md ? "## Hybrid plan" : "HYBRID PLAN"));
         ck_assert_ptr_nonnull(strstr(t, "On-prem: 2 nodes"));
@@ -511,15 +517,44 @@ START_TEST(report_section)
         ck_assert_ptr_nonnull(strstr(t, "Total monthly (USD) against on-prem"));
         ck_assert_ptr_nonnull(strstr(t, "O optimum: 2 nodes"));
         sb_free(&b);
-        /* the same scenario without its plan has no such section */
-        Scenario p = s;
-        p.has_hybrid = false;
+        /* a report without hybrid results has no such section */
+        rep.hybrid = NULL;
         StrBuf c = STRBUF_INIT;
-        export_report(&p, &r, md, "2026-01-01", &c);
+        export_report(&rep, md, &c);
         ck_assert_ptr_null(strstr(sb_str(&c), "Hybrid plan"));
         ck_assert_ptr_null(strstr(sb_str(&c), "HYBRID PLAN"));
         sb_free(&c);
     }
+    report_results_free(&rr);
+}
+END_TEST
+
+/* Reports take results, not inputs: every format shows the HybridResult it
+ * is handed (here with a total no simulation gives) and never runs the
+ * simulation again. */
+START_TEST(reports_show_the_results_they_are_given)
+{
+    Scenario s;
+    load_case("scenarios/logistics-hybrid.yaml", &s);
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    rr.hybrid->total_monthly = 1234567.5;
+    rr.hybrid->optimum.onprem_nodes = 3;
+    Report rep = report_of(&s, &rr, "2026-01-01");
+    static const struct {
+        ExportFormat f;
+        const char *want;
+    } rows[] = {{EXPORT_TEXT, "Total: 1,234,567.50 USD"},
+                {EXPORT_MD, "**Total: 1,234,567.50 USD**"},
+                {EXPORT_JSON, "\"total_monthly\":\t1234567.5"}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        StrBuf b = STRBUF_INIT;
+        export_any(rows[i].f, &rep, &b);
+        ck_assert_msg(strstr(sb_str(&b), rows[i].want) != NULL, "%s: no '%s'",
+                      export_format_name(rows[i].f), rows[i].want);
+        sb_free(&b);
+    }
+    report_results_free(&rr);
 }
 END_TEST
 
@@ -658,6 +693,7 @@ static Suite *hybrid_file_suite(void)
     tcase_add_test(t, roundtrip_awkward);
     tcase_add_test(t, equal_sees_the_plan);
     tcase_add_test(t, json_export_reads_back);
+    tcase_add_test(t, reports_show_the_results_they_are_given);
     tcase_add_test(t, report_section);
     tcase_add_test(t, chart_marks_the_optimum);
     tcase_add_test(t, set_scalars);

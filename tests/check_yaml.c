@@ -778,7 +778,9 @@ START_TEST(roundtrip_json_export)
         CostResult r;
         cost_evaluate(&list[k], &r);
         StrBuf b = STRBUF_INIT;
-        export_json(&list[k], &r, &b);
+        Report rep = {.scenario = &list[k], .cost = &r, .date = "2026-01-01",
+                      .generator = PACKAGE_NAME " " PACKAGE_VERSION};
+        export_json(&rep, &b);
         Scenario t = def();
         t.hardware.nodes = 99;
         Diag d;

@@ -30,6 +30,7 @@
 #include "cron.h"
 #include "dialog.h"
 #include "export.h"
+#include "report.h"
 #include "fields.h"
 #include "hybrid.h"
 #include "hybrid_fields.h"
@@ -481,10 +482,22 @@ static void export_to(App *a, ExportFormat f, const char *path)
 {
     char date[32];
     report_date(date, sizeof date);
-    CostResult r;
-    cost_evaluate(&a->cur, &r);
+    /* The figures on screen when they are the document's (no preview, no
+     * pending recompute); otherwise computed once here. */
+    ReportResults own = {.hybrid = NULL};
+    Report rep;
+    if (!a->stale && scenario_equal(&a->shown, &a->cur) &&
+        (!a->cur.has_hybrid || a->hscratch_ok)) {
+        rep = (Report){.scenario = &a->cur, .cost = &a->res,
+                       .hybrid = a->cur.has_hybrid ? &a->hres : NULL,
+                       .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};
+    } else {
+        report_results_compute(&own, &a->cur);
+        rep = report_of(&a->cur, &own, date);
+    }
     StrBuf b = STRBUF_INIT;
-    export_any(f, &a->cur, &r, date, &b);
+    export_any(f, &rep, &b);
+    report_results_free(&own);
     Diag d;
     diag_clear(&d, path);
     if (atomic_write_file(path, sb_str(&b), b.len, 0666, &d) != 0) {

@@ -31,6 +31,7 @@
 #include "import_routing.h"
 #include "numfmt.h"
 #include "prices.h"
+#include "report.h"
 #include "scenario_file.h"
 #include "strbuf.h"
 #include "sweep.h"
@@ -300,10 +301,12 @@ static int cmd_report(int argc, char **argv)
     char date[32];
     if ((rc = report_date(date, sizeof date)) != 0)
         return rc;
-    CostResult r;
-    cost_evaluate(&s, &r);
+    ReportResults res;
+    report_results_compute(&res, &s);
+    Report rep = report_of(&s, &res, date);
     StrBuf b = STRBUF_INIT;
-    export_any(fmt, &s, &r, date, &b);
+    export_any(fmt, &rep, &b);
+    report_results_free(&res);
     rc = write_output(&b, out);
     sb_free(&b);
     return rc;

@@ -1,12 +1,13 @@
 /* export.h: reports and exports of an evaluated scenario (SPEC 4).
  *
- * Each exporter appends its format to a StrBuf; the caller writes it out
- * (stdout, or atomic_write_file for -o). Numbers always use '.'. */
+ * Each exporter reads a Report (report.h: the scenario and the results the
+ * caller computed once) and appends its format to a StrBuf; the caller
+ * writes it out (stdout, or atomic_write_file for -o). No exporter runs the
+ * engine or the simulation. Numbers always use '.'. */
 #ifndef GPUPLAN_EXPORT_H
 #define GPUPLAN_EXPORT_H
 
-#include "cost.h"
-#include "scenario.h"
+#include "report.h"
 #include "strbuf.h"
 
 typedef enum ExportFormat {
@@ -20,16 +21,17 @@ typedef enum ExportFormat {
 bool export_format_parse(const char *name, ExportFormat *out);
 const char *export_format_name(ExportFormat f);
 
-/* SPEC 4.1: the JSON document, full precision numbers, null for n/a. */
-void export_json(const Scenario *s, const CostResult *r, StrBuf *b);
+/* SPEC 4.1: the JSON document, full precision numbers, null for n/a;
+ * results.hybrid when rep->hybrid is given. */
+void export_json(const Report *rep, StrBuf *b);
 
-/* SPEC 4.2: the text report (and Markdown with md = true). `date` is the
- * report date as YYYY-MM-DD (the caller honours SOURCE_DATE_EPOCH). */
-void export_report(const Scenario *s, const CostResult *r, bool md,
-                   const char *date, StrBuf *b);
+/* SPEC 4.2: the text report (and Markdown with md = true), dated
+ * rep->date (the caller honours SOURCE_DATE_EPOCH); the hybrid section when
+ * rep->hybrid is given. */
+void export_report(const Report *rep, bool md, StrBuf *b);
 
 /* SPEC 4.3: one row per option. */
-void export_csv(const Scenario *s, const CostResult *r, StrBuf *b);
+void export_csv(const Report *rep, StrBuf *b);
 
 /* Append one CSV field, RFC 4180: quoted when it holds a comma, a quote,
  * CR or LF, with quotes doubled. (The SPEC 4.3 columns are numbers and
@@ -37,7 +39,6 @@ void export_csv(const Scenario *s, const CostResult *r, StrBuf *b);
 void export_csv_field(StrBuf *b, const char *s);
 
 /* Dispatch on f. */
-void export_any(ExportFormat f, const Scenario *s, const CostResult *r,
-                const char *date, StrBuf *b);
+void export_any(ExportFormat f, const Report *rep, StrBuf *b);
 
 #endif

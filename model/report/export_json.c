@@ -4,7 +4,8 @@
  * like the YAML file, so that a JSON export is also a valid input. Numbers
  * are written at full precision; a cost per useful GPU-hour that does not
  * exist (W = 0) is null. A scenario with a hybrid plan adds
- * scenario.hybrid (as in the YAML) and results.hybrid (SPEC 6). */
+ * scenario.hybrid (as in the YAML) and results.hybrid (SPEC 6), from the
+ * Report's HybridResult: nothing here runs the simulation. */
 #include "config.h"
 
 #include "export.h"
@@ -148,18 +149,6 @@ static cJSON *hybrid_json(const HybridResult *r)
     return h;
 }
 
-/* Evaluate s's plan into a fresh HybridResult (caller frees). */
-static HybridResult *hybrid_result(const Scenario *s)
-{
-    HybridScratch sc;
-    if (hybrid_scratch_init(&sc, 0) != 0)
-        xalloc_die();
-    HybridResult *r = xmalloc(sizeof *r);
-    hybrid_evaluate(s, &s->hybrid, r, &sc);
-    hybrid_scratch_free(&sc);
-    return r;
-}
-
 static cJSON *scenario_json(const Scenario *s)
 {
     cJSON *root = xobj();
@@ -218,7 +207,8 @@ static cJSON *option_json(const CostResult *r, CostOption k)
     return j;
 }
 
-static cJSON *results_json(const Scenario *s, const CostResult *r)
+static cJSON *results_json(const Scenario *s, const CostResult *r,
+                           const HybridResult *hybrid)
 {
     cJSON *res = xobj();
     add_num(res, "useful_gpu_hours_month", r->useful_gpu_hours_month);
@@ -268,21 +258,19 @@ static cJSON *results_json(const Scenario *s, const CostResult *r)
         cJSON_AddItemToObject(curves, cost_option_key((CostOption)k), ys);
     }
     cJSON_AddItemToObject(res, "curves", curves);
-    if (s->has_hybrid) {
-        HybridResult *h = hybrid_result(s);
-        cJSON_AddItemToObject(res, "hybrid", hybrid_json(h));
-        free(h);
-    }
+    if (hybrid)
+        cJSON_AddItemToObject(res, "hybrid", hybrid_json(hybrid));
     return res;
 }
 
-void export_json(const Scenario *s, const CostResult *r, StrBuf *b)
+void export_json(const Report *rep, StrBuf *b)
 {
     cJSON *doc = xobj();
     cJSON_AddNumberToObject(doc, "gpuplan", SCENARIO_VERSION);
-    cJSON_AddStringToObject(doc, "generator", PACKAGE_NAME " " PACKAGE_VERSION);
-    cJSON_AddItemToObject(doc, "scenario", scenario_json(s));
-    cJSON_AddItemToObject(doc, "results", results_json(s, r));
+    cJSON_AddStringToObject(doc, "generator", rep->generator);
+    cJSON_AddItemToObject(doc, "scenario", scenario_json(rep->scenario));
+    cJSON_AddItemToObject(doc, "results",
+                          results_json(rep->scenario, rep->cost, rep->hybrid));
     char *text = cJSON_Print(doc);
     if (!text)
         xalloc_die();

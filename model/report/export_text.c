@@ -322,15 +322,9 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
 
 /* The hybrid plan (SPEC 6): the plan's split, its workloads, the two
  * comparisons, the optimum and the chart of total against node count. */
-static void hybrid_section(StrBuf *b, const Scenario *s, bool md)
+static void hybrid_section(StrBuf *b, const Scenario *s,
+                           const HybridResult *h, bool md)
 {
-    HybridScratch sc;
-    if (hybrid_scratch_init(&sc, 0) != 0)
-        xalloc_die();
-    HybridResult *h = xmalloc(sizeof *h);
-    hybrid_evaluate(s, &s->hybrid, h, &sc);
-    hybrid_scratch_free(&sc);
-
     const char *cur = s->currency;
     char a[48], c2[48], t[48], d1[48], d2[48];
     sb_append(b, md ? "## Hybrid plan\n\n"
@@ -408,12 +402,13 @@ static void hybrid_section(StrBuf *b, const Scenario *s, bool md)
     canvas_to_text(&cv, b);
     canvas_free(&cv);
     sb_append(b, md ? "\n```\n\n" : "\n\n");
-    free(h);
 }
 
-void export_report(const Scenario *s, const CostResult *r, bool md,
-                   const char *date, StrBuf *b)
+void export_report(const Report *rep, bool md, StrBuf *b)
 {
+    const Scenario *s = rep->scenario;
+    const CostResult *r = rep->cost;
+    const char *date = rep->date;
     if (md) {
         sb_append(b, "# ");
         md_cell(b, s->name);
@@ -456,8 +451,8 @@ void export_report(const Scenario *s, const CostResult *r, bool md,
     zone_and_advice(b, s, r, md);
     chart(b, s, r, md);
     sb_append(b, "\n");
-    if (s->has_hybrid)
-        hybrid_section(b, s, md);
+    if (rep->hybrid)
+        hybrid_section(b, s, rep->hybrid, md);
     inputs(b, s, md);
 }
 
@@ -486,9 +481,9 @@ static void csv_num(StrBuf *b, double v)
     sb_append(b, buf);
 }
 
-void export_csv(const Scenario *s, const CostResult *r, StrBuf *b)
+void export_csv(const Report *rep, StrBuf *b)
 {
-    (void)s;
+    const CostResult *r = rep->cost;
     /* Header: option columns, then the union of both kinds' lines in the
      * SPEC's order (capital .. opportunity, compute .. opportunity). */
     static const CostLine cols[] = {
@@ -520,13 +515,12 @@ void export_csv(const Scenario *s, const CostResult *r, StrBuf *b)
     }
 }
 
-void export_any(ExportFormat f, const Scenario *s, const CostResult *r,
-                const char *date, StrBuf *b)
+void export_any(ExportFormat f, const Report *rep, StrBuf *b)
 {
     switch (f) {
-    case EXPORT_TEXT: export_report(s, r, false, date, b); break;
-    case EXPORT_MD: export_report(s, r, true, date, b); break;
-    case EXPORT_JSON: export_json(s, r, b); break;
-    case EXPORT_CSV: export_csv(s, r, b); break;
+    case EXPORT_TEXT: export_report(rep, false, b); break;
+    case EXPORT_MD: export_report(rep, true, b); break;
+    case EXPORT_JSON: export_json(rep, b); break;
+    case EXPORT_CSV: export_csv(rep, b); break;
     }
 }

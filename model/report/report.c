@@ -1,0 +1,42 @@
+/* report.c: the results a report is made of, computed once (report.h).
+ *
+ * This is the caller's side of the reports: the one place the command line
+ * and the tests evaluate a scenario for an export. The formatters never
+ * call the engine or the simulation; they read a Report. */
+#include "config.h"
+
+#include "report.h"
+
+#include <stdlib.h>
+
+#include "strbuf.h"
+
+void report_results_compute(ReportResults *rr, const Scenario *s)
+{
+    cost_evaluate(s, &rr->cost);
+    rr->hybrid = NULL;
+    if (!s->has_hybrid)
+        return;
+    HybridScratch sc;
+    if (hybrid_scratch_init(&sc, 0) != 0)
+        xalloc_die();
+    rr->hybrid = xmalloc(sizeof *rr->hybrid);
+    hybrid_evaluate(s, &s->hybrid, rr->hybrid, &sc);
+    hybrid_scratch_free(&sc);
+}
+
+void report_results_free(ReportResults *rr)
+{
+    free(rr->hybrid);
+    rr->hybrid = NULL;
+}
+
+Report report_of(const Scenario *s, const ReportResults *rr, const char *date)
+{
+    Report rep = {.scenario = s,
+                  .cost = &rr->cost,
+                  .hybrid = rr->hybrid,
+                  .date = date,
+                  .generator = PACKAGE_NAME " " PACKAGE_VERSION};
+    return rep;
+}

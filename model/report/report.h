@@ -1,0 +1,42 @@
+/* report.h: what a report is made of, computed once by the caller.
+ *
+ * A Report points at a scenario and at the results the caller already has:
+ * the cost engine's CostResult and, when the scenario has a hybrid plan,
+ * the HybridResult. The exporters (export.h) only read it; none of them
+ * runs the engine or the simulation, so the planner hands over the figures
+ * it shows and the command line computes them once. */
+#ifndef GPUPLAN_REPORT_H
+#define GPUPLAN_REPORT_H
+
+#include "cost.h"
+#include "hybrid.h"
+#include "scenario.h"
+
+typedef struct Report {
+    const Scenario *scenario;
+    const CostResult *cost;     /* cost_evaluate(scenario) */
+    const HybridResult *hybrid; /* hybrid_evaluate(scenario); NULL when the
+                                   scenario has no plan */
+    const char *date;           /* report date, YYYY-MM-DD */
+    const char *generator;      /* "gpuplan 0.2.0" */
+} Report;
+
+/* Results owned by a caller that has none yet (the command line, tests):
+ * filled by report_results_compute, released by report_results_free. */
+typedef struct ReportResults {
+    CostResult cost;
+    HybridResult *hybrid; /* NULL without a plan */
+} ReportResults;
+
+/* Evaluate s once: the costs, and the hybrid plan when s has one. s must be
+ * valid. Out of memory aborts (xalloc_die). */
+void report_results_compute(ReportResults *rr, const Scenario *s);
+
+/* Free what report_results_compute allocated; rr may be reused. */
+void report_results_free(ReportResults *rr);
+
+/* A Report of s with results rr and `date`; generator is this program's
+ * name and version. The pointers are borrowed. */
+Report report_of(const Scenario *s, const ReportResults *rr, const char *date);
+
+#endif
