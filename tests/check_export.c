@@ -290,6 +290,40 @@ START_TEST(compliance_marked)
 }
 END_TEST
 
+/* The numeric monthly breakdown (SPEC 4.2) carries the SPEC 2.6 lines of
+ * every option, with "-" where a line does not apply. */
+START_TEST(report_breakdown_table)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf t = STRBUF_INIT, m = STRBUF_INIT;
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_report(&rep, false, &t);
+    export_report(&rep, true, &m);
+    static const struct {
+        const char *text, *md;
+    } rows[] = {
+        {"  Capital             31,334.46              -              -              -\n",
+         "| Capital | 31,334.46 | - | - | - |\n"},
+        {"  Energy               1,876.39              -              -              -\n",
+         "| Energy | 1,876.39 | - | - | - |\n"},
+        {"  Staff               19,166.67       4,791.67       4,791.67       4,791.67\n",
+         "| Staff | 19,166.67 | 4,791.67 | 4,791.67 | 4,791.67 |\n"},
+        {"  Total               66,075.52      89,639.03      97,067.51      45,597.64\n",
+         "| **Total** | **66,075.52** | **89,639.03** | **97,067.51** | **45,597.64** |\n"}};
+    ck_assert_ptr_nonnull(strstr(sb_str(&t), "MONTHLY BREAKDOWN (USD)\n"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&m), "## Monthly breakdown (USD)\n"));
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        ck_assert_msg(strstr(sb_str(&t), rows[i].text), "text lacks %s", rows[i].text);
+        ck_assert_msg(strstr(sb_str(&m), rows[i].md), "md lacks %s", rows[i].md);
+    }
+    sb_free(&t);
+    sb_free(&m);
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
     Suite *s = suite_create("export");
@@ -300,6 +334,7 @@ static Suite *export_suite(void)
     tcase_add_test(t, csv_matches_engine);
     tcase_add_test(t, csv_quoting);
     tcase_add_test(t, report_text_and_md);
+    tcase_add_test(t, report_breakdown_table);
     tcase_add_test(t, formats_ignore_locale);
     tcase_add_test(t, compliance_marked);
     suite_add_tcase(s, t);

@@ -38,6 +38,19 @@ void export_csv(const Report *rep, StrBuf *b);
  * keys; any text column goes through here.) */
 void export_csv_field(StrBuf *b, const char *s);
 
+/* The rows of the numeric monthly breakdown every report shows (SPEC 4.2):
+ * the on-prem lines, the cloud-only lines, then the shared ones (staff,
+ * other, opportunity), in the order of the chart's key. */
+#define EXPORT_BREAKDOWN_ROWS LINE_COUNT
+extern const CostLine export_breakdown_order[EXPORT_BREAKDOWN_ROWS];
+
+/* "Capital", "Compute", ...: a breakdown line's name in a table. */
+const char *export_line_label(CostLine l);
+
+/* Whether option o has breakdown line l (on-prem: capital .. opportunity;
+ * cloud: compute .. opportunity). */
+bool export_line_applies(CostOption o, CostLine l);
+
 /* Dispatch on f. */
 void export_any(ExportFormat f, const Report *rep, StrBuf *b);
 

@@ -209,6 +209,78 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
               s->utilization.measured_pct);
 }
 
+const CostLine export_breakdown_order[EXPORT_BREAKDOWN_ROWS] = {
+    LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY,  LINE_COLOCATION,
+    LINE_NETWORK, LINE_COMPUTE,     LINE_EGRESS,  LINE_STORAGE,
+    LINE_STAFF,   LINE_OTHER,       LINE_OPPORTUNITY};
+
+const char *export_line_label(CostLine l)
+{
+    static const char *const names[LINE_COUNT] = {
+        [LINE_CAPITAL] = "Capital",       [LINE_MAINTENANCE] = "Maintenance",
+        [LINE_ENERGY] = "Energy",         [LINE_COLOCATION] = "Colocation",
+        [LINE_STAFF] = "Staff",           [LINE_NETWORK] = "Network",
+        [LINE_OTHER] = "Other",           [LINE_OPPORTUNITY] = "Opportunity",
+        [LINE_COMPUTE] = "Compute",       [LINE_EGRESS] = "Egress",
+        [LINE_STORAGE] = "Storage"};
+    return (unsigned)l < LINE_COUNT ? names[l] : "?";
+}
+
+bool export_line_applies(CostOption o, CostLine l)
+{
+    const CostLine *lines = o == OPT_ONPREM ? cost_onprem_lines : cost_cloud_lines;
+    size_t n = o == OPT_ONPREM ? ONPREM_LINES : CLOUD_LINES;
+    for (size_t i = 0; i < n; i++)
+        if (lines[i] == l)
+            return true;
+    return false;
+}
+
+/* The numeric monthly breakdown (SPEC 2.1, 2.2, 4.2): one row per line,
+ * one column per option, "-" where a line does not apply, then the total. */
+static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
+{
+    if (md) {
+        sb_printf(b, "## Monthly breakdown (%s)\n\n| Line |", s->currency);
+        for (int k = 0; k < OPT_COUNT; k++)
+            sb_printf(b, " %s |", cost_option_label((CostOption)k));
+        sb_append(b, "\n|---|");
+        for (int k = 0; k < OPT_COUNT; k++)
+            sb_append(b, "---:|");
+        sb_append(b, "\n");
+    } else {
+        sb_printf(b, "MONTHLY BREAKDOWN (%s)\n  %-14s", s->currency, "Line");
+        for (int k = 0; k < OPT_COUNT; k++)
+            sb_printf(b, " %14s", cost_option_label((CostOption)k));
+        sb_append(b, "\n");
+    }
+    char v[48];
+    for (int i = 0; i <= EXPORT_BREAKDOWN_ROWS; i++) {
+        bool total = i == EXPORT_BREAKDOWN_ROWS;
+        CostLine l = total ? LINE_COUNT : export_breakdown_order[i];
+        const char *label = total ? "Total" : export_line_label(l);
+        if (md)
+            sb_printf(b, total ? "| **%s** |" : "| %s |", label);
+        else
+            sb_printf(b, "  %-14s", label);
+        for (int k = 0; k < OPT_COUNT; k++) {
+            const OptionCost *o = &r->option[k];
+            if (total)
+                num_format_money(o->monthly, 2, v, sizeof v);
+            else if (export_line_applies((CostOption)k, l))
+                num_format_money(o->line[l], 2, v, sizeof v);
+            else
+                num_snprintf(v, sizeof v, "-");
+            if (md)
+                sb_printf(b, total ? " **%s** |" : " %s |", v);
+            else
+                sb_printf(b, " %14s", v);
+        }
+        sb_append(b, "\n");
+    }
+    sb_append(b, "\n");
+}
+
 static void crossovers(StrBuf *b, const CostResult *r, bool md)
 {
     sb_append(b, md ? "## Crossovers\n\n" : "CROSSOVERS (where on-prem and the option cost the same)\n");
@@ -447,6 +519,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
         }
     }
     options(b, s, r, md);
+    breakdown(b, s, r, md);
     crossovers(b, r, md);
     zone_and_advice(b, s, r, md);
     chart(b, s, r, md);
