@@ -324,6 +324,39 @@ START_TEST(report_breakdown_table)
 }
 END_TEST
 
+/* The notes `gpuplan new` writes are the template: reports leave them out;
+ * notes of one's own (even the template with a word changed) are kept. */
+START_TEST(template_notes_left_out)
+{
+    Scenario s;
+    scenario_default(&s);
+    ck_assert(report_notes_are_template(&s));
+    strcat(s.notes, "\n");
+    ck_assert(report_notes_are_template(&s)); /* a block scalar's newline */
+    CostResult r;
+    cost_evaluate(&s, &r);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    for (int md = 0; md < 2; md++) {
+        StrBuf b = STRBUF_INIT;
+        export_report(&rep, md, &b);
+        ck_assert_ptr_null(strstr(sb_str(&b), "Built-in default"));
+        ck_assert_ptr_null(strstr(sb_str(&b), md ? "## Notes" : "NOTES"));
+        sb_free(&b);
+    }
+    s.notes[0] = 'b'; /* "built-in default: ..." is the user's own text */
+    ck_assert(!report_notes_are_template(&s));
+    for (int md = 0; md < 2; md++) {
+        StrBuf b = STRBUF_INIT;
+        export_report(&rep, md, &b);
+        ck_assert_ptr_nonnull(strstr(sb_str(&b), "built-in default"));
+        ck_assert_ptr_nonnull(strstr(sb_str(&b), md ? "## Notes" : "NOTES"));
+        sb_free(&b);
+    }
+    s.notes[0] = '\0';
+    ck_assert(!report_notes_are_template(&s));
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
     Suite *s = suite_create("export");
@@ -335,6 +368,7 @@ static Suite *export_suite(void)
     tcase_add_test(t, csv_quoting);
     tcase_add_test(t, report_text_and_md);
     tcase_add_test(t, report_breakdown_table);
+    tcase_add_test(t, template_notes_left_out);
     tcase_add_test(t, formats_ignore_locale);
     tcase_add_test(t, compliance_marked);
     suite_add_tcase(s, t);

@@ -10,6 +10,7 @@
 #include "hybrid.h"
 #include "hybrid_fields.h"
 #include "numfmt.h"
+#include "report.h"
 #include "term.h"
 
 size_t form_fields(Panel p, const Field **out, size_t max)
@@ -126,6 +127,15 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
                 mvwchgat(w, y, cx, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE,
                          (short)PAIR_NUMBER(ea), NULL);
             wattrset(w, attr);
+        } else if (strcmp(f->key, "notes") == 0 && report_notes_are_template(s)) {
+            /* The notes `gpuplan new` wrote: say they are to be replaced
+             * (reports leave them out), over the value and unit columns. */
+            wattrset(w, selected ? attr : term_attr(TS_STALE));
+            put_clipped(w, y, labw + 2,
+                        term_utf8() ? "template \u2014 replace" : "template - replace",
+                        valw + 1 + unitw);
+            wattrset(w, attr);
+            continue;
         } else {
             int len = (int)strlen(val);
             if (len > valw) {

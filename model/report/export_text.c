@@ -498,7 +498,9 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     sb_printf(b, "Cheapest at %g%% utilization: %s%s%s, %s %s per useful GPU-hour.\n\n",
               s->utilization.measured_pct, md ? "**" : "",
               cost_option_label(r->cheapest), md ? "**" : "", best, s->currency);
-    if (s->notes[0]) {
+    /* The template's notes describe the built-in default, not this
+     * scenario: they are left out (SPEC 4.2). */
+    if (s->notes[0] && !report_notes_are_template(s)) {
         if (md) {
             sb_append(b, "## Notes\n\n");
             sb_append(b, s->notes);

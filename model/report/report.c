@@ -8,7 +8,9 @@
 #include "report.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "fields.h"
 #include "strbuf.h"
 
 void report_results_compute(ReportResults *rr, const Scenario *s)
@@ -39,4 +41,23 @@ Report report_of(const Scenario *s, const ReportResults *rr, const char *date)
                   .date = date,
                   .generator = PACKAGE_NAME " " PACKAGE_VERSION};
     return rep;
+}
+
+/* Trailing blanks and line ends do not make notes the user's own: an
+ * editor or a YAML block scalar may add them. */
+static size_t trimmed_length(const char *s)
+{
+    size_t n = strlen(s);
+    while (n && strchr(" \t\r\n", s[n - 1]))
+        n--;
+    return n;
+}
+
+bool report_notes_are_template(const Scenario *s)
+{
+    const Field *f = field_find("notes");
+    if (!f || !f->def_text)
+        return false;
+    size_t a = trimmed_length(s->notes), b = trimmed_length(f->def_text);
+    return a > 0 && a == b && memcmp(s->notes, f->def_text, a) == 0;
 }

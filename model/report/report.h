@@ -39,4 +39,10 @@ void report_results_free(ReportResults *rr);
  * name and version. The pointers are borrowed. */
 Report report_of(const Scenario *s, const ReportResults *rr, const char *date);
 
+/* Whether s's notes are the ones `gpuplan new` writes, the built-in
+ * template's, unchanged (blanks and line ends at the end do not count):
+ * reports leave them out and the planner marks them as a template to
+ * replace (SPEC 4.2). Empty notes are not a template. */
+bool report_notes_are_template(const Scenario *s);
+
 #endif

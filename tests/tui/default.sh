@@ -75,6 +75,16 @@ wait_gone "5.66" 5
 keys u
 wait_for "5.66" 5 "undo a nudge"
 
+# The built-in template's notes are marked as a template to replace; notes
+# of one's own are not (SPEC 4.2).
+type_text ":goto notes"; keys Enter
+wait_for "template" 5 "template notes marked on the Business panel"
+screen | grep -q -- "template . replace" && ok || fail "marker reads 'template - replace'"
+type_text ":set notes=Our own assumptions"; keys Enter
+wait_gone "replace" 5
+keys u
+wait_for "replace" 5 "undo brings the template back, marked"
+
 # quit (nothing unsaved) restores the terminal
 keys q
 wait_for "EXIT=0" 10 "quit exits 0"
