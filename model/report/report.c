@@ -56,8 +56,8 @@ static size_t trimmed_length(const char *s)
 bool report_notes_are_template(const Scenario *s)
 {
     const Field *f = field_find("notes");
-    if (!f || !f->def_text)
+    if (!f || !f->default_text)
         return false;
-    size_t a = trimmed_length(s->notes), b = trimmed_length(f->def_text);
-    return a > 0 && a == b && memcmp(s->notes, f->def_text, a) == 0;
+    size_t a = trimmed_length(s->notes), b = trimmed_length(f->default_text);
+    return a > 0 && a == b && memcmp(s->notes, f->default_text, a) == 0;
 }
