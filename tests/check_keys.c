@@ -1,6 +1,6 @@
-/* check_keys.c: the key bindings table (STYLE 6): no key bound twice, every
- * action with a help sentence, the SPEC 8 keys present, and the help screen
- * and hint line generated from the table. */
+/* check_keys.c: the key tables, one per mode (STYLE 6): no key bound twice
+ * in a mode, every action with a help sentence, the SPEC 8 keys present,
+ * and the help screen and hint lines generated from the tables. */
 #include "config.h"
 
 #include <check.h>
@@ -104,14 +104,14 @@ START_TEST(hybrid_hint_line_leads_with_the_panel_keys)
 END_TEST
 
 typedef struct Lines {
-    char text[64][400];
+    char text[128][400];
     size_t n;
 } Lines;
 
 static void collect(const char *line, void *ctx)
 {
     Lines *l = ctx;
-    if (l->n < 64)
+    if (l->n < 128)
         snprintf(l->text[l->n++], sizeof l->text[0], "%s", line);
 }
 
@@ -121,7 +121,8 @@ START_TEST(help_screen_has_one_line_per_action)
     l.n = 0;
     size_t n = keys_help_lines(collect, &l);
     ck_assert_uint_eq(n, l.n);
-    ck_assert_uint_eq(n, ACT_COUNT - 1); /* every action but ACT_NONE */
+    /* every normal-mode action but ACT_NONE */
+    ck_assert_uint_eq(n, ACT_LE_COMMIT - 1);
     bool save = false, digits = false, nudge = false, prices = false;
     for (size_t i = 0; i < l.n; i++) {
         if (strncmp(l.text[i], "F2, Ctrl-S", 10) == 0 && strstr(l.text[i], "save"))
@@ -140,6 +141,93 @@ START_TEST(help_screen_has_one_line_per_action)
 }
 END_TEST
 
+/* The check the table test relies on must fail on bad tables. */
+START_TEST(check_rejects_a_duplicate_key)
+{
+    static const KeyBinding bad[] = {
+        {'u', ACT_UNDO, "u undo", "undo", KS_ANY},
+        {'u', ACT_REDO, NULL, "redo", KS_ANY},
+    };
+    const KeyTable t = {"bad", bad, 2};
+    char msg[256] = "";
+    ck_assert(!keys_tables_check(&t, 1, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "key u is bound twice"));
+}
+END_TEST
+
+START_TEST(check_rejects_an_action_without_help)
+{
+    static const KeyBinding bad[] = {
+        {'u', ACT_UNDO, "u undo", "undo", KS_ANY},
+        {KC_CTRL('r'), ACT_REDO, NULL, NULL, KS_ANY},
+    };
+    const KeyTable t = {"bad", bad, 2};
+    char msg[256] = "";
+    ck_assert(!keys_tables_check(&t, 1, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "no help sentence"));
+}
+END_TEST
+
+START_TEST(check_rejects_an_action_in_two_modes)
+{
+    static const KeyBinding one[] = {{'u', ACT_UNDO, NULL, "undo", KS_ANY}};
+    static const KeyBinding two[] = {{'z', ACT_UNDO, NULL, "undo", KS_ANY}};
+    const KeyTable t[2] = {{"one", one, 1}, {"two", two, 1}};
+    char msg[256] = "";
+    ck_assert(!keys_tables_check(t, 2, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "two modes"));
+    /* The same key in two modes is fine: modes do not share keys. */
+    static const KeyBinding three[] = {{'u', ACT_REDO, NULL, "redo", KS_ANY}};
+    const KeyTable ok[2] = {{"one", one, 1}, {"three", three, 1}};
+    ck_assert_msg(keys_tables_check(ok, 2, msg, sizeof msg), "%s", msg);
+}
+END_TEST
+
+/* Every mode has its table, and its keys reach its actions only. */
+START_TEST(each_mode_has_its_keys)
+{
+    ck_assert_int_eq(keys_lookup_mode(KM_EDIT, KC_ENTER), ACT_LE_COMMIT);
+    ck_assert_int_eq(keys_lookup_mode(KM_EDIT, KC_CTRL('u')), ACT_LE_KILL_START);
+    ck_assert_int_eq(keys_lookup_mode(KM_EDIT, 'u'), ACT_NONE); /* typed, not bound */
+    ck_assert_int_eq(keys_lookup_mode(KM_COMMAND, KC_TAB), ACT_CMD_COMPLETE);
+    ck_assert_int_eq(keys_lookup_mode(KM_DIALOG, 'j'), ACT_DLG_DOWN);
+    ck_assert_int_eq(keys_lookup_mode(KM_DIALOG, KC_ESC), ACT_DLG_CLOSE);
+    ck_assert_int_eq(keys_lookup_mode(KM_NORMAL, 'u'), ACT_UNDO);
+    for (int m = 0; m < KM_COUNT; m++)
+        ck_assert_uint_gt(key_tables[m].count, 0);
+}
+END_TEST
+
+/* The editing hint line comes from the edit table's labels. */
+START_TEST(edit_hint_line_from_its_table)
+{
+    char b[256];
+    keys_mode_hint_line(KM_EDIT, b, sizeof b, 79);
+    ck_assert_str_eq(b, "Enter commit  Esc cancel  Backspace delete  Ctrl-U clear");
+    keys_mode_hint_line(KM_EDIT, b, sizeof b, 24);
+    ck_assert_str_eq(b, "Enter commit  Esc cancel");
+}
+END_TEST
+
+START_TEST(help_covers_every_mode)
+{
+    static Lines l;
+    l.n = 0;
+    size_t n = keys_modes_help_lines(collect, &l);
+    ck_assert_uint_eq(n, l.n);
+    for (int m = 1; m < KM_COUNT; m++) {
+        bool titled = false;
+        for (size_t i = 0; i < l.n; i++)
+            titled |= strcmp(l.text[i], key_tables[m].title) == 0;
+        ck_assert_msg(titled, "no title line for mode %d", m);
+    }
+    bool kill = false;
+    for (size_t i = 0; i < l.n; i++)
+        kill |= strncmp(l.text[i], "Ctrl-U", 6) == 0;
+    ck_assert(kill);
+}
+END_TEST
+
 static Suite *keys_suite(void)
 {
     Suite *s = suite_create("keys");
@@ -150,6 +238,12 @@ static Suite *keys_suite(void)
     tcase_add_test(t, hint_line_fits_and_comes_from_labels);
     tcase_add_test(t, hybrid_hint_line_leads_with_the_panel_keys);
     tcase_add_test(t, help_screen_has_one_line_per_action);
+    tcase_add_test(t, check_rejects_a_duplicate_key);
+    tcase_add_test(t, check_rejects_an_action_without_help);
+    tcase_add_test(t, check_rejects_an_action_in_two_modes);
+    tcase_add_test(t, each_mode_has_its_keys);
+    tcase_add_test(t, edit_hint_line_from_its_table);
+    tcase_add_test(t, help_covers_every_mode);
     suite_add_tcase(s, t);
     return s;
 }

@@ -188,29 +188,23 @@ static void help_line(const char *line, void *ctx)
     }
 }
 
+void dialog_help_line(Dialog *d, const char *line) { help_line(line, d); }
+
 void dialog_help(Dialog *d)
 {
     dialog_close(d);
     d->kind = DLG_HELP;
     snprintf(d->question, sizeof d->question, "gpuplan help (Esc closes)");
     keys_help_lines(help_line, d);
-    static const char *const extra[] = {
-        "",
-        "While editing a value: Enter commits, Esc cancels; the results follow",
-        "every keystroke when the value is valid.",
-        "",
-        "Commands (after ':'):",
-        "  set KEY=VALUE      set a field, e.g. set utilization.measured_pct=70",
-        "  goto KEY           select a field (Tab completes field keys)",
-        "  w [FILE]           save (to FILE)",
-        "  e FILE             open FILE (e! FILE drops unsaved changes)",
-        "  export FORMAT [FILE]  write a report: text, md, json, csv",
-        "  prices             pick prices from the price book (as p does)",
-        "  q, q!, wq          quit; quit dropping changes; save and quit",
-        "  help               this screen",
-    };
-    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
-        help_line(extra[i], d);
+}
+
+void dialog_help_modes(Dialog *d)
+{
+    dialog_close(d);
+    d->kind = DLG_HELP;
+    snprintf(d->question, sizeof d->question, "gpuplan help: editing, the command line, "
+             "lists (Esc closes)");
+    keys_modes_help_lines(help_line, d);
 }
 
 DialogResult dialog_handle_key(Dialog *d, int key)
@@ -235,24 +229,37 @@ DialogResult dialog_handle_key(Dialog *d, int key)
         return DR_NONE;
     case DLG_PICKER:
     case DLG_HELP:
-        if (key == KC_ESC || key == 'q' || (d->kind == DLG_HELP && key == KC_F(1)))
+        switch (keys_lookup_mode(KM_DIALOG, key)) {
+        case ACT_DLG_CLOSE_HELP:
+            return d->kind == DLG_HELP ? DR_CANCEL : DR_NONE;
+        case ACT_DLG_CLOSE:
             return DR_CANCEL;
-        if (key == KC_UP || key == 'k') {
+        case ACT_DLG_UP:
             if (d->sel > 0)
                 d->sel--;
-        } else if (key == KC_DOWN || key == 'j') {
+            break;
+        case ACT_DLG_DOWN:
             if (d->sel + 1 < d->count)
                 d->sel++;
-        } else if (key == KC_PGUP) {
+            break;
+        case ACT_DLG_PAGE_UP:
             d->sel = d->sel > 10 ? d->sel - 10 : 0;
-        } else if (key == KC_PGDN) {
+            break;
+        case ACT_DLG_PAGE_DOWN:
             d->sel = d->sel + 10 < d->count ? d->sel + 10 : (d->count ? d->count - 1 : 0);
-        } else if (key == KC_HOME) {
+            break;
+        case ACT_DLG_FIRST:
             d->sel = 0;
-        } else if (key == KC_END) {
+            break;
+        case ACT_DLG_LAST:
             d->sel = d->count ? d->count - 1 : 0;
-        } else if (key == KC_ENTER && d->kind == DLG_PICKER && d->count > 0) {
-            return DR_DONE;
+            break;
+        case ACT_DLG_PICK:
+            if (d->kind == DLG_PICKER && d->count > 0)
+                return DR_DONE;
+            break;
+        default:
+            break;
         }
         return DR_NONE;
     case DLG_NONE:

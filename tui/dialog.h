@@ -56,7 +56,13 @@ void dialog_choice(Dialog *d, int purpose, const char *question,
 size_t dialog_picker(Dialog *d, int purpose, const char *title,
                      const char *const *dirs, const char *const *dir_labels,
                      size_t ndirs);
+/* The help screen: the normal mode's keys, generated from its key table
+ * (keys.h); dialog_help_modes: the other modes' keys (editing, the command
+ * line, lists). dialog_help_line appends a line (wrapped to the screen's
+ * text width), as the `:` commands' table does. */
 void dialog_help(Dialog *d);
+void dialog_help_modes(Dialog *d);
+void dialog_help_line(Dialog *d, const char *line);
 
 /* A picker over rows the caller supplies (the price book): opens an empty
  * list titled `title`, with the column titles `header` (NULL = none) above

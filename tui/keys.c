@@ -1,4 +1,5 @@
-/* keys.c: the planner's key bindings table and what is generated from it. */
+/* keys.c: the planner's key tables, one per mode, and what is generated
+ * from them (hint lines, the help screen, the tables' self-check). */
 #include "config.h"
 
 #include "keys.h"
@@ -60,19 +61,82 @@ const KeyBinding key_table[] = {
     {'d', ACT_HYBRID_DELETE, "d delete", "Hybrid panel: delete the selected workload (asks first)", KS_HYBRID},
     {'r', ACT_HYBRID_RUN, "r run", "Hybrid panel: cycle the workload's run: onprem, cloud, burst", KS_HYBRID},
     {'m', ACT_HYBRID_MODE, "m mode", "Hybrid panel: cycle the workload's cloud_mode: on_demand, spot", KS_HYBRID},
-    {':', ACT_COMMAND, ": cmd", "command line: set KEY=VALUE, goto KEY, w [FILE], e FILE, export FORMAT [FILE], prices, q, q!, wq, help", KS_ANY},
+    {':', ACT_COMMAND, ": cmd", "command line: the commands listed below; Tab completes their names and field keys", KS_ANY},
     {'p', ACT_PRICES, "p prices", "price book: pick an instance and region; Enter copies its per-GPU-hour prices into the Cloud panel (one undo step)", KS_ANY},
     {KC_CTRL('l'), ACT_REDRAW, NULL, "redraw the whole screen", KS_ANY},
 };
 const size_t key_table_count = sizeof key_table / sizeof key_table[0];
 
-Action keys_lookup(int key)
+/* The line editor's keys: a value being edited, the command line and the
+ * prompts. Printable characters insert; everything else is here. */
+static const KeyBinding edit_keys[] = {
+    {KC_ENTER, ACT_LE_COMMIT, "Enter commit", "commit the value (on the command line: run it)", KS_ANY},
+    {'\n', ACT_LE_COMMIT, NULL, NULL, KS_ANY},
+    {KC_ESC, ACT_LE_CANCEL, "Esc cancel", "cancel: the value stays as it was", KS_ANY},
+    {KC_CTRL('g'), ACT_LE_CANCEL, NULL, NULL, KS_ANY},
+    {KC_BACKSPACE, ACT_LE_BACKSPACE, "Backspace delete", "delete the character before the cursor", KS_ANY},
+    {KC_CTRL('h'), ACT_LE_BACKSPACE, NULL, NULL, KS_ANY},
+    {KC_CTRL('u'), ACT_LE_KILL_START, "Ctrl-U clear", "delete everything before the cursor", KS_ANY},
+    {KC_DELETE, ACT_LE_DELETE, NULL, "delete the character under the cursor", KS_ANY},
+    {KC_CTRL('d'), ACT_LE_DELETE, NULL, NULL, KS_ANY},
+    {KC_LEFT, ACT_LE_LEFT, NULL, "move the cursor one character left", KS_ANY},
+    {KC_CTRL('b'), ACT_LE_LEFT, NULL, NULL, KS_ANY},
+    {KC_RIGHT, ACT_LE_RIGHT, NULL, "move the cursor one character right", KS_ANY},
+    {KC_CTRL('f'), ACT_LE_RIGHT, NULL, NULL, KS_ANY},
+    {KC_HOME, ACT_LE_HOME, NULL, "move the cursor to the start", KS_ANY},
+    {KC_CTRL('a'), ACT_LE_HOME, NULL, NULL, KS_ANY},
+    {KC_END, ACT_LE_END, NULL, "move the cursor to the end", KS_ANY},
+    {KC_CTRL('e'), ACT_LE_END, NULL, NULL, KS_ANY},
+    {KC_CTRL('k'), ACT_LE_KILL_END, NULL, "delete everything from the cursor on", KS_ANY},
+    {KC_CTRL('w'), ACT_LE_KILL_WORD, NULL, "delete the word before the cursor", KS_ANY},
+    {KC_F(1), ACT_LE_HELP, NULL, "show this list of the keys for editing, the command line and lists", KS_ANY},
+};
+
+/* The `:` line's own keys, seen before the line editor's. */
+static const KeyBinding command_keys[] = {
+    {KC_TAB, ACT_CMD_COMPLETE, "Tab complete", "complete a command name, or a field key after set or goto", KS_ANY},
+    {KC_BACKSPACE, ACT_CMD_CLOSE, NULL, "on an empty line: close the command line (else delete)", KS_ANY},
+};
+
+/* Lists (the file picker, the price book) and the help screen. */
+static const KeyBinding dialog_keys[] = {
+    {KC_UP, ACT_DLG_UP, NULL, "previous line", KS_ANY},
+    {'k', ACT_DLG_UP, NULL, NULL, KS_ANY},
+    {KC_DOWN, ACT_DLG_DOWN, NULL, "next line", KS_ANY},
+    {'j', ACT_DLG_DOWN, NULL, NULL, KS_ANY},
+    {KC_PGUP, ACT_DLG_PAGE_UP, NULL, "ten lines up", KS_ANY},
+    {KC_PGDN, ACT_DLG_PAGE_DOWN, NULL, "ten lines down", KS_ANY},
+    {KC_HOME, ACT_DLG_FIRST, NULL, "first line", KS_ANY},
+    {KC_END, ACT_DLG_LAST, NULL, "last line", KS_ANY},
+    {KC_ENTER, ACT_DLG_PICK, "Enter pick", "in a list: take the selected line", KS_ANY},
+    {KC_ESC, ACT_DLG_CLOSE, "Esc close", "close the list or the help", KS_ANY},
+    {'q', ACT_DLG_CLOSE, NULL, NULL, KS_ANY},
+    {KC_F(1), ACT_DLG_CLOSE_HELP, NULL, "close the help screen", KS_ANY},
+};
+
+#define TABLE(title, t) {title, t, sizeof t / sizeof t[0]}
+const KeyTable key_tables[KM_COUNT] = {
+    [KM_NORMAL] = {"Keys:", key_table, sizeof key_table / sizeof key_table[0]},
+    [KM_EDIT] = TABLE("While editing a value (and on the command line, in prompts):", edit_keys),
+    [KM_COMMAND] = TABLE("On the command line (after ':'):", command_keys),
+    [KM_DIALOG] = TABLE("In a list and in this help:", dialog_keys),
+};
+
+static Action table_lookup(const KeyTable *t, int key)
 {
-    for (size_t i = 0; i < key_table_count; i++)
-        if (key_table[i].key == key)
-            return key_table[i].action;
+    for (size_t i = 0; i < t->count; i++)
+        if (t->keys[i].key == key)
+            return t->keys[i].action;
     return ACT_NONE;
 }
+
+Action keys_lookup(int key) { return table_lookup(&key_tables[KM_NORMAL], key); }
+
+Action keys_lookup_mode(KeyMode m, int key)
+{
+    return m < KM_COUNT ? table_lookup(&key_tables[m], key) : ACT_NONE;
+}
+
 
 const char *keys_name(int key, char *buf, size_t n)
 {
@@ -103,52 +167,74 @@ const char *keys_name(int key, char *buf, size_t n)
     return buf;
 }
 
+/* The labels of table t whose scope is `scope` (pass 0) or KS_ANY (pass
+ * 1), appended to buf in table order; false once a label does not fit. */
+static bool add_labels(const KeyTable *t, KeyScope scope, char *buf, size_t n, size_t *len,
+                       int width)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        const char *label = t->keys[i].label;
+        if (!label || t->keys[i].scope != scope)
+            continue;
+        size_t need = strlen(label) + (*len ? 2 : 0);
+        if ((width >= 0 && *len + need > (size_t)width) || *len + need + 1 > n)
+            return false;
+        *len += (size_t)snprintf(buf + *len, n - *len, "%s%s", *len ? "  " : "", label);
+    }
+    return true;
+}
+
 const char *keys_hint_line(char *buf, size_t n, int width, KeyScope scope)
 {
     size_t len = 0;
     if (n == 0)
         return buf;
     buf[0] = '\0';
-    /* Pass 0: the scope's own labels; pass 1: those shown everywhere. */
-    for (int pass = scope == KS_ANY; pass < 2; pass++)
-        for (size_t i = 0; i < key_table_count; i++) {
-            const char *label = key_table[i].label;
-            if (!label || key_table[i].scope != (pass ? KS_ANY : scope))
-                continue;
-            size_t need = strlen(label) + (len ? 2 : 0);
-            if ((width >= 0 && len + need > (size_t)width) || len + need + 1 > n)
-                return buf;
-            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "  " : "", label);
-        }
+    /* The scope's own labels first, then those shown everywhere. */
+    const KeyTable *t = &key_tables[KM_NORMAL];
+    if (scope == KS_ANY || add_labels(t, scope, buf, n, &len, width))
+        add_labels(t, KS_ANY, buf, n, &len, width);
+    return buf;
+}
+
+const char *keys_mode_hint_line(KeyMode m, char *buf, size_t n, int width)
+{
+    size_t len = 0;
+    if (n == 0)
+        return buf;
+    buf[0] = '\0';
+    if (m < KM_COUNT)
+        add_labels(&key_tables[m], KS_ANY, buf, n, &len, width);
     return buf;
 }
 
 static bool is_digit_key(int k) { return k >= '0' && k <= '9'; }
 
-size_t keys_help_lines(void (*emit)(const char *line, void *ctx), void *ctx)
+static size_t table_help(const KeyTable *t, void (*emit)(const char *line, void *ctx),
+                         void *ctx)
 {
     size_t lines = 0;
     bool done[ACT_COUNT] = {false};
-    for (size_t i = 0; i < key_table_count; i++) {
-        Action a = key_table[i].action;
+    const KeyBinding *kt = t->keys;
+    for (size_t i = 0; i < t->count; i++) {
+        Action a = kt[i].action;
         if (done[a])
             continue;
         done[a] = true;
         char keys[128] = "", name[32];
         size_t len = 0;
         const char *help = NULL;
-        for (size_t j = i; j < key_table_count; j++) {
-            if (key_table[j].action != a)
+        for (size_t j = i; j < t->count; j++) {
+            if (kt[j].action != a)
                 continue;
-            if (!help && key_table[j].help)
-                help = key_table[j].help;
-            int k = key_table[j].key;
+            if (!help && kt[j].help)
+                help = kt[j].help;
+            int k = kt[j].key;
             /* A run of digits reads as "0-9". */
-            if (is_digit_key(k) && j > i && is_digit_key(key_table[j - 1].key) &&
-                key_table[j - 1].action == a) {
-                bool last = j + 1 >= key_table_count ||
-                            key_table[j + 1].action != a ||
-                            !is_digit_key(key_table[j + 1].key);
+            if (is_digit_key(k) && j > i && is_digit_key(kt[j - 1].key) &&
+                kt[j - 1].action == a) {
+                bool last = j + 1 >= t->count || kt[j + 1].action != a ||
+                            !is_digit_key(kt[j + 1].key);
                 if (last && len < sizeof keys)
                     len += (size_t)snprintf(keys + len, sizeof keys - len, "-%c", (char)k);
                 continue;
@@ -166,27 +252,85 @@ size_t keys_help_lines(void (*emit)(const char *line, void *ctx), void *ctx)
     return lines;
 }
 
-bool keys_table_check(char *msg, size_t n)
+size_t keys_help_lines(void (*emit)(const char *line, void *ctx), void *ctx)
+{
+    return table_help(&key_tables[KM_NORMAL], emit, ctx);
+}
+
+size_t keys_mode_help_lines(KeyMode m, void (*emit)(const char *line, void *ctx),
+                            void *ctx)
+{
+    return m < KM_COUNT ? table_help(&key_tables[m], emit, ctx) : 0;
+}
+
+size_t keys_modes_help_lines(void (*emit)(const char *line, void *ctx), void *ctx)
+{
+    size_t lines = 0;
+    for (int m = KM_NORMAL + 1; m < KM_COUNT; m++) {
+        if (lines) {
+            emit("", ctx);
+            lines++;
+        }
+        emit(key_tables[m].title, ctx);
+        lines++;
+        lines += table_help(&key_tables[m], emit, ctx);
+    }
+    return lines;
+}
+
+bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t n)
 {
     char name[32];
-    for (size_t i = 0; i < key_table_count; i++)
-        for (size_t j = i + 1; j < key_table_count; j++)
-            if (key_table[i].key == key_table[j].key) {
-                snprintf(msg, n, "key %s is bound twice",
-                         keys_name(key_table[i].key, name, sizeof name));
+    int mode_of[ACT_COUNT];
+    for (int a = 0; a < ACT_COUNT; a++)
+        mode_of[a] = -1;
+    for (size_t m = 0; m < ntables; m++) {
+        const KeyTable *t = &tables[m];
+        for (size_t i = 0; i < t->count; i++) {
+            Action a = t->keys[i].action;
+            if (a <= ACT_NONE || a >= ACT_COUNT) {
+                snprintf(msg, n, "%s: key %s has no action", t->title[0] ? t->title : "normal mode",
+                         keys_name(t->keys[i].key, name, sizeof name));
                 return false;
             }
-    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
-        bool bound = false, helped = false;
-        for (size_t i = 0; i < key_table_count; i++)
-            if ((int)key_table[i].action == a) {
-                bound = true;
-                helped |= key_table[i].help && key_table[i].help[0];
+            if (mode_of[a] >= 0 && mode_of[a] != (int)m) {
+                snprintf(msg, n, "action %d is bound in two modes", (int)a);
+                return false;
             }
-        if (bound && !helped) {
-            snprintf(msg, n, "action %d has no help sentence", a);
-            return false;
+            mode_of[a] = (int)m;
+            for (size_t j = i + 1; j < t->count; j++)
+                if (t->keys[i].key == t->keys[j].key) {
+                    snprintf(msg, n, "%s: key %s is bound twice",
+                             t->title[0] ? t->title : "normal mode",
+                             keys_name(t->keys[i].key, name, sizeof name));
+                    return false;
+                }
         }
+        for (size_t i = 0; i < t->count; i++) {
+            Action a = t->keys[i].action;
+            bool helped = false;
+            for (size_t j = 0; j < t->count; j++)
+                if (t->keys[j].action == a && t->keys[j].help && t->keys[j].help[0])
+                    helped = true;
+            if (!helped) {
+                snprintf(msg, n, "action %d (key %s) has no help sentence", (int)a,
+                         keys_name(t->keys[i].key, name, sizeof name));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool keys_table_check(char *msg, size_t n)
+{
+    if (!keys_tables_check(key_tables, KM_COUNT, msg, n))
+        return false;
+    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+        bool bound = false;
+        for (int m = 0; m < KM_COUNT && !bound; m++)
+            for (size_t i = 0; i < key_tables[m].count; i++)
+                bound |= key_tables[m].keys[i].action == (Action)a;
         if (!bound) {
             snprintf(msg, n, "action %d has no key", a);
             return false;

@@ -1,8 +1,8 @@
 /* keys.h: the planner's key bindings as data (STYLE 6).
  *
- * One table maps a key to an action, with a short label for the hint line
- * and a help sentence for the help screen; both are generated from it, so
- * they never drift. Key codes are gpuplan's own (no curses here): printable
+ * One table per mode (normal, edit, command line, dialog) maps a key to an
+ * action, with a short label for the hint line and a help sentence for the
+ * help screen; both are generated from the tables, so they never drift. Key codes are gpuplan's own (no curses here): printable
  * keys are their Unicode code point, the rest are KC_ values above Unicode.
  * term.c translates curses keys into these codes. */
 #ifndef GPUPLAN_KEYS_H
@@ -36,7 +36,16 @@ enum {
 #define KC_ALT(c) (KC_ALT_BASE + (c))
 #define KC_F(n) (KC_F0 + (n))
 
-/* What a key asks the planner to do in normal (not editing) mode. */
+/* The planner's modes, each with its own key table. */
+typedef enum KeyMode {
+    KM_NORMAL,  /* moving between panels and fields */
+    KM_EDIT,    /* the line editor: a value, the command line, a prompt */
+    KM_COMMAND, /* the `:` command line (its other keys are KM_EDIT's) */
+    KM_DIALOG,  /* a list or the help screen */
+    KM_COUNT
+} KeyMode;
+
+/* What a key asks for. Each action belongs to one mode's table. */
 typedef enum Action {
     ACT_NONE,
     ACT_PANEL_NEXT,
@@ -72,6 +81,32 @@ typedef enum Action {
     ACT_HYBRID_MODE,   /* Hybrid panel: cycle the workload's cloud_mode */
     ACT_QUIT,
     ACT_REDRAW,
+    /* KM_EDIT: the line editor (line_edit.c) */
+    ACT_LE_COMMIT,
+    ACT_LE_CANCEL,
+    ACT_LE_BACKSPACE,
+    ACT_LE_DELETE,
+    ACT_LE_LEFT,
+    ACT_LE_RIGHT,
+    ACT_LE_HOME,
+    ACT_LE_END,
+    ACT_LE_KILL_START,
+    ACT_LE_KILL_END,
+    ACT_LE_KILL_WORD,
+    ACT_LE_HELP, /* F1: the planner shows these modes' keys */
+    /* KM_COMMAND: the `:` line, before the line editor sees the key */
+    ACT_CMD_COMPLETE,
+    ACT_CMD_CLOSE, /* Backspace on an empty line */
+    /* KM_DIALOG: lists (file picker, price book) and the help screen */
+    ACT_DLG_UP,
+    ACT_DLG_DOWN,
+    ACT_DLG_PAGE_UP,
+    ACT_DLG_PAGE_DOWN,
+    ACT_DLG_FIRST,
+    ACT_DLG_LAST,
+    ACT_DLG_PICK,
+    ACT_DLG_CLOSE,
+    ACT_DLG_CLOSE_HELP, /* F1 closes the help screen (not a list) */
     ACT_COUNT
 } Action;
 
@@ -89,12 +124,26 @@ typedef struct KeyBinding {
     KeyScope scope;    /* KS_ANY unless the label belongs to one panel */
 } KeyBinding;
 
+/* One mode's table; `title` heads its part of the help screen ("" for
+ * normal mode, which comes first without a title). */
+typedef struct KeyTable {
+    const char *title;
+    const KeyBinding *keys;
+    size_t count;
+} KeyTable;
+
+extern const KeyTable key_tables[KM_COUNT];
+
+/* The normal mode's table (key_tables[KM_NORMAL]). */
 extern const KeyBinding key_table[];
 extern const size_t key_table_count;
 
-/* The action bound to key, ACT_NONE when none (digits 0-9 give
- * ACT_EDIT_DIGIT). */
+/* The normal-mode action bound to key, ACT_NONE when none (digits 0-9
+ * give ACT_EDIT_DIGIT). */
 Action keys_lookup(int key);
+
+/* The action bound to key in mode m, ACT_NONE when none. */
+Action keys_lookup_mode(KeyMode m, int key);
 
 /* The key's printable name ("Tab", "F2", "Ctrl-S", "M-1", "q") into buf;
  * returns buf. */
@@ -106,13 +155,30 @@ const char *keys_name(int key, char *buf, size_t n);
  * Returns buf. */
 const char *keys_hint_line(char *buf, size_t n, int width, KeyScope scope);
 
-/* The help screen: one line per action, "KEYS  help", the keys of an
- * action joined by ", ". Calls emit(line, ctx) for each line, in table
- * order; returns the number of lines. */
+/* The hint line of mode m (its labels in table order, cut the same way).
+ * keys_hint_line is this for KM_NORMAL with a panel's scope. */
+const char *keys_mode_hint_line(KeyMode m, char *buf, size_t n, int width);
+
+/* The normal mode's part of the help screen: one line per action,
+ * "KEYS  help", the keys of an action joined by ", ". Calls emit(line, ctx)
+ * for each line, in table order; returns the number of lines. */
 size_t keys_help_lines(void (*emit)(const char *line, void *ctx), void *ctx);
 
-/* Self-check of the table for the tests: fills msg and returns false when a
- * key is bound twice or an action has no help sentence. */
+/* The same for mode m's table alone (no title line). */
+size_t keys_mode_help_lines(KeyMode m, void (*emit)(const char *line, void *ctx),
+                            void *ctx);
+
+/* The other modes' help (F1 while editing or on the command line): each
+ * mode after normal under its title, a blank line before it. Returns the
+ * line count. */
+size_t keys_modes_help_lines(void (*emit)(const char *line, void *ctx), void *ctx);
+
+/* Self-check of the tables for the tests: fills msg and returns false when
+ * a key is bound twice in one mode, an action has no help sentence or no
+ * key, or one action is bound in two modes. */
 bool keys_table_check(char *msg, size_t n);
+
+/* The same check over any tables (the tests feed it bad ones). */
+bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t n);
 
 #endif

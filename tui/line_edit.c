@@ -78,53 +78,45 @@ static size_t encode_utf8(int cp, char *out)
 
 LineEditResult line_edit_handle_key(LineEdit *e, int key)
 {
-    switch (key) {
-    case KC_ENTER:
-    case '\n':
+    switch (keys_lookup_mode(KM_EDIT, key)) {
+    case ACT_LE_COMMIT:
         return LE_COMMITTED;
-    case KC_ESC:
-    case KC_CTRL('g'):
+    case ACT_LE_CANCEL:
         return LE_CANCELLED;
-    case KC_BACKSPACE:
-    case KC_CTRL('h'):
+    case ACT_LE_BACKSPACE:
         if (e->cursor == 0)
             return LE_NONE;
         erase(e, prev_boundary(e, e->cursor), e->cursor);
         return LE_CHANGED;
-    case KC_DELETE:
-    case KC_CTRL('d'):
+    case ACT_LE_DELETE:
         if (e->cursor >= e->len)
             return LE_NONE;
         erase(e, e->cursor, next_boundary(e, e->cursor));
         return LE_CHANGED;
-    case KC_LEFT:
-    case KC_CTRL('b'):
+    case ACT_LE_LEFT:
         e->cursor = prev_boundary(e, e->cursor);
         return LE_NONE;
-    case KC_RIGHT:
-    case KC_CTRL('f'):
+    case ACT_LE_RIGHT:
         e->cursor = next_boundary(e, e->cursor);
         return LE_NONE;
-    case KC_HOME:
-    case KC_CTRL('a'):
+    case ACT_LE_HOME:
         e->cursor = 0;
         return LE_NONE;
-    case KC_END:
-    case KC_CTRL('e'):
+    case ACT_LE_END:
         e->cursor = e->len;
         return LE_NONE;
-    case KC_CTRL('u'):
+    case ACT_LE_KILL_START:
         if (e->cursor == 0)
             return LE_NONE;
         erase(e, 0, e->cursor);
         return LE_CHANGED;
-    case KC_CTRL('k'):
+    case ACT_LE_KILL_END:
         if (e->cursor >= e->len)
             return LE_NONE;
         e->text[e->cursor] = '\0';
         e->len = e->cursor;
         return LE_CHANGED;
-    case KC_CTRL('w'): {
+    case ACT_LE_KILL_WORD: {
         size_t at = e->cursor;
         while (at > 0 && e->text[at - 1] == ' ')
             at--;

@@ -1,0 +1,226 @@
+/* actions.c: one handler per normal-mode action (htop's way: each returns
+ * what to redraw), and the dispatch of dialog answers. */
+#include "config.h"
+
+#include "actions.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "edit.h"
+#include "export_dialog.h"
+#include "files.h"
+#include "hybrid_panel.h"
+#include "price_picker.h"
+
+typedef Reaction (*ActionFn)(App *a, Action act, int key);
+
+static Reaction act_panel(App *a, Action act, int key)
+{
+    (void)key;
+    if (act == ACT_PANEL_NEXT || act == ACT_PANEL_PREV)
+        a->panel = (Panel)((a->panel + (act == ACT_PANEL_NEXT ? 1 : PANEL_COUNT - 1)) %
+                           PANEL_COUNT);
+    else
+        a->panel = (Panel)(act - ACT_PANEL_1);
+    return R_FORM | R_TITLE | R_RESULTS | R_LINE; /* hints follow the panel */
+}
+
+static Reaction act_field(App *a, Action act, int key)
+{
+    (void)key;
+    if (act == ACT_FIELD_PREV && a->sel[a->panel] > 0)
+        a->sel[a->panel]--;
+    else if (act == ACT_FIELD_NEXT && a->sel[a->panel] + 1 < edit_panel_rows(a))
+        a->sel[a->panel]++;
+    return R_FORM;
+}
+
+static Reaction act_nudge(App *a, Action act, int key)
+{
+    (void)key;
+    static const int steps[] = {[ACT_NUDGE_DOWN] = -1, [ACT_NUDGE_UP] = 1,
+                                [ACT_NUDGE_DOWN10] = -10, [ACT_NUDGE_UP10] = 10};
+    return edit_nudge(a, steps[act]);
+}
+
+static Reaction act_edit(App *a, Action act, int key)
+{
+    return edit_start(a, act == ACT_EDIT_DIGIT ? key : 0);
+}
+
+static Reaction act_toggle(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return edit_toggle(a);
+}
+
+static Reaction act_undo(App *a, Action act, int key)
+{
+    (void)key;
+    return edit_undo(a, act == ACT_REDO);
+}
+
+/* cost curves -> breakdown -> hybrid (when there is a plan) */
+static Reaction act_chart(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    if (a->chart_hybrid) {
+        a->chart_hybrid = false;
+        a->chart = (ChartKind)0;
+    } else if (a->chart + 1 < CHART_KIND_COUNT)
+        a->chart = (ChartKind)(a->chart + 1);
+    else if (a->shown.has_hybrid && a->hscratch_ok)
+        a->chart_hybrid = true;
+    else
+        a->chart = (ChartKind)0;
+    return R_CHART;
+}
+
+static Reaction act_hybrid(App *a, Action act, int key)
+{
+    (void)key;
+    switch (act) {
+    case ACT_HYBRID_ADD: return hybrid_panel_add(a);
+    case ACT_HYBRID_DELETE: return hybrid_panel_delete(a);
+    case ACT_HYBRID_RUN: return hybrid_panel_cycle(a, true);
+    default: return hybrid_panel_cycle(a, false);
+    }
+}
+
+static Reaction act_command(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return commands_open(a);
+}
+
+static Reaction act_help(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return commands_show_help(a);
+}
+
+static Reaction act_save(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return files_save(a);
+}
+
+static Reaction act_open(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return files_guard(a, PEND_PICK);
+}
+
+static Reaction act_export(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return export_dialog_start(a);
+}
+
+static Reaction act_prices(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return price_picker_open(a);
+}
+
+static Reaction act_quit(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return files_guard(a, PEND_QUIT);
+}
+
+static Reaction act_redraw(App *a, Action act, int key)
+{
+    (void)a, (void)act, (void)key;
+    return R_ALL | R_CLEAR;
+}
+
+static const ActionFn normal_actions[ACT_COUNT] = {
+    [ACT_PANEL_NEXT] = act_panel,    [ACT_PANEL_PREV] = act_panel,
+    [ACT_PANEL_1] = act_panel,       [ACT_PANEL_2] = act_panel,
+    [ACT_PANEL_3] = act_panel,       [ACT_PANEL_4] = act_panel,
+    [ACT_PANEL_5] = act_panel,       [ACT_PANEL_6] = act_panel,
+    [ACT_PANEL_7] = act_panel,       [ACT_FIELD_PREV] = act_field,
+    [ACT_FIELD_NEXT] = act_field,    [ACT_NUDGE_DOWN] = act_nudge,
+    [ACT_NUDGE_UP] = act_nudge,      [ACT_NUDGE_DOWN10] = act_nudge,
+    [ACT_NUDGE_UP10] = act_nudge,    [ACT_EDIT] = act_edit,
+    [ACT_EDIT_DIGIT] = act_edit,     [ACT_TOGGLE] = act_toggle,
+    [ACT_UNDO] = act_undo,           [ACT_REDO] = act_undo,
+    [ACT_CHART] = act_chart,         [ACT_COMMAND] = act_command,
+    [ACT_HELP] = act_help,           [ACT_SAVE] = act_save,
+    [ACT_OPEN] = act_open,           [ACT_EXPORT] = act_export,
+    [ACT_PRICES] = act_prices,       [ACT_HYBRID_ADD] = act_hybrid,
+    [ACT_HYBRID_DELETE] = act_hybrid, [ACT_HYBRID_RUN] = act_hybrid,
+    [ACT_HYBRID_MODE] = act_hybrid,  [ACT_QUIT] = act_quit,
+    [ACT_REDRAW] = act_redraw,
+};
+
+bool actions_table_check(char *msg, size_t n)
+{
+    const KeyTable *t = &key_tables[KM_NORMAL];
+    for (size_t i = 0; i < t->count; i++)
+        if (!normal_actions[t->keys[i].action]) {
+            snprintf(msg, n, "normal-mode action %d has no handler", (int)t->keys[i].action);
+            return false;
+        }
+    return true;
+}
+
+Reaction actions_normal_key(App *a, int key)
+{
+    Reaction r = app_msg_clear(a);
+    /* On a workload row the arrows (and h, l) choose the column. */
+    if ((key == KC_LEFT || key == KC_RIGHT || key == 'h' || key == 'l') &&
+        hybrid_panel_move(a, key == KC_RIGHT || key == 'l', &r))
+        return r;
+    Action act = keys_lookup(key);
+    if (act > ACT_NONE && act < ACT_COUNT && normal_actions[act])
+        return r | normal_actions[act](a, act, key);
+    if (key == KC_CTRL('c'))
+        r |= app_msg(a, false, "q or F10 quits");
+    return r;
+}
+
+Reaction actions_dialog_key(App *a, int key)
+{
+    DialogResult res = dialog_handle_key(&a->dlg, key);
+    bool overlay = a->dlg.kind == DLG_PICKER || a->dlg.kind == DLG_HELP;
+    if (res == DR_NONE)
+        return R_LINE;
+    Dialog d = a->dlg; /* the answer; items stay owned by d until closed */
+    a->dlg.items = a->dlg.labels = NULL;
+    a->dlg.count = 0;
+    dialog_close(&a->dlg);
+    Reaction r = R_LINE | R_MSG;
+    if (overlay)
+        r |= R_ALL; /* every window is redrawn over the overlay */
+    bool cancelled = res == DR_CANCEL;
+    switch (d.purpose) {
+    case P_QUIT:
+    case P_SAVE_PATH:
+    case P_OVERWRITE:
+    case P_RECOVER:
+    case P_PICK:
+        r |= files_answer(a, &d, cancelled);
+        break;
+    case P_EXPORT_FMT:
+    case P_EXPORT_PATH:
+        r |= export_dialog_answer(a, &d, cancelled);
+        break;
+    case P_PRICES:
+        if (!cancelled && d.sel < d.count)
+            r |= price_picker_pick(a, d.items[d.sel]);
+        price_picker_close(a);
+        break;
+    case P_HYBRID_DELETE:
+        if (!cancelled && d.choice == 'y')
+            r |= hybrid_panel_delete_answer(a);
+        break;
+    default:
+        break;
+    }
+    dialog_close(&d);
+    return r;
+}

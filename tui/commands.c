@@ -1,0 +1,362 @@
+/* commands.c: the `:` commands' table, their handlers, completion. */
+#include "config.h"
+
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "edit.h"
+#include "export_dialog.h"
+#include "files.h"
+#include "hybrid_fields.h"
+#include "hybrid_panel.h"
+#include "keys.h"
+#include "price_picker.h"
+#include "recover.h"
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+        *--end = '\0';
+    return s;
+}
+
+/* ---- the handlers --------------------------------------------------------- */
+
+static Reaction cmd_set(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    char *eq = strchr(arg, '=');
+    if (!eq)
+        return app_msg(a, true, "set: expected KEY=VALUE, e.g. set utilization.measured_pct=70");
+    *eq = '\0';
+    return edit_set_key(a, trim(arg), trim(eq + 1));
+}
+
+static Reaction cmd_goto(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    Reaction r = R_NONE;
+    if (hybrid_panel_key(arg)) {
+        hybrid_panel_goto(a, arg, &r);
+        return r;
+    }
+    const Field *f = field_find(arg);
+    if (!f) {
+        const char *s = field_suggest(arg, "");
+        return app_msg(a, true, "goto: unknown field '%s'%s%s%s", arg,
+                       s ? " (did you mean " : "", s ? s : "", s ? "?)" : "");
+    }
+    return edit_select_field(a, f);
+}
+
+static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed;
+    Reaction r = R_NONE;
+    if (*arg && !bang && files_other_exists(a, arg))
+        return app_msg(a, true, "%s exists: w! %s replaces it", arg, arg);
+    if (!*arg)
+        return files_save(a);
+    files_save_to(a, arg, &r);
+    return r;
+}
+
+static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed;
+    if (*arg && !bang && files_other_exists(a, arg))
+        return app_msg(a, true, "%s exists: wq! %s replaces it", arg, arg);
+    a->pending = PEND_QUIT;
+    if (!*arg)
+        return files_save(a);
+    Reaction r = R_NONE;
+    if (files_save_to(a, arg, &r))
+        return r | files_do_pending(a);
+    a->pending = PEND_NONE;
+    return r;
+}
+
+static Reaction cmd_edit(App *a, const char *typed, bool bang, char *arg)
+{
+    if (!*arg)
+        return app_msg(a, true, "%s: expected a FILE to open", typed);
+    if (doc_modified(&a->doc) && !bang)
+        return app_msg(a, true, "unsaved changes: save with w, or drop them with e! %s", arg);
+    char path[DOC_PATH_MAX];
+    Reaction r = R_NONE;
+    files_open(a, cli_resolve_scenario(arg, path, sizeof path), &r); /* or a shipped name */
+    return r;
+}
+
+static Reaction cmd_export(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    return export_dialog_command(a, arg);
+}
+
+static Reaction cmd_prices(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    if (*arg)
+        return app_msg(a, true, "prices takes no arguments");
+    return price_picker_open(a);
+}
+
+static Reaction cmd_quit(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)arg;
+    if (bang) {
+        recover_remove(doc_path(&a->doc));
+        return R_QUIT;
+    }
+    if (doc_modified(&a->doc))
+        return app_msg(a, true, "unsaved changes: w saves them, q! drops them");
+    return R_QUIT;
+}
+
+static Reaction cmd_help(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang, (void)arg;
+    return commands_show_help(a);
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+/* Help-screen order. An alias repeats its command's handler. */
+const Command command_table[] = {
+    {"set", NULL, "set KEY=VALUE", "set a field, e.g. set hardware.nodes=8",
+     false, CA_KEY, cmd_set},
+    {"goto", NULL, "goto KEY", "select a field (Tab completes field keys)", false, CA_KEY,
+     cmd_goto},
+    {"w", NULL, "w[!] [FILE]", "save (to FILE; w! replaces another file)", true, CA_NONE,
+     cmd_write},
+    {"e", NULL, "e[!] FILE", "open FILE or a shipped name (e! drops changes)", true,
+     CA_NONE, cmd_edit},
+    {"export", NULL, "export FORMAT [FILE]", "write a report: text, md, json, csv", false,
+     CA_NONE, cmd_export},
+    {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
+     CA_NONE, cmd_prices},
+    {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},
+    {"wq", "x", "wq[!] [FILE], x", "save and quit", true, CA_NONE, cmd_write_quit},
+    {"help", "h", "help, h", "this screen", false, CA_NONE, cmd_help},
+};
+const size_t command_count = sizeof command_table / sizeof command_table[0];
+
+bool commands_table_check(char *msg, size_t n)
+{
+    for (size_t i = 0; i < command_count; i++) {
+        const Command *c = &command_table[i];
+        if (!c->name || !c->name[0] || !c->usage || !c->usage[0] || !c->help ||
+            !c->help[0] || !c->run) {
+            snprintf(msg, n, "command %zu (%s) lacks a name, usage, help or handler", i,
+                     c->name ? c->name : "?");
+            return false;
+        }
+        for (size_t j = i + 1; j < command_count; j++) {
+            const Command *o = &command_table[j];
+            const char *dup = strcmp(c->name, o->name) == 0                 ? c->name
+                              : o->alias && strcmp(c->name, o->alias) == 0 ? c->name
+                              : c->alias && strcmp(c->alias, o->name) == 0 ? c->alias
+                              : c->alias && o->alias && strcmp(c->alias, o->alias) == 0
+                                  ? c->alias
+                                  : NULL;
+            if (dup) {
+                snprintf(msg, n, "command %s is in the table twice", dup);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* The command named `word` (NAME or, when it takes one, NAME!). */
+static const Command *find_command(const char *word, bool *bang)
+{
+    size_t wl = strlen(word);
+    *bang = false;
+    for (size_t i = 0; i < command_count; i++) {
+        const Command *c = &command_table[i];
+        if (strcmp(c->name, word) == 0 || (c->alias && strcmp(c->alias, word) == 0))
+            return c;
+        if (c->bang && wl == strlen(c->name) + 1 && word[wl - 1] == '!' &&
+            strncmp(c->name, word, wl - 1) == 0) {
+            *bang = true;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+Reaction commands_run(App *a, char *line)
+{
+    char *cmd = trim(line);
+    char *arg = cmd;
+    while (*arg && *arg != ' ')
+        arg++;
+    if (*arg)
+        *arg++ = '\0';
+    arg = trim(arg);
+    if (*cmd == '\0')
+        return R_NONE;
+    bool bang;
+    const Command *c = find_command(cmd, &bang);
+    if (c)
+        return c->run(a, cmd, bang, arg);
+    char names[256] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < command_count && len < sizeof names; i++)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+                                command_table[i].name);
+    return app_msg(a, true, "unknown command '%s' (%s)", cmd, names);
+}
+
+Reaction commands_show_help(App *a)
+{
+    dialog_help(&a->dlg);
+    dialog_help_line(&a->dlg, "");
+    dialog_help_line(&a->dlg, "Commands (after ':'; Tab completes):");
+    for (size_t i = 0; i < command_count; i++) {
+        char line[256];
+        snprintf(line, sizeof line, "  %-20s %s", command_table[i].usage,
+                 command_table[i].help);
+        dialog_help_line(&a->dlg, line);
+    }
+    dialog_help_line(&a->dlg, "F1 while editing or on the command line lists the keys there.");
+    return R_ALL;
+}
+
+Reaction commands_show_mode_help(App *a)
+{
+    dialog_help_modes(&a->dlg);
+    return R_ALL;
+}
+
+/* ---- completion ----------------------------------------------------------- */
+
+/* The candidates matching `word`, from `count` names got by name(i, ctx):
+ * the line becomes prefix + their longest common start (+ `after` when one
+ * matches); several are listed on the status line. */
+static Reaction complete_from(App *a, size_t prefix, const char *word, size_t count,
+                              const char *(*name)(size_t i, void *ctx), void *ctx,
+                              const char *after, const char *what)
+{
+    LineEdit *e = &a->cmd;
+    size_t wl = strlen(word), matches = 0, common = 0;
+    const char *first = NULL;
+    char list[512] = "";
+    size_t ll = 0;
+    for (size_t i = 0; i < count; i++) {
+        const char *k = name(i, ctx);
+        if (!k || strncmp(k, word, wl) != 0)
+            continue;
+        if (!first) {
+            first = k;
+            common = strlen(k);
+        } else {
+            size_t c = 0;
+            while (c < common && k[c] == first[c])
+                c++;
+            common = c;
+        }
+        if (ll < sizeof list - 1)
+            ll += (size_t)snprintf(list + ll, sizeof list - ll, "%s%s", ll ? " " : "", k);
+        matches++;
+    }
+    if (!matches)
+        return app_msg(a, true, "no %s starts with '%s'", what, word);
+    char text[LINE_EDIT_MAX];
+    snprintf(text, sizeof text, "%.*s%.*s%s", (int)prefix, e->text, (int)common, first,
+             matches == 1 ? after : "");
+    line_edit_init(e, text);
+    Reaction r = R_LINE;
+    if (matches > 1)
+        r |= app_msg(a, false, "%s", list);
+    return r;
+}
+
+typedef struct KeyNames {
+    char hybrid[HY_WORKLOADS][40];
+} KeyNames;
+
+/* The registry's keys, then the hybrid plan's scalars. */
+static const char *field_key_name(size_t i, void *ctx)
+{
+    KeyNames *k = ctx;
+    return i < field_count ? field_table[i].key : k->hybrid[i - field_count];
+}
+
+static const char *command_name(size_t i, void *ctx)
+{
+    (void)ctx;
+    return command_table[i].name;
+}
+
+static Reaction complete(App *a)
+{
+    const char *text = a->cmd.text;
+    const char *space = strchr(text, ' ');
+    if (!space)
+        return complete_from(a, 0, text, command_count, command_name, NULL, " ",
+                             "command");
+    bool dummy;
+    char word[32];
+    snprintf(word, sizeof word, "%.*s", (int)(space - text), text);
+    const Command *c = find_command(word, &dummy);
+    const char *arg = space + 1;
+    if (!c || c->args != CA_KEY || strchr(arg, '='))
+        return app_msg(a, false, "Tab completes command names, and field keys after "
+                       "'set ' or 'goto '");
+    while (*arg == ' ')
+        arg++;
+    KeyNames k;
+    for (int i = 0; i < HY_WORKLOADS; i++)
+        snprintf(k.hybrid[i], sizeof k.hybrid[i], "hybrid.%s", hybrid_section_keys[i]);
+    return complete_from(a, (size_t)(arg - text), arg, field_count + HY_WORKLOADS, field_key_name,
+                         &k, strcmp(c->name, "set") == 0 ? "=" : "", "field key");
+}
+
+/* ---- the line ------------------------------------------------------------- */
+
+Reaction commands_open(App *a)
+{
+    a->cmdline = true;
+    line_edit_init(&a->cmd, NULL);
+    return R_LINE;
+}
+
+Reaction commands_key(App *a, int key)
+{
+    if (keys_lookup_mode(KM_EDIT, key) == ACT_LE_HELP)
+        return commands_show_mode_help(a);
+    switch (keys_lookup_mode(KM_COMMAND, key)) {
+    case ACT_CMD_COMPLETE:
+        return complete(a);
+    case ACT_CMD_CLOSE:
+        if (a->cmd.len == 0) {
+            a->cmdline = false;
+            return R_LINE;
+        }
+        break;
+    default:
+        break;
+    }
+    switch (line_edit_handle_key(&a->cmd, key)) {
+    case LE_COMMITTED: {
+        char line[LINE_EDIT_MAX];
+        snprintf(line, sizeof line, "%s", a->cmd.text);
+        a->cmdline = false;
+        return R_LINE | app_msg_clear(a) | commands_run(a, line);
+    }
+    case LE_CANCELLED:
+        a->cmdline = false;
+        return R_LINE;
+    default:
+        return R_LINE;
+    }
+}

@@ -1,0 +1,71 @@
+/* document.h: the scenario being edited (SPEC 8): the committed scenario,
+ * the copy last loaded or saved (what "unsaved changes" compares against),
+ * its file, and the undo and redo stacks (each committed change is one
+ * step). No curses here: the planner's modules change the document only
+ * through these functions. */
+#ifndef GPUPLAN_DOCUMENT_H
+#define GPUPLAN_DOCUMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "scenario.h"
+
+#define DOC_PATH_MAX 4096
+#define DOC_UNDO_MAX 256 /* steps kept; the oldest goes first */
+
+typedef struct UndoStack {
+    Scenario *items; /* DOC_UNDO_MAX slots once used, else NULL */
+    size_t count;
+} UndoStack;
+
+typedef struct Document {
+    Scenario cur;        /* the scenario as committed */
+    Scenario saved;      /* as last loaded or saved: cur differs = unsaved */
+    bool force_modified; /* recovered edits count as unsaved */
+    char path[DOC_PATH_MAX]; /* "" = no file yet */
+    UndoStack undo, redo;
+} Document;
+
+/* Start on scenario s from file `path` (NULL = no file): nothing unsaved,
+ * no undo steps. */
+void doc_init(Document *doc, const Scenario *s, const char *path);
+
+/* Release the undo and redo stacks. */
+void doc_free(Document *doc);
+
+/* True when there are unsaved changes. */
+bool doc_modified(const Document *doc);
+
+/* The scenario's file, NULL when it has none. */
+const char *doc_path(const Document *doc);
+
+/* Make t the committed scenario as one undo step (the redo stack is
+ * dropped). Returns false, changing nothing, when t equals it. The caller
+ * has validated t. */
+bool doc_commit(Document *doc, const Scenario *t);
+
+/* Take recovered edits t as one undo step that counts as unsaved even when
+ * t equals the file. */
+void doc_recover(Document *doc, const Scenario *t);
+
+/* Undo (or redo) one step. Returns false when there is none; else the
+ * steps left on that stack go to *left. */
+bool doc_undo(Document *doc, size_t *left);
+bool doc_redo(Document *doc, size_t *left);
+
+/* Load the file at path into the document (undo and redo dropped). Returns
+ * 0, or the load's exit status with *d filled and the document untouched. */
+int doc_open(Document *doc, const char *path, Diag *d);
+
+/* Save the committed scenario to path; on success path becomes the file
+ * and nothing is unsaved. Returns 0, or the save's exit status with *d
+ * filled and the document untouched. */
+int doc_save(Document *doc, const char *path, Diag *d);
+
+/* Drop the unsaved changes from the guard (after "discard"): the committed
+ * scenario counts as saved. */
+void doc_forget_changes(Document *doc);
+
+#endif

@@ -1,0 +1,63 @@
+/* edit.h: every change the planner makes to the scenario goes through
+ * here: a value typed in place (with the live preview of SPEC 8), a nudge,
+ * a toggle, `:set`, undo and redo, and the cross-field check before a
+ * change is committed. One module, so the model's single edit path has
+ * one set of call sites in the planner. */
+#ifndef GPUPLAN_EDIT_H
+#define GPUPLAN_EDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "planner.h"
+
+/* The field of the selected row (on the Hybrid panel: of the selected
+ * cell, built on demand and valid until the next call); NULL when the row
+ * has none (a workload's run or cloud_mode cell, an empty panel). */
+const Field *edit_cur_field(const App *a);
+
+/* The selected workload of the Hybrid panel, or -1 when a scalar row (or
+ * nothing) is selected. */
+long edit_cur_workload(const App *a);
+
+/* The rows of the current panel. */
+size_t edit_panel_rows(const App *a);
+
+/* Re-evaluate the committed scenario (costs and the hybrid plan) and keep
+ * the Hybrid selection on a row that exists. */
+Reaction edit_recompute(App *a);
+
+/* Commit t after the cross-field rules accept it: one undo step. Returns
+ * false (with the message shown) when t is refused; what to redraw is
+ * or-ed into *r. */
+bool edit_apply(App *a, const Scenario *t, Reaction *r);
+
+/* Start editing the selected value: from its current text (digit 0) or
+ * from empty with that digit typed (a spreadsheet's way). */
+Reaction edit_start(App *a, int digit);
+
+/* One key while a value is being edited: the line editor's keys, Enter
+ * commits through edit_apply, Esc cancels. */
+Reaction edit_key(App *a, int key);
+
+/* Nudge the selected value by `steps` of its step (a yes/no field
+ * toggles). */
+Reaction edit_nudge(App *a, int steps);
+
+/* Space: toggle the selected yes/no field. */
+Reaction edit_toggle(App *a);
+
+/* :set KEY=VALUE for any key (registry or hybrid), then select that field. */
+Reaction edit_set_key(App *a, const char *key, const char *val);
+
+/* Select field f on its panel. */
+Reaction edit_select_field(App *a, const Field *f);
+
+/* Undo (redo: redo) one committed change. */
+Reaction edit_undo(App *a, bool redo);
+
+/* The edits worth keeping after a signal: the committed scenario, or the
+ * value being typed when it is valid. */
+const Scenario *edit_kept(const App *a);
+
+#endif

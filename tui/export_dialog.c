@@ -1,0 +1,146 @@
+/* export_dialog.c: writing a report of the committed scenario. */
+#include "config.h"
+
+#include "export_dialog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "atomic_file.h"
+#include "report.h"
+#include "strbuf.h"
+
+static void report_date(char *buf, size_t n)
+{
+    const char *e = getenv("SOURCE_DATE_EPOCH");
+    time_t t = time(NULL);
+    if (e && *e) {
+        char *end;
+        long long v = strtoll(e, &end, 10);
+        if (*end == '\0' && v >= 0)
+            t = (time_t)v;
+    }
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%d", &tm);
+}
+
+static const char *export_ext(ExportFormat f)
+{
+    switch (f) {
+    case EXPORT_MD: return "md";
+    case EXPORT_JSON: return "json";
+    case EXPORT_CSV: return "csv";
+    case EXPORT_TEXT:
+    default: return "txt";
+    }
+}
+
+static void export_default_path(const App *a, ExportFormat f, char *buf, size_t n)
+{
+    if (!a->doc.path[0]) {
+        snprintf(buf, n, "gpuplan-report.%s", export_ext(f));
+        return;
+    }
+    const char *slash = strrchr(a->doc.path, '/');
+    const char *base = slash ? slash + 1 : a->doc.path;
+    const char *dot = strrchr(base, '.');
+    int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    snprintf(buf, n, "%.*s.%s", len, base, export_ext(f));
+}
+
+static Reaction export_to(App *a, ExportFormat f, const char *path)
+{
+    char date[32];
+    report_date(date, sizeof date);
+    /* The figures on screen when they are the document's (no preview, no
+     * pending recompute); otherwise computed once here. */
+    ReportResults own = {.hybrid = NULL};
+    Report rep;
+    if (!a->stale && scenario_equal(&a->shown, &a->doc.cur) &&
+        (!a->doc.cur.has_hybrid || a->hscratch_ok)) {
+        rep = (Report){.scenario = &a->doc.cur, .cost = &a->res,
+                       .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
+                       .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};
+    } else {
+        report_results_compute(&own, &a->doc.cur);
+        rep = report_of(&a->doc.cur, &own, date);
+    }
+    StrBuf b = STRBUF_INIT;
+    export_any(f, &rep, &b);
+    report_results_free(&own);
+    Diag d;
+    Reaction re;
+    diag_clear(&d, path);
+    if (atomic_write_file(path, sb_str(&b), b.len, 0666, &d) != 0) {
+        char m[1024];
+        diag_format(&d, m, sizeof m);
+        re = app_msg(a, true, "%s", m);
+    } else
+        re = app_msg(a, false, "exported %s to %s", export_format_name(f), path);
+    sb_free(&b);
+    return re;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+        *--end = '\0';
+    return s;
+}
+
+Reaction export_dialog_start(App *a)
+{
+    dialog_choice(&a->dlg, P_EXPORT_FMT,
+                  "export: (t)ext / (m)arkdown / (j)son / (c)sv, Esc cancels", "tmjc");
+    return R_LINE;
+}
+
+Reaction export_dialog_command(App *a, char *arg)
+{
+    char *file = arg;
+    while (*file && *file != ' ')
+        file++;
+    if (*file)
+        *file++ = '\0';
+    file = trim(file);
+    ExportFormat f;
+    if (!export_format_parse(arg, &f))
+        return app_msg(a, true, "export: unknown format '%s' (expected json, md, csv or text)",
+                       arg);
+    char def[DOC_PATH_MAX];
+    export_default_path(a, f, def, sizeof def);
+    return export_to(a, f, *file ? file : def);
+}
+
+Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
+{
+    if (cancelled)
+        return R_NONE;
+    if (d->purpose == P_EXPORT_FMT) {
+        static const struct {
+            int key;
+            ExportFormat f;
+        } fm[] = {{'t', EXPORT_TEXT}, {'m', EXPORT_MD}, {'j', EXPORT_JSON}, {'c', EXPORT_CSV}};
+        for (size_t i = 0; i < 4; i++)
+            if (fm[i].key == d->choice) {
+                a->export_fmt = fm[i].f;
+                char def[DOC_PATH_MAX], q[64];
+                export_default_path(a, fm[i].f, def, sizeof def);
+                snprintf(q, sizeof q, "export %s to:", export_format_name(fm[i].f));
+                dialog_prompt(&a->dlg, P_EXPORT_PATH, q, def);
+            }
+        return R_NONE;
+    }
+    char text[LINE_EDIT_MAX];
+    snprintf(text, sizeof text, "%s", d->edit.text);
+    char *p = trim(text);
+    if (*p)
+        return export_to(a, a->export_fmt, p);
+    return app_msg(a, true, "no file name given: not exported");
+}

@@ -1,0 +1,22 @@
+/* export_dialog.h: reports from the planner (SPEC 4, 8): F4 asks for a
+ * format and a file name (the scenario's name with the format's
+ * extension by default); `:export FORMAT [FILE]` does the same in one
+ * line. */
+#ifndef GPUPLAN_EXPORT_DIALOG_H
+#define GPUPLAN_EXPORT_DIALOG_H
+
+#include <stdbool.h>
+
+#include "planner.h"
+
+/* F4: ask for the format. */
+Reaction export_dialog_start(App *a);
+
+/* :export FORMAT [FILE] (args is "FORMAT [FILE]"). */
+Reaction export_dialog_command(App *a, char *args);
+
+/* The answer of a dialog this module opened (P_EXPORT_FMT,
+ * P_EXPORT_PATH); `cancelled` when Esc closed it. */
+Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled);
+
+#endif

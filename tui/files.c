@@ -1,0 +1,239 @@
+/* files.c: saving, opening and quitting, with the questions they ask. */
+#include "config.h"
+
+#include "files.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+#include "edit.h"
+#include "recover.h"
+
+/* ---- the recovery file ---------------------------------------------------- */
+
+Reaction files_offer_recovery(App *a)
+{
+    time_t when;
+    if (!recover_exists(doc_path(&a->doc), &when))
+        return R_NONE;
+    char ts[64];
+    struct tm tm;
+    localtime_r(&when, &tm);
+    strftime(ts, sizeof ts, "%Y-%m-%d %H:%M", &tm);
+    char q[256];
+    snprintf(q, sizeof q, "recover unsaved changes from %s? (y)es / (n)o / (d)elete", ts);
+    dialog_choice(&a->dlg, P_RECOVER, q, "ynd");
+    return R_LINE;
+}
+
+static Reaction answer_recovery(App *a, int c)
+{
+    if (c == 'y') {
+        Scenario t;
+        Diag d;
+        diag_clear(&d, NULL);
+        if (recover_load(doc_path(&a->doc), &t, &d) != 0) {
+            char m[1024];
+            diag_format(&d, m, sizeof m);
+            return app_msg(a, true, "%s", m);
+        }
+        doc_recover(&a->doc, &t);
+        return edit_recompute(a) |
+               app_msg(a, false, "recovered the unsaved changes; save to keep them");
+    }
+    if (c == 'd') {
+        recover_remove(doc_path(&a->doc));
+        return app_msg(a, false, "recovery file deleted");
+    }
+    return R_NONE;
+}
+
+/* ---- saving --------------------------------------------------------------- */
+
+bool files_save_to(App *a, const char *path, Reaction *r)
+{
+    Diag d;
+    char old[DOC_PATH_MAX];
+    snprintf(old, sizeof old, "%s", a->doc.path);
+    if (doc_save(&a->doc, path, &d) != 0) {
+        char m[1024];
+        diag_format(&d, m, sizeof m);
+        *r |= app_msg(a, true, "%s", m);
+        return false;
+    }
+    recover_remove(old[0] ? old : NULL);
+    if (strcmp(old, path) != 0)
+        recover_remove(path);
+    *r |= R_TITLE | app_msg(a, false, "saved %s", path);
+    return true;
+}
+
+bool files_other_exists(const App *a, const char *path)
+{
+    struct stat st, own;
+    if (stat(path, &st) != 0)
+        return false;
+    return !(a->doc.path[0] && stat(a->doc.path, &own) == 0 && own.st_dev == st.st_dev &&
+             own.st_ino == st.st_ino);
+}
+
+/* Save as `path`, asking first when that replaces another file; then what
+ * is pending. */
+static Reaction save_as(App *a, const char *path)
+{
+    if (files_other_exists(a, path)) {
+        char q[DOC_PATH_MAX + 64];
+        snprintf(a->overwrite_path, sizeof a->overwrite_path, "%s", path);
+        snprintf(q, sizeof q, "%s exists: replace it? (y)es / (n)o", path);
+        dialog_choice(&a->dlg, P_OVERWRITE, q, "yn");
+        return R_LINE;
+    }
+    Reaction r = R_NONE;
+    if (files_save_to(a, path, &r))
+        r |= files_do_pending(a);
+    else
+        a->pending = PEND_NONE;
+    return r;
+}
+
+Reaction files_save(App *a)
+{
+    if (a->doc.path[0]) {
+        Reaction r = R_NONE;
+        if (files_save_to(a, a->doc.path, &r))
+            r |= files_do_pending(a);
+        else
+            a->pending = PEND_NONE;
+        return r;
+    }
+    dialog_prompt(&a->dlg, P_SAVE_PATH, "save as:", "scenario.yaml");
+    return R_LINE;
+}
+
+/* ---- opening -------------------------------------------------------------- */
+
+bool files_open(App *a, const char *path, Reaction *r)
+{
+    Diag d;
+    if (doc_open(&a->doc, path, &d) != 0) {
+        char m[1024];
+        diag_format(&d, m, sizeof m);
+        *r |= app_msg(a, true, "%s", m);
+        return false;
+    }
+    memset(a->sel, 0, sizeof a->sel);
+    memset(a->top, 0, sizeof a->top);
+    *r |= edit_recompute(a);
+    *r |= app_msg(a, false, "opened %s", path);
+    *r |= files_offer_recovery(a);
+    return true;
+}
+
+static Reaction open_picker(App *a)
+{
+    char user[DOC_PATH_MAX] = "";
+    const char *x = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (x && x[0] == '/')
+        snprintf(user, sizeof user, "%s/gpuplan/scenarios", x);
+    else if (home && *home)
+        snprintf(user, sizeof user, "%s/.local/share/gpuplan/scenarios", home);
+    const char *dirs[] = {".", user[0] ? user : NULL, cli_scenario_dir()};
+    const char *labels[] = {"here", "yours", "shipped"};
+    dialog_picker(&a->dlg, P_PICK, "open a scenario (Enter opens, Esc cancels)",
+                  dirs, labels, 3);
+    return R_ALL;
+}
+
+/* ---- unsaved changes ------------------------------------------------------ */
+
+Reaction files_guard(App *a, Pending p)
+{
+    a->pending = p;
+    if (!doc_modified(&a->doc))
+        return files_do_pending(a);
+    dialog_choice(&a->dlg, P_QUIT,
+                  "unsaved changes: (s)ave / (d)iscard / (c)ancel", "sdc");
+    return R_LINE;
+}
+
+Reaction files_do_pending(App *a)
+{
+    Pending p = a->pending;
+    Reaction r = R_NONE;
+    a->pending = PEND_NONE;
+    switch (p) {
+    case PEND_QUIT:
+        return R_QUIT;
+    case PEND_PICK:
+        return open_picker(a);
+    case PEND_OPEN:
+        files_open(a, a->pending_path, &r);
+        return r;
+    case PEND_NONE:
+    default:
+        return R_NONE;
+    }
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+        *--end = '\0';
+    return s;
+}
+
+Reaction files_answer(App *a, const Dialog *d, bool cancelled)
+{
+    Reaction r = R_NONE;
+    if (cancelled) {
+        if (d->purpose == P_QUIT || d->purpose == P_SAVE_PATH)
+            a->pending = PEND_NONE;
+        return R_NONE;
+    }
+    switch (d->purpose) {
+    case P_QUIT:
+        if (d->choice == 's')
+            return files_save(a);
+        if (d->choice == 'd') {
+            recover_remove(doc_path(&a->doc));
+            doc_forget_changes(&a->doc); /* dropped: nothing unsaved is left to guard */
+            return files_do_pending(a);
+        }
+        a->pending = PEND_NONE;
+        return R_NONE;
+    case P_SAVE_PATH: {
+        char text[LINE_EDIT_MAX];
+        snprintf(text, sizeof text, "%s", d->edit.text);
+        char *p = trim(text);
+        if (!*p) {
+            a->pending = PEND_NONE;
+            return app_msg(a, true, "no file name given: not saved");
+        }
+        return save_as(a, p);
+    }
+    case P_OVERWRITE:
+        if (d->choice == 'y' && files_save_to(a, a->overwrite_path, &r))
+            return r | files_do_pending(a);
+        if (d->choice != 'y')
+            r |= app_msg(a, false, "not saved: %s kept as it was", a->overwrite_path);
+        a->pending = PEND_NONE;
+        return r;
+    case P_RECOVER:
+        return answer_recovery(a, d->choice);
+    case P_PICK:
+        if (d->sel < d->count) {
+            snprintf(a->pending_path, sizeof a->pending_path, "%s", d->items[d->sel]);
+            return files_guard(a, PEND_OPEN);
+        }
+        return R_NONE;
+    default:
+        return R_NONE;
+    }
+}

@@ -1,0 +1,42 @@
+/* files.h: the planner's files (SPEC 1.3, 7, 8): save, save as, open (the
+ * picker and :e), the unsaved-changes question before quitting or opening,
+ * and the recovery offer on start. Each asks its question through a dialog
+ * and takes the answer back in files_answer. */
+#ifndef GPUPLAN_FILES_H
+#define GPUPLAN_FILES_H
+
+#include <stdbool.h>
+
+#include "planner.h"
+
+/* Save to the scenario's file, or ask for one; then what is pending. */
+Reaction files_save(App *a);
+
+/* Save to path without a question (the caller asked, or it is :w!). True
+ * when saved; the message says either way. */
+bool files_save_to(App *a, const char *path, Reaction *r);
+
+/* True when path names an existing file other than the scenario's own:
+ * saving there would replace someone else's file. */
+bool files_other_exists(const App *a, const char *path);
+
+/* Open the scenario at path (the open one stays on an error, which is
+ * shown). */
+bool files_open(App *a, const char *path, Reaction *r);
+
+/* Unsaved changes before quitting or opening: ask, then do what is
+ * pending (PEND_QUIT, PEND_PICK, PEND_OPEN with a->pending_path). */
+Reaction files_guard(App *a, Pending p);
+
+/* Do what waited for the unsaved-changes question. */
+Reaction files_do_pending(App *a);
+
+/* Offer the recovery file of the open scenario, when there is one. */
+Reaction files_offer_recovery(App *a);
+
+/* The answer of a dialog this module opened (P_QUIT, P_SAVE_PATH,
+ * P_OVERWRITE, P_RECOVER, P_PICK); d is the closed dialog with the answer,
+ * `cancelled` when Esc closed it. */
+Reaction files_answer(App *a, const Dialog *d, bool cancelled);
+
+#endif

@@ -1,0 +1,156 @@
+/* hybrid_panel.c: adding, deleting and cycling the hybrid plan's
+ * workloads, and finding a hybrid key's row. */
+#include "config.h"
+
+#include "hybrid_panel.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "edit.h"
+#include "form.h"
+#include "hybrid_fields.h"
+
+bool hybrid_panel_key(const char *key) { return strncmp(key, "hybrid.", 7) == 0; }
+
+Reaction hybrid_panel_add(App *a)
+{
+    if (a->panel != PANEL_HYBRID)
+        return app_msg(a, false, "a adds to the hybrid plan: Alt-7 shows the Hybrid panel");
+    Scenario t = a->doc.cur;
+    Reaction r = R_NONE;
+    if (!t.has_hybrid) {
+        hybrid_plan_default(&t.hybrid, t.hardware.nodes);
+        HybridWorkload *w = &t.hybrid.workloads[0];
+        hybrid_workload_default(w);
+        snprintf(w->name, sizeof w->name, "example");
+        w->per_day = 4;
+        w->gpus = t.hardware.gpus_per_node;
+        w->hours = 2;
+        w->run = RUN_BURST;
+        t.hybrid.workload_count = 1;
+        t.has_hybrid = true;
+        if (edit_apply(a, &t, &r)) {
+            a->sel[PANEL_HYBRID] = 0;
+            r |= app_msg(a, false, "hybrid plan added with one example workload (u undoes)");
+        }
+        return r;
+    }
+    if (t.hybrid.workload_count >= HYBRID_MAX_WORKLOADS)
+        return app_msg(a, true, "hybrid.workloads: at most %d workloads", HYBRID_MAX_WORKLOADS);
+    long i = edit_cur_workload(a);
+    size_t at = i >= 0 ? (size_t)i + 1 : t.hybrid.workload_count;
+    HybridWorkload w;
+    if (i >= 0)
+        w = t.hybrid.workloads[i];
+    else if (t.hybrid.workload_count > 0)
+        w = t.hybrid.workloads[t.hybrid.workload_count - 1];
+    else {
+        hybrid_workload_default(&w);
+        snprintf(w.name, sizeof w.name, "workload");
+        w.per_day = 1;
+    }
+    memmove(&t.hybrid.workloads[at + 1], &t.hybrid.workloads[at],
+            (t.hybrid.workload_count - at) * sizeof w);
+    t.hybrid.workloads[at] = w;
+    t.hybrid.workload_count++;
+    if (edit_apply(a, &t, &r)) {
+        a->sel[PANEL_HYBRID] = FORM_HYBRID_SCALARS + at;
+        r |= app_msg(a, false, "workload %zu added (a copy of '%s')", at + 1, w.name);
+    }
+    return r;
+}
+
+Reaction hybrid_panel_delete(App *a)
+{
+    long i = edit_cur_workload(a);
+    if (i < 0)
+        return app_msg(a, false, "d deletes a workload: select a workload row of the Hybrid panel");
+    char q[256];
+    snprintf(q, sizeof q, "delete workload '%s'? (y)es / (n)o",
+             a->doc.cur.hybrid.workloads[i].name);
+    dialog_choice(&a->dlg, P_HYBRID_DELETE, q, "yn");
+    return R_LINE;
+}
+
+Reaction hybrid_panel_delete_answer(App *a)
+{
+    long i = edit_cur_workload(a);
+    if (i < 0)
+        return R_NONE;
+    Scenario t = a->doc.cur;
+    char name[HYBRID_TEXT_BYTES(HYBRID_NAME_MAX)];
+    snprintf(name, sizeof name, "%s", t.hybrid.workloads[i].name);
+    memmove(&t.hybrid.workloads[i], &t.hybrid.workloads[i + 1],
+            (t.hybrid.workload_count - (size_t)i - 1) * sizeof t.hybrid.workloads[0]);
+    t.hybrid.workload_count--;
+    Reaction r = R_NONE;
+    if (edit_apply(a, &t, &r)) {
+        if (a->sel[PANEL_HYBRID] >= form_hybrid_rows(&a->doc.cur) && a->sel[PANEL_HYBRID] > 0)
+            a->sel[PANEL_HYBRID]--;
+        r |= app_msg(a, false, "workload '%s' deleted (u undoes)", name);
+    }
+    return r;
+}
+
+Reaction hybrid_panel_cycle(App *a, bool run)
+{
+    long i = edit_cur_workload(a);
+    if (i < 0)
+        return app_msg(a, false, "%s: select a workload row of the Hybrid panel",
+                       run ? "r cycles run" : "m cycles cloud_mode");
+    Scenario t = a->doc.cur;
+    HybridWorkload *w = &t.hybrid.workloads[i];
+    if (run)
+        w->run = (HybridRun)((w->run + 1) % 3);
+    else
+        w->cloud_mode = w->cloud_mode == MODE_SPOT ? MODE_ON_DEMAND : MODE_SPOT;
+    Reaction r = R_NONE;
+    if (edit_apply(a, &t, &r))
+        r |= app_msg(a, false, "hybrid.workloads[%ld].%s = %s", i, run ? "run" : "cloud_mode",
+                     run ? hybrid_run_key(w->run) : hybrid_mode_key(w->cloud_mode));
+    return r;
+}
+
+bool hybrid_panel_move(App *a, bool right, Reaction *r)
+{
+    if (edit_cur_workload(a) < 0)
+        return false;
+    if (right && a->hcol + 1 < FORM_WL_COLS)
+        a->hcol++;
+    else if (!right && a->hcol > 0)
+        a->hcol--;
+    *r |= R_FORM;
+    return true;
+}
+
+bool hybrid_panel_goto(App *a, const char *key, Reaction *r)
+{
+    /* The column of each workload key (HW_ order). */
+    static const size_t col_of[HW_KEY_COUNT] = {FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_WHEN,
+                                                FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
+                                                FORM_WL_MODE};
+    size_t i = 0, row;
+    int which;
+    HybridKeyKind kind = hybrid_parse_key(key, &i, &which);
+    if (!a->doc.cur.has_hybrid) {
+        *r |= app_msg(a, true, "%s: the scenario has no hybrid plan (Alt-7, then a adds one)",
+                      key);
+        return false;
+    }
+    if (kind == HK_SCALAR)
+        row = (size_t)which;
+    else if (kind == HK_WORKLOAD && i < a->doc.cur.hybrid.workload_count) {
+        row = FORM_HYBRID_SCALARS + i;
+        a->hcol = col_of[which];
+    } else {
+        *r |= app_msg(a, true, "unknown hybrid key '%s' (hybrid.days, hybrid.onprem_nodes, "
+                      "hybrid.max_wait_minutes, hybrid.cloud_idle_minutes, hybrid.seed, "
+                      "hybrid.workloads[N].KEY)", key);
+        return false;
+    }
+    a->panel = PANEL_HYBRID;
+    a->sel[PANEL_HYBRID] = row;
+    *r |= R_FORM | R_TITLE | R_RESULTS | R_MSG | R_LINE;
+    return true;
+}

@@ -1,0 +1,94 @@
+/* planner.h: the interactive planner's state, shared by its modules
+ * (app.c the loop, screen.c the layout and drawing, actions.c the keys,
+ * edit.c the changes, commands.c the `:` line, files.c, export_dialog.c,
+ * price_picker.c, hybrid_panel.c).
+ *
+ * Every key handler returns a Reaction: what must be redrawn (as htop's
+ * actions return Htop_Reaction). Only the loop turns reactions into the
+ * dirty set and draws (STYLE 5). */
+#ifndef GPUPLAN_PLANNER_H
+#define GPUPLAN_PLANNER_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "canvas.h"
+#include "chart.h"
+#include "cost.h"
+#include "dialog.h"
+#include "document.h"
+#include "export.h"
+#include "fields.h"
+#include "hybrid.h"
+#include "line_edit.h"
+#include "prices.h"
+
+/* What a handler asks the loop to redraw, or to do. */
+typedef unsigned Reaction;
+enum {
+    R_NONE = 0,
+    R_TITLE = 1 << 0,
+    R_FORM = 1 << 1,
+    R_RESULTS = 1 << 2,
+    R_CHART = 1 << 3,
+    R_MSG = 1 << 4,
+    R_LINE = 1 << 5,
+    R_ALL = 0x3f,
+    R_CLEAR = 1 << 6, /* repaint the whole terminal (resize, Ctrl-L) */
+    R_QUIT = 1 << 7   /* leave the loop */
+};
+
+/* What a dialog's answer is for. */
+enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
+       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE };
+
+/* What to do once unsaved changes are dealt with. */
+typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
+
+typedef struct App {
+    Document doc;   /* the scenario, its file, undo and redo */
+    Scenario shown; /* what res was computed from (doc.cur, or the preview) */
+    CostResult res;
+    bool stale;
+
+    Panel panel;
+    size_t sel[PANEL_COUNT], top[PANEL_COUNT];
+    bool editing, edit_bad;
+    LineEdit edit;
+    bool cmdline;
+    LineEdit cmd;
+    Dialog dlg;
+    Pending pending;
+    char pending_path[DOC_PATH_MAX];
+    char overwrite_path[DOC_PATH_MAX]; /* save-as target waiting for a yes */
+    ExportFormat export_fmt;
+    ChartKind chart;
+    bool chart_hybrid; /* the hybrid chart instead of `chart` */
+    HybridResult hres; /* from shown.hybrid when shown.has_hybrid */
+    HybridScratch hscratch;
+    bool hscratch_ok;
+    size_t hcol; /* selected column of a Hybrid workload row */
+    PriceBook *book; /* while the price book picker is open, else NULL */
+
+    char msg[1024];
+    bool msg_error;
+
+    int rows, cols;
+    bool too_small;
+    WINDOW *w_title, *w_form, *w_results, *w_chart, *w_msg, *w_line;
+    Canvas canvas;
+    Reaction dirty; /* what the next draw repaints */
+    bool quit;
+    int status;
+} App;
+
+/* Show a message on the status line (error: in the error style); returns
+ * R_MSG. */
+Reaction app_msg(App *a, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Clear the status line's message; returns R_MSG. */
+Reaction app_msg_clear(App *a);
+
+#endif

@@ -1,0 +1,157 @@
+/* price_picker.c: the price book picker (SPEC 5): one row per instance
+ * and region, laid out for the terminal's width; Enter copies the row's
+ * prices into the Cloud panel as one undo step. */
+#include "config.h"
+
+#include "price_picker.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "edit.h"
+#include "numfmt.h"
+#include "strbuf.h"
+
+/* A price per GPU-hour for the picker and the status line: 2 decimals,
+ * "-" when the price book does not know it. */
+static void price_text(double per_instance, double gpus, char *buf, size_t n)
+{
+    if (isfinite(per_instance) && gpus > 0)
+        num_snprintf(buf, n, "%.2f", per_instance / gpus);
+    else
+        snprintf(buf, n, "-");
+}
+
+void price_picker_fill(App *a, size_t sel)
+{
+    const PriceBook *b = a->book;
+    int nw = 8, gw = 4, rw = 6, pw = 11;
+    char gpu[96], pr[3][24], both[96];
+    for (size_t i = 0; i < b->count; i++) {
+        const PriceInstance *in = &b->instances[i];
+        int l = (int)strlen(in->name);
+        nw = l > nw ? l : nw;
+        l = snprintf(gpu, sizeof gpu, "%.0fx %s", in->gpus, in->gpu);
+        gw = l > gw ? l : gw;
+        for (size_t j = 0; j < in->region_count; j++) {
+            const PriceRegion *r = &in->regions[j];
+            l = (int)strlen(r->region);
+            rw = l > rw ? l : rw;
+            price_text(r->on_demand, in->gpus, pr[0], sizeof pr[0]);
+            price_text(r->reserved, in->gpus, pr[1], sizeof pr[1]);
+            price_text(r->spot, in->gpus, pr[2], sizeof pr[2]);
+            l = snprintf(both, sizeof both, "%s / %s / %s", pr[0], pr[1], pr[2]);
+            pw = l > pw ? l : pw;
+        }
+    }
+    static const char unit[] = "per GPU-h (od/res/spot)";
+    const int ul = (int)strlen(unit), dl = 10; /* "2026-01-31" */
+    int room = a->cols - 4; /* the picker's text columns (dialog.c) */
+    bool wide = nw + gw + rw + pw + ul + dl + 5 * 2 <= room;
+    /* Two blanks between columns, one when that is what fits 80 columns. */
+    int gap = wide || nw + gw + rw + pw + dl + 4 * 2 <= room ? 2 : 1;
+    char header[256];
+    if (wide)
+        snprintf(header, sizeof header, "%-*s  %-*s  %-*s  %-*s  %-*s  %s", nw, "instance",
+                 gw, "GPUs", rw, "region", pw, "od/res/spot", ul, "", "date");
+    else
+        snprintf(header, sizeof header, "%-*s%*s%-*s%*s%-*s%*s%-*s%*s%s", nw, "instance",
+                 gap, "", gw, "GPUs", gap, "", rw, "region", gap, "", pw, "od/res/spot",
+                 gap, "", "date");
+    dialog_list(&a->dlg, P_PRICES,
+                wide ? "price book (Enter copies the prices, Esc cancels)"
+                     : "price book, per GPU-hour (Enter copies, Esc cancels)",
+                header, "the price book has no instances");
+    for (size_t i = 0; i < b->count; i++) {
+        const PriceInstance *in = &b->instances[i];
+        snprintf(gpu, sizeof gpu, "%.0fx %s", in->gpus, in->gpu);
+        for (size_t j = 0; j < in->region_count; j++) {
+            const PriceRegion *r = &in->regions[j];
+            price_text(r->on_demand, in->gpus, pr[0], sizeof pr[0]);
+            price_text(r->reserved, in->gpus, pr[1], sizeof pr[1]);
+            price_text(r->spot, in->gpus, pr[2], sizeof pr[2]);
+            snprintf(both, sizeof both, "%s / %s / %s", pr[0], pr[1], pr[2]);
+            char label[512], item[64];
+            if (wide)
+                snprintf(label, sizeof label, "%-*s  %-*s  %-*s  %-*s  %s  %s", nw, in->name,
+                         gw, gpu, rw, r->region, pw, both, unit, in->date);
+            else
+                snprintf(label, sizeof label, "%-*s%*s%-*s%*s%-*s%*s%-*s%*s%s", nw,
+                         in->name, gap, "", gw, gpu, gap, "", rw, r->region, gap, "", pw,
+                         both, gap, "", in->date);
+            snprintf(item, sizeof item, "%zu %zu", i, j);
+            dialog_list_add(&a->dlg, label, item);
+        }
+    }
+    a->dlg.sel = sel < a->dlg.count ? sel : 0;
+}
+
+void price_picker_close(App *a)
+{
+    free(a->book);
+    a->book = NULL;
+}
+
+Reaction price_picker_open(App *a)
+{
+    char path[DOC_PATH_MAX];
+    snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
+    PriceBook *b = xmalloc(sizeof *b);
+    Diag d;
+    diag_clear(&d, path);
+    if (prices_load_file(path, b, &d) != 0) {
+        char m[1024];
+        diag_format(&d, m, sizeof m);
+        free(b);
+        return app_msg(a, true, "%s", m);
+    }
+    price_picker_close(a);
+    a->book = b;
+    a->panel = PANEL_CLOUD;
+    price_picker_fill(a, 0);
+    return R_ALL;
+}
+
+Reaction price_picker_pick(App *a, const char *item)
+{
+    size_t i, j;
+    if (!a->book || sscanf(item, "%zu %zu", &i, &j) != 2 || i >= a->book->count ||
+        j >= a->book->instances[i].region_count)
+        return R_NONE;
+    const PriceInstance *in = &a->book->instances[i];
+    const PriceRegion *r = &in->regions[j];
+    Scenario t = a->doc.cur;
+    prices_apply(in, r, &t);
+    if (scenario_equal(&t, &a->doc.cur))
+        return app_msg(a, false, "%s %s: the scenario already has these prices (%s)",
+                       in->name, r->region, in->date);
+    Reaction re = R_NONE;
+    if (!edit_apply(a, &t, &re))
+        return re; /* refused; edit_apply said why */
+    static const char *const names[3] = {"on-demand", "reserved", "spot"};
+    const double book[3] = {r->on_demand, r->reserved, r->spot};
+    const double now[3] = {a->doc.cur.cloud.on_demand_gpu_hour,
+                           a->doc.cur.cloud.reserved_gpu_hour, a->doc.cur.cloud.spot_gpu_hour};
+    StrBuf copied = STRBUF_INIT, kept = STRBUF_INIT;
+    for (int k = 0; k < 3; k++) {
+        char v[32];
+        num_snprintf(v, sizeof v, "%.2f", now[k]);
+        if (isfinite(book[k]))
+            sb_printf(&copied, "%s%s %s", copied.len ? ", " : "", names[k], v);
+        else
+            sb_printf(&kept, "; %s not in the price book, kept %s", names[k], v);
+    }
+    if (copied.len)
+        re |= app_msg(a, false, "%s %s: %s per GPU-hour (%s)%s", in->name, r->region,
+                sb_str(&copied), in->date, sb_str(&kept));
+    else
+        re |= app_msg(a, false, "%s %s: instance and region copied (%s)%s", in->name, r->region,
+                in->date, sb_str(&kept));
+    sb_free(&copied);
+    sb_free(&kept);
+    return re;
+}
+

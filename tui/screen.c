@@ -1,0 +1,281 @@
+/* screen.c: the planner's windows for the terminal's size, and drawing
+ * the parts a reaction marked dirty (STYLE 5: wnoutrefresh each, one
+ * doupdate). */
+#include "config.h"
+
+#include "screen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "chart_hybrid.h"
+#include "edit.h"
+#include "form.h"
+#include "keys.h"
+#include "price_picker.h"
+#include "results.h"
+#include "term.h"
+
+#define MIN_COLS 80
+#define MIN_ROWS 24
+
+void screen_free(App *a)
+{
+    WINDOW **ws[] = {&a->w_title, &a->w_form, &a->w_results, &a->w_chart, &a->w_msg, &a->w_line};
+    for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
+        if (*ws[i]) {
+            delwin(*ws[i]);
+            *ws[i] = NULL;
+        }
+}
+
+Reaction screen_layout(App *a)
+{
+    screen_free(a);
+    getmaxyx(stdscr, a->rows, a->cols);
+    a->too_small = a->rows < MIN_ROWS || a->cols < MIN_COLS;
+    /* The price book's rows are laid out for the width. */
+    if (a->dlg.kind == DLG_PICKER && a->dlg.purpose == P_PRICES && a->book)
+        price_picker_fill(a, a->dlg.sel);
+    if (a->too_small)
+        return R_ALL | R_CLEAR;
+    int avail = a->rows - 4;
+    int top_h = 11 + (avail - 20) / 3;
+    int res_w = a->cols >= 100 ? 48 : 39;
+    int form_w = a->cols - res_w - 1;
+    a->w_title = newwin(2, a->cols, 0, 0);
+    a->w_form = newwin(top_h, form_w + 1, 2, 0); /* + the gap column */
+    a->w_results = newwin(top_h, res_w, 2, form_w + 1);
+    a->w_chart = newwin(avail - top_h, a->cols, 2 + top_h, 0);
+    a->w_msg = newwin(1, a->cols, a->rows - 2, 0);
+    a->w_line = newwin(1, a->cols, a->rows - 1, 0);
+    if (!a->w_title || !a->w_form || !a->w_results || !a->w_chart || !a->w_msg ||
+        !a->w_line) {
+        screen_free(a);
+        a->too_small = true;
+    }
+    return R_ALL | R_CLEAR;
+}
+
+/* " — " between the parts of a line, " - " where UTF-8 is not shown. */
+static const char *dash(void) { return term_utf8() ? " \u2014 " : " - "; }
+
+/* The title in `cols` columns: a long path loses its start and a long name
+ * its end (to an ellipsis) before the modified marker is ever cut. */
+static void fit_title(const App *a, char *t, size_t n, int cols)
+{
+    const char *sep = dash(), *ell = term_ellipsis();
+    const char *name = a->doc.cur.name, *path = a->doc.path[0] ? a->doc.path : "(no file)";
+    const char *mark = doc_modified(&a->doc) ? " [+]" : "";
+    int avail = cols - (8 + 2 * term_text_cols(sep) + term_text_cols(mark));
+    int nc = term_text_cols(name), pc = term_text_cols(path), pw = pc, nw = nc;
+    if (avail > 8 && nc + pc > avail) {
+        pw = avail - nc > avail / 2 ? avail - nc : avail / 2;
+        if (pw > pc)
+            pw = pc;
+        nw = avail - pw;
+    }
+    char nbuf[sizeof a->doc.cur.name + 8], pbuf[DOC_PATH_MAX + 8];
+    if (nw < nc)
+        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)term_head_bytes(name, nw - 1), name, ell);
+    else
+        snprintf(nbuf, sizeof nbuf, "%s", name);
+    if (pw < pc)
+        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + term_head_bytes(path, pc - (pw - 1)));
+    else
+        snprintf(pbuf, sizeof pbuf, "%s", path);
+    snprintf(t, n, " gpuplan%s%s%s%s%s", sep, nbuf, sep, pbuf, mark);
+}
+
+static void draw_title(App *a)
+{
+    WINDOW *w = a->w_title;
+    char t[DOC_PATH_MAX + 512];
+    fit_title(a, t, sizeof t, a->cols);
+    t[term_head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
+    werase(w);
+    wattrset(w, term_attr(TS_TITLE));
+    mvwhline(w, 0, 0, ' ', a->cols);
+    mvwaddnstr(w, 0, 0, t, -1);
+    wattrset(w, term_attr(TS_NORMAL));
+    wmove(w, 1, 0);
+    for (int p = 0; p < PANEL_COUNT; p++) {
+        char tab[32];
+        snprintf(tab, sizeof tab, " %s ", panel_name((Panel)p));
+        wattrset(w, term_attr(p == (int)a->panel ? TS_TAB_ACTIVE : TS_TAB));
+        if (getcurx(w) + (int)strlen(tab) < a->cols)
+            waddstr(w, tab);
+        wattrset(w, term_attr(TS_NORMAL));
+        if (getcurx(w) < a->cols - 1)
+            waddch(w, ' ');
+    }
+    wnoutrefresh(w);
+}
+
+static void draw_chart(App *a)
+{
+    WINDOW *w = a->w_chart;
+    int h, wd;
+    getmaxyx(w, h, wd);
+    if (a->canvas.width != wd || a->canvas.height != h) {
+        canvas_free(&a->canvas);
+        canvas_init(&a->canvas, wd, h);
+    }
+    canvas_clear(&a->canvas);
+    if (a->chart_hybrid && a->shown.has_hybrid)
+        chart_hybrid_render(&a->canvas, &a->hres, a->shown.currency);
+    else
+        chart_render(&a->canvas, a->chart, &a->shown, &a->res);
+    for (int y = 0; y < h; y++) {
+        wmove(w, y, 0);
+        for (int x = 0; x < wd; x++) {
+            char c = canvas_get(&a->canvas, x, y);
+            int st = canvas_style(&a->canvas, x, y);
+            if ((unsigned char)c < 32 || (unsigned char)c > 126)
+                c = ' ';
+            int attr = term_attr(TS_CHART + st);
+            if (a->stale && st != CS_PLAIN)
+                attr |= term_attr(TS_STALE);
+            /* The last cell of the window cannot take a character without
+             * scrolling; insert it instead. */
+            if (y == h - 1 && x == wd - 1)
+                mvwinsch(w, y, x, (chtype)(unsigned char)c | (chtype)attr);
+            else
+                waddch(w, (chtype)(unsigned char)c | (chtype)attr);
+        }
+    }
+    wnoutrefresh(w);
+}
+
+static void draw_msg(App *a)
+{
+    WINDOW *w = a->w_msg;
+    werase(w);
+    if (a->msg[0]) {
+        wattrset(w, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
+        mvwaddnstr(w, 0, 0, a->msg, a->cols);
+    } else {
+        const Field *f = edit_cur_field(a);
+        long wi = edit_cur_workload(a);
+        /* A workload's cells also name it: the name column is cut at 80x24. */
+        const char *wname = wi >= 0 ? a->doc.cur.hybrid.workloads[wi].name : "";
+        const char *sep = dash();
+        char line[1024];
+        if (f && wi >= 0)
+            snprintf(line, sizeof line, "%s%s%s: %s", wname, sep, f->key, f->help);
+        else if (f)
+            snprintf(line, sizeof line, "%s: %s", f->key, f->help);
+        else if (wi >= 0 && a->hcol == FORM_WL_RUN)
+            snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].run: onprem, cloud or "
+                     "burst; r cycles it", wname, sep, wi);
+        else if (wi >= 0)
+            snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].cloud_mode: on_demand or "
+                     "spot; m cycles it", wname, sep, wi);
+        else if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
+            snprintf(line, sizeof line, "a adds a hybrid plan");
+        else
+            line[0] = '\0';
+        if (line[0]) {
+            wattrset(w, term_attr(TS_HINT));
+            mvwaddnstr(w, 0, 0, line, a->cols);
+        }
+    }
+    wattrset(w, term_attr(TS_NORMAL));
+    wnoutrefresh(w);
+}
+
+static void draw_line(App *a)
+{
+    WINDOW *w = a->w_line;
+    if (a->dlg.kind == DLG_PROMPT || a->dlg.kind == DLG_CHOICE) {
+        dialog_draw(&a->dlg, w, a->rows, a->cols);
+    } else if (a->cmdline) {
+        werase(w);
+        mvwaddch(w, 0, 0, ':');
+        int room = a->cols - 2;
+        size_t col = line_edit_cursor_col(&a->cmd);
+        size_t skip = col > (size_t)room ? col - (size_t)room : 0;
+        waddnstr(w, a->cmd.text + skip, -1);
+        int cx = 1 + (int)(col - skip);
+        if (cx < a->cols)
+            mvwchgat(w, 0, cx, 1, A_REVERSE, 0, NULL);
+    } else {
+        werase(w);
+        char hints[512];
+        if (a->editing)
+            keys_mode_hint_line(KM_EDIT, hints, sizeof hints, a->cols - 1);
+        else
+            keys_hint_line(hints, sizeof hints, a->cols - 1,
+                           a->panel == PANEL_HYBRID ? KS_HYBRID : KS_ANY);
+        wattrset(w, term_attr(TS_HINT));
+        mvwaddnstr(w, 0, 0, hints, a->cols - 1);
+        wattrset(w, term_attr(TS_NORMAL));
+    }
+    wnoutrefresh(w);
+}
+
+static void draw_too_small(App *a)
+{
+    char m[128];
+    snprintf(m, sizeof m, "terminal too small: gpuplan needs %dx%d, this one is %dx%d",
+             MIN_COLS, MIN_ROWS, a->cols, a->rows);
+    werase(stdscr);
+    int len = (int)strlen(m);
+    /* Wrap over the rows there are; never write the last cell. */
+    for (int y = 0, off = 0; y < a->rows && off < len; y++) {
+        int room = a->cols - (y == a->rows - 1 ? 1 : 0);
+        if (room <= 0)
+            break;
+        mvaddnstr(y, 0, m + off, room);
+        off += room;
+    }
+    wnoutrefresh(stdscr);
+}
+
+void screen_draw(App *a)
+{
+    if (a->dirty & R_CLEAR) {
+        clearok(curscr, TRUE);
+        werase(stdscr);
+        wnoutrefresh(stdscr);
+    }
+    if (a->too_small) {
+        if (a->dirty)
+            draw_too_small(a);
+    } else {
+        if (a->dirty & R_TITLE)
+            draw_title(a);
+        if (a->dirty & R_FORM) {
+            if (a->panel == PANEL_HYBRID)
+                form_draw_hybrid(a->w_form, &a->doc.cur,
+                                 a->shown.has_hybrid && a->hscratch_ok ? &a->hres : NULL,
+                                 a->sel[a->panel], a->hcol,
+                                 &a->top[a->panel], a->editing ? &a->edit : NULL,
+                                 a->edit_bad);
+            else
+                form_draw(a->w_form, a->panel, &a->doc.cur, a->sel[a->panel],
+                          &a->top[a->panel], a->editing ? &a->edit : NULL, a->edit_bad);
+            wnoutrefresh(a->w_form);
+        }
+        if (a->dirty & R_RESULTS) {
+            results_draw_hybrid(a->w_results, &a->shown, &a->res,
+                                a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
+                                        a->hscratch_ok
+                                    ? &a->hres
+                                    : NULL,
+                                a->stale);
+            wnoutrefresh(a->w_results);
+        }
+        if (a->dirty & R_CHART)
+            draw_chart(a);
+        if (a->dirty & R_MSG)
+            draw_msg(a);
+        if (a->dirty & R_LINE)
+            draw_line(a);
+        if (a->dlg.kind == DLG_PICKER || a->dlg.kind == DLG_HELP)
+            dialog_draw(&a->dlg, a->w_line, a->rows, a->cols);
+    }
+    a->dirty = 0;
+    doupdate();
+}
+

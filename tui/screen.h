@@ -1,0 +1,19 @@
+/* screen.h: the planner's screen (SPEC 8): the title and tabs, the panel
+ * beside the results, the chart, the message and hint lines; "terminal
+ * too small" below 80x24. */
+#ifndef GPUPLAN_SCREEN_H
+#define GPUPLAN_SCREEN_H
+
+#include "planner.h"
+
+/* Windows for the current terminal size (after start and each resize);
+ * returns what to redraw: everything. */
+Reaction screen_layout(App *a);
+
+/* Draw what a->dirty marks, then one doupdate; clears a->dirty. */
+void screen_draw(App *a);
+
+/* Delete the windows. */
+void screen_free(App *a);
+
+#endif
