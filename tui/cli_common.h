@@ -1,0 +1,42 @@
+/* cli_common.h: what the command line's files share (SPEC 3): the error
+ * and option helpers of cli.c, and the file commands of cli_files.c. Every
+ * function prints its own error to stderr and returns a sysexits status
+ * (0 = fine). */
+#ifndef GPUPLAN_CLI_COMMON_H
+#define GPUPLAN_CLI_COMMON_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+#include "scenario.h"
+#include "strbuf.h"
+
+/* "gpuplan: FILE:LINE:COL: message" on stderr. */
+void print_diag(const Diag *d);
+
+/* "gpuplan: " + fmt with arg, then the --help hint; returns EXIT_USAGE. */
+int usage_error(const char *fmt, const char *arg);
+
+/* Load FILE (path or shipped name) into *s; prints the error. */
+int load_arg(const char *arg, Scenario *s);
+
+/* Write b to out (atomically) or, out NULL, to stdout. */
+int write_output(const StrBuf *b, const char *out);
+
+/* True when argv[*i] (a) is option `name`, as "NAME VALUE" (then *i moves
+ * past the value; *val NULL when it is missing) or "NAME=VALUE". */
+bool is_opt(const char *a, const char *name, int argc, int *i, char **argv,
+            const char **val);
+
+/* The one FILE argument of command cmd; an unknown option or a second FILE
+ * is a usage error. */
+int take_file(const char *cmd, const char *a, const char **file);
+
+/* The file commands, given the arguments after their name. */
+int cli_cmd_prices(int argc, char **argv);
+int cli_cmd_check(int argc, char **argv);
+int cli_cmd_new(int argc, char **argv);
+int cli_cmd_import(int argc, char **argv);
+int cli_cmd_list(int argc, char **argv);
+
+#endif

@@ -1,0 +1,260 @@
+/* cli_files.c: the command line's file commands (SPEC 3): prices, check,
+ * new, import and list. */
+#include "config.h"
+
+#include "cli_common.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "atomic_file.h"
+#include "cli.h"
+#include "fields.h"
+#include "hybrid_fields.h"
+#include "import_routing.h"
+#include "numfmt.h"
+#include "prices.h"
+#include "scenario_file.h"
+#include "strbuf.h"
+
+/* "55.04" or "-" for an unknown price. */
+static void price_cell(double v, double per, char *buf, size_t n)
+{
+    if (isfinite(v))
+        num_snprintf(buf, n, "%g", v / per);
+    else
+        num_snprintf(buf, n, "-");
+}
+
+int cli_cmd_prices(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0)
+        return usage_error("prices takes no arguments%s", "");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
+    PriceBook *book = xmalloc(sizeof *book);
+    Diag d;
+    int rc = prices_load_file(path, book, &d);
+    if (rc != 0) {
+        print_diag(&d);
+        free(book);
+        return rc;
+    }
+    printf("%-17s %-4s %-14s %-10s %27s   %-20s %s\n", "instance", "GPUs", "GPU",
+           "region", "per instance-hour od/res/spot", "per GPU-hour", "date");
+    for (size_t i = 0; i < book->count; i++) {
+        const PriceInstance *in = &book->instances[i];
+        for (size_t j = 0; j < in->region_count; j++) {
+            const PriceRegion *r = &in->regions[j];
+            char a[3][24], g[3][24], inst[64];
+            const double v[3] = {r->on_demand, r->reserved, r->spot};
+            for (int k = 0; k < 3; k++) {
+                price_cell(v[k], 1, a[k], sizeof a[k]);
+                price_cell(v[k], in->gpus, g[k], sizeof g[k]);
+            }
+            char both[80], per[80];
+            snprintf(both, sizeof both, "%s / %s / %s", a[0], a[1], a[2]);
+            snprintf(per, sizeof per, "%s / %s / %s", g[0], g[1], g[2]);
+            snprintf(inst, sizeof inst, "%s", j == 0 ? in->name : "");
+            printf("%-17s %-4.0f %-14.14s %-10s %27s   %-20s %s\n", inst, in->gpus,
+                   in->gpu, r->region, both, per, in->date);
+        }
+    }
+    printf("\nreserved = %s. Sources:\n", "the committed rate each entry names");
+    for (size_t i = 0; i < book->count; i++) {
+        const PriceInstance *in = &book->instances[i];
+        printf("  %s (%s%s%s): %s\n", in->name, in->date, in->reserved_kind[0] ? "; reserved: " : "",
+               in->reserved_kind, in->source);
+    }
+    free(book);
+    return 0;
+}
+
+int cli_cmd_check(int argc, char **argv)
+{
+    if (argc == 0)
+        return usage_error("check needs at least one FILE%s", "");
+    int worst = 0;
+    for (int i = 0; i < argc; i++) {
+        Scenario s;
+        int rc = load_arg(argv[i], &s);
+        if (rc == 0)
+            printf("%s: ok\n", argv[i]);
+        /* Cannot-open outranks bad data: it says the command was wrong. */
+        if (rc == EXIT_NOINPUT || (rc != 0 && worst != EXIT_NOINPUT))
+            worst = rc;
+    }
+    return worst;
+}
+
+int cli_cmd_new(int argc, char **argv)
+{
+    const char *from = NULL, *file = NULL, *v;
+    for (int i = 0; i < argc; i++) {
+        if (is_opt(argv[i], "--from", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("--from needs a scenario name (see %s)",
+                                   "'gpuplan list'");
+            from = v;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return usage_error("new: unknown option '%s'", argv[i]);
+        } else if (file) {
+            return usage_error("new takes one FILE; '%s' is one too many", argv[i]);
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file)
+        return usage_error("new needs the FILE to write%s", "");
+    Scenario s;
+    scenario_default(&s);
+    if (from) {
+        int rc = load_arg(from, &s);
+        if (rc != 0)
+            return rc;
+    }
+    struct stat st;
+    if (lstat(file, &st) == 0) {
+        fprintf(stderr, "gpuplan: %s: already exists; gpuplan new does not "
+                "overwrite files (remove it or choose another name)\n", file);
+        return EXIT_CANTCREAT;
+    }
+    Diag d;
+    int rc = scenario_save_file(file, &s, &d);
+    if (rc != 0)
+        print_diag(&d);
+    else
+        printf("wrote %s (%s)\n", file, s.name);
+    return rc;
+}
+
+int cli_cmd_import(int argc, char **argv)
+{
+    const char *out = NULL, *from = NULL, *file = NULL, *v;
+    bool force = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs a file name", a);
+            out = v;
+        } else if (is_opt(a, "--from", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("--from needs a scenario name (see %s)",
+                                   "'gpuplan list'");
+            from = v;
+        } else if (strcmp(a, "--force") == 0) {
+            force = true;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("import: unknown option '%s'", a);
+        } else if (file) {
+            return usage_error("import takes one ROUTING.json; '%s' is one too many", a);
+        } else {
+            file = a;
+        }
+    }
+    if (!file)
+        return usage_error("import needs the routing JSON file to read%s", "");
+    Scenario base, s;
+    scenario_default(&base);
+    if (from) {
+        int rc = load_arg(from, &base);
+        if (rc != 0)
+            return rc;
+    }
+    struct stat st;
+    if (out && !force && lstat(out, &st) == 0) {
+        fprintf(stderr, "gpuplan: %s: already exists; use --force to "
+                "overwrite it\n", out);
+        return EXIT_CANTCREAT;
+    }
+    StrBuf todo = STRBUF_INIT, warn = STRBUF_INIT;
+    Diag d;
+    int rc = import_routing_file(file, &base, &s, &todo, &warn, &d);
+    if (warn.len)
+        fprintf(stderr, "gpuplan: warning: %s", sb_str(&warn));
+    if (rc != 0) {
+        print_diag(&d);
+    } else if (out) {
+        rc = scenario_save_file(out, &s, &d);
+        if (rc != 0)
+            print_diag(&d);
+    } else {
+        StrBuf b = STRBUF_INIT;
+        scenario_format_yaml(&s, &b);
+        rc = write_output(&b, NULL);
+        sb_free(&b);
+    }
+    if (rc == 0)
+        fprintf(stderr, "gpuplan: %s%s%s: placeholders written (gpus %g, hours "
+                "%g, per_day %g); fill in:\n%s", out ? "wrote " : "",
+                out ? out : "imported ", out ? "" : file, IMPORT_GPUS,
+                IMPORT_HOURS, IMPORT_PER_DAY, sb_str(&todo));
+    sb_free(&todo);
+    sb_free(&warn);
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_cmd_list(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0)
+        return usage_error("list takes no arguments%s", "");
+    const char *dir = cli_scenario_dir();
+    DIR *dp = opendir(dir);
+    if (!dp) {
+        fprintf(stderr, "gpuplan: %s: cannot open the shipped scenarios: %s\n",
+                dir, strerror(errno));
+        return EXIT_NOINPUT;
+    }
+    char *names[512];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL && n < 512) {
+        size_t l = strlen(e->d_name);
+        if (l > 5 && strcmp(e->d_name + l - 5, ".yaml") == 0 &&
+            strcmp(e->d_name, "prices.yaml") != 0)
+            names[n++] = xstrdup(e->d_name);
+    }
+    closedir(dp);
+    qsort(names, n, sizeof names[0], cmp_str);
+    int worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        names[i][strlen(names[i]) - 5] = '\0';
+        Scenario s;
+        Diag d;
+        int rc = scenario_load_file(path, &s, &d);
+        if (rc != 0) {
+            print_diag(&d);
+            worst = rc;
+        } else {
+            /* One line: the name, then the notes' first sentence. */
+            char line[100] = "";
+            size_t k = strcspn(s.notes, "\n");
+            if (k > sizeof line - 1)
+                k = sizeof line - 1;
+            memcpy(line, s.notes, k);
+            line[k] = '\0';
+            printf("%-20s %s\n", names[i], s.name);
+            if (line[0])
+                printf("%-20s   %.70s%s\n", "", line, strlen(line) > 70 ? "..." : "");
+        }
+        free(names[i]);
+    }
+    return worst;
+}
+
