@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cron.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,11 +28,7 @@ typedef struct CronParser {
 /* 1-based column of byte position q, counting UTF-8 characters. */
 static int cron_column(const char *text, const char *q)
 {
-    int col = 1;
-    for (const char *t = text; t < q; t++)
-        if (((unsigned char)*t & 0xC0) != 0x80)
-            col++;
-    return col;
+    return 1 + (int)utf8_count(text, (size_t)(q - text));
 }
 
 #if defined(__GNUC__) || defined(__clang__)

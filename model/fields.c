@@ -12,6 +12,7 @@
 #include "hybrid_fields.h"
 #include "numfmt.h"
 #include "text_rules.h"
+#include "utf8.h"
 
 
 const char *field_section(const Field *f, char *buf, size_t n)
@@ -192,44 +193,7 @@ const char *field_get_text(const Field *f, const Scenario *s)
     return (const char *)s + f->offset;
 }
 
-long field_utf8_length(const char *s)
-{
-    long n = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        size_t extra;
-        unsigned minv;
-        if (c < 0x80) {
-            extra = 0;
-            minv = 0;
-        } else if ((c & 0xE0) == 0xC0) {
-            extra = 1;
-            minv = 0x80;
-            c &= 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            extra = 2;
-            minv = 0x800;
-            c &= 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            extra = 3;
-            minv = 0x10000;
-            c &= 0x07;
-        } else {
-            return -1;
-        }
-        p++;
-        for (size_t i = 0; i < extra; i++, p++) {
-            if ((*p & 0xC0) != 0x80)
-                return -1;
-            c = (c << 6) | (*p & 0x3F);
-        }
-        if (c < minv || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-            return -1;
-        n++;
-    }
-    return n;
-}
+long field_utf8_length(const char *s) { return utf8_length(s, strlen(s)); }
 
 const char *field_type_name(FieldType t)
 {

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "utf8.h"
 
 struct HybridJob {
     int64_t submit;   /* minute of submission, 0-based */
@@ -468,14 +469,12 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
 /* Copy at most max_chars UTF-8 characters of src into dst (size n). */
 static void utf8_prefix(char *dst, size_t n, const char *src, size_t max_chars)
 {
-    size_t i = 0, chars = 0;
-    while (src[i] != '\0') {
-        size_t len = 1;
-        while (((unsigned char)src[i + len] & 0xC0) == 0x80)
-            len++;
-        if (chars == max_chars || i + len >= n)
+    size_t i = 0, chars = 0, len = strlen(src);
+    while (i < len) {
+        size_t next = utf8_next(src, len, i);
+        if (chars == max_chars || next >= n)
             break;
-        i += len;
+        i = next;
         chars++;
     }
     memcpy(dst, src, i);

@@ -3,38 +3,17 @@
 #include "config.h"
 
 #include "text_rules.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* Decode one UTF-8 sequence of s (at most avail bytes); returns its length
- * and the code point, or 0 when the bytes are not UTF-8. */
+/* One code point of s (at most avail bytes): its length, 0 when the bytes
+ * are not UTF-8. */
 static size_t decode(const unsigned char *s, size_t avail, unsigned long *cp)
 {
-    unsigned long c = s[0];
-    size_t n;
-    unsigned long minv;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    } else if ((c & 0xE0) == 0xC0) {
-        n = 2, minv = 0x80, c &= 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-        n = 3, minv = 0x800, c &= 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-        n = 4, minv = 0x10000, c &= 0x07;
-    } else {
-        return 0;
-    }
-    if (n > avail)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[i] & 0x3F);
-    }
-    if (c < minv || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-        return 0;
+    uint32_t c;
+    size_t n = utf8_decode((const char *)s, avail, &c);
     *cp = c;
     return n;
 }

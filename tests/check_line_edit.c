@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +88,42 @@ START_TEST(utf8_by_code_point)
 }
 END_TEST
 
+/* A name with CJK characters and a combining mark, typed and edited in a
+ * UTF-8 locale: the cursor column counts display columns (two for each CJK
+ * character, none for the mark) and the cursor never stops between a
+ * letter and its mark. */
+START_TEST(cjk_and_combining_marks)
+{
+    ck_assert_ptr_nonnull(setlocale(LC_CTYPE, "C.UTF-8"));
+    LineEdit e;
+    line_edit_init(&e, NULL);
+    static const int keys[] = {0x4E2D, 0x6587, ' ', 'e', 0x0301, 'x'}; /* 中文 éx */
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        ck_assert_int_eq(line_edit_handle_key(&e, keys[i]), LE_CHANGED);
+    ck_assert_str_eq(e.text, "\xe4\xb8\xad\xe6\x96\x87 e\xcc\x81x");
+    ck_assert_uint_eq(line_edit_cursor_col(&e), 7); /* 2 + 2 + 1 + 1 + 0 + 1 */
+    line_edit_handle_key(&e, KC_LEFT); /* before x */
+    ck_assert_uint_eq(line_edit_cursor_col(&e), 6);
+    line_edit_handle_key(&e, KC_LEFT); /* before e + mark, not between them */
+    ck_assert_uint_eq(e.cursor, 7);
+    ck_assert_uint_eq(line_edit_cursor_col(&e), 5);
+    line_edit_handle_key(&e, KC_RIGHT);
+    ck_assert_uint_eq(e.cursor, 10);
+    /* Backspace takes the letter with its mark. */
+    ck_assert_int_eq(line_edit_handle_key(&e, KC_BACKSPACE), LE_CHANGED);
+    ck_assert_str_eq(e.text, "\xe4\xb8\xad\xe6\x96\x87 x");
+    line_edit_handle_key(&e, KC_HOME);
+    line_edit_handle_key(&e, KC_RIGHT);
+    ck_assert_uint_eq(line_edit_cursor_col(&e), 2);
+    ck_assert_int_eq(line_edit_handle_key(&e, 'A'), LE_CHANGED);
+    ck_assert_str_eq(e.text, "\xe4\xb8\xad" "A\xe6\x96\x87 x");
+    ck_assert_uint_eq(line_edit_cursor_col(&e), 3);
+    ck_assert_int_eq(line_edit_handle_key(&e, KC_DELETE), LE_CHANGED);
+    ck_assert_str_eq(e.text, "\xe4\xb8\xad" "A x");
+    setlocale(LC_CTYPE, "C");
+}
+END_TEST
+
 START_TEST(controls_and_special_keys_do_not_insert)
 {
     LineEdit e;
@@ -121,6 +158,7 @@ static Suite *line_edit_suite(void)
     tcase_add_test(t, starts_from_value_at_end);
     tcase_add_test(t, clear_and_kill_keys);
     tcase_add_test(t, utf8_by_code_point);
+    tcase_add_test(t, cjk_and_combining_marks);
     tcase_add_test(t, controls_and_special_keys_do_not_insert);
     tcase_add_test(t, full_buffer_refuses);
     suite_add_tcase(s, t);

@@ -13,6 +13,7 @@
 #include "keys.h"
 #include "strbuf.h"
 #include "term.h"
+#include "utf8.h"
 
 void dialog_close(Dialog *d)
 {
@@ -283,16 +284,11 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
             waddch(line, ' ');
             x++;
             int room = w - x - 1;
-            size_t col = line_edit_cursor_col(&d->edit);
-            size_t skip = col > (size_t)room ? col - (size_t)room : 0;
-            const char *t = d->edit.text;
-            for (size_t k = 0; k < skip && *t; k++) {
-                t++;
-                while ((*t & 0xC0) == 0x80)
-                    t++;
-            }
-            waddnstr(line, t, -1);
-            int cx = x + (int)(col - skip);
+            int col = (int)line_edit_cursor_col(&d->edit);
+            size_t off = utf8_skip_cols(d->edit.text, col > room ? col - room : 0);
+            const char *t = d->edit.text + off;
+            waddnstr(line, t, (int)utf8_head_bytes(t, w - x));
+            int cx = x + col - utf8_width_n(d->edit.text, off);
             if (cx < w)
                 mvwchgat(line, 0, cx, 1, A_REVERSE, 0, NULL);
         }

@@ -12,6 +12,7 @@
 #include "numfmt.h"
 #include "report.h"
 #include "term.h"
+#include "utf8.h"
 
 size_t form_fields(Panel p, const Field **out, size_t max)
 {
@@ -55,10 +56,20 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
         unit[ul - 1] = '\0';
 }
 
-/* Put at most `cols` columns of UTF-8 text (one column a code point). */
+/* Put at most `cols` display columns of UTF-8 text. */
 static void put_clipped(WINDOW *w, int y, int x, const char *s, int cols)
 {
-    mvwaddnstr(w, y, x, s, (int)term_head_bytes(s, cols));
+    mvwaddnstr(w, y, x, s, (int)utf8_head_bytes(s, cols));
+}
+
+/* The editor's text in a cell of `cols` columns at x, scrolled by whole
+ * characters so the cursor is inside; returns the cursor's column. */
+static int put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols)
+{
+    int ccol = (int)line_edit_cursor_col(edit);
+    size_t off = utf8_skip_cols(edit->text, ccol >= cols ? ccol - cols + 1 : 0);
+    put_clipped(w, y, x, edit->text + off, cols);
+    return x + ccol - utf8_width_n(edit->text, off);
 }
 
 void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
@@ -113,16 +124,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
             int x0 = labw + 2;
             int cols = valw;
             mvwhline(w, y, x0, ' ', cols);
-            size_t ccol = line_edit_cursor_col(edit);
-            size_t skip = ccol >= (size_t)cols ? ccol - (size_t)cols + 1 : 0;
-            const char *t = edit->text;
-            for (size_t k = 0; k < skip && *t; k++) {
-                t++;
-                while ((*t & 0xC0) == 0x80)
-                    t++;
-            }
-            put_clipped(w, y, x0, t, cols);
-            int cx = x0 + (int)(ccol - skip);
+            int cx = put_edit(w, y, x0, edit, cols);
             if (cx < wd)
                 mvwchgat(w, y, cx, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE,
                          (short)PAIR_NUMBER(ea), NULL);
@@ -137,7 +139,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
             wattrset(w, attr);
             continue;
         } else {
-            int len = (int)strlen(val);
+            int len = utf8_width(val);
             if (len > valw) {
                 put_clipped(w, y, labw + 2, val, valw);
             } else
@@ -186,7 +188,7 @@ static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool c
         wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
     put_clipped(w, y, x, text, cols);
     /* A cut cell says so: "30 * * *" would read as a different schedule. */
-    if (term_text_cols(text) > cols)
+    if (utf8_width(text) > cols)
         mvwaddstr(w, y, x + cols - 1, term_ellipsis());
     wattrset(w, attr);
 }
@@ -252,9 +254,7 @@ static void draw_workload(WINDOW *w, int y, int wd, const int cw[FORM_WL_COLS],
         if (chosen && edit) {
             wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
             mvwhline(w, y, x, ' ', room);
-            size_t cc = line_edit_cursor_col(edit);
-            size_t skip = cc >= (size_t)room ? cc - (size_t)room + 1 : 0;
-            put_clipped(w, y, x, edit->text + (skip < edit->len ? skip : 0), room);
+            put_edit(w, y, x, edit, room);
             wattrset(w, attr);
         } else
             put_cell(w, y, x, room, cells[c], chosen, attr);
@@ -355,7 +355,7 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size
             put_clipped(w, y, labw + 2, edit->text, valw);
             wattrset(w, attr);
         } else {
-            int len = (int)strlen(val);
+            int len = utf8_width(val);
             put_clipped(w, y, len > valw ? labw + 2 : labw + 2 + valw - len, val, valw);
         }
         put_clipped(w, y, labw + 3 + valw, unit, unitw);

@@ -7,41 +7,28 @@
 #include <string.h>
 
 #include "keys.h"
-
-static bool is_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
+#include "utf8.h"
 
 void line_edit_init(LineEdit *e, const char *text)
 {
     size_t n = text ? strlen(text) : 0;
-    if (n > LINE_EDIT_MAX - 1) {
-        n = LINE_EDIT_MAX - 1;
-        while (n > 0 && is_cont((unsigned char)text[n]))
-            n--;
-    }
+    if (n > LINE_EDIT_MAX - 1)
+        n = utf8_floor(text, n, LINE_EDIT_MAX - 1);
     if (n)
         memcpy(e->text, text, n);
     e->text[n] = '\0';
     e->len = e->cursor = n;
 }
 
+/* The cursor moves over a character with its combining marks. */
 static size_t prev_boundary(const LineEdit *e, size_t at)
 {
-    if (at == 0)
-        return 0;
-    at--;
-    while (at > 0 && is_cont((unsigned char)e->text[at]))
-        at--;
-    return at;
+    return utf8_prev_cluster(e->text, at);
 }
 
 static size_t next_boundary(const LineEdit *e, size_t at)
 {
-    if (at >= e->len)
-        return e->len;
-    at++;
-    while (at < e->len && is_cont((unsigned char)e->text[at]))
-        at++;
-    return at;
+    return utf8_next_cluster(e->text, e->len, at);
 }
 
 /* Remove bytes [from, to). */
@@ -50,30 +37,6 @@ static void erase(LineEdit *e, size_t from, size_t to)
     memmove(e->text + from, e->text + to, e->len - to + 1);
     e->len -= to - from;
     e->cursor = from;
-}
-
-static size_t encode_utf8(int cp, char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
 }
 
 LineEditResult line_edit_handle_key(LineEdit *e, int key)
@@ -135,8 +98,8 @@ LineEditResult line_edit_handle_key(LineEdit *e, int key)
         (key >= 0xD800 && key <= 0xDFFF) || key >= KC_BASE)
         return LE_NONE;
     char enc[4];
-    size_t n = encode_utf8(key, enc);
-    if (e->len + n > LINE_EDIT_MAX - 1)
+    size_t n = utf8_encode((uint32_t)key, enc);
+    if (n == 0 || e->len + n > LINE_EDIT_MAX - 1)
         return LE_NONE;
     memmove(e->text + e->cursor + n, e->text + e->cursor, e->len - e->cursor + 1);
     memcpy(e->text + e->cursor, enc, n);
@@ -147,9 +110,5 @@ LineEditResult line_edit_handle_key(LineEdit *e, int key)
 
 size_t line_edit_cursor_col(const LineEdit *e)
 {
-    size_t col = 0;
-    for (size_t i = 0; i < e->cursor; i++)
-        if (!is_cont((unsigned char)e->text[i]))
-            col++;
-    return col;
+    return (size_t)utf8_width_n(e->text, e->cursor);
 }

@@ -3,7 +3,8 @@
  * Used for editing a field in place, the `:` command line and the dialog
  * prompts. It knows nothing of curses: feed it key codes from keys.h and it
  * says whether the text changed, was committed (Enter) or cancelled (Esc).
- * The text is UTF-8; the cursor moves by whole code points. */
+ * The text is UTF-8; the cursor moves by whole characters, a combining
+ * mark with the letter it marks. */
 #ifndef GPUPLAN_LINE_EDIT_H
 #define GPUPLAN_LINE_EDIT_H
 
@@ -35,8 +36,8 @@ void line_edit_init(LineEdit *e, const char *text);
  * end), Ctrl-W (delete word) edit; Enter commits; Esc and Ctrl-G cancel. */
 LineEditResult line_edit_handle_key(LineEdit *e, int key);
 
-/* Number of code points before the cursor (its screen column for text of
- * single-width characters). */
+/* The cursor's screen column: display columns of the text before it (a
+ * wide character takes two, a combining mark none; utf8.h). */
 size_t line_edit_cursor_col(const LineEdit *e);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "numfmt.h"
 #include "term.h"
+#include "utf8.h"
 
 /* "on_demand" -> "on-demand" */
 static const char *option_word(CostOption o, char *buf, size_t n)
@@ -52,18 +53,17 @@ static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
     for (; y < h && *p; y++) {
         while (*p == ' ')
             p++;
-        int len = (int)strlen(p);
-        int take = len;
-        if (len > wd) {
-            take = wd;
+        size_t take = strlen(p);
+        if (utf8_width(p) > wd) {
+            /* What fits in wd columns, back to the last blank. */
+            size_t fit = utf8_head_bytes(p, wd);
+            take = fit;
             while (take > 0 && p[take] != ' ')
                 take--;
             if (take == 0)
-                take = wd;
-            while (take > 0 && (p[take] & 0xC0) == 0x80)
-                take--;
+                take = fit;
         }
-        mvwaddnstr(w, y, 0, p, take);
+        mvwaddnstr(w, y, 0, p, (int)take);
         p += take;
     }
     return y;

@@ -15,6 +15,7 @@
 #include "price_picker.h"
 #include "results.h"
 #include "term.h"
+#include "utf8.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
@@ -67,8 +68,8 @@ static void fit_title(const App *a, char *t, size_t n, int cols)
     const char *sep = dash(), *ell = term_ellipsis();
     const char *name = a->doc.cur.name, *path = a->doc.path[0] ? a->doc.path : "(no file)";
     const char *mark = doc_modified(&a->doc) ? " [+]" : "";
-    int avail = cols - (8 + 2 * term_text_cols(sep) + term_text_cols(mark));
-    int nc = term_text_cols(name), pc = term_text_cols(path), pw = pc, nw = nc;
+    int avail = cols - (8 + 2 * utf8_width(sep) + utf8_width(mark));
+    int nc = utf8_width(name), pc = utf8_width(path), pw = pc, nw = nc;
     if (avail > 8 && nc + pc > avail) {
         pw = avail - nc > avail / 2 ? avail - nc : avail / 2;
         if (pw > pc)
@@ -77,11 +78,11 @@ static void fit_title(const App *a, char *t, size_t n, int cols)
     }
     char nbuf[sizeof a->doc.cur.name + 8], pbuf[DOC_PATH_MAX + 8];
     if (nw < nc)
-        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)term_head_bytes(name, nw - 1), name, ell);
+        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)utf8_head_bytes(name, nw - 1), name, ell);
     else
         snprintf(nbuf, sizeof nbuf, "%s", name);
     if (pw < pc)
-        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + term_head_bytes(path, pc - (pw - 1)));
+        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + utf8_skip_cols(path, pc - (pw - 1)));
     else
         snprintf(pbuf, sizeof pbuf, "%s", path);
     snprintf(t, n, " gpuplan%s%s%s%s%s", sep, nbuf, sep, pbuf, mark);
@@ -92,7 +93,7 @@ static void draw_title(App *a)
     WINDOW *w = a->w_title;
     char t[DOC_PATH_MAX + 512];
     fit_title(a, t, sizeof t, a->cols);
-    t[term_head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
+    t[utf8_head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
     werase(w);
     wattrset(w, term_attr(TS_TITLE));
     mvwhline(w, 0, 0, ' ', a->cols);
@@ -153,7 +154,7 @@ static void draw_msg(App *a)
     werase(w);
     if (a->msg[0]) {
         wattrset(w, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
-        mvwaddnstr(w, 0, 0, a->msg, a->cols);
+        mvwaddnstr(w, 0, 0, a->msg, (int)utf8_head_bytes(a->msg, a->cols));
     } else {
         const Field *f = edit_cur_field(a);
         long wi = edit_cur_workload(a);
@@ -177,7 +178,7 @@ static void draw_msg(App *a)
             line[0] = '\0';
         if (line[0]) {
             wattrset(w, term_attr(TS_HINT));
-            mvwaddnstr(w, 0, 0, line, a->cols);
+            mvwaddnstr(w, 0, 0, line, (int)utf8_head_bytes(line, a->cols));
         }
     }
     wattrset(w, term_attr(TS_NORMAL));
@@ -192,11 +193,13 @@ static void draw_line(App *a)
     } else if (a->cmdline) {
         werase(w);
         mvwaddch(w, 0, 0, ':');
+        /* Scrolled by columns so the cursor stays on the line. */
         int room = a->cols - 2;
-        size_t col = line_edit_cursor_col(&a->cmd);
-        size_t skip = col > (size_t)room ? col - (size_t)room : 0;
-        waddnstr(w, a->cmd.text + skip, -1);
-        int cx = 1 + (int)(col - skip);
+        int col = (int)line_edit_cursor_col(&a->cmd);
+        size_t off = utf8_skip_cols(a->cmd.text, col > room ? col - room : 0);
+        const char *t = a->cmd.text + off;
+        waddnstr(w, t, (int)utf8_head_bytes(t, a->cols - 1));
+        int cx = 1 + col - utf8_width_n(a->cmd.text, off);
         if (cx < a->cols)
             mvwchgat(w, 0, cx, 1, A_REVERSE, 0, NULL);
     } else {
@@ -208,7 +211,7 @@ static void draw_line(App *a)
             keys_hint_line(hints, sizeof hints, a->cols - 1,
                            a->panel == PANEL_HYBRID ? KS_HYBRID : KS_ANY);
         wattrset(w, term_attr(TS_HINT));
-        mvwaddnstr(w, 0, 0, hints, a->cols - 1);
+        mvwaddnstr(w, 0, 0, hints, (int)utf8_head_bytes(hints, a->cols - 1));
         wattrset(w, term_attr(TS_NORMAL));
     }
     wnoutrefresh(w);

@@ -145,23 +145,6 @@ bool term_utf8(void)
 
 int term_signal(void) { return got_signal; }
 
-int term_text_cols(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += (*s & 0xC0) != 0x80;
-    return n;
-}
-
-size_t term_head_bytes(const char *s, int cols)
-{
-    size_t i = 0;
-    for (int c = 0; s[i] && c < cols; c++)
-        for (i++; (s[i] & 0xC0) == 0x80; i++)
-            ;
-    return i;
-}
-
 const char *term_ellipsis(void) { return term_utf8() ? "\u2026" : "~"; }
 
 /* The rest of an escape sequence after Esc and `intro` ('[' or 'O'), read

@@ -36,13 +36,6 @@ bool term_has_color(void);
 /* True when the locale's character set is UTF-8. */
 bool term_utf8(void);
 
-/* Screen columns of UTF-8 text, one a code point. */
-int term_text_cols(const char *s);
-
-/* The byte length of the first `cols` code points of s (all of s when it
- * has fewer). */
-size_t term_head_bytes(const char *s, int cols);
-
 /* The mark of cut text: an ellipsis, or "~" where UTF-8 is not shown. */
 const char *term_ellipsis(void);
 

@@ -22,6 +22,7 @@
 #include "cron.h"
 #include "hybrid_fields.h"
 #include "scenario_file.h"
+#include "utf8.h"
 
 #define BURST_PREFIX "aws_if_onprem_queue_gt_"
 #define VERBS_ALLOWED "on_prem, aws_spot or aws_if_onprem_queue_gt_<N>min"
@@ -90,16 +91,15 @@ static int fail_at(const Ctx *c, size_t off, const char *path,
 static int fail_at(const Ctx *c, size_t off, const char *path,
                    const char *fmt, ...)
 {
-    unsigned long line = 1, col = 1;
-    for (size_t i = 0; i < off && i < c->len; i++) {
-        unsigned char ch = (unsigned char)c->data[i];
-        if (ch == '\n') {
+    unsigned long line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < off && i < c->len; i++)
+        if (c->data[i] == '\n') {
             line++;
-            col = 1;
-        } else if ((ch & 0xC0) != 0x80) {
-            col++;
+            start = i + 1;
         }
-    }
+    size_t end = off < c->len ? off : c->len;
+    unsigned long col = 1 + (unsigned long)utf8_count(c->data + start, end - start);
     char msg[400];
     va_list ap;
     va_start(ap, fmt);
@@ -455,9 +455,7 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
         sb_append(&notes, "\n");
         sb_append(&notes, s->notes);
     }
-    size_t n = notes.len < cap ? notes.len : cap;
-    while (n > 0 && n < notes.len && ((unsigned char)notes.data[n] & 0xC0) == 0x80)
-        n--;
+    size_t n = utf8_floor(notes.data, notes.len, cap);
     memcpy(s->notes, sb_str(&notes), n);
     s->notes[n] = '\0';
     sb_free(&notes);

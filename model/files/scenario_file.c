@@ -22,6 +22,7 @@
 #include "hybrid_fields.h"
 #include "numfmt.h"
 #include "scenario_load.h"
+#include "utf8.h"
 
 /* ---- loader core ------------------------------------------------------- */
 
@@ -495,7 +496,7 @@ LoadPos load_pos_at(const char *data, size_t len, size_t off)
             p.col = 1;
         } else if (ch == '\r' && i + 1 < len && data[i + 1] == '\n') {
             continue; /* CR LF is one line break */
-        } else if ((ch & 0xC0) != 0x80) {
+        } else if (!utf8_is_cont(ch)) {
             p.col++; /* count characters, not UTF-8 continuation bytes */
         }
     }

@@ -29,6 +29,7 @@
 #include "fields.h"
 #include "hybrid_fields.h"
 #include "scenario_load.h"
+#include "utf8.h"
 
 typedef struct JTok {
     LoadPos key; /* line 0 for array items and the root */
@@ -61,7 +62,7 @@ static void js_adv(JScan *s)
         s->pos.col = 1;
     } else if (ch == '\r' && s->i < s->len && s->base[s->i] == '\n') {
         /* CR LF: the LF ends the line */
-    } else if ((ch & 0xC0) != 0x80) {
+    } else if (!utf8_is_cont(ch)) {
         s->pos.col++;
     }
 }

@@ -40,6 +40,7 @@
 #include "hybrid_fields.h"
 #include "numfmt.h"
 #include "scenario_load.h"
+#include "utf8.h"
 
 typedef struct Yaml {
     yaml_parser_t parser;
@@ -438,35 +439,6 @@ int scenario_load_yaml(const char *name, const char *data, size_t len,
 
 /* ---- writer ------------------------------------------------------------ */
 
-/* Decode one UTF-8 sequence at s; returns its length, 0 when invalid. */
-static size_t utf8_decode(const unsigned char *s, unsigned *cp)
-{
-    unsigned c = s[0];
-    size_t n;
-    unsigned minv;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    } else if ((c & 0xE0) == 0xC0) {
-        n = 2, minv = 0x80, c &= 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-        n = 3, minv = 0x800, c &= 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-        n = 4, minv = 0x10000, c &= 0x07;
-    } else {
-        return 0;
-    }
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[i] & 0x3F);
-    }
-    if (c < minv || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-        return 0;
-    *cp = c;
-    return n;
-}
-
 /* Append text as a YAML double-quoted scalar that reads back byte for
  * byte: quotes, backslashes and line breaks escaped, control characters and
  * the code points YAML treats as line breaks or forbids (C1 controls, U+2028,
@@ -474,13 +446,13 @@ static size_t utf8_decode(const unsigned char *s, unsigned *cp)
  * UTF-8 (the loader never lets them in) are written as \xNN. */
 static void yaml_quote(StrBuf *b, const char *text)
 {
-    const unsigned char *p = (const unsigned char *)text;
+    const char *p = text;
     sb_append(b, "\"");
     while (*p) {
-        unsigned cp;
-        size_t n = utf8_decode(p, &cp);
+        uint32_t cp;
+        size_t n = utf8_decode(p, strlen(p), &cp);
         if (n == 0) {
-            sb_printf(b, "\\x%02X", *p);
+            sb_printf(b, "\\x%02X", (unsigned char)*p);
             p++;
             continue;
         }
@@ -491,13 +463,13 @@ static void yaml_quote(StrBuf *b, const char *text)
         case '\t': sb_append(b, "\\t"); break;
         default:
             if (cp < 0x20 || cp == 0x7F)
-                sb_printf(b, "\\x%02X", cp);
+                sb_printf(b, "\\x%02X", (unsigned)cp);
             else if ((cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 ||
                      cp == 0x2029 || cp == 0xFEFF || cp == 0xFFFE ||
                      cp == 0xFFFF)
-                sb_printf(b, "\\u%04X", cp);
+                sb_printf(b, "\\u%04X", (unsigned)cp);
             else
-                sb_append_n(b, (const char *)p, n);
+                sb_append_n(b, p, n);
             break;
         }
         p += n;
