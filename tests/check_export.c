@@ -258,13 +258,13 @@ START_TEST(formats_ignore_locale)
     CostResult r;
     cost_evaluate(&s, &r);
     Report rep = rep_of(&s, &r, "2026-01-02");
-    StrBuf c[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
-    StrBuf d[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
-    for (int f = 0; f < 4; f++)
+    StrBuf c[5] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    StrBuf d[5] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    for (int f = 0; f <= EXPORT_HTML; f++)
         export_any((ExportFormat)f, &rep, &c[f]);
     ck_assert_msg(setlocale(LC_ALL, "de_DE.UTF-8") != NULL,
                   "de_DE.UTF-8 locale is not installed");
-    for (int f = 0; f < 4; f++) {
+    for (int f = 0; f <= EXPORT_HTML; f++) {
         export_any((ExportFormat)f, &rep, &d[f]);
         ck_assert_str_eq(sb_str(&c[f]), sb_str(&d[f]));
         sb_free(&c[f]);

@@ -267,9 +267,9 @@ static int cmd_report(int argc, char **argv)
         const char *a = argv[i];
         if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
             if (!v)
-                return usage_error("%s needs a format: text, md, json or csv", a);
+                return usage_error("%s needs a format: text, md, html, json or csv", a);
             if (!export_format_parse(v, &fmt))
-                return usage_error("unknown report format '%s' (text, md, json or csv)", v);
+                return usage_error("unknown report format '%s' (text, md, html, json or csv)", v);
         } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
             if (!v)
                 return usage_error("%s needs a file name", a);
@@ -498,7 +498,7 @@ static void print_help(void)
 {
     fputs(
         "Usage: gpuplan [--no-color] [FILE]      the planner; no FILE = built-in default\n"
-        "       gpuplan report [--format text|md|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
+        "       gpuplan report [--format text|md|html|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
         "       gpuplan check FILE...            validate scenario files\n"
         "       gpuplan new [--from NAME] FILE   write the default (or a shipped scenario)\n"
         "       gpuplan list                     the shipped scenarios\n"

@@ -33,6 +33,7 @@ static const char *export_ext(ExportFormat f)
     case EXPORT_MD: return "md";
     case EXPORT_JSON: return "json";
     case EXPORT_CSV: return "csv";
+    case EXPORT_HTML: return "html";
     case EXPORT_TEXT:
     default: return "txt";
     }
@@ -97,7 +98,7 @@ static char *trim(char *s)
 Reaction export_dialog_start(App *a)
 {
     dialog_choice(&a->dlg, P_EXPORT_FMT,
-                  "export: (t)ext / (m)arkdown / (j)son / (c)sv, Esc cancels", "tmjc");
+                  "export: (t)ext / (m)arkdown / (h)tml / (j)son / (c)sv, Esc cancels", "tmhjc");
     return R_LINE;
 }
 
@@ -111,7 +112,7 @@ Reaction export_dialog_command(App *a, char *arg)
     file = trim(file);
     ExportFormat f;
     if (!export_format_parse(arg, &f))
-        return app_msg(a, true, "export: unknown format '%s' (expected json, md, csv or text)",
+        return app_msg(a, true, "export: unknown format '%s' (expected html, md, text, json or csv)",
                        arg);
     char def[DOC_PATH_MAX];
     export_default_path(a, f, def, sizeof def);
@@ -126,8 +127,9 @@ Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
         static const struct {
             int key;
             ExportFormat f;
-        } fm[] = {{'t', EXPORT_TEXT}, {'m', EXPORT_MD}, {'j', EXPORT_JSON}, {'c', EXPORT_CSV}};
-        for (size_t i = 0; i < 4; i++)
+        } fm[] = {{'t', EXPORT_TEXT}, {'m', EXPORT_MD}, {'j', EXPORT_JSON}, {'c', EXPORT_CSV},
+                  {'h', EXPORT_HTML}};
+        for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++)
             if (fm[i].key == d->choice) {
                 a->export_fmt = fm[i].f;
                 char def[DOC_PATH_MAX], q[64];

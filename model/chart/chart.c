@@ -502,15 +502,11 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
     p.rows = 3 + extra;
     p.axis = p.top + p.rows;
 
-    double lo_raw, hi_raw;
-    chart_y_range(s, r, &lo_raw, &hi_raw);
     int max_steps = p.rows / 2 < 4 ? p.rows / 2 : 4;
-    if (max_steps < 1)
-        max_steps = 1;
     int steps;
-    double step = chart_nice_step(lo_raw, hi_raw, max_steps, &p.lo, &steps);
+    double step;
+    int decimals = chart_cost_axis(s, r, max_steps, &p.lo, &step, &steps);
     p.hi = p.lo + steps * step;
-    int decimals = chart_decimals(step);
     int label_w = 0;
     for (int k = 0; k <= steps; k++) {
         char buf[48];
@@ -795,6 +791,16 @@ static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
             canvas_text(c, bar_x + bar_w + 1 + total_w, y, note, CS_LABEL);
     }
     legend_draw(&lg, c, H - key_lines, key_lines);
+}
+
+int chart_cost_axis(const Scenario *s, const CostResult *r, int max_steps,
+                    double *lo, double *step, int *steps)
+{
+    double lo_raw, hi_raw;
+    chart_y_range(s, r, &lo_raw, &hi_raw);
+    *step = chart_nice_step(lo_raw, hi_raw, max_steps < 1 ? 1 : max_steps, lo,
+                            steps);
+    return chart_decimals(*step);
 }
 
 /* Draw chart `kind` of s / r over the whole canvas (chart.h). */

@@ -36,6 +36,25 @@ static void note(Canvas *c, const char *text)
     canvas_text(c, 0, 0, text, CS_LABEL);
 }
 
+/* The y range spans the totals (a little beyond them), not 0 to the top:
+ * the totals near the optimum differ by a few percent, which a range from
+ * 0 flattens into one row. */
+void chart_hybrid_y_range(const HybridResult *r, double *lo, double *hi)
+{
+    double ymax = r->by_nodes[0].total_monthly, ymin = ymax;
+    for (size_t i = 0; i < r->by_nodes_count; i++) {
+        if (r->by_nodes[i].total_monthly > ymax)
+            ymax = r->by_nodes[i].total_monthly;
+        if (r->by_nodes[i].total_monthly < ymin)
+            ymin = r->by_nodes[i].total_monthly;
+    }
+    double pad = (ymax - ymin) * 0.05;
+    if (!(pad > 0))
+        pad = fabs(ymax) * 0.05 + 1;
+    *hi = ymax + pad;
+    *lo = ymin - pad > 0 ? ymin - pad : 0;
+}
+
 void chart_hybrid_render(Canvas *c, const HybridResult *r,
                          const char *currency)
 {
@@ -56,21 +75,8 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     const int top = 1, bottom = c->height - 4; /* plot rows top..bottom */
     const int x0 = MARGIN, x1 = c->width - 2;  /* plot columns */
     const int rows = bottom - top + 1;
-    /* The y range spans the totals (a little beyond them), not 0 to the
-     * top: the totals near the optimum differ by a few percent, which a
-     * range from 0 flattens into one row. */
-    double ymax = r->by_nodes[0].total_monthly, ymin = ymax;
-    for (size_t i = 0; i < r->by_nodes_count; i++) {
-        if (r->by_nodes[i].total_monthly > ymax)
-            ymax = r->by_nodes[i].total_monthly;
-        if (r->by_nodes[i].total_monthly < ymin)
-            ymin = r->by_nodes[i].total_monthly;
-    }
-    double pad = (ymax - ymin) * 0.05;
-    if (!(pad > 0))
-        pad = fabs(ymax) * 0.05 + 1;
-    ymax += pad;
-    ymin = ymin - pad > 0 ? ymin - pad : 0;
+    double ymin, ymax;
+    chart_hybrid_y_range(r, &ymin, &ymax);
 
     /* y axis with labels at the top, middle and bottom */
     for (int y = top; y <= bottom; y++)

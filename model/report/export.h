@@ -7,6 +7,7 @@
 #ifndef GPUPLAN_EXPORT_H
 #define GPUPLAN_EXPORT_H
 
+#include "fields.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -14,10 +15,12 @@ typedef enum ExportFormat {
     EXPORT_TEXT,
     EXPORT_MD,
     EXPORT_JSON,
-    EXPORT_CSV
+    EXPORT_CSV,
+    EXPORT_HTML
 } ExportFormat;
 
-/* "text", "md", "json", "csv" -> format; returns false for anything else. */
+/* "text" (or "txt"), "md" (or "markdown"), "json", "csv", "html" -> format;
+ * returns false for anything else. */
 bool export_format_parse(const char *name, ExportFormat *out);
 const char *export_format_name(ExportFormat f);
 
@@ -50,6 +53,15 @@ const char *export_line_label(CostLine l);
 /* Whether option o has breakdown line l (on-prem: capital .. opportunity;
  * cloud: compute .. opportunity). */
 bool export_line_applies(CostOption o, CostLine l);
+
+/* A field's value as the reports show it: yes/no, money with thousands
+ * separators from 1,000, the unit after it with "$" as the scenario's
+ * currency ("4 nodes", "310,000 USD", "3.93 USD/GPU-h"). */
+void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n);
+
+/* SPEC 4.2: the HTML report, one self-contained page (inline CSS and SVG,
+ * no script, nothing fetched); export_html.c. */
+void export_html(const Report *rep, StrBuf *b);
 
 /* Dispatch on f. */
 void export_any(ExportFormat f, const Report *rep, StrBuf *b);

@@ -32,7 +32,8 @@ bool export_format_parse(const char *name, ExportFormat *out)
         ExportFormat f;
     } names[] = {{"text", EXPORT_TEXT}, {"txt", EXPORT_TEXT},
                  {"md", EXPORT_MD},     {"markdown", EXPORT_MD},
-                 {"json", EXPORT_JSON}, {"csv", EXPORT_CSV}};
+                 {"json", EXPORT_JSON}, {"csv", EXPORT_CSV},
+                 {"html", EXPORT_HTML}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i].name) == 0) {
             *out = names[i].f;
@@ -48,6 +49,7 @@ const char *export_format_name(ExportFormat f)
     case EXPORT_MD: return "md";
     case EXPORT_JSON: return "json";
     case EXPORT_CSV: return "csv";
+    case EXPORT_HTML: return "html";
     }
     return "?";
 }
@@ -106,8 +108,7 @@ static void md_cell(StrBuf *b, const char *s)
     }
 }
 
-static void value_with_unit(const Field *f, const Scenario *s, char *buf,
-                            size_t n)
+void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n)
 {
     char v[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX) + 8];
     if (f->type == FT_BOOL)
@@ -145,7 +146,7 @@ static void inputs(StrBuf *b, const Scenario *s, bool md)
                     sb_printf(b, "\n  %s\n", panel_name((Panel)p));
                 any = true;
             }
-            value_with_unit(f, s, val, sizeof val);
+            export_field_value(f, s, val, sizeof val);
             if (md) {
                 sb_append(b, "| ");
                 md_cell(b, f->label);
@@ -597,5 +598,6 @@ void export_any(ExportFormat f, const Report *rep, StrBuf *b)
     case EXPORT_MD: export_report(rep, true, b); break;
     case EXPORT_JSON: export_json(rep, b); break;
     case EXPORT_CSV: export_csv(rep, b); break;
+    case EXPORT_HTML: export_html(rep, b); break;
     }
 }

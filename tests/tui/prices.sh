@@ -133,7 +133,7 @@ screen | grep -qF "[+]" && fail "Esc marked the scenario modified" || ok
 
 # Export: F4 offers every format; :export FORMAT FILE writes each one.
 keys F4
-wait_for "(t)ext / (m)arkdown / (j)son / (c)sv" 5 "F4 offers all four formats"
+wait_for "(t)ext / (m)arkdown / (h)tml / (j)son / (c)sv" 5 "F4 offers all five formats"
 keys c
 wait_for "export csv to:" 5 "F4 c asks for a csv path"
 keys C-u
@@ -147,7 +147,7 @@ head -1 "$TMP/work/out.csv" 2>/dev/null | grep -q "^option,allowed,monthly" && o
     fail "CSV header: $(head -1 "$TMP/work/out.csv" 2>&1)"
 head -1 "$TMP/work/f4.csv" 2>/dev/null | grep -q "^option,allowed,monthly" && ok ||
     fail "F4 CSV header: $(head -1 "$TMP/work/f4.csv" 2>&1)"
-for f in text md json; do
+for f in text md json html; do
     type_text ":export $f $TMP/work/out.$f"
     keys Enter
     wait_for "exported $f to" 5 ":export $f message"
@@ -155,6 +155,12 @@ done
 head -c 1 "$TMP/work/out.json" 2>/dev/null | grep -q "{" && ok || fail "json export"
 head -1 "$TMP/work/out.md" 2>/dev/null | grep -q "^# " && ok || fail "md export"
 [ -s "$TMP/work/out.text" ] && ok || fail "text export"
+head -1 "$TMP/work/out.html" 2>/dev/null | grep -q "^<!DOCTYPE html>" && ok || fail "html export"
+keys F4
+wait_for "(h)tml" 5
+keys h
+wait_for "export html to:" 5 "F4 h asks for an html path"
+keys Escape
 
 keys q
 wait_for "EXIT=0" 10 "quit exits 0"

@@ -1,0 +1,437 @@
+/* chart_svg.c: the report's charts as inline SVG; see chart_svg.h.
+ *
+ * Colours and line styles come from the page's CSS through classes
+ * (o-onprem, o-on_demand, ... for the options, l-capital, ... for the
+ * breakdown lines), so the charts and the tables share one palette and
+ * print the same. Layout is computed here in user units; the <svg> scales
+ * to the width of the page. */
+#include "config.h"
+
+#include "chart_svg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chart.h"
+#include "chart_hybrid.h"
+#include "export.h"
+#include "numfmt.h"
+#include "svg.h"
+
+#define FONT 12.0 /* px of chart text, as in the page's CSS */
+
+static const double thresholds[3] = {60, 75, 80};
+
+/* Curves are drawn in this order, as in the text chart: on-prem, the
+ * reference every cloud curve is read against, last and so on top. */
+static const CostOption draw_order[OPT_COUNT] = {OPT_RESERVED, OPT_ON_DEMAND,
+                                                 OPT_SPOT, OPT_ONPREM};
+
+static const char *const option_name[OPT_COUNT] = {"on-prem", "on-demand",
+                                                   "reserved", "spot"};
+
+static void pct_text(double pct, char *buf, size_t n)
+{
+    if (fabs(pct - round(pct)) < 1e-9)
+        num_snprintf(buf, n, "%.0f%%", pct);
+    else
+        num_snprintf(buf, n, "%.1f%%", pct);
+}
+
+static void option_class(CostOption o, const char *what, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s o-%s", what, cost_option_key(o));
+}
+
+/* A legend entry at (x, y): a swatch drawn by `swatch` (0 line, 1 dashed
+ * line, 2 circle, 3 box) in class cls, then the text. Returns the x after
+ * it. */
+static double legend_item(StrBuf *b, double x, double y, int swatch,
+                          const char *cls, const char *text)
+{
+    switch (swatch) {
+    case 0:
+    case 1:
+        svg_line(b, x, y - 4, x + 18, y - 4, cls);
+        break;
+    case 2:
+        svg_circle(b, x + 9, y - 4, 4.5, cls);
+        break;
+    default:
+        svg_rect(b, x + 2, y - 10, 12, 12, cls);
+        break;
+    }
+    svg_text(b, x + 24, y, "start", "legend", text);
+    return x + 24 + svg_text_width(text, FONT) + 18;
+}
+
+/* --- cost per useful GPU-hour against utilization ------------------------- */
+
+typedef struct Frame {
+    double left, right, top, bottom; /* plot area */
+    double lo, hi;                   /* y range */
+} Frame;
+
+static double fx(const Frame *f, double pct)
+{
+    return f->left + pct / 100 * (f->right - f->left);
+}
+
+static double fy(const Frame *f, double v)
+{
+    return f->bottom - (v - f->lo) / (f->hi - f->lo) * (f->bottom - f->top);
+}
+
+/* The path of option o sampled every half percent (cost_per_hour_at, the
+ * function the text chart samples per column); points far outside the
+ * frame are pulled in to its clip margin so the numbers stay small, and a
+ * missing value (no useful work) breaks the line. */
+static void cost_path(StrBuf *b, const Frame *f, const Scenario *s,
+                      const CostResult *r, CostOption o)
+{
+    char cls[64];
+    option_class(o, r->option[o].allowed ? "curve" : "curve not-allowed", cls,
+                 sizeof cls);
+    sb_append(b, "<path class=\"");
+    sb_append(b, cls);
+    sb_append(b, "\" clip-path=\"url(#chart-cost-clip)\" d=\"");
+    const double span = f->hi - f->lo;
+    bool pen = false;
+    for (int i = 1; i <= 200; i++) {
+        double pct = i * 0.5;
+        double v = cost_per_hour_at(r, s, o, pct);
+        if (!isfinite(v)) {
+            pen = false;
+            continue;
+        }
+        if (v > f->hi + span)
+            v = f->hi + span;
+        if (v < f->lo - span)
+            v = f->lo - span;
+        sb_append(b, pen ? " L" : (i > 1 ? " M" : "M"));
+        svg_num(b, fx(f, pct));
+        sb_append(b, " ");
+        svg_num(b, fy(f, v));
+        pen = true;
+    }
+    sb_append(b, "\"/>\n");
+}
+
+void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    const int W = CHART_SVG_WIDTH, H = 400;
+    char buf[160], money[48], cls[64];
+    Frame f = {.left = 72, .right = W - 24, .top = 54, .bottom = H - 92};
+    double step;
+    int steps;
+    int decimals = chart_cost_axis(s, r, 6, &f.lo, &step, &steps);
+    f.hi = f.lo + steps * step;
+
+    num_snprintf(buf, sizeof buf,
+                 "Cost per useful GPU-hour (%s) against utilization", s->currency);
+    svg_open(b, "chart-cost", "chart", W, H, buf);
+    sb_append(b, "<defs><clipPath id=\"chart-cost-clip\">");
+    svg_rect(b, f.left, f.top, f.right - f.left, f.bottom - f.top, NULL);
+    sb_append(b, "</clipPath></defs>\n");
+    num_snprintf(buf, sizeof buf, "%s per useful GPU-hour", s->currency);
+    svg_text(b, f.left - 60, 16, "start", "axis-title", buf);
+
+    /* y grid and labels */
+    for (int k = 0; k <= steps; k++) {
+        double v = f.lo + k * step;
+        svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v), k ? "grid" : "axis");
+        num_format_money(v, decimals, money, sizeof money);
+        svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
+    }
+    /* x axis, every 10%, labelled every 20% */
+    svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
+    for (int p = 0; p <= 100; p += 10) {
+        svg_line(b, fx(&f, p), f.bottom, fx(&f, p), f.bottom + 5, "axis");
+        if (p % 20 == 0) {
+            num_snprintf(buf, sizeof buf, "%d%%", p);
+            svg_text(b, fx(&f, p), f.bottom + 19, "middle", "tick", buf);
+        }
+    }
+    svg_text(b, (f.left + f.right) / 2, f.bottom + 36, "middle", "axis-title",
+             "utilization (share of GPU-hours doing useful work)");
+
+    /* threshold markers with their labels, the measured utilization above */
+    for (int i = 0; i < 3; i++) {
+        double x = fx(&f, thresholds[i]);
+        svg_line(b, x, f.top, x, f.bottom, "threshold");
+        num_snprintf(buf, sizeof buf, "%.0f%%", thresholds[i]);
+        svg_text(b, x, f.top - 6, "middle", "threshold-label", buf);
+    }
+    double u = s->utilization.measured_pct, xu = fx(&f, u);
+    svg_line(b, xu, f.top - 16, xu, f.bottom, "measured");
+    char upct[16];
+    pct_text(u, upct, sizeof upct);
+    num_snprintf(buf, sizeof buf, "measured %s", upct);
+    double tw = svg_text_width(buf, FONT);
+    double lx = xu - tw / 2;
+    if (lx < f.left - 60)
+        lx = f.left - 60;
+    if (lx + tw > W - 4)
+        lx = W - 4 - tw;
+    svg_text(b, lx, f.top - 22, "start", "measured-label", buf);
+
+    for (int i = 0; i < OPT_COUNT; i++)
+        cost_path(b, &f, s, r, draw_order[i]);
+
+    /* crossovers: a ring on the on-prem curve, labelled, alternating
+     * above and below so two near ones do not cover each other */
+    int shown = 0;
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        if (x->kind != CROSS_AT || !isfinite(x->pct))
+            continue;
+        double v = cost_per_hour_at(r, s, OPT_ONPREM, x->pct);
+        if (!isfinite(v) || v < f.lo || v > f.hi)
+            continue;
+        double cx = fx(&f, x->pct), cy = fy(&f, v);
+        svg_circle(b, cx, cy, 5, "crossover");
+        num_snprintf(buf, sizeof buf, "%s %.1f%%", option_name[o], x->pct);
+        double w = svg_text_width(buf, FONT);
+        double ty = shown % 2 == 0 ? cy - 10 : cy + 20;
+        if (ty < f.top + 12)
+            ty = cy + 20;
+        if (ty > f.bottom - 4)
+            ty = cy - 10;
+        double tx = cx + 8;
+        if (tx + w > f.right)
+            tx = cx - 8 - w;
+        svg_text(b, tx, ty, "start", "crossover-label", buf);
+        shown++;
+    }
+
+    /* legend: the options, then the markers and the crossovers */
+    double x = f.left - 60, y = H - 30;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        option_class((CostOption)o,
+                     r->option[o].allowed ? "swatch" : "swatch not-allowed", cls,
+                     sizeof cls);
+        num_snprintf(buf, sizeof buf, "%s%s", option_name[o],
+                     r->option[o].allowed ? "" : " (not allowed)");
+        x = legend_item(b, x, y, r->option[o].allowed ? 0 : 1, cls, buf);
+    }
+    x = f.left - 60;
+    y = H - 10;
+    x = legend_item(b, x, y, 1, "threshold", "60 / 75 / 80% rules of thumb");
+    num_snprintf(buf, sizeof buf, "measured %s", upct);
+    x = legend_item(b, x, y, 0, "measured", buf);
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *c = &r->crossover[o];
+        if (c->kind == CROSS_AT && isfinite(c->pct)) {
+            num_snprintf(buf, sizeof buf, "crossover %s %.1f%%", option_name[o],
+                         c->pct);
+            x = legend_item(b, x, y, 2, "crossover", buf);
+        }
+    }
+    svg_close(b);
+}
+
+/* --- monthly breakdown bars ------------------------------------------------ */
+
+void chart_svg_breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    const int W = CHART_SVG_WIDTH;
+    const double bar_h = 26, gap = 14, top = 34, label_w = 92, total_w = 150;
+    char buf[160], money[48], cls[64], upct[16];
+
+    /* The key: every line with money in it, in the table's order. */
+    bool used[LINE_COUNT] = {false};
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int i = 0; i < EXPORT_BREAKDOWN_ROWS; i++) {
+            CostLine l = export_breakdown_order[i];
+            if (export_line_applies((CostOption)o, l) && r->option[o].line[l] > 0)
+                used[l] = true;
+        }
+    /* Lay the key out first to know the height. */
+    double kx = 0;
+    int key_rows = 1;
+    for (int i = 0; i < EXPORT_BREAKDOWN_ROWS; i++) {
+        CostLine l = export_breakdown_order[i];
+        if (!used[l])
+            continue;
+        double w = 24 + svg_text_width(export_line_label(l), FONT) + 18;
+        if (kx > 0 && kx + w > W) {
+            key_rows++;
+            kx = 0;
+        }
+        kx += w;
+    }
+    const double bars_end = top + OPT_COUNT * (bar_h + gap);
+    const int H = (int)(bars_end + 10 + key_rows * 20);
+
+    pct_text(s->utilization.measured_pct, upct, sizeof upct);
+    num_snprintf(buf, sizeof buf, "Monthly cost of each option at %s utilization (%s)",
+                 upct, s->currency);
+    svg_open(b, "chart-breakdown", "chart", W, H, buf);
+    svg_text(b, 0, 16, "start", "axis-title", buf);
+
+    double max = 0;
+    for (int o = 0; o < OPT_COUNT; o++)
+        if (isfinite(r->option[o].monthly) && r->option[o].monthly > max)
+            max = r->option[o].monthly;
+    const double bar_x = label_w, bar_w = W - label_w - total_w;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        const OptionCost *oc = &r->option[o];
+        double y = top + o * (bar_h + gap);
+        svg_text(b, 0, y + bar_h / 2 + 4, "start", "bar-label",
+                 cost_option_label((CostOption)o));
+        double x = bar_x;
+        for (int i = 0; i < EXPORT_BREAKDOWN_ROWS; i++) {
+            CostLine l = export_breakdown_order[i];
+            double v = oc->line[l];
+            if (!export_line_applies((CostOption)o, l) || !(v > 0) || !(max > 0))
+                continue;
+            double w = v / max * bar_w;
+            snprintf(cls, sizeof cls, "seg l-%s", cost_line_key(l));
+            sb_append(b, "<g>");
+            svg_rect(b, x, y, w, bar_h, cls);
+            num_format_money(v, 2, money, sizeof money);
+            num_snprintf(buf, sizeof buf, "%s, %s: %s %s",
+                         cost_option_label((CostOption)o), export_line_label(l),
+                         money, s->currency);
+            sb_append(b, "<title>");
+            html_text(b, buf);
+            sb_append(b, "</title></g>\n");
+            x += w;
+        }
+        num_format_money(oc->monthly, 0, money, sizeof money);
+        num_snprintf(buf, sizeof buf, "%s%s", money,
+                     !oc->allowed ? " not allowed"
+                     : r->cheapest == (CostOption)o ? " cheapest" : "");
+        svg_text(b, x + 8, y + bar_h / 2 + 4, "start",
+                 r->cheapest == (CostOption)o ? "bar-total cheapest" : "bar-total",
+                 buf);
+    }
+    kx = 0;
+    double ky = bars_end + 14;
+    for (int i = 0; i < EXPORT_BREAKDOWN_ROWS; i++) {
+        CostLine l = export_breakdown_order[i];
+        if (!used[l])
+            continue;
+        double w = 24 + svg_text_width(export_line_label(l), FONT) + 18;
+        if (kx > 0 && kx + w > W) {
+            ky += 20;
+            kx = 0;
+        }
+        snprintf(cls, sizeof cls, "seg l-%s", cost_line_key(l));
+        kx = legend_item(b, kx, ky, 3, cls, export_line_label(l));
+    }
+    svg_close(b);
+}
+
+/* --- hybrid: total against on-prem nodes ------------------------------------ */
+
+/* 1, 2, 2.5 or 5 times a power of ten, at least `raw`. */
+static double nice_step(double raw)
+{
+    if (!(raw > 0))
+        return 1;
+    double p = pow(10, floor(log10(raw)));
+    static const double mult[] = {1, 2, 2.5, 5};
+    for (size_t i = 0; i < sizeof mult / sizeof mult[0]; i++)
+        if (raw <= mult[i] * p)
+            return mult[i] * p;
+    return 10 * p;
+}
+
+void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
+{
+    const int W = CHART_SVG_WIDTH, H = 340;
+    char buf[200], money[48];
+    num_snprintf(buf, sizeof buf, "Hybrid plan: total monthly cost (%s) against on-prem nodes",
+                 currency);
+    if (h->by_nodes_count == 0) {
+        svg_open(b, "chart-hybrid", "chart", W, 40, buf);
+        svg_text(b, 0, 24, "start", "axis-title", "No node counts to chart.");
+        svg_close(b);
+        return;
+    }
+    svg_open(b, "chart-hybrid", "chart", W, H, buf);
+    num_snprintf(buf, sizeof buf, "total monthly (%s)", currency);
+    svg_text(b, 0, 16, "start", "axis-title", buf);
+
+    Frame f = {.left = 80, .right = W - 24, .top = 34, .bottom = H - 70};
+    chart_hybrid_y_range(h, &f.lo, &f.hi);
+    const size_t n = h->by_nodes_count;
+    const double n0 = h->by_nodes[0].onprem_nodes;
+    const double span = h->by_nodes[n - 1].onprem_nodes - n0;
+    /* x of a node count; one size alone sits in the middle */
+#define NX(nodes) (span > 0 ? f.left + ((nodes) - n0) / span * (f.right - f.left) \
+                            : (f.left + f.right) / 2)
+    /* Grid lines at round amounts inside the range (the range itself is
+     * the text chart's); the bottom edge is the axis. */
+    svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
+    double step = nice_step((f.hi - f.lo) / 6);
+    for (double v = ceil(f.lo / step) * step; v <= f.hi + step * 1e-9; v += step) {
+        svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v), "grid");
+        num_format_money(v, 0, money, sizeof money);
+        svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
+    }
+    svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
+    /* node labels where they fit (always the first, last and optimum) */
+    double last_end = -1e9;
+    for (size_t i = 0; i < n; i++) {
+        const HybridNodesTotal *p = &h->by_nodes[i];
+        double x = NX(p->onprem_nodes);
+        num_snprintf(buf, sizeof buf, "%.0f", p->onprem_nodes);
+        double w = svg_text_width(buf, FONT);
+        bool must = i == 0 || i + 1 == n || p->onprem_nodes == h->optimum.onprem_nodes;
+        if (must || x - w / 2 > last_end + 8) {
+            svg_line(b, x, f.bottom, x, f.bottom + 5, "axis");
+            svg_text(b, x, f.bottom + 19, "middle", "tick", buf);
+            last_end = x + w / 2;
+        }
+    }
+    svg_text(b, (f.left + f.right) / 2, f.bottom + 36, "middle", "axis-title",
+             "on-prem nodes (the rest bursts to the cloud)");
+
+    sb_append(b, "<path class=\"curve o-onprem\" d=\"");
+    for (size_t i = 0; i < n; i++) {
+        sb_append(b, i ? " L" : "M");
+        svg_num(b, NX(h->by_nodes[i].onprem_nodes));
+        sb_append(b, " ");
+        svg_num(b, fy(&f, h->by_nodes[i].total_monthly));
+    }
+    sb_append(b, "\"/>\n");
+    for (size_t i = 0; i < n; i++)
+        svg_circle(b, NX(h->by_nodes[i].onprem_nodes),
+                   fy(&f, h->by_nodes[i].total_monthly), n > 80 ? 1.5 : 3,
+                   "point o-onprem");
+
+    /* the plan's own size, then the optimum on top */
+    double px = NX(h->onprem_nodes);
+    bool plan_differs = h->onprem_nodes != h->optimum.onprem_nodes;
+    if (plan_differs && h->onprem_nodes >= n0 && h->onprem_nodes <= n0 + span) {
+        svg_line(b, px, f.top, px, f.bottom, "measured");
+        num_snprintf(buf, sizeof buf, "plan: %.0f node%s", h->onprem_nodes,
+                     h->onprem_nodes == 1 ? "" : "s");
+        double w = svg_text_width(buf, FONT);
+        svg_text(b, px + 6 + w > f.right ? px - 6 - w : px + 6, f.top + 12, "start",
+                 "measured-label", buf);
+    }
+    double ox = NX(h->optimum.onprem_nodes), oy = fy(&f, h->optimum.total_monthly);
+    svg_circle(b, ox, oy, 6, "crossover");
+    num_format_money(h->optimum.total_monthly, 0, money, sizeof money);
+    num_snprintf(buf, sizeof buf, "optimum: %.0f node%s, %s %s",
+                 h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s",
+                 money, currency);
+    double w = svg_text_width(buf, FONT);
+    double tx = ox + 10 + w > f.right ? ox - 10 - w : ox + 10;
+    if (tx < f.left + 4)
+        tx = f.left + 4;
+    double ty = oy - 14 < f.top + 12 ? oy + 22 : oy - 14;
+    svg_text(b, tx, ty, "start", "crossover-label", buf);
+#undef NX
+
+    double x = f.left - 60, y = H - 10;
+    x = legend_item(b, x, y, 0, "swatch o-onprem", "total of the plan at each size");
+    x = legend_item(b, x, y, 2, "crossover", "optimum");
+    if (plan_differs)
+        legend_item(b, x, y, 0, "measured", "the plan's size");
+    svg_close(b);
+}

@@ -1,0 +1,536 @@
+/* export_html.c: the HTML report (SPEC 4.2), one self-contained page.
+ *
+ * What a consultant sends a client: the verdict first, then the options,
+ * the numeric monthly breakdown, the charts (inline SVG, chart_svg.h), the
+ * crossovers, the zone, the advice, the hybrid plan when there is one and
+ * the inputs. Inline CSS, no script, nothing fetched: the file opens the
+ * same offline, in a mail client's preview and years later. Text is text
+ * (copyable); the print CSS keeps each chart and table on one page of A4
+ * or Letter. Every string from the scenario goes through html_text().
+ *
+ * The horizon (SPEC 2.7) and risk (2.8) sections, with their cumulative
+ * spend and tornado charts, come with the engine parts that compute them. */
+#include "config.h"
+
+#include "export.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "chart_svg.h"
+#include "fields.h"
+#include "numfmt.h"
+#include "svg.h"
+
+/* The page's style: screen, then print. The option and breakdown-line
+ * colours are shared by the charts (classes o-KEY and l-KEY). */
+static const char page_css[] =
+    ":root{--ink:#1d232a;--muted:#5b6570;--rule:#d9dee3;--soft:#f4f7fa;"
+    "--onprem:#1b6ca8;--on_demand:#c8423b;--reserved:#7d5ba6;--spot:#2b8a4e;"
+    "--measured:#d97706;--threshold:#8a949e}\n"
+    "*{box-sizing:border-box}\n"
+    "body{margin:0;background:#fff;color:var(--ink);font:15px/1.5 "
+    "system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\",Arial,"
+    "\"Liberation Sans\",\"DejaVu Sans\",sans-serif}\n"
+    "main{max-width:880px;margin:0 auto;padding:28px 24px 40px}\n"
+    "h1{font-size:26px;line-height:1.25;margin:0 0 4px}\n"
+    "h2{font-size:19px;margin:28px 0 8px;padding-bottom:4px;"
+    "border-bottom:1px solid var(--rule)}\n"
+    "h3{font-size:16px;margin:18px 0 6px}\n"
+    ".meta{color:var(--muted);margin:0 0 18px}\n"
+    ".verdict{background:var(--soft);border-left:5px solid var(--onprem);"
+    "padding:12px 18px;margin:0 0 8px}\n"
+    ".verdict p{margin:4px 0}\n.verdict .lead{font-size:18px;font-weight:600}\n"
+    ".verdict ul{margin:6px 0 2px;padding-left:20px}\n"
+    ".notes{white-space:pre-wrap}\n"
+    "table{border-collapse:collapse;width:100%;margin:6px 0 14px;"
+    "font-variant-numeric:tabular-nums}\n"
+    "th,td{padding:4px 8px;border-bottom:1px solid var(--rule);text-align:left;"
+    "vertical-align:top}\n"
+    "th{font-weight:600;background:var(--soft)}\n"
+    ".n{text-align:right;white-space:nowrap}\n"
+    "tr.cheapest td{font-weight:600}\ntr.total td{font-weight:600;"
+    "border-top:2px solid var(--ink)}\n"
+    "td.na{color:var(--muted);text-align:right}\n"
+    "code{font:13px/1.4 ui-monospace,\"DejaVu Sans Mono\",monospace;"
+    "color:var(--muted)}\n"
+    ".key{display:inline-block;width:10px;height:10px;margin-right:6px;"
+    "border-radius:2px}\n"
+    "figure{margin:14px 0 22px}\nfigure svg{display:block;width:100%;height:auto}\n"
+    "figcaption{color:var(--muted);font-size:13px;margin-top:4px}\n"
+    ".advice dt{font-weight:600;margin-top:8px}\n.advice dd{margin:2px 0 0 0}\n"
+    ".warn{color:#8a4b00}\n"
+    "footer{margin-top:32px;color:var(--muted);font-size:13px}\n"
+    "svg text{font-size:12px;fill:var(--ink)}\n"
+    "svg .tick{fill:var(--muted)}\nsvg .axis-title{font-size:13px;fill:var(--muted)}\n"
+    "svg .axis{stroke:var(--ink);stroke-width:1}\n"
+    "svg .grid{stroke:var(--rule);stroke-width:1}\n"
+    "svg .curve{fill:none;stroke-width:2.4;stroke-linejoin:round}\n"
+    "svg .not-allowed{stroke-dasharray:7 5;opacity:.75}\n"
+    "svg .threshold{stroke:var(--threshold);stroke-width:1.2;stroke-dasharray:4 4}\n"
+    "svg .threshold-label{fill:var(--threshold);font-weight:600}\n"
+    "svg .measured{stroke:var(--measured);stroke-width:2}\n"
+    "svg .measured-label{fill:var(--measured);font-weight:600}\n"
+    "svg .crossover{fill:#fff;stroke:var(--ink);stroke-width:2}\n"
+    "svg .crossover-label{font-weight:600;paint-order:stroke;stroke:#fff;"
+    "stroke-width:4px;stroke-linejoin:round}\n"
+    "svg .swatch{stroke-width:3}\nsvg .seg{stroke:#fff;stroke-width:1}\n"
+    "svg .bar-label{font-size:13px;font-weight:600}\n"
+    "svg .bar-total.cheapest{font-weight:700}\n"
+    "svg .point{stroke:none}\n"
+    ".o-onprem{stroke:var(--onprem);fill:var(--onprem)}\n"
+    ".o-on_demand{stroke:var(--on_demand);fill:var(--on_demand)}\n"
+    ".o-reserved{stroke:var(--reserved);fill:var(--reserved)}\n"
+    ".o-spot{stroke:var(--spot);fill:var(--spot)}\n"
+    "svg .curve.o-onprem,svg .curve.o-on_demand,svg .curve.o-reserved,"
+    "svg .curve.o-spot{fill:none}\n"
+    ".l-capital{fill:#1b6ca8;background:#1b6ca8}"
+    ".l-maintenance{fill:#63a4d4;background:#63a4d4}"
+    ".l-energy{fill:#e8a33d;background:#e8a33d}"
+    ".l-colocation{fill:#7fae5a;background:#7fae5a}"
+    ".l-network{fill:#b5484e;background:#b5484e}"
+    ".l-compute{fill:#3f8f7f;background:#3f8f7f}"
+    ".l-egress{fill:#d8c24a;background:#d8c24a}"
+    ".l-storage{fill:#9a7cc4;background:#9a7cc4}"
+    ".l-staff{fill:#6c757d;background:#6c757d}"
+    ".l-other{fill:#c4a59e;background:#c4a59e}"
+    ".l-opportunity{fill:#e0527a;background:#e0527a}\n"
+    "@media print{\n"
+    "@page{size:auto;margin:14mm 12mm}\n"
+    "body{font-size:10.5pt}\nmain{max-width:none;padding:0}\n"
+    "h2{margin-top:18px}\n"
+    "h1,h2,h3{break-after:avoid;page-break-after:avoid}\n"
+    "figure,table,.verdict,.advice dd,svg{break-inside:avoid;"
+    "page-break-inside:avoid}\n"
+    "thead{display:table-header-group}\n"
+    "figure svg{max-height:120mm}\n"
+    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
+    "}\n";
+
+static void money(double v, int decimals, char *buf, size_t n)
+{
+    if (!isfinite(v))
+        num_snprintf(buf, n, "n/a");
+    else
+        num_format_money(v, decimals, buf, n);
+}
+
+/* <tag class="cls">escaped text</tag> */
+static void element(StrBuf *b, const char *tag, const char *cls,
+                    const char *text)
+{
+    if (cls)
+        sb_printf(b, "<%s class=\"%s\">", tag, cls);
+    else
+        sb_printf(b, "<%s>", tag);
+    html_text(b, text);
+    sb_printf(b, "</%s>", tag);
+}
+
+static void pct_text(double pct, char *buf, size_t n)
+{
+    if (fabs(pct - round(pct)) < 1e-9)
+        num_snprintf(buf, n, "%.0f%%", pct);
+    else
+        num_snprintf(buf, n, "%.1f%%", pct);
+}
+
+/* One cloud option's crossover in words, as in the text report. */
+static void crossover_words(const CostResult *r, CostOption k, char *buf,
+                            size_t n)
+{
+    const Crossover *c = &r->crossover[k];
+    const char *label = cost_option_label(k);
+    if (c->kind == CROSS_AT)
+        num_snprintf(buf, n, "%s: %.1f%% utilization (on-prem is cheaper above it)",
+                     label, c->pct);
+    else if (c->kind == CROSS_EQUAL)
+        num_snprintf(buf, n, "%s: none (the two cost the same everywhere)", label);
+    else
+        num_snprintf(buf, n, "%s: none (on-prem is %s at every utilization)", label,
+                     cost_cross_word(c->kind));
+}
+
+/* The verdict first (SPEC 4.2): the cheapest allowed option at the measured
+ * utilization, its cost and its margin, then where each cloud option
+ * crosses on-prem; every word from the computed figures. */
+static void verdict(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    const OptionCost *best = &r->option[r->cheapest];
+    char u[16], per[48], m[48], d[48], line[512];
+    pct_text(s->utilization.measured_pct, u, sizeof u);
+    money(best->per_useful_gpu_hour, 2, per, sizeof per);
+    money(best->monthly, 2, m, sizeof m);
+    sb_append(b, "<section class=\"verdict\" id=\"verdict\">\n");
+    num_snprintf(line, sizeof line,
+                 "%s is the cheapest at %s utilization: %s %s per useful GPU-hour, "
+                 "%s %s a month.",
+                 cost_option_label(r->cheapest), u, per, s->currency, m,
+                 s->currency);
+    element(b, "p", "lead", line);
+    sb_append(b, "\n");
+    /* The margin over on-prem, or over the cheapest cloud option when
+     * on-prem is the cheapest. */
+    CostOption other = OPT_ONPREM;
+    if (r->cheapest == OPT_ONPREM) {
+        other = OPT_COUNT;
+        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
+            if (r->option[k].allowed &&
+                (other == OPT_COUNT || r->option[k].monthly < r->option[other].monthly))
+                other = (CostOption)k;
+    }
+    if (other != OPT_COUNT && other != r->cheapest) {
+        double delta = r->option[other].monthly - best->monthly;
+        money(delta, 2, d, sizeof d);
+        if (best->monthly > 0)
+            num_snprintf(line, sizeof line, "%s costs %s %s a month more (+%.1f%%).",
+                         cost_option_label(other), d, s->currency,
+                         100 * delta / best->monthly);
+        else
+            num_snprintf(line, sizeof line, "%s costs %s %s a month more.",
+                         cost_option_label(other), d, s->currency);
+        element(b, "p", NULL, line);
+        sb_append(b, "\n");
+    }
+    sb_append(b, "<ul>\n");
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        crossover_words(r, (CostOption)k, line, sizeof line);
+        element(b, "li", NULL, line);
+        sb_append(b, "\n");
+    }
+    sb_append(b, "</ul>\n</section>\n");
+}
+
+static void notes(StrBuf *b, const Scenario *s)
+{
+    if (!s->notes[0] || report_notes_are_template(s))
+        return;
+    sb_append(b, "<h2>Notes</h2>\n");
+    element(b, "div", "notes", s->notes);
+    sb_append(b, "\n");
+}
+
+static void options(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    const double best = r->option[r->cheapest].monthly;
+    char w[48], line[160];
+    sb_append(b, "<h2>Options</h2>\n<table id=\"options\">\n<thead><tr><th>Option</th>");
+    sb_printf(b, "<th class=\"n\">Monthly (");
+    html_text(b, s->currency);
+    sb_append(b, ")</th><th class=\"n\">Per useful GPU-hour</th>"
+                 "<th class=\"n\">vs cheapest</th></tr></thead>\n<tbody>\n");
+    for (int k = 0; k < OPT_COUNT; k++) {
+        const OptionCost *o = &r->option[k];
+        bool cheapest = (CostOption)k == r->cheapest;
+        char monthly[48], per[48], diff[64];
+        money(o->monthly, 2, monthly, sizeof monthly);
+        money(o->per_useful_gpu_hour, 2, per, sizeof per);
+        if (cheapest) {
+            num_snprintf(diff, sizeof diff, "cheapest");
+        } else {
+            char d[48];
+            double delta = o->monthly - best;
+            money(delta, 2, d, sizeof d);
+            const char *plus = delta >= 0 ? "+" : "";
+            if (best > 0)
+                num_snprintf(diff, sizeof diff, "%s%s (%+.1f%%)", plus, d,
+                             100 * delta / best);
+            else
+                num_snprintf(diff, sizeof diff, "%s%s", plus, d);
+        }
+        sb_printf(b, "<tr%s><td><span class=\"key o-%s\"></span>%s%s</td>",
+                  cheapest ? " class=\"cheapest\"" : "", cost_option_key((CostOption)k),
+                  cost_option_label((CostOption)k), o->allowed ? "" : " (not allowed)");
+        sb_printf(b, "<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+                     "</tr>\n", monthly, per, diff);
+    }
+    sb_append(b, "</tbody>\n</table>\n");
+    num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);
+    num_snprintf(line, sizeof line, "Useful GPU-hours a month: %s (%.0f GPUs x %g h x %g%%).",
+                 w, r->gpus, s->hours_per_month, s->utilization.measured_pct);
+    element(b, "p", NULL, line);
+    sb_append(b, "\n");
+}
+
+/* The numeric monthly breakdown, the same table as the text report's. */
+static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    sb_append(b, "<h2>Monthly breakdown</h2>\n<table id=\"breakdown\">\n<thead><tr><th>");
+    html_text(b, s->currency);
+    sb_append(b, " a month</th>");
+    for (int k = 0; k < OPT_COUNT; k++)
+        sb_printf(b, "<th class=\"n\">%s</th>", cost_option_label((CostOption)k));
+    sb_append(b, "</tr></thead>\n<tbody>\n");
+    char v[48];
+    for (int i = 0; i <= EXPORT_BREAKDOWN_ROWS; i++) {
+        bool total = i == EXPORT_BREAKDOWN_ROWS;
+        CostLine l = total ? LINE_COUNT : export_breakdown_order[i];
+        if (total)
+            sb_append(b, "<tr class=\"total\"><td>Total</td>");
+        else
+            sb_printf(b, "<tr><td><span class=\"key l-%s\"></span>%s</td>",
+                      cost_line_key(l), export_line_label(l));
+        for (int k = 0; k < OPT_COUNT; k++) {
+            const OptionCost *o = &r->option[k];
+            if (!total && !export_line_applies((CostOption)k, l)) {
+                sb_append(b, "<td class=\"na\">-</td>");
+                continue;
+            }
+            money(total ? o->monthly : o->line[l], 2, v, sizeof v);
+            sb_printf(b, "<td class=\"n\">%s</td>", v);
+        }
+        sb_append(b, "</tr>\n");
+    }
+    sb_append(b, "</tbody>\n</table>\n");
+}
+
+static void figure(StrBuf *b, const char *caption)
+{
+    sb_append(b, "<figcaption>");
+    html_text(b, caption);
+    sb_append(b, "</figcaption>\n</figure>\n");
+}
+
+static void charts(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    sb_append(b, "<h2>Cost against utilization</h2>\n<figure>\n");
+    chart_svg_cost(b, s, r);
+    figure(b, "Each option's cost per useful GPU-hour as utilization changes. "
+              "Rings mark where a cloud option costs the same as on-prem; the "
+              "dashed lines are the 60, 75 and 80% rules of thumb.");
+    sb_append(b, "<figure>\n");
+    chart_svg_breakdown(b, s, r);
+    figure(b, "The monthly cost of each option, split by line as in the "
+              "breakdown table.");
+}
+
+static void crossovers(StrBuf *b, const CostResult *r)
+{
+    char line[256];
+    sb_append(b, "<h2>Crossovers</h2>\n<p>Where on-prem and the option cost the "
+                 "same:</p>\n<ul id=\"crossovers\">\n");
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        crossover_words(r, (CostOption)k, line, sizeof line);
+        element(b, "li", NULL, line);
+        sb_append(b, "\n");
+    }
+    sb_append(b, "</ul>\n");
+}
+
+static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    static const char *const why[] = {
+        [ZONE_CLOUD] = "below 50%: rent GPUs in the cloud",
+        [ZONE_HYBRID] = "50% to 75%: own the steady base, burst to the cloud",
+        [ZONE_ONPREM] = "above 75%: own the cluster"};
+    char line[512];
+    sb_append(b, "<h2>Zone</h2>\n");
+    num_snprintf(line, sizeof line, " (%.0f%% measured; %s)",
+                 s->utilization.measured_pct, why[r->zone]);
+    sb_printf(b, "<p><strong>%s</strong>", cost_zone_key(r->zone));
+    html_text(b, line);
+    sb_append(b, "</p>\n<h2>Advice</h2>\n<dl class=\"advice\">\n");
+    for (size_t i = 0; i < r->advice_count; i++) {
+        cost_advice_text(r->advice[i], s, r, line, sizeof line);
+        sb_printf(b, "<dt>%s</dt><dd>", cost_advice_key(r->advice[i]));
+        html_text(b, line);
+        sb_append(b, "</dd>\n");
+    }
+    sb_append(b, "</dl>\n");
+}
+
+static void wait_text(double v, char *buf, size_t n)
+{
+    if (isfinite(v))
+        num_snprintf(buf, n, "%.1f min", v);
+    else
+        num_snprintf(buf, n, "-");
+}
+
+static void td(StrBuf *b, const char *cls, const char *text)
+{
+    element(b, "td", cls, text);
+}
+
+/* The hybrid plan (SPEC 6): its inputs, its split and the comparisons,
+ * each workload's figures, the warnings and the chart. */
+static void hybrid(StrBuf *b, const Scenario *s, const HybridResult *h)
+{
+    const HybridPlan *p = &s->hybrid;
+    const char *cur = s->currency;
+    char a[48], c2[48], t[48], line[512];
+    sb_append(b, "<h2>Hybrid plan</h2>\n");
+    char days[32], wait[32], idle[32], seed[32];
+    field_format_double(p->days, days, sizeof days);
+    field_format_double(p->max_wait_minutes, wait, sizeof wait);
+    field_format_double(p->cloud_idle_minutes, idle, sizeof idle);
+    field_format_double(p->seed, seed, sizeof seed);
+    num_snprintf(line, sizeof line,
+                 "Simulated %s days (seed %s), monthly figures. Burst jobs go to the "
+                 "cloud past a %s min wait; each cloud job also bills %s idle minutes.",
+                 days, seed, wait, idle);
+    element(b, "p", NULL, line);
+    sb_append(b, "\n<table id=\"hybrid-inputs\">\n<thead><tr><th>Workload</th>"
+                 "<th>Arrivals</th><th class=\"n\">GPUs</th><th class=\"n\">Hours</th>"
+                 "<th>Run</th><th>Cloud mode</th></tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        char when[HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX) + 16], gpus[32], hours[32];
+        if (w->has_schedule) {
+            num_snprintf(when, sizeof when, "%s", w->schedule_text);
+        } else {
+            field_format_double(w->per_day, gpus, sizeof gpus);
+            num_snprintf(when, sizeof when, "%s a day", gpus);
+        }
+        field_format_double(w->gpus, gpus, sizeof gpus);
+        field_format_double(w->hours, hours, sizeof hours);
+        sb_append(b, "<tr>");
+        td(b, NULL, w->name);
+        if (w->has_schedule) {
+            sb_append(b, "<td><code>");
+            html_text(b, when);
+            sb_append(b, "</code></td>");
+        } else {
+            td(b, NULL, when);
+        }
+        td(b, "n", gpus);
+        td(b, "n", hours);
+        td(b, NULL, hybrid_run_key(w->run));
+        td(b, NULL, hybrid_mode_key(w->cloud_mode));
+        sb_append(b, "</tr>\n");
+    }
+    sb_append(b, "</tbody>\n</table>\n<ul id=\"hybrid-results\">\n");
+
+    money(h->onprem.monthly, 2, a, sizeof a);
+    num_snprintf(line, sizeof line, "On-prem: %.0f node%s, %.1f%% utilization, %s %s",
+                 h->onprem_nodes, h->onprem_nodes == 1 ? "" : "s",
+                 h->onprem.utilization_pct, a, cur);
+    element(b, "li", NULL, line);
+    char d1[48], d2[48];
+    money(h->cloud.monthly, 2, c2, sizeof c2);
+    money(h->cloud.on_demand.monthly, 2, d1, sizeof d1);
+    money(h->cloud.spot.monthly, 2, d2, sizeof d2);
+    money(h->cloud.fixed_monthly, 2, a, sizeof a);
+    num_snprintf(line, sizeof line, "Cloud: %s %s (on-demand %s, spot %s, fixed %s)",
+                 c2, cur, d1, d2, a);
+    element(b, "li", NULL, line);
+    money(h->total_monthly, 2, t, sizeof t);
+    num_snprintf(line, sizeof line, "Total: %s %s", t, cur);
+    sb_append(b, "<li><strong>");
+    html_text(b, line);
+    sb_append(b, "</strong></li>");
+    money(h->all_cloud.monthly, 2, a, sizeof a);
+    num_snprintf(line, sizeof line, "All cloud: %s %s", a, cur);
+    element(b, "li", NULL, line);
+    money(h->all_onprem.monthly, 2, a, sizeof a);
+    num_snprintf(line, sizeof line, "All on-prem: %.0f node%s, %.1f%% utilization, %s %s",
+                 h->all_onprem.nodes, h->all_onprem.nodes == 1 ? "" : "s",
+                 h->all_onprem.utilization_pct, a, cur);
+    element(b, "li", NULL, line);
+    money(h->optimum.total_monthly, 2, a, sizeof a);
+    num_snprintf(line, sizeof line, "Optimum: %.0f on-prem node%s, %s %s total",
+                 h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s", a,
+                 cur);
+    element(b, "li", NULL, line);
+    sb_append(b, "\n</ul>\n<table id=\"hybrid-workloads\">\n<thead><tr><th>Workload</th>"
+                 "<th>Run</th><th class=\"n\">Jobs</th><th class=\"n\">To cloud</th>"
+                 "<th class=\"n\">Mean wait</th><th class=\"n\">P95 wait</th></tr>"
+                 "</thead>\n<tbody>\n");
+    for (size_t i = 0; i < h->workload_count; i++) {
+        const HybridWorkloadResult *w = &h->workloads[i];
+        const char *run =
+            i < p->workload_count ? hybrid_run_key(p->workloads[i].run) : "";
+        char jobs[32], pct[32];
+        num_snprintf(jobs, sizeof jobs, "%.0f", w->jobs);
+        num_snprintf(pct, sizeof pct, "%.1f%%", w->to_cloud_pct);
+        wait_text(w->wait_mean_minutes, d1, sizeof d1);
+        wait_text(w->wait_p95_minutes, d2, sizeof d2);
+        sb_append(b, "<tr>");
+        td(b, NULL, w->name);
+        td(b, NULL, run);
+        td(b, "n", jobs);
+        td(b, "n", pct);
+        td(b, "n", d1);
+        td(b, "n", d2);
+        sb_append(b, "</tr>\n");
+    }
+    sb_append(b, "</tbody>\n</table>\n");
+    if (h->warning_count) {
+        sb_append(b, "<p>Warnings:</p>\n<ul class=\"warn\">\n");
+        for (size_t i = 0; i < h->warning_count; i++) {
+            element(b, "li", NULL, h->warnings[i]);
+            sb_append(b, "\n");
+        }
+        sb_append(b, "</ul>\n");
+    }
+    sb_append(b, "<figure>\n");
+    chart_svg_hybrid(b, h, cur);
+    figure(b, "The plan's total monthly cost for each on-prem cluster size, with "
+              "the same jobs; the ring marks the cheapest size.");
+}
+
+static void inputs(StrBuf *b, const Scenario *s)
+{
+    sb_append(b, "<h2>Inputs</h2>\n");
+    char val[256];
+    for (int p = 0; p < PANEL_COUNT; p++) {
+        bool any = false;
+        for (size_t i = 0; i < field_count; i++) {
+            const Field *f = &field_table[i];
+            if ((int)f->panel != p || strcmp(f->key, "notes") == 0)
+                continue;
+            if (!any) {
+                sb_append(b, "<h3>");
+                html_text(b, panel_name((Panel)p));
+                sb_append(b, "</h3>\n<table class=\"inputs\">\n<thead><tr><th>Input</th>"
+                             "<th class=\"n\">Value</th><th>Key</th></tr></thead>\n"
+                             "<tbody>\n");
+                any = true;
+            }
+            export_field_value(f, s, val, sizeof val);
+            sb_append(b, "<tr>");
+            td(b, NULL, f->label);
+            td(b, "n", val);
+            sb_append(b, "<td><code>");
+            html_text(b, f->key);
+            sb_append(b, "</code></td></tr>\n");
+        }
+        if (any)
+            sb_append(b, "</tbody>\n</table>\n");
+    }
+}
+
+void export_html(const Report *rep, StrBuf *b)
+{
+    const Scenario *s = rep->scenario;
+    const CostResult *r = rep->cost;
+    sb_append(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                 "<meta name=\"generator\" content=\"");
+    html_text(b, rep->generator);
+    sb_append(b, "\">\n<title>");
+    html_text(b, s->name);
+    sb_append(b, " \xE2\x80\x94 gpuplan report</title>\n<style>\n");
+    sb_append(b, page_css);
+    sb_append(b, "</style>\n</head>\n<body>\n<main>\n<header>\n");
+    element(b, "h1", NULL, s->name);
+    sb_append(b, "\n<p class=\"meta\">gpuplan report, ");
+    html_text(b, rep->date);
+    sb_append(b, "</p>\n</header>\n");
+    verdict(b, s, r);
+    notes(b, s);
+    options(b, s, r);
+    breakdown(b, s, r);
+    charts(b, s, r);
+    crossovers(b, r);
+    zone_and_advice(b, s, r);
+    if (rep->hybrid)
+        hybrid(b, s, rep->hybrid);
+    inputs(b, s);
+    sb_append(b, "<footer>");
+    html_text(b, rep->generator);
+    sb_append(b, ". All figures are monthly in ");
+    html_text(b, s->currency);
+    sb_append(b, " unless marked otherwise; useful GPU-hours are GPU-hours doing the "
+                 "work, at the measured utilization.</footer>\n</main>\n</body>\n</html>\n");
+}

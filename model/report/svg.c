@@ -1,0 +1,167 @@
+/* svg.c: HTML text escaping and SVG elements for the HTML report; see
+ * svg.h. */
+#include "config.h"
+
+#include "svg.h"
+
+#include <math.h>
+#include <string.h>
+
+void html_text_n(StrBuf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t run = 0; /* bytes copied as they are, flushed in one append */
+    for (size_t i = 0; i < n && p[i]; i++) {
+        unsigned char c = p[i];
+        const char *rep = NULL;
+        char pic[4];
+        size_t skip = 0;
+        switch (c) {
+        case '&': rep = "&amp;"; break;
+        case '<': rep = "&lt;"; break;
+        case '>': rep = "&gt;"; break;
+        case '"': rep = "&quot;"; break;
+        case '\'': rep = "&#39;"; break;
+        default:
+            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
+                /* U+2400 + c (U+2421 for DEL), in UTF-8: E2 90 80+c. */
+                unsigned cp = c == 0x7f ? 0x2421 : 0x2400 + c;
+                pic[0] = (char)(0xE0 | (cp >> 12));
+                pic[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+                pic[2] = (char)(0x80 | (cp & 0x3F));
+                pic[3] = '\0';
+                rep = pic;
+            } else if (c == 0xC2 && i + 1 < n && p[i + 1] >= 0x80 &&
+                       p[i + 1] <= 0x9F) {
+                rep = "\xEF\xBF\xBD"; /* a C1 control */
+                skip = 1;
+            }
+            break;
+        }
+        if (!rep) {
+            run++;
+            continue;
+        }
+        if (run)
+            sb_append_n(b, (const char *)p + i - run, run);
+        run = 0;
+        sb_append(b, rep);
+        i += skip;
+    }
+    /* The bytes since the last replacement end at the first NUL or n. */
+    size_t end = 0;
+    while (end < n && p[end])
+        end++;
+    if (run)
+        sb_append_n(b, (const char *)p + end - run, run);
+}
+
+void html_text(StrBuf *b, const char *s) { html_text_n(b, s, strlen(s)); }
+
+void svg_num(StrBuf *b, double v)
+{
+    if (!isfinite(v))
+        v = 0;
+    double r = round(v * 10) / 10;
+    if (r == 0)
+        r = 0; /* no "-0.0" */
+    if (r == round(r))
+        sb_printf(b, "%.0f", r);
+    else
+        sb_printf(b, "%.1f", r);
+}
+
+static void attr_class(StrBuf *b, const char *cls)
+{
+    if (cls) {
+        sb_append(b, " class=\"");
+        html_text(b, cls);
+        sb_append(b, "\"");
+    }
+}
+
+void svg_open(StrBuf *b, const char *id, const char *cls, int width, int height,
+              const char *title)
+{
+    sb_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\"", id);
+    attr_class(b, cls);
+    sb_printf(b, " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
+              "aria-labelledby=\"%s-title\">\n<title id=\"%s-title\">",
+              width, height, width, height, id, id);
+    html_text(b, title);
+    sb_append(b, "</title>\n");
+}
+
+void svg_close(StrBuf *b) { sb_append(b, "</svg>\n"); }
+
+void svg_line(StrBuf *b, double x1, double y1, double x2, double y2,
+              const char *cls)
+{
+    sb_append(b, "<line x1=\"");
+    svg_num(b, x1);
+    sb_append(b, "\" y1=\"");
+    svg_num(b, y1);
+    sb_append(b, "\" x2=\"");
+    svg_num(b, x2);
+    sb_append(b, "\" y2=\"");
+    svg_num(b, y2);
+    sb_append(b, "\"");
+    attr_class(b, cls);
+    sb_append(b, "/>\n");
+}
+
+void svg_rect(StrBuf *b, double x, double y, double w, double h,
+              const char *cls)
+{
+    sb_append(b, "<rect x=\"");
+    svg_num(b, x);
+    sb_append(b, "\" y=\"");
+    svg_num(b, y);
+    sb_append(b, "\" width=\"");
+    svg_num(b, w);
+    sb_append(b, "\" height=\"");
+    svg_num(b, h);
+    sb_append(b, "\"");
+    attr_class(b, cls);
+    sb_append(b, "/>\n");
+}
+
+void svg_circle(StrBuf *b, double cx, double cy, double r, const char *cls)
+{
+    sb_append(b, "<circle cx=\"");
+    svg_num(b, cx);
+    sb_append(b, "\" cy=\"");
+    svg_num(b, cy);
+    sb_append(b, "\" r=\"");
+    svg_num(b, r);
+    sb_append(b, "\"");
+    attr_class(b, cls);
+    sb_append(b, "/>\n");
+}
+
+void svg_text(StrBuf *b, double x, double y, const char *anchor,
+              const char *cls, const char *text)
+{
+    sb_append(b, "<text x=\"");
+    svg_num(b, x);
+    sb_append(b, "\" y=\"");
+    svg_num(b, y);
+    sb_append(b, "\"");
+    if (anchor && strcmp(anchor, "start") != 0)
+        sb_printf(b, " text-anchor=\"%s\"", anchor);
+    attr_class(b, cls);
+    sb_append(b, ">");
+    html_text(b, text);
+    sb_append(b, "</text>\n");
+}
+
+double svg_text_width(const char *text, double size)
+{
+    /* Sans-serif digits and lower case average a little over half the
+     * size; count code points, not bytes. */
+    double w = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if ((*p & 0xC0) != 0x80)
+            w += strchr("il.,:;|' ", (char)*p) ? 0.3 : *p >= 'A' && *p <= 'Z' ? 0.68 : 0.58;
+    return w * size;
+}

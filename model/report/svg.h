@@ -1,0 +1,48 @@
+/* svg.h: writing HTML text and SVG elements into a StrBuf, for the HTML
+ * report (SPEC 4.2).
+ *
+ * Every piece of text that reaches the page goes through html_text(), which
+ * escapes markup and makes control characters visible, so a scenario name
+ * or a note can never close an element or hide in the page. Coordinates
+ * are written with one decimal and '.' whatever the locale. */
+#ifndef GPUPLAN_SVG_H
+#define GPUPLAN_SVG_H
+
+#include <stddef.h>
+
+#include "strbuf.h"
+
+/* Append s as HTML text (valid in element content and in quoted attribute
+ * values): & < > " ' as character references; C0 controls other than tab
+ * and line feed, and DEL, as their visible Control Pictures (U+2400 ...);
+ * C1 controls (U+0080-U+009F) as U+FFFD. Other UTF-8 passes through. */
+void html_text(StrBuf *b, const char *s);
+
+/* The same for the first n bytes of s. */
+void html_text_n(StrBuf *b, const char *s, size_t n);
+
+/* Open an inline SVG of width x height user units that scales with its
+ * box: class `cls`, role img, labelled by a <title> holding `title` (the
+ * element's id is `id`-title). Close it with svg_close(). */
+void svg_open(StrBuf *b, const char *id, const char *cls, int width, int height,
+              const char *title);
+void svg_close(StrBuf *b);
+
+/* A line, rectangle, circle or text with class `cls` (NULL: none). Text is
+ * escaped; anchor is "start", "middle" or "end". */
+void svg_line(StrBuf *b, double x1, double y1, double x2, double y2,
+              const char *cls);
+void svg_rect(StrBuf *b, double x, double y, double w, double h,
+              const char *cls);
+void svg_circle(StrBuf *b, double cx, double cy, double r, const char *cls);
+void svg_text(StrBuf *b, double x, double y, const char *anchor,
+              const char *cls, const char *text);
+
+/* Rough width in user units of text set at `size` px in a sans-serif face:
+ * for laying out legends and keeping labels inside the picture. */
+double svg_text_width(const char *text, double size);
+
+/* Append a coordinate: one decimal, '.', no "-0.0". */
+void svg_num(StrBuf *b, double v);
+
+#endif

@@ -1,0 +1,260 @@
+/* check_html.c: the HTML report (SPEC 4.2) and its SVG helpers: text is
+ * escaped, the page is self-contained (no script, nothing fetched), the
+ * verdict comes first, the charts are there with the figures of the
+ * results they were handed. The pictures themselves are checked in a real
+ * browser by tests/check_html_browser.sh. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_svg.h"
+#include "export.h"
+#include "report.h"
+#include "scenario_file.h"
+#include "svg.h"
+
+static char *escaped(const char *in)
+{
+    StrBuf b = STRBUF_INIT;
+    html_text(&b, in);
+    char *out = xstrdup(sb_str(&b));
+    sb_free(&b);
+    return out;
+}
+
+START_TEST(escapes_markup_and_controls)
+{
+    static const struct {
+        const char *in, *out;
+    } rows[] = {
+        {"plain", "plain"},
+        {"<script>&\"'", "&lt;script&gt;&amp;&quot;&#39;"},
+        {"a\tb\nc", "a\tb\nc"},                          /* kept */
+        {"bell\x07", "bell\xE2\x90\x87"},                /* U+2407 */
+        {"\x01x\x1b[31m", "\xE2\x90\x81x\xE2\x90\x9B[31m"},
+        {"cr\r", "cr\xE2\x90\x8D"},
+        {"del\x7f", "del\xE2\x90\xA1"},                  /* U+2421 */
+        {"c1\xC2\x85!", "c1\xEF\xBF\xBD!"},              /* NEL */
+        {"caf\xC3\xA9 \xE6\x97\xA5", "caf\xC3\xA9 \xE6\x97\xA5"}, /* UTF-8 */
+        {"", ""}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char *got = escaped(rows[i].in);
+        ck_assert_msg(strcmp(got, rows[i].out) == 0, "row %zu: got '%s'", i, got);
+        free(got);
+    }
+    StrBuf b = STRBUF_INIT;
+    html_text_n(&b, "a<b>c", 2);
+    ck_assert_str_eq(sb_str(&b), "a&lt;");
+    sb_free(&b);
+}
+END_TEST
+
+START_TEST(svg_numbers)
+{
+    StrBuf b = STRBUF_INIT;
+    svg_num(&b, 12.04);
+    sb_append(&b, " ");
+    svg_num(&b, -0.01);
+    sb_append(&b, " ");
+    svg_num(&b, 3.25);
+    sb_append(&b, " ");
+    svg_num(&b, NAN);
+    ck_assert_str_eq(sb_str(&b), "12 0 3.3 0");
+    sb_free(&b);
+}
+END_TEST
+
+static const char *srcdir(void)
+{
+    const char *s = getenv("top_srcdir");
+    return s && *s ? s : GPUPLAN_SRCDIR;
+}
+
+static void load(const char *name, Scenario *s)
+{
+    char path[1024];
+    Diag d;
+    snprintf(path, sizeof path, "%s/scenarios/%s.yaml", srcdir(), name);
+    ck_assert_msg(scenario_load_file(path, s, &d) == 0, "%s: %s", path, d.message);
+}
+
+static char *html_of(const Scenario *s)
+{
+    ReportResults rr;
+    report_results_compute(&rr, s);
+    Report rep = report_of(s, &rr, "2026-01-02");
+    StrBuf b = STRBUF_INIT;
+    export_html(&rep, &b);
+    report_results_free(&rr);
+    char *out = xstrdup(sb_str(&b));
+    sb_free(&b);
+    return out;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* Nothing runs and nothing is fetched: no tag is a script, an embed or a
+ * link, no tag has an event handler, a source or a reference (escaped text
+ * may say anything: it has no '<'); the only URL is the SVG namespace. */
+static void assert_self_contained(const char *h)
+{
+    static const char *const banned[] = {"<script", " on", "javascript:", "src=",
+                                         "href=", "<link", "<iframe", "<img",
+                                         "<object", "<embed", "<base", "<meta http"};
+    for (const char *p = strchr(h, '<'); p; p = strchr(p + 1, '<')) {
+        const char *end = strchr(p, '>');
+        ck_assert_ptr_nonnull(end);
+        char tag[512];
+        snprintf(tag, sizeof tag, "%.*s", (int)(end - p), p);
+        for (size_t i = 0; i < sizeof banned / sizeof banned[0]; i++)
+            ck_assert_msg(strstr(tag, banned[i]) == NULL, "tag %s has %s", tag,
+                          banned[i]);
+    }
+    ck_assert_ptr_null(strstr(h, "@import"));
+    ck_assert_uint_eq(count(h, "http"), count(h, "xmlns=\"http://www.w3.org/2000/svg\""));
+    ck_assert_uint_eq(count(h, "url("), count(h, "url(#"));
+}
+
+START_TEST(default_page)
+{
+    Scenario s;
+    scenario_default(&s);
+    char *h = html_of(&s);
+    ck_assert_msg(strncmp(h, "<!DOCTYPE html>\n<html lang=\"en\">", 31) == 0, "%.40s", h);
+    ck_assert_ptr_nonnull(strstr(h, "</html>\n"));
+    assert_self_contained(h);
+    /* the verdict first, from the figures (SPEC 2.6) */
+    const char *v = strstr(h, "id=\"verdict\"");
+    ck_assert_ptr_nonnull(v);
+    ck_assert_ptr_nonnull(strstr(h, "Spot is the cheapest at 50% utilization: 3.90 USD "
+                                    "per useful GPU-hour, 45,597.64 USD a month."));
+    ck_assert_ptr_nonnull(strstr(h, "On-prem costs 20,477.88 USD a month more (+44.9%)."));
+    ck_assert(v < strstr(h, "<h2>Options</h2>"));
+    /* the numeric breakdown and the options */
+    ck_assert_ptr_nonnull(strstr(h, "Capital</td><td class=\"n\">31,334.46</td>"));
+    ck_assert_ptr_nonnull(strstr(h, "<tr class=\"total\"><td>Total</td><td class=\"n\">"
+                                    "66,075.52</td><td class=\"n\">89,639.03</td>"));
+    /* the charts of SPEC 4.2 that exist: cost curves and breakdown bars */
+    ck_assert_uint_eq(count(h, "<svg "), 2);
+    ck_assert_ptr_nonnull(strstr(h, "id=\"chart-cost\""));
+    ck_assert_ptr_nonnull(strstr(h, "id=\"chart-breakdown\""));
+    ck_assert_ptr_null(strstr(h, "id=\"chart-hybrid\""));
+    /* markers and crossovers labelled, the measured utilization marked */
+    static const char *const labels[] = {
+        ">60%</text>", ">75%</text>", ">80%</text>", ">measured 50%</text>",
+        ">on-demand 35.9%</text>", ">spot 76.0%</text>"};
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+        ck_assert_msg(strstr(h, labels[i]) != NULL, "no %s", labels[i]);
+    ck_assert_uint_eq(count(h, "<circle"), 2 + 2); /* two rings, two legend rings */
+    ck_assert_uint_eq(count(h, "class=\"curve "), 4);
+    /* the template notes are left out; print CSS is there */
+    ck_assert_ptr_null(strstr(h, "Built-in default"));
+    ck_assert_ptr_nonnull(strstr(h, "@media print"));
+    ck_assert_ptr_nonnull(strstr(h, "break-inside:avoid"));
+    free(h);
+}
+END_TEST
+
+/* Text from the scenario cannot open an element or hide a control. */
+START_TEST(scenario_text_is_escaped)
+{
+    Scenario s;
+    scenario_default(&s);
+    snprintf(s.name, sizeof s.name, "<script>alert(1)</script> & \x1b[2J");
+    snprintf(s.notes, sizeof s.notes, "</div><img src=x onerror=alert(1)>\x07");
+    char *h = html_of(&s);
+    assert_self_contained(h);
+    ck_assert_ptr_nonnull(strstr(h, "<h1>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "
+                                    "\xE2\x90\x9B[2J</h1>"));
+    ck_assert_ptr_nonnull(strstr(h, "<title>&lt;script&gt;"));
+    ck_assert_ptr_nonnull(strstr(h, "<div class=\"notes\">&lt;/div&gt;&lt;img "));
+    ck_assert_ptr_null(strstr(h, "\x1b"));
+    ck_assert_ptr_null(strstr(h, "\x07"));
+    free(h);
+}
+END_TEST
+
+START_TEST(hybrid_page)
+{
+    Scenario s;
+    load("logistics-hybrid", &s);
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    ck_assert_ptr_nonnull(rr.hybrid);
+    Report rep = report_of(&s, &rr, "2026-01-02");
+    StrBuf b = STRBUF_INIT;
+    export_html(&rep, &b);
+    const char *h = sb_str(&b);
+    assert_self_contained(h);
+    ck_assert_uint_eq(count(h, "<svg "), 3);
+    ck_assert_ptr_nonnull(strstr(h, "<h2>Hybrid plan</h2>"));
+    ck_assert_ptr_nonnull(strstr(h, "id=\"chart-hybrid\""));
+    ck_assert_ptr_nonnull(strstr(h, ">optimum: 2 nodes, 110,233 USD</text>"));
+    /* one point per node count the optimizer tried */
+    ck_assert_uint_eq(count(h, "class=\"point o-onprem\""), rr.hybrid->by_nodes_count);
+    ck_assert_ptr_nonnull(strstr(h, "<td>experiments</td>"));
+    sb_free(&b);
+    /* the figures are the Report's: a total no simulation gives shows */
+    rr.hybrid->total_monthly = 7654321;
+    StrBuf c = STRBUF_INIT;
+    export_html(&rep, &c);
+    ck_assert_ptr_nonnull(strstr(sb_str(&c), "Total: 7,654,321.00 USD"));
+    sb_free(&c);
+    /* without hybrid results, no hybrid section */
+    rep.hybrid = NULL;
+    StrBuf d = STRBUF_INIT;
+    export_html(&rep, &d);
+    ck_assert_ptr_null(strstr(sb_str(&d), "Hybrid plan"));
+    ck_assert_uint_eq(count(sb_str(&d), "<svg "), 2);
+    sb_free(&d);
+    report_results_free(&rr);
+}
+END_TEST
+
+/* A not-allowed option is drawn dashed and says so in the legend; on-prem
+ * leads the verdict when the cloud is forbidden. */
+START_TEST(not_allowed_options)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.constraints.compliance_forbids_cloud = true;
+    char *h = html_of(&s);
+    ck_assert_uint_eq(count(h, "class=\"curve not-allowed "), 3);
+    ck_assert_ptr_nonnull(strstr(h, ">spot (not allowed)</text>"));
+    ck_assert_ptr_nonnull(strstr(h, "On-prem is the cheapest at 50% utilization"));
+    free(h);
+}
+END_TEST
+
+static Suite *html_suite(void)
+{
+    Suite *s = suite_create("html");
+    TCase *t = tcase_create("report");
+    tcase_add_test(t, escapes_markup_and_controls);
+    tcase_add_test(t, svg_numbers);
+    tcase_add_test(t, default_page);
+    tcase_add_test(t, scenario_text_is_escaped);
+    tcase_add_test(t, hybrid_page);
+    tcase_add_test(t, not_allowed_options);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(html_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
