@@ -414,23 +414,19 @@ void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
         svg_text(b, px + 6 + w > f.right ? px - 6 - w : px + 6, f.top + 12, "start",
                  "measured-label", buf);
     }
+    /* The optimum is the lowest point, so the line rises on both sides of
+     * it: its ring is labelled in the key below, not over the line. */
     double ox = NX(h->optimum.onprem_nodes), oy = fy(&f, h->optimum.total_monthly);
     svg_circle(b, ox, oy, 6, "crossover");
-    num_format_money(h->optimum.total_monthly, 0, money, sizeof money);
-    num_snprintf(buf, sizeof buf, "optimum: %.0f node%s, %s %s",
-                 h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s",
-                 money, currency);
-    double w = svg_text_width(buf, FONT);
-    double tx = ox + 10 + w > f.right ? ox - 10 - w : ox + 10;
-    if (tx < f.left + 4)
-        tx = f.left + 4;
-    double ty = oy - 14 < f.top + 12 ? oy + 22 : oy - 14;
-    svg_text(b, tx, ty, "start", "crossover-label", buf);
 #undef NX
 
     double x = f.left - 60, y = H - 10;
     x = legend_item(b, x, y, 0, "swatch o-onprem", "total of the plan at each size");
-    x = legend_item(b, x, y, 2, "crossover", "optimum");
+    num_format_money(h->optimum.total_monthly, 0, money, sizeof money);
+    num_snprintf(buf, sizeof buf, "optimum: %.0f node%s, %s %s",
+                 h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s",
+                 money, currency);
+    x = legend_item(b, x, y, 2, "crossover", buf);
     if (plan_differs)
         legend_item(b, x, y, 0, "measured", "the plan's size");
     svg_close(b);
