@@ -12,31 +12,102 @@
 
 #include "numfmt.h"
 
-/* The cloud option with the lowest monthly cost (allowed or not: the
- * managed-service breakpoint is about what the cloud would cost). */
-static CostOption cheapest_cloud(const CostResult *r)
+/* "X costs N CUR a month less than Y" (or "the same as"), from the figures:
+ * the one form every comparison in the advice takes (see verdict.c). */
+static void compare_text(const CostResult *r, CostOption x, CostOption y,
+                         const char *cur, char *buf, size_t n)
 {
-    CostOption best = OPT_ON_DEMAND;
-    for (int k = OPT_RESERVED; k < OPT_COUNT; k++)
-        if (r->option[k].monthly < r->option[best].monthly)
-            best = (CostOption)k;
+    double d = r->option[x].monthly - r->option[y].monthly;
+    char m[48];
+    num_format_money(fabs(d), 0, m, sizeof m);
+    if (d == 0)
+        num_snprintf(buf, n, "%s costs the same as %s", cost_option_word(x),
+                     cost_option_word(y));
+    else
+        num_snprintf(buf, n, "%s costs %s %s a month %s than %s",
+                     cost_option_word(x), m, cur, d < 0 ? "less" : "more",
+                     cost_option_word(y));
+}
+
+/* On-prem against the cheapest cloud option, the cheaper one first:
+ * "spot costs 20,478 USD a month less than on-prem" or "on-prem costs 2,000
+ * USD a month less than spot, the cheapest cloud option". */
+static void onprem_vs_cloud(const CostResult *r, const char *cur, char *buf,
+                            size_t n)
+{
+    CostOption k = cost_cheapest_cloud(r);
+    char t[200];
+    if (r->option[OPT_ONPREM].monthly <= r->option[k].monthly) {
+        compare_text(r, OPT_ONPREM, k, cur, t, sizeof t);
+        num_snprintf(buf, n, "%s, the cheapest cloud option", t);
+    } else {
+        compare_text(r, k, OPT_ONPREM, cur, buf, n);
+    }
+}
+
+static void terms(const CostResult *r, CostOption x, double on[TERM_COUNT],
+                  double cl[TERM_COUNT])
+{
+    const double *o = r->option[OPT_ONPREM].line, *c = r->option[x].line;
+    on[TERM_COMPUTE] = o[LINE_CAPITAL] + o[LINE_MAINTENANCE] + o[LINE_ENERGY] +
+                       o[LINE_COLOCATION] + o[LINE_NETWORK];
+    cl[TERM_COMPUTE] = c[LINE_COMPUTE];
+    on[TERM_STAFF] = o[LINE_STAFF];
+    cl[TERM_STAFF] = c[LINE_STAFF];
+    on[TERM_DATA] = 0;
+    cl[TERM_DATA] = c[LINE_EGRESS] + c[LINE_STORAGE];
+    on[TERM_OPPORTUNITY] = o[LINE_OPPORTUNITY];
+    cl[TERM_OPPORTUNITY] = c[LINE_OPPORTUNITY];
+    on[TERM_OTHER] = o[LINE_OTHER];
+    cl[TERM_OTHER] = c[LINE_OTHER];
+}
+
+CostTerm cost_biggest_term(const CostResult *r, CostOption x)
+{
+    double on[TERM_COUNT], cl[TERM_COUNT];
+    terms(r, x, on, cl);
+    double delta = r->option[OPT_ONPREM].monthly - r->option[x].monthly;
+    CostTerm best = TERM_COMPUTE;
+    double best_v = -INFINITY;
+    for (int t = 0; t < TERM_COUNT; t++) {
+        double v = (on[t] - cl[t]) * (delta >= 0 ? 1 : -1);
+        if (v > best_v) {
+            best_v = v;
+            best = (CostTerm)t;
+        }
+    }
     return best;
 }
 
-/* Where on-prem meets cloud option k, as a clause:
- * "on-prem matches Spot at 76.0%", "on-prem is dearer than Spot at every
- * utilization". */
-static void cross_text(const CostResult *r, CostOption k, char *buf, size_t n)
+const char *cost_term_word(CostTerm t)
 {
-    const Crossover *c = &r->crossover[k];
-    const char *label = cost_option_label(k);
-    if (c->kind == CROSS_AT)
-        num_snprintf(buf, n, "on-prem matches %s at %.1f%%", label, c->pct);
-    else if (c->kind == CROSS_EQUAL)
-        num_snprintf(buf, n, "on-prem costs the same as %s everywhere", label);
-    else
-        num_snprintf(buf, n, "on-prem is %s than %s at every utilization",
-                     cost_cross_word(c->kind), label);
+    static const char *const k[TERM_COUNT] = {"hardware vs compute", "staff",
+                                              "cloud data", "delay", "other"};
+    return (unsigned)t < TERM_COUNT ? k[t] : "?";
+}
+
+/* SPEC 2.4 ZONE_DISAGREES: the term that contributes most to the
+ * difference between on-prem and option x, on the side the figures fall. */
+static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
+                         char *buf, size_t n)
+{
+    static const char *const onprem_name[TERM_COUNT] = {
+        "capital, maintenance, energy, colocation and network",
+        "staff", "data (none on-prem)", "delay", "other costs"};
+    static const char *const cloud_name[TERM_COUNT] = {
+        "compute", "staff", "egress and storage", "delay", "other costs"};
+    static const char *const term_name[TERM_COUNT] = {
+        "the hardware against the cloud's compute", "staff",
+        "data in the cloud", "the cost of delay", "other costs"};
+    double on[TERM_COUNT], cl[TERM_COUNT];
+    terms(r, x, on, cl);
+    CostTerm best = cost_biggest_term(r, x);
+    char a[48], b[48];
+    num_format_money(on[best], 0, a, sizeof a);
+    num_format_money(cl[best], 0, b, sizeof b);
+    num_snprintf(buf, n, "the biggest term is %s: on-prem's %s come to %s %s a "
+                 "month, %s's %s to %s", term_name[best], onprem_name[best], a,
+                 s->currency, cost_option_word(x), cloud_name[best], b);
 }
 
 char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
@@ -44,37 +115,93 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
 {
     const char *cur = s->currency;
     double pct = s->utilization.measured_pct;
-    char a[64], b[64];
+    char a[64];
     switch (code) {
-    case ADV_BELOW_60:
-        num_format_money(r->option[OPT_ONPREM].per_useful_gpu_hour, 2, a,
-                         sizeof a);
-        cross_text(r, cheapest_cloud(r), b, sizeof b);
+    case ADV_ZONE_DISAGREES: {
+        /* The option the rule would pick against the one the figures pick. */
+        CostOption x = cost_zone_rival(r);
+        char cmp[200], term[400];
+        onprem_vs_cloud(r, cur, cmp, sizeof cmp);
+        if (r->zone == ZONE_ONPREM)
+            compare_text(r, x, OPT_ONPREM, cur, cmp, sizeof cmp);
+        if (!r->option[x].allowed) {
+            num_snprintf(buf, n,
+                         "At %.0f%% the rule of thumb says \"below 50%%, rent "
+                         "from the cloud\", but compliance forbids the cloud: "
+                         "on-prem is the only allowed option, and %s.",
+                         pct, cmp);
+            break;
+        }
+        biggest_term(s, r, x, term, sizeof term);
         num_snprintf(buf, n,
-                     "At %.0f%% utilization the cluster is below 60%%, where "
-                     "owning rarely pays: each useful GPU-hour costs %s %s "
-                     "on-prem, and %s.",
-                     pct, a, cur, b);
-        break;
-    case ADV_ABOVE_80: {
-        double best = INFINITY;
-        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
-            if (r->option[k].monthly < best)
-                best = r->option[k].monthly;
-        double ratio = best / r->option[OPT_ONPREM].monthly;
-        num_snprintf(buf, n,
-                     "At %.0f%% utilization the cluster is past 80%%, where "
-                     "owning usually wins: the cheapest cloud option costs "
-                     "%.2fx the on-prem month.",
-                     pct, ratio);
+                     "At %.0f%% the rule of thumb says \"%s\", but the figures "
+                     "disagree: %s; %s.",
+                     pct,
+                     r->zone == ZONE_ONPREM ? "above 75%, own the cluster"
+                                            : "below 50%, rent from the cloud",
+                     cmp, term);
         break;
     }
-    case ADV_MIN_SIZE:
+    case ADV_BELOW_60: {
+        char cmp[200];
+        onprem_vs_cloud(r, cur, cmp, sizeof cmp);
+        bool wins = r->option[OPT_ONPREM].monthly <=
+                    r->option[cost_cheapest_cloud(r)].monthly;
         num_snprintf(buf, n,
-                     "A first cluster pays off from about 16 GPUs kept over "
-                     "70%% busy; this one has %.0f GPUs at %.0f%%.",
-                     r->gpus, pct);
+                     "At %.0f%% utilization the cluster is below 60%%, where the "
+                     "rule of thumb says \"owning rarely pays\"; here %s: %s.",
+                     pct, wins ? "it does" : "it does not", cmp);
         break;
+    }
+    case ADV_ABOVE_80: {
+        CostOption k = cost_cheapest_cloud(r);
+        double on = r->option[OPT_ONPREM].monthly, cl = r->option[k].monthly;
+        char cmp[200];
+        onprem_vs_cloud(r, cur, cmp, sizeof cmp);
+        if (on <= cl)
+            num_snprintf(buf, n,
+                         "At %.0f%% utilization the cluster is past 80%%, where "
+                         "the rule of thumb says \"owning usually wins, often by "
+                         "2x\"; here it does: %s (%s costs %.2f times what "
+                         "on-prem costs).",
+                         pct, cmp, cost_option_word(k), on > 0 ? cl / on : 0);
+        else
+            num_snprintf(buf, n,
+                         "At %.0f%% utilization the cluster is past 80%%, where "
+                         "the rule of thumb says \"owning usually wins, often by "
+                         "2x\"; here it does not: %s (on-prem costs %.2f times "
+                         "what %s costs).",
+                         pct, cmp, cl > 0 ? on / cl : 0, cost_option_word(k));
+        break;
+    }
+    case ADV_MIN_SIZE: {
+        char cmp[200];
+        onprem_vs_cloud(r, cur, cmp, sizeof cmp);
+        num_snprintf(buf, n,
+                     "The article's rule of thumb for a first cluster is \"about "
+                     "16 GPUs kept over 70%% busy\"; this one has %.0f GPUs at "
+                     "%.0f%%, and here %s.",
+                     r->gpus, pct, cmp);
+        break;
+    }
+    case ADV_COMMIT_COVERAGE: {
+        char now[48], then[48], save[48];
+        num_format_money(r->option[OPT_RESERVED].monthly, 0, now, sizeof now);
+        num_format_money(r->best_coverage_monthly, 0, then, sizeof then);
+        num_format_money(r->option[OPT_RESERVED].monthly -
+                             r->best_coverage_monthly,
+                         0, save, sizeof save);
+        num_snprintf(buf, n,
+                     "Committing %.0f%% of the fleet instead of %g%% would take "
+                     "reserved from %s to %s %s a month at %.0f%% utilization, "
+                     "a saving of %s%s.",
+                     r->best_coverage_pct, s->cloud.reserved_coverage_pct, now,
+                     then, cur, pct, save,
+                     r->best_coverage_pct == 0
+                         ? " (no commitment: all work bought as overflow)"
+                         : "");
+        break;
+    }
     case ADV_EGRESS_HEAVY:
         num_format_money(r->option[OPT_ON_DEMAND].line[LINE_EGRESS], 0, a,
                          sizeof a);
@@ -101,28 +228,34 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
                      s->constraints.latency_budget_ms);
         break;
     case ADV_MANAGED: {
-        CostOption k = cheapest_cloud(r);
+        CostOption k = cost_cheapest_cloud(r);
         double yearly = r->option[k].line[LINE_COMPUTE] * 12;
         num_format_money(yearly, 0, a, sizeof a);
         if (yearly < 500000)
             num_snprintf(buf, n,
                          "Cloud compute would be %s %s a year (%s), under "
-                         "the 500,000 breakpoint: a managed service such as "
-                         "SageMaker is worth its premium.",
+                         "the 500,000 breakpoint where the rule of thumb says "
+                         "\"a managed service such as SageMaker is worth its "
+                         "premium\".",
                          a, cur, cost_option_label(k));
         else
             num_snprintf(buf, n,
                          "Cloud compute would be %s %s a year (%s), past the "
-                         "500,000 breakpoint: raw EC2 with your own "
-                         "orchestration is cheaper than a managed service.",
+                         "500,000 breakpoint where the rule of thumb says "
+                         "\"raw EC2 with your own orchestration beats a "
+                         "managed service\".",
                          a, cur, cost_option_label(k));
         break;
     }
     case ADV_MEASURE:
         num_snprintf(buf, n,
                      "Utilization was measured for %g weeks: measure at least "
-                     "4 (DCGM DCGM_FI_PROF_GR_ENGINE_ACTIVE, or W&B) before "
-                     "deciding.",
+                     "4 weeks of job-held GPU time (the scheduler's accounting: "
+                     "SLURM sacct, Kueue, Run:ai; DCGM "
+                     "DCGM_FI_PROF_GR_ENGINE_ACTIVE or W&B only where jobs keep "
+                     "their GPUs busy) before deciding: the cloud bills the "
+                     "time a job holds its GPUs, and GPU activity alone "
+                     "understates that bill.",
                      s->utilization.measurement_weeks);
         break;
     default:

@@ -1,9 +1,11 @@
 /* cost.c: the cost engine, SPEC section 2.
  *
- * Every monthly cost is a straight line in the utilization u (0..1):
- * M(u) = fixed + slope * u. The engine computes those two coefficients per
- * option once, then everything else (the value at the measured utilization,
- * the crossovers, the curves) follows from them without sampling. */
+ * Every monthly cost is a piecewise straight line in the utilization u
+ * (0..1): M(u) = fixed + slope*u, plus for reserved an overflow term past
+ * the committed GPU-hours (SPEC 2.2). The engine computes those coefficients
+ * per option once, then everything else (the value at the measured
+ * utilization, the crossovers, the curves) follows from them without
+ * sampling. */
 #include "config.h"
 
 #include "cost.h"
@@ -76,30 +78,159 @@ static void cloud_fixed_lines(const Scenario *s, double *l)
         s->opportunity.value_per_day * s->opportunity.cloud_delay_days_month;
 }
 
-/* D(u) = (a0 - b0) + (a1 - b1) u: on-prem minus option x (SPEC 2.3). */
+double cost_monthly_at(const OptionCost *o, double u)
+{
+    double v = o->fixed + o->slope * u;
+    if (o->over_slope != 0 && u > o->kink)
+        v += o->over_slope * (u - o->kink);
+    return v;
+}
+
+/* D(u) = M_onprem(u) - M_x(u), SPEC 2.3. */
+static double diff_at(const OptionCost *on, const OptionCost *x, double u)
+{
+    return cost_monthly_at(on, u) - cost_monthly_at(x, u);
+}
+
+/* SPEC 2.3: every root of D in (0, 1], in closed form segment by segment.
+ * D is linear between its breakpoints 0, x's kink (when inside (0, 1)) and
+ * 1; on each segment [a, b] it is c0 + c1 u. A segment holds a root when D
+ * leaves zero at a and reaches or passes it by b; its position is -c0/c1
+ * (the same expression as a single line's root, so a scenario without a
+ * kink gives bit for bit the root it always gave). A zero exactly at the
+ * kink where D turns back (a touch, not a crossing) is no crossover. */
 static Crossover crossover_of(const OptionCost *on, const OptionCost *x)
 {
-    Crossover c = {CROSS_EQUAL, NAN};
-    double d0 = on->fixed - x->fixed;
-    double ds = on->slope - x->slope;
-    double d1 = d0 + ds;
-    /* Exact zero tests are right here: both coefficients come from the same
-     * inputs, and a root at exactly u = 0 or 1 is decided by the sign test. */
-    if (ds != 0) {
-        double u = -d0 / ds;
-        if (u > 0 && u <= 1) {
-            c.kind = CROSS_AT;
-            c.pct = u * 100;
-            return c;
-        }
-    } else if (d0 == 0) {
-        return c; /* identically zero */
+    Crossover c = {CROSS_EQUAL, NAN, 0, {{0, SIDE_ABOVE}}};
+    double bp[3] = {0, 1, 1};
+    size_t nb = 2;
+    if (x->over_slope != 0 && x->kink > 0 && x->kink < 1) {
+        bp[1] = x->kink;
+        nb = 3;
     }
+    const double d0 = on->fixed - x->fixed;
+    const double ds = on->slope - x->slope;
+    bool all_zero = true;
+    for (size_t i = 0; i + 1 < nb; i++) {
+        double a = bp[i], b = bp[i + 1];
+        /* The segment's line: before the kink d0 + ds u; after it (all of
+         * (0, 1] when nothing is committed) the overflow adds
+         * -over_slope (u - kink). */
+        double c0 = d0, c1 = ds;
+        bool overflow = x->over_slope != 0 && a >= x->kink;
+        if (overflow) {
+            c0 = d0 + x->over_slope * x->kink;
+            c1 = ds - x->over_slope;
+        }
+        double da = c0 + c1 * a, db = c0 + c1 * b;
+        if (i == 0 && !overflow)
+            da = d0; /* exact at u = 0 */
+        if (da != 0 || db != 0 || c1 != 0)
+            all_zero = false;
+        if (da == 0 || c1 == 0)
+            continue; /* a root at a belongs to the segment before it */
+        if (!(db == 0 || (da > 0) != (db > 0)))
+            continue;
+        double u = db == 0 ? b : -c0 / c1;
+        if (u < a)
+            u = a;
+        if (u > b)
+            u = b;
+        if (!(u > 0))
+            continue;
+        CrossSide side = da > 0 ? SIDE_ABOVE : SIDE_BELOW;
+        if (db == 0 && b < 1 && i + 2 < nb) {
+            /* Zero at the kink: a crossing only when D goes on past zero
+             * on the next segment. */
+            double after = diff_at(on, x, bp[i + 2]);
+            if (after == 0 || (after > 0) == (da > 0))
+                continue;
+        }
+        c.point[c.count].pct = u * 100;
+        c.point[c.count].side = side;
+        c.count++;
+    }
+    if (c.count > 0) {
+        c.kind = CROSS_AT;
+        c.pct = c.point[0].pct;
+        return c;
+    }
+    if (all_zero)
+        return c; /* identically zero */
+    /* No root: the sign of D(1), or of D at 0 when D(1) is a touching zero. */
+    double d1 = diff_at(on, x, 1);
     if (d1 < 0 || (d1 == 0 && d0 < 0))
         c.kind = CROSS_CHEAPER;
     else
         c.kind = CROSS_DEARER;
     return c;
+}
+
+/* Price per GPU-hour of the overflow beyond the committed GPUs, before the
+ * managed premium (SPEC 2.2 p_over). */
+static double overflow_price(const Cloud *c)
+{
+    const double ov = 1 + c->billed_overhead_pct / 100;
+    if (c->reserved_overflow == OVERFLOW_SPOT)
+        return c->spot_gpu_hour * ov / (c->spot_goodput_pct / 100);
+    return c->on_demand_gpu_hour * ov;
+}
+
+/* SPEC 2.2 reserved compute at utilization u with coverage_pct committed:
+ * the committed part and the overflow, without K. */
+static void reserved_parts(const Scenario *s, double coverage_pct, double u,
+                           double *committed, double *overflow)
+{
+    const Cloud *c = &s->cloud;
+    const double H = s->hours_per_month;
+    const double G = s->hardware.nodes * s->hardware.gpus_per_node;
+    const double m = 1 + c->managed_premium_pct / 100;
+    const double Nc = G * coverage_pct / 100;
+    const double W = G * H * u;
+    *committed = Nc * H * c->reserved_gpu_hour * m;
+    double beyond = W - Nc * H;
+    *overflow = beyond > 0 ? beyond * overflow_price(c) * m : 0;
+}
+
+double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u)
+{
+    double committed, overflow, kl[LINE_COUNT] = {0};
+    reserved_parts(s, coverage_pct, u, &committed, &overflow);
+    cloud_fixed_lines(s, kl);
+    return committed + overflow + kl[LINE_EGRESS] + kl[LINE_STORAGE] +
+           kl[LINE_STAFF] + kl[LINE_OTHER] + kl[LINE_OPPORTUNITY];
+}
+
+CostOption cost_cheapest_cloud(const CostResult *r)
+{
+    CostOption best = OPT_ON_DEMAND;
+    for (int k = OPT_RESERVED; k < OPT_COUNT; k++)
+        if (r->option[k].monthly < r->option[best].monthly)
+            best = (CostOption)k;
+    return best;
+}
+
+/* SPEC 2.4 COMMIT_COVERAGE: the coverage in steps of 5% (0..100) at which
+ * reserved costs least at the measured utilization; the scenario's own
+ * coverage wins ties, so a different one is named only when it saves. */
+static void best_coverage(const Scenario *s, CostResult *r)
+{
+    const double u = s->utilization.measured_pct / 100;
+    double best_pct = s->cloud.reserved_coverage_pct;
+    double best = r->option[OPT_RESERVED].monthly;
+    /* A step must save at least one unit of the currency to be named: a
+     * saving that rounds to nothing is not advice. */
+    for (int k = 0; k <= 20; k++) {
+        double pct = 5.0 * k;
+        double v = cost_reserved_monthly(s, pct, u);
+        if (v < best && (best_pct != s->cloud.reserved_coverage_pct ||
+                         v <= r->option[OPT_RESERVED].monthly - 1)) {
+            best = v;
+            best_pct = pct;
+        }
+    }
+    r->best_coverage_pct = best_pct;
+    r->best_coverage_monthly = best;
 }
 
 void cost_evaluate_options(const Scenario *s, CostResult *r)
@@ -111,6 +242,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     const double m = 1 + c->managed_premium_pct / 100;
     const double ov = 1 + c->billed_overhead_pct / 100;
     const double goodput = c->spot_goodput_pct / 100;
+    const double e = c->spot_eligible_pct / 100;
     const bool cloud_ok = !s->constraints.compliance_forbids_cloud;
 
     memset(r->option, 0, sizeof r->option);
@@ -120,16 +252,27 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     OptionCost *on = &r->option[OPT_ONPREM];
     onprem_lines(s, u, on);
     on->allowed = true;
+    on->kink = 1;
 
     double kl[LINE_COUNT] = {0};
     cloud_fixed_lines(s, kl);
     double K = kl[LINE_EGRESS] + kl[LINE_STORAGE] + kl[LINE_STAFF] +
                kl[LINE_OTHER] + kl[LINE_OPPORTUNITY];
 
-    /* Compute per unit of u (on-demand, spot) or flat (reserved). */
+    /* SPEC 2.2 compute per unit of u. Spot's eligible share runs at the spot
+     * price over goodput, the rest on-demand; with e = 1 the product is
+     * written exactly as version 1 wrote it, so its figures stay bit for
+     * bit. Reserved: the committed GPUs are flat, the overflow grows past
+     * the kink at u = coverage. */
     double slope_od = G * H * c->on_demand_gpu_hour * m * ov;
-    double slope_spot = G * H * c->spot_gpu_hour * m * ov / goodput;
-    double flat_res = G * H * c->reserved_gpu_hour * m;
+    double slope_spot = e == 1 ? G * H * c->spot_gpu_hour * m * ov / goodput
+                               : G * H * m * ov *
+                                     (e * c->spot_gpu_hour / goodput +
+                                      (1 - e) * c->on_demand_gpu_hour);
+    double committed, overflow;
+    reserved_parts(s, c->reserved_coverage_pct, u, &committed, &overflow);
+    double flat_res = G * c->reserved_coverage_pct / 100 * H *
+                      c->reserved_gpu_hour * m;
     const double slopes[OPT_COUNT] = {0, slope_od, 0, slope_spot};
     const double flats[OPT_COUNT] = {0, 0, flat_res, 0};
 
@@ -139,7 +282,16 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
         o->line[LINE_COMPUTE] = flats[k] + slopes[k] * u;
         o->fixed = flats[k] + K;
         o->slope = slopes[k];
+        o->kink = 1;
         o->allowed = cloud_ok;
+    }
+    OptionCost *res = &r->option[OPT_RESERVED];
+    res->committed = committed;
+    res->overflow = overflow;
+    res->line[LINE_COMPUTE] = committed + overflow;
+    if (c->reserved_coverage_pct < 100) {
+        res->kink = c->reserved_coverage_pct / 100;
+        res->over_slope = G * H * overflow_price(c) * m;
     }
 
     const double W = r->useful_gpu_hours_month;
@@ -161,18 +313,28 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
             r->option[k].monthly < r->option[r->cheapest].monthly)
             r->cheapest = (CostOption)k;
 
-    r->crossover[OPT_ONPREM] = (Crossover){CROSS_EQUAL, NAN};
+    r->crossover[OPT_ONPREM] = (Crossover){CROSS_EQUAL, NAN, 0, {{0, 0}}};
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
         r->crossover[k] = crossover_of(on, &r->option[k]);
 
+    /* SPEC 2.4 zone: the article's rule of thumb, and whether the figures
+     * agree with it. */
     const double pct = s->utilization.measured_pct;
     r->zone = pct < 50 ? ZONE_CLOUD : pct > 75 ? ZONE_ONPREM : ZONE_HYBRID;
+    r->zone_agrees = !((r->zone == ZONE_ONPREM && r->cheapest != OPT_ONPREM) ||
+                       (r->zone == ZONE_CLOUD && r->cheapest == OPT_ONPREM));
+
+    best_coverage(s, r);
 
     /* SPEC 2.4 advice table, in its order. */
     const bool when[ADV_COUNT] = {
+        [ADV_ZONE_DISAGREES] = !r->zone_agrees,
         [ADV_BELOW_60] = pct < 60,
         [ADV_ABOVE_80] = pct >= 80,
         [ADV_MIN_SIZE] = G < 16 || pct < 70,
+        [ADV_COMMIT_COVERAGE] = cloud_ok && c->reserved_coverage_pct > 0 &&
+                                r->best_coverage_pct !=
+                                    c->reserved_coverage_pct,
         [ADV_EGRESS_HEAVY] = kl[LINE_EGRESS] > 0.2 * r->option[OPT_ON_DEMAND].monthly,
         [ADV_COMPLIANCE] = s->constraints.compliance_forbids_cloud,
         [ADV_LATENCY] = s->constraints.latency_budget_ms > 0 &&
@@ -185,7 +347,6 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     for (int a = 0; a < ADV_COUNT; a++)
         if (when[a])
             r->advice[r->advice_count++] = (AdviceCode)a;
-
 }
 
 void cost_evaluate(const Scenario *s, CostResult *r)
@@ -197,7 +358,7 @@ void cost_evaluate(const Scenario *s, CostResult *r)
         const OptionCost *o = &r->option[k];
         for (int i = 0; i < CURVE_POINTS; i++) {
             double ui = (i + 1) / 100.0;
-            r->curve[k][i] = (o->fixed + o->slope * ui) / (GH * ui);
+            r->curve[k][i] = cost_monthly_at(o, ui) / (GH * ui);
         }
     }
 }
@@ -209,7 +370,7 @@ double cost_per_hour_at(const CostResult *r, const Scenario *s, CostOption o,
     double W = r->gpus * s->hours_per_month * ui;
     if (!(W > 0))
         return NAN;
-    return (r->option[o].fixed + r->option[o].slope * ui) / W;
+    return cost_monthly_at(&r->option[o], ui) / W;
 }
 
 const char *cost_option_key(CostOption o)
@@ -261,10 +422,21 @@ const char *cost_cross_word(CrossKind k)
     return "?";
 }
 
+const char *cost_side_word(CrossSide s)
+{
+    return s == SIDE_BELOW ? "below" : "above";
+}
+
+const char *cost_overflow_key(ReservedOverflow v)
+{
+    return v == OVERFLOW_SPOT ? "spot" : "on_demand";
+}
+
 const char *cost_advice_key(AdviceCode c)
 {
     static const char *const k[ADV_COUNT] = {
-        "BELOW_60",   "ABOVE_80", "MIN_SIZE", "EGRESS_HEAVY",
-        "COMPLIANCE", "LATENCY",  "MANAGED",  "MEASURE"};
+        "ZONE_DISAGREES", "BELOW_60",     "ABOVE_80",   "MIN_SIZE",
+        "COMMIT_COVERAGE", "EGRESS_HEAVY", "COMPLIANCE", "LATENCY",
+        "MANAGED",        "MEASURE"};
     return (unsigned)c < ADV_COUNT ? k[c] : "?";
 }

@@ -51,29 +51,50 @@ typedef struct OptionCost {
     double monthly;             /* M(u) at the measured utilization */
     double per_useful_gpu_hour; /* M(u)/W(u); NAN when W = 0 */
     double line[LINE_COUNT];    /* breakdown; unused lines are 0 */
-    /* M(u) = fixed + slope * u, u in 0..1: the line the crossovers and the
-     * curves are computed from. */
-    double fixed, slope;
+    /* Reserved only (0 elsewhere): LINE_COMPUTE split into the committed
+     * GPUs billed 24/7 and the overflow bought on-demand or spot (SPEC 2.2). */
+    double committed, overflow;
+    /* M(u) = fixed + slope*u + over_slope*max(0, u - kink), u in 0..1: the
+     * piecewise line the crossovers and the curves are computed from. Only
+     * reserved has a kink (u = reserved_coverage_pct/100); elsewhere
+     * over_slope is 0 and kink is 1. */
+    double fixed, slope, over_slope, kink;
 } OptionCost;
 
 typedef enum CrossKind {
-    CROSS_AT,      /* the lines cross at pct */
+    CROSS_AT,      /* D has roots in (0, 1]: see the points */
     CROSS_CHEAPER, /* on-prem is cheaper than x everywhere in (0, 100%] */
     CROSS_DEARER,  /* on-prem is dearer than x everywhere in (0, 100%] */
-    CROSS_EQUAL    /* identical cost lines */
+    CROSS_EQUAL    /* identical costs on all of (0, 100%] */
 } CrossKind;
 
+/* The side of a crossover on which on-prem is the cheaper (SPEC 2.3):
+ * above when D = M_onprem - M_x falls through zero, below when it rises. */
+typedef enum CrossSide { SIDE_ABOVE, SIDE_BELOW } CrossSide;
+
+/* At most one root per linear segment of D; D has one kink at most. */
+#define CROSS_POINTS_MAX 2
+
+typedef struct CrossPoint {
+    double pct;     /* utilization in percent, in (0, 100] */
+    CrossSide side; /* where on-prem is cheaper */
+} CrossPoint;
+
 typedef struct Crossover {
-    CrossKind kind;
-    double pct; /* utilization in percent when kind == CROSS_AT, else NAN */
+    CrossKind kind; /* CROSS_AT exactly when count > 0 */
+    double pct;     /* the first point's pct when count > 0, else NAN */
+    size_t count;
+    CrossPoint point[CROSS_POINTS_MAX]; /* increasing pct */
 } Crossover;
 
 typedef enum Zone { ZONE_CLOUD, ZONE_HYBRID, ZONE_ONPREM } Zone;
 
 typedef enum AdviceCode {
+    ADV_ZONE_DISAGREES,
     ADV_BELOW_60,
     ADV_ABOVE_80,
     ADV_MIN_SIZE,
+    ADV_COMMIT_COVERAGE,
     ADV_EGRESS_HEAVY,
     ADV_COMPLIANCE,
     ADV_LATENCY,
@@ -89,6 +110,11 @@ typedef struct CostResult {
     CostOption cheapest;
     Crossover crossover[OPT_COUNT]; /* index OPT_ON_DEMAND.. ; [OPT_ONPREM] unused */
     Zone zone;
+    bool zone_agrees; /* SPEC 2.4: the rule of thumb and the figures agree */
+    /* COMMIT_COVERAGE: the coverage (percent, a multiple of 5) at which
+     * reserved costs least at the measured utilization, and that cost;
+     * best_coverage_pct is the scenario's own when no step does better. */
+    double best_coverage_pct, best_coverage_monthly;
     AdviceCode advice[ADV_COUNT]; /* the codes that apply, in table order */
     size_t advice_count;
     /* Per useful GPU-hour at u = 1%, 2%, ..., 100% (SPEC 2.5). */
@@ -109,14 +135,72 @@ void cost_evaluate_options(const Scenario *s, CostResult *r);
 double cost_per_hour_at(const CostResult *r, const Scenario *s, CostOption o,
                         double pct);
 
+/* M(u) of one option from its piecewise line, u in 0..1 (SPEC 2.1-2.2). */
+double cost_monthly_at(const OptionCost *o, double u);
+
+/* The reserved option's monthly cost at utilization u (0..1) with
+ * coverage_pct of the fleet committed, everything else as in s (SPEC 2.2). */
+double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u);
+
+/* The cloud option with the lowest monthly cost, allowed or not (a tie goes
+ * to the earlier option). */
+CostOption cost_cheapest_cloud(const CostResult *r);
+
+/* The terms of SPEC 2.1 and 2.2 paired by what they pay for, so that the two
+ * sides of a comparison can be set against each other: on-prem's capital,
+ * maintenance, energy, colocation and network against cloud compute; staff;
+ * cloud egress and storage; delay; other. */
+typedef enum CostTerm {
+    TERM_COMPUTE,
+    TERM_STAFF,
+    TERM_DATA,
+    TERM_OPPORTUNITY,
+    TERM_OTHER,
+    TERM_COUNT
+} CostTerm;
+
+/* The term that contributes most to the difference between on-prem and
+ * cloud option x, on the side the figures fall (SPEC 2.4 ZONE_DISAGREES). */
+CostTerm cost_biggest_term(const CostResult *r, CostOption x);
+const char *cost_term_word(CostTerm t); /* "staff", "hardware vs compute" */
+
+/* The option the zone's rule is compared with when it disagrees: the
+ * cheapest allowed option for zone onprem, the cheapest cloud option for
+ * zone cloud. */
+CostOption cost_zone_rival(const CostResult *r);
+
+/* The verdict (SPEC 2.4): one sentence built only from r's figures, the
+ * cheapest option and its margin, then the crossovers. Writes at most n bytes
+ * (always terminated); returns buf. */
+char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
+                        size_t n);
+
+/* The zone line: the rule of thumb's zone and, when it disagrees with the
+ * figures, that it does and which option is cheaper. `brief` gives the short
+ * form for the planner's results box ("zone onprem: disagrees, spot is
+ * cheaper"); otherwise a full sentence for the reports. Returns buf. */
+char *cost_zone_text(const Scenario *s, const CostResult *r, bool brief,
+                     char *buf, size_t n);
+
+/* One crossover as text: "above 35.9%", "below 20.0% and above 80.0%",
+ * "between 30.0% and 70.0%" (where on-prem is cheaper), or for no point
+ * "never (on-prem cheaper)", "never (on-prem dearer)", "never (equal)".
+ * Returns buf. */
+char *cost_crossover_text(const Crossover *c, char *buf, size_t n);
+
+/* Name of a reserved_overflow choice ("on_demand", "spot"). */
+const char *cost_overflow_key(ReservedOverflow v);
+
 /* Names: JSON keys ("onprem", "on_demand", ...) and labels ("On-prem",
  * "On-demand", ...); the chart letter (o, d, r, s). */
 const char *cost_option_key(CostOption o);
 const char *cost_option_label(CostOption o);
+const char *cost_option_word(CostOption o); /* "on-prem", "on-demand", ... */
 char cost_option_letter(CostOption o);
 const char *cost_line_key(CostLine l);
 const char *cost_zone_key(Zone z);
 const char *cost_cross_word(CrossKind k); /* "cheaper", "dearer", "equal" */
+const char *cost_side_word(CrossSide s);  /* "above", "below" */
 const char *cost_advice_key(AdviceCode c);
 
 /* The planner's sentence for advice code c, with the scenario's numbers in it.

@@ -14,6 +14,9 @@
 #define MONEY_MAX 1e12
 #define AT(member) FIELD_AT(member)
 
+/* cloud.reserved_overflow, in ReservedOverflow order. */
+static const char *const overflow_choices[] = {"on_demand", "spot", NULL};
+
 const Field field_table[] = {
     { .key = "name",
       .type = FT_TEXT, .panel = PANEL_BUSINESS, AT(name),
@@ -180,7 +183,8 @@ const Field field_table[] = {
       AT(utilization.measured_pct),
       .label = "Utilization", .unit = "%",
       .default_num = 50, .minimum = 0, .maximum = 100, .step = 1,
-      .help = "Average busy share of the owned GPUs (DCGM GR_ENGINE_ACTIVE)" },
+      .help = "Share of owned GPU-hours that jobs hold (scheduler accounting; "
+              "DCGM only if jobs keep GPUs busy)" },
     { .key = "utilization.measurement_weeks",
       .type = FT_NUMBER, .panel = PANEL_UTILIZATION,
       AT(utilization.measurement_weeks),
@@ -215,8 +219,25 @@ const Field field_table[] = {
       .type = FT_MONEY, .panel = PANEL_CLOUD, AT(cloud.reserved_gpu_hour),
       .label = "Reserved", .unit = "$/GPU-h",
       .default_num = 3.93, .minimum = 0, .maximum = 1000, .step = 0.01,
-      .help =
-          "Reserved or capacity-block price per GPU-hour, billed 24/7 for the fleet" },
+      .help = "Committed price per GPU-hour (Savings Plan, capacity block), "
+              "billed 24/7" },
+    { .key = "cloud.reserved_term_months", .version = 2,
+      .type = FT_INT, .panel = PANEL_CLOUD, AT(cloud.reserved_term_months),
+      .label = "Commitment term", .unit = "months",
+      .default_num = 36, .minimum = 1, .maximum = 60, .step = 12,
+      .help = "Length of one commitment; its price is fixed for the term" },
+    { .key = "cloud.reserved_coverage_pct", .version = 2,
+      .type = FT_PERCENT, .panel = PANEL_CLOUD, AT(cloud.reserved_coverage_pct),
+      .label = "Committed share", .unit = "%",
+      .default_num = 100, .minimum = 0, .maximum = 100, .step = 5,
+      .help = "Share of the fleet's GPUs committed, billed 24/7; the rest is "
+              "overflow" },
+    { .key = "cloud.reserved_overflow", .version = 2,
+      .type = FT_CHOICE, .panel = PANEL_CLOUD, AT(cloud.reserved_overflow),
+      .label = "Overflow bought", .unit = "",
+      .choices = overflow_choices, .default_num = OVERFLOW_ON_DEMAND,
+      .help = "How work beyond the committed GPU-hours is bought: on_demand "
+              "or spot" },
     { .key = "cloud.spot_gpu_hour",
       .type = FT_MONEY, .panel = PANEL_CLOUD, AT(cloud.spot_gpu_hour),
       .label = "Spot", .unit = "$/GPU-h",
@@ -227,6 +248,12 @@ const Field field_table[] = {
       .label = "Spot goodput", .unit = "%",
       .default_num = 90, .minimum = 1, .maximum = 100, .step = 1,
       .help = "Useful share of billed spot hours (interruptions, restarts)" },
+    { .key = "cloud.spot_eligible_pct", .version = 2,
+      .type = FT_PERCENT, .panel = PANEL_CLOUD, AT(cloud.spot_eligible_pct),
+      .label = "Spot-eligible work", .unit = "%",
+      .default_num = 100, .minimum = 0, .maximum = 100, .step = 5,
+      .help = "Share of the work that tolerates interruption; the rest of "
+              "spot's runs on-demand" },
     { .key = "cloud.billed_overhead_pct",
       .type = FT_PERCENT, .panel = PANEL_CLOUD, AT(cloud.billed_overhead_pct),
       .label = "Billed overhead", .unit = "%",

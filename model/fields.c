@@ -26,6 +26,11 @@ const char *field_section(const Field *f, char *buf, size_t n)
     return buf;
 }
 
+int field_version(const Field *f)
+{
+    return f->version > 1 ? f->version : 1;
+}
+
 const Field *field_find(const char *key)
 {
     for (size_t i = 0; i < field_count; i++)

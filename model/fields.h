@@ -60,6 +60,7 @@ typedef struct Field {
     double step;     /* nudge step; 0 for text, bool and choice */
     TextRule rule;
     const char *help; /* one line, shown in the planner's status area */
+    int version; /* schema version that introduced it; 0 = 1 (SPEC 1.4) */
 } Field;
 
 /* A Scenario member as a row's storage: .offset and .size together. */
@@ -74,6 +75,10 @@ extern const size_t field_count;
 /* Section names in file order ("" for the top level), for the saver and the
  * man page: hardware, facility, ... */
 const char *field_section(const Field *f, char *buf, size_t n);
+
+/* The schema version that introduced field f: 1, or 2 for the fields of
+ * SPEC version 2, which a `gpuplan: 1` file may not use (SPEC 1.4). */
+int field_version(const Field *f);
 
 /* The field with this exact key path, or NULL. */
 const Field *field_find(const char *key);

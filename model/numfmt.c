@@ -36,16 +36,22 @@ double num_strtod(const char *s, char **end)
     return v;
 }
 
-int num_snprintf(char *buf, size_t n, const char *fmt, ...)
+int num_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 {
     locale_t c = c_locale();
     locale_t old = c ? uselocale(c) : (locale_t)0;
-    va_list ap;
-    va_start(ap, fmt);
     int r = vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
     if (c)
         uselocale(old);
+    return r;
+}
+
+int num_snprintf(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = num_vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
     return r;
 }
 

@@ -8,6 +8,7 @@
 #ifndef GPUPLAN_NUMFMT_H
 #define GPUPLAN_NUMFMT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* strtod in the C locale. */
@@ -16,6 +17,10 @@ double num_strtod(const char *s, char **end);
 /* snprintf in the C locale; same return value as snprintf. */
 int num_snprintf(char *buf, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* vsnprintf in the C locale. */
+int num_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /* Strict decimal parse: [-+]digits[.digits][(e|E)[-+]digits] with optional
  * surrounding blanks, nothing else (no hex, inf, nan, no empty string).

@@ -11,7 +11,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SCENARIO_VERSION 1
+/* The schema version new files are written with (SPEC 1), and the oldest
+ * one that still loads (SPEC 1.4). */
+#define SCENARIO_VERSION 2
+#define SCENARIO_VERSION_MIN 1
 
 /* Text limits, in characters (UTF-8 code points). Buffers hold 4 bytes a
  * character plus the terminator. */
@@ -59,14 +62,25 @@ typedef struct Utilization {
     double measurement_weeks;
 } Utilization;
 
+/* How work beyond the committed GPU-hours is bought (SPEC 2.2). */
+typedef enum ReservedOverflow {
+    OVERFLOW_ON_DEMAND,
+    OVERFLOW_SPOT,
+    OVERFLOW_COUNT
+} ReservedOverflow;
+
 typedef struct Cloud {
     char provider[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
     char region[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
     char instance[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
     double on_demand_gpu_hour;
     double reserved_gpu_hour;
+    double reserved_term_months;  /* length of one commitment */
+    double reserved_coverage_pct; /* share of the fleet committed, billed 24/7 */
+    int reserved_overflow; /* a ReservedOverflow (registry choices store int) */
     double spot_gpu_hour;
     double spot_goodput_pct;
+    double spot_eligible_pct; /* share of the work that tolerates interruption */
     double billed_overhead_pct;
     double managed_premium_pct;
     double egress_tb_month;

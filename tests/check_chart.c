@@ -247,8 +247,8 @@ static void check_structure(int w, int h)
     Axes a = find_axes(&c);
     ck_assert_msg(cross_near(&c, &a, 35.88), "no X at 35.9%% at %dx%d", w, h);
     ck_assert_msg(cross_near(&c, &a, 76.00), "no X at 76.0%% at %dx%d", w, h);
-    ck_assert(any_row_contains(&c, a.axis_row + 1, "X on-demand 35.9%"));
-    ck_assert(any_row_contains(&c, a.axis_row + 1, "X spot 76.0%"));
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "X on-demand 35.9%^"));
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "X spot 76.0%^"));
     /* Reserved never crosses on-prem in the default: no X for it. */
     ck_assert(!any_row_contains(&c, a.axis_row + 1, "X reserved"));
     static const double marks[] = {60, 75, 80};
@@ -287,6 +287,38 @@ static void check_structure(int w, int h)
     ck_assert(any_row_contains(&c, a.axis_row + 1, "100%"));
     canvas_free(&c);
 }
+
+/* SPEC 2.3, 8: the reserved curve's kink gives two crossovers; the chart
+ * draws an X at each and the legend lists each with its direction. */
+START_TEST(two_crossovers_with_directions)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.cloud.reserved_coverage_pct = 50;
+    s.facility.node_power_idle_kw = 1;
+    s.facility.node_power_busy_kw = 10.2;
+    s.cloud.reserved_gpu_hour = 5.2;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    const Crossover *x = &r.crossover[OPT_RESERVED];
+    ck_assert_uint_eq(x->count, 2);
+    ck_assert_int_eq(x->point[0].side, SIDE_BELOW);
+    ck_assert_int_eq(x->point[1].side, SIDE_ABOVE);
+    Canvas c;
+    draw(&c, 100, 24, CHART_COST_CURVES, &s);
+    Axes a = find_axes(&c);
+    char want[2][48];
+    for (int i = 0; i < 2; i++) {
+        ck_assert_msg(cross_near(&c, &a, x->point[i].pct), "no X at %.1f%%",
+                      x->point[i].pct);
+        snprintf(want[i], sizeof want[i], "X reserved %.1f%%%c",
+                 x->point[i].pct, i == 0 ? 'v' : '^');
+        ck_assert_msg(any_row_contains(&c, a.axis_row + 1, want[i]),
+                      "legend lacks %s", want[i]);
+    }
+    canvas_free(&c);
+}
+END_TEST
 
 START_TEST(structure_72x20) { check_structure(72, 20); }
 END_TEST
@@ -541,6 +573,7 @@ static Suite *chart_suite(void)
     tcase_add_test(t, golden_curves_40x12);
     tcase_add_test(t, golden_breakdown_72x12);
     tcase_add_test(t, structure_72x20);
+    tcase_add_test(t, two_crossovers_with_directions);
     tcase_add_test(t, structure_many_sizes);
     tcase_add_test(t, caret_where_onprem_is_clipped);
     tcase_add_test(t, sizes_do_not_crash);

@@ -1,14 +1,18 @@
-/* check_cost.c: the cost engine against SPEC 2 (worked check, crossovers,
+/* check_cost.c: the cost engine against SPEC 2 (both worked checks,
+ * commitments and spot eligibility, crossover lists against a numeric scan,
  * utilization 0, compliance, every advice code on and off). */
 #include "config.h"
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cost.h"
 #include "fields.h"
+#include "random_scenario.h"
+#include "rng.h"
 #include "scenario.h"
 #include "test_scale.h"
 
@@ -54,6 +58,191 @@ START_TEST(worked_check)
     ck_assert_double_eq_tol(r.crossover[OPT_SPOT].pct, 76.00, 0.005);
     ck_assert_int_eq(r.crossover[OPT_RESERVED].kind, CROSS_CHEAPER);
     ck_assert_int_eq(r.zone, ZONE_HYBRID);
+    /* SPEC 2.3 lists: one point each, on-prem cheaper above it. */
+    ck_assert_uint_eq(r.crossover[OPT_ON_DEMAND].count, 1);
+    ck_assert_int_eq(r.crossover[OPT_ON_DEMAND].point[0].side, SIDE_ABOVE);
+    ck_assert_uint_eq(r.crossover[OPT_SPOT].count, 1);
+    ck_assert_double_eq_tol(r.crossover[OPT_SPOT].point[0].pct, 76.00, 0.005);
+    ck_assert_int_eq(r.crossover[OPT_SPOT].point[0].side, SIDE_ABOVE);
+    ck_assert_uint_eq(r.crossover[OPT_RESERVED].count, 0);
+    ck_assert(r.zone_agrees);
+    /* The reserved compute is all committed. */
+    ck_assert_double_eq(r.option[OPT_RESERVED].committed,
+                        r.option[OPT_RESERVED].line[LINE_COMPUTE]);
+    ck_assert_double_eq(r.option[OPT_RESERVED].overflow, 0);
+}
+END_TEST
+
+/* SPEC 2.6, second check: half the fleet committed. */
+START_TEST(worked_check_half_committed)
+{
+    Scenario s = def();
+    s.cloud.reserved_coverage_pct = 50;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    const OptionCost *res = &r.option[OPT_RESERVED];
+    ck_assert_double_eq_tol(res->committed, 45902.40, 0.005);
+    ck_assert_double_eq(res->overflow, 0); /* W = N_c H exactly at 50% */
+    ck_assert_double_eq_tol(res->monthly, 51165.11, 0.005);
+    ck_assert_uint_eq(r.crossover[OPT_RESERVED].count, 1);
+    ck_assert_double_eq_tol(r.crossover[OPT_RESERVED].point[0].pct, 58.94,
+                            0.005);
+    ck_assert_int_eq(r.crossover[OPT_RESERVED].point[0].side, SIDE_ABOVE);
+    ck_assert_int_eq(r.cheapest, OPT_SPOT);
+    /* Above 50% the overflow is bought on-demand at 6.88 x 1.05. */
+    s.utilization.measured_pct = 60;
+    cost_evaluate(&s, &r);
+    ck_assert_double_eq_tol(r.option[OPT_RESERVED].overflow,
+                            32 * 730 * 0.10 * 6.88 * 1.05, 1e-6);
+    /* Overflow bought on spot: 2.96 x 1.05 / 0.9 a GPU-hour. */
+    s.cloud.reserved_overflow = OVERFLOW_SPOT;
+    cost_evaluate(&s, &r);
+    ck_assert_double_eq_tol(r.option[OPT_RESERVED].overflow,
+                            32 * 730 * 0.10 * 2.96 * 1.05 / 0.9, 1e-6);
+}
+END_TEST
+
+/* SPEC 2.2 spot eligibility: the ineligible share runs on-demand. */
+START_TEST(spot_eligible_share)
+{
+    Scenario s = def();
+    s.cloud.spot_eligible_pct = 60;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    double W = 11680, K = 5262.71;
+    double want = W * 1.05 * (0.6 * 2.96 / 0.9 + 0.4 * 6.88) + K;
+    ck_assert_double_eq_tol(r.option[OPT_SPOT].monthly, want, 0.01);
+    s.cloud.spot_eligible_pct = 0;
+    cost_evaluate(&s, &r);
+    ck_assert_double_eq_tol(r.option[OPT_SPOT].monthly,
+                            r.option[OPT_ON_DEMAND].monthly, 1e-6);
+}
+END_TEST
+
+/* SPEC 2.2 reference, written here from the formulas and not from the
+ * engine: the monthly cost of cloud option k at utilization u. */
+static double ref_cloud(const Scenario *s, CostOption k, double u)
+{
+    const Cloud *c = &s->cloud;
+    double G = s->hardware.nodes * s->hardware.gpus_per_node;
+    double H = s->hours_per_month, W = G * H * u;
+    double m = 1 + c->managed_premium_pct / 100;
+    double o = 1 + c->billed_overhead_pct / 100;
+    double g = c->spot_goodput_pct / 100, e = c->spot_eligible_pct / 100;
+    double K = c->egress_tb_month * 1024 * c->egress_per_gb +
+               c->storage_tb * 1024 * c->storage_per_gb_month +
+               s->staffing.cloud_engineers * s->staffing.salary_year / 12 +
+               c->other_monthly +
+               s->opportunity.value_per_day *
+                   s->opportunity.cloud_delay_days_month;
+    if (k == OPT_ON_DEMAND)
+        return W * c->on_demand_gpu_hour * m * o + K;
+    if (k == OPT_SPOT)
+        return W * m * o * (e * c->spot_gpu_hour / g +
+                            (1 - e) * c->on_demand_gpu_hour) + K;
+    double Nc = G * c->reserved_coverage_pct / 100;
+    double p = c->reserved_overflow == OVERFLOW_SPOT
+                   ? c->spot_gpu_hour * o / g
+                   : c->on_demand_gpu_hour * o;
+    return Nc * H * c->reserved_gpu_hour * m + fmax(0, W - Nc * H) * p * m + K;
+}
+
+/* SPEC 2.3: every root, with its side, against a fine numeric scan of
+ * D(u) = M_onprem(u) - M_x(u) on random scenarios, most of them with
+ * coverage below 100% (reserved's kink). */
+START_TEST(crossover_lists_match_scan)
+{
+    Rng g;
+    rng_seed(&g, 7);
+    long n = test_scale(300);
+    const long steps = test_quick() ? 2000 : 20000;
+    long kinked = 0, two = 0;
+    for (long t = 0; t < n; t++) {
+        Scenario s;
+        random_scenario(&g, &s);
+        CostResult r;
+        cost_evaluate(&s, &r);
+        /* On-prem is linear in u (SPEC 2.1): its two ends give it. */
+        double on0 = r.option[OPT_ONPREM].fixed;
+        double on1 = on0 + r.option[OPT_ONPREM].slope;
+        kinked += s.cloud.reserved_coverage_pct < 100;
+        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+            double roots[8];
+            int side[8];
+            size_t nr = 0;
+            double prev = NAN;
+            bool flat = true;
+            for (long i = 1; i <= steps; i++) {
+                double u = (double)i / (double)steps;
+                double d = on0 + (on1 - on0) * u - ref_cloud(&s, k, u);
+                if (fabs(d) > 1e-6 * (1 + fabs(on0)))
+                    flat = false;
+                if (i > 1 && (prev > 0) != (d > 0) && nr < 8) {
+                    roots[nr] = u * 100;
+                    side[nr] = prev > 0 ? SIDE_ABOVE : SIDE_BELOW;
+                    nr++;
+                }
+                prev = d;
+            }
+            const Crossover *c = &r.crossover[k];
+            if (flat)
+                continue; /* equal (or nearly): no sign to compare */
+            char msg[200];
+            snprintf(msg, sizeof msg, "scenario %ld, %s: scan %zu roots, "
+                     "engine %zu", t, cost_option_key((CostOption)k), nr,
+                     c->count);
+            /* A root within a step of the scan's first point or of another
+             * root cannot be seen by the scan; skip those scenarios. */
+            if (c->count > 0 && c->point[0].pct < 2 * 100.0 / steps)
+                continue;
+            ck_assert_msg(c->count == nr, "%s", msg);
+            two += nr == 2;
+            for (size_t i = 0; i < nr; i++) {
+                ck_assert_msg(fabs(c->point[i].pct - roots[i]) <=
+                                  100.0 / steps * 1.01,
+                              "%s: root %zu at %g, scan %g", msg, i,
+                              c->point[i].pct, roots[i]);
+                ck_assert_int_eq(c->point[i].side, side[i]);
+            }
+            if (nr == 0) {
+                double d1 = on1 - ref_cloud(&s, k, 1);
+                ck_assert_int_eq(c->kind, d1 < 0 ? CROSS_CHEAPER : CROSS_DEARER);
+            } else {
+                ck_assert_int_eq(c->kind, CROSS_AT);
+                ck_assert_double_eq(c->pct, c->point[0].pct);
+            }
+        }
+    }
+    /* The random scenarios did exercise the kink and two-root cases. */
+    ck_assert(kinked > n / 2);
+    if (!test_quick())
+        ck_assert_msg(two > 0, "no scenario with two crossovers");
+}
+END_TEST
+
+/* A stretch where D is zero gives no point (SPEC 2.3): reserved equal to
+ * on-prem up to the kink, dearer after it. */
+START_TEST(kink_touch_and_crossing)
+{
+    Scenario s = def();
+    s.facility.node_power_busy_kw = s.facility.node_power_idle_kw; /* flat */
+    s.cloud.reserved_coverage_pct = 50;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    /* Choose the committed price so reserved equals on-prem on the flat
+     * part: D is zero up to the kink, then on-prem is cheaper. */
+    double flat_onprem = r.option[OPT_ONPREM].fixed;
+    double K = r.option[OPT_RESERVED].fixed - r.option[OPT_RESERVED].committed;
+    s.cloud.reserved_gpu_hour =
+        (flat_onprem - K) / (r.gpus * 0.5 * s.hours_per_month);
+    cost_evaluate(&s, &r);
+    /* (These inputs make the two flat parts equal to the last bit.) */
+    ck_assert_double_eq(r.option[OPT_ONPREM].fixed,
+                        r.option[OPT_RESERVED].fixed);
+    /* D = 0 on (0, 0.5], then negative: no crossing point, and on-prem is
+     * the cheaper where the two differ. */
+    ck_assert_uint_eq(r.crossover[OPT_RESERVED].count, 0);
+    ck_assert_int_eq(r.crossover[OPT_RESERVED].kind, CROSS_CHEAPER);
 }
 END_TEST
 
@@ -293,6 +482,10 @@ static Suite *cost_suite(void)
     Suite *s = suite_create("cost");
     TCase *t = tcase_create("engine");
     tcase_add_test(t, worked_check);
+    tcase_add_test(t, worked_check_half_committed);
+    tcase_add_test(t, spot_eligible_share);
+    tcase_add_test(t, crossover_lists_match_scan);
+    tcase_add_test(t, kink_touch_and_crossing);
     tcase_add_test(t, crossover_matches_scan);
     tcase_add_test(t, utilization_zero_is_na);
     tcase_add_test(t, identical_lines_are_equal);

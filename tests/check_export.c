@@ -53,7 +53,7 @@ START_TEST(json_shape)
     Scenario s;
     CostResult r;
     cJSON *doc = export_default(&s, &r);
-    ck_assert_double_eq(path(doc, "gpuplan")->valuedouble, 1);
+    ck_assert_double_eq(path(doc, "gpuplan")->valuedouble, 2);
     ck_assert_str_eq(path(doc, "generator")->valuestring, "gpuplan " PACKAGE_VERSION);
     /* Top-level keys, in order. */
     static const char *const top[] = {"gpuplan", "generator", "scenario", "results"};
@@ -95,13 +95,32 @@ START_TEST(json_shape)
         ck_assert_str_eq(it->string, cl_lines[i]);
     ck_assert(cJSON_IsTrue(path(doc, "results.options.spot.allowed")));
     ck_assert_str_eq(path(doc, "results.cheapest")->valuestring, "spot");
-    ck_assert_double_eq_tol(path(doc, "results.crossovers.on_demand.utilization_pct")->valuedouble,
+    /* SPEC 4.1 version 2: crossovers as lists with their side. */
+    cJSON *pts = path(doc, "results.crossovers.on_demand.points");
+    ck_assert_int_eq(cJSON_GetArraySize(pts), 1);
+    ck_assert_double_eq_tol(path(pts->child, "utilization_pct")->valuedouble,
                             35.88, 0.005);
-    ck_assert_double_eq_tol(path(doc, "results.crossovers.spot.utilization_pct")->valuedouble,
+    ck_assert_str_eq(path(pts->child, "onprem_cheaper")->valuestring, "above");
+    ck_assert_ptr_null(cJSON_GetObjectItem(path(doc, "results.crossovers.on_demand"),
+                                           "onprem"));
+    pts = path(doc, "results.crossovers.spot.points");
+    ck_assert_int_eq(cJSON_GetArraySize(pts), 1);
+    ck_assert_double_eq_tol(path(pts->child, "utilization_pct")->valuedouble,
                             76.00, 0.005);
-    ck_assert(cJSON_IsNull(path(doc, "results.crossovers.reserved.utilization_pct")));
+    ck_assert_int_eq(cJSON_GetArraySize(path(doc, "results.crossovers.reserved.points")), 0);
     ck_assert_str_eq(path(doc, "results.crossovers.reserved.onprem")->valuestring, "cheaper");
     ck_assert_str_eq(path(doc, "results.zone")->valuestring, "hybrid");
+    ck_assert(cJSON_IsTrue(path(doc, "results.zone_agrees")));
+    char verdict[1024];
+    cost_verdict_text(&s, &r, verdict, sizeof verdict);
+    ck_assert_str_eq(path(doc, "results.verdict")->valuestring, verdict);
+    ck_assert_msg(strncmp(verdict, "Spot is cheapest at 50%", 23) == 0, "%s", verdict);
+    /* The reserved compute line, committed and overflow apart. */
+    ck_assert_double_eq(path(doc, "results.options.reserved.committed")->valuedouble,
+                        r.option[OPT_RESERVED].committed);
+    ck_assert_double_eq(path(doc, "results.options.reserved.overflow")->valuedouble, 0);
+    ck_assert_str_eq(path(doc, "scenario.cloud.reserved_overflow")->valuestring,
+                     "on_demand");
     cJSON *adv = path(doc, "results.advice");
     ck_assert_int_eq(cJSON_GetArraySize(adv), (int)r.advice_count);
     ck_assert_str_eq(path(adv->child, "code")->valuestring, "BELOW_60");

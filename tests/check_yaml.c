@@ -93,12 +93,12 @@ typedef struct BadCase {
 
 static const BadCase yaml_bad[] = {
     /* schema version */
-    {"name: x\n", 1, 1, "gpuplan", "missing `gpuplan: 1` schema version"},
+    {"name: x\n", 1, 1, "gpuplan", "missing `gpuplan: 2` schema version"},
     {"# comment\n\nname: x\nhardware:\n  nodes: 4\n", 3, 1, "gpuplan",
-     "missing `gpuplan: 1`"},
-    {"gpuplan: 2\n", 1, 10, "gpuplan",
-     "schema version 2 is newer than this gpuplan understands (1)"},
-    {"gpuplan: 1.5\n", 1, 10, "gpuplan", "expected the whole number 1"},
+     "missing `gpuplan: 2`"},
+    {"gpuplan: 3\n", 1, 10, "gpuplan",
+     "schema version 3 is newer than this gpuplan understands (2)"},
+    {"gpuplan: 1.5\n", 1, 10, "gpuplan", "expected the whole number 2"},
     {"gpuplan: one\n", 1, 10, "gpuplan", "not valid"},
     {"gpuplan: \"1\"\n", 1, 10, "gpuplan", "unquoted"},
     {"gpuplan: 0\n", 1, 10, "gpuplan", "schema version 0 is not valid"},
@@ -205,7 +205,16 @@ static const BadCase yaml_bad[] = {
      "did you mean"},
     {"\xEF\xBB\xBFgpuplan: 1\nhardware:\n  nodes: -1\n", 3, 10,
      "hardware.nodes", "below 1"},
-    {"\xEF\xBB\xBFgpuplan: 2\n", 1, 10, "gpuplan", "newer"},
+    {"\xEF\xBB\xBFgpuplan: 3\n", 1, 10, "gpuplan", "newer"},
+    /* SPEC 1.4: a version-1 file may not use a version-2 field */
+    {"gpuplan: 1\ncloud:\n  reserved_coverage_pct: 50\n", 3, 3,
+     "cloud.reserved_coverage_pct",
+     "`cloud.reserved_coverage_pct` is a schema version 2 field, but this "
+     "file says `gpuplan: 1` (line 1); write `gpuplan: 2` to use it"},
+    {"cloud:\n  spot_eligible_pct: 50\ngpuplan: 1\n", 2, 3,
+     "cloud.spot_eligible_pct", "write `gpuplan: 2`"},
+    {"gpuplan: 1\ncloud:\n  reserved_overflow: spot\n", 3, 3,
+     "cloud.reserved_overflow", "write `gpuplan: 2`"},
     {"gpuplan: 1\nname: \"Zürich\"\nhardware: {nodes: 0}\n", 3, 19,
      "hardware.nodes", "below 1"},
 };
@@ -240,8 +249,8 @@ static const struct {
     {"cross-field.yaml", 4, 3, "facility.node_power_busy_kw",
      "busy power 12 kW is above the provisioned 10 kW"},
     {"future-version.yaml", 2, 10, "gpuplan",
-     "schema version 2 is newer than this gpuplan understands (1)"},
-    {"no-version.yaml", 1, 1, "gpuplan", "missing `gpuplan: 1`"},
+     "schema version 3 is newer than this gpuplan understands (2)"},
+    {"no-version.yaml", 1, 1, "gpuplan", "missing `gpuplan: 2`"},
     {"quoted-number.yaml", 3, 14, "staffing.engineers",
      "write numbers without quotes"},
     {"nan.yaml", 3, 18, "cloud.spot_gpu_hour", "is not a number"},
@@ -414,9 +423,11 @@ static const BadCase json_bad[] = {
      NULL},
     {"[1]", 1, 1, "", "a JSON scenario is an object"},
     {"{\"gpuplan\":1} x", 1, 15, "", "unexpected text after the JSON object"},
-    {"{\"name\":\"x\"}", 1, 1, "gpuplan", "missing `gpuplan: 1`"},
-    {"{\"gpuplan\":2}", 1, 12, "gpuplan",
-     "schema version 2 is newer than this gpuplan understands (1)"},
+    {"{\"name\":\"x\"}", 1, 1, "gpuplan", "missing `gpuplan: 2`"},
+    {"{\"gpuplan\":1,\n\"cloud\":{\"reserved_term_months\":12}}", 2, 10,
+     "cloud.reserved_term_months", "write `gpuplan: 2`"},
+    {"{\"gpuplan\":3}", 1, 12, "gpuplan",
+     "schema version 3 is newer than this gpuplan understands (2)"},
     {"{\"gpuplan\":\"1\"}", 1, 12, "gpuplan", "unquoted"},
     {"{\"gpuplan\":1,\"gpuplan\":1}", 1, 14, "gpuplan", "duplicate key"},
     {"{\"gpuplan\":1,\"scenario\":{},\"bogus\":1}", 1, 28, "bogus",
@@ -425,7 +436,7 @@ static const BadCase json_bad[] = {
      "duplicate key `scenario` (first given at line 1)"},
     {"{\"gpuplan\":1,\"scenario\":[]}", 1, 25, "scenario",
      "expected the scenario object"},
-    {"{\"scenario\":{\"gpuplan\":1}}", 1, 1, "gpuplan", "missing `gpuplan: 1`"},
+    {"{\"scenario\":{\"gpuplan\":1}}", 1, 1, "gpuplan", "missing `gpuplan: 2`"},
     {"{\"gpuplan\":1,\"scenario\":{\"gpuplan\":3}}", 1, 36, "gpuplan",
      "schema version 3 is newer"},
     {"{\"gpuplan\":1,\"name\":null}", 1, 21, "name",
@@ -453,8 +464,8 @@ static const BadCase json_bad[] = {
      "hardware.gpu_model", "control character"},
     {"{\"gpuplan\":1,\"name\":\"a\\u0000b\"}", 1, 21, "name",
      "NUL character"},
-    {"\xEF\xBB\xBF{\"gpuplan\": 2}", 1, 13, "gpuplan",
-     "schema version 2 is newer"},
+    {"\xEF\xBB\xBF{\"gpuplan\": 3}", 1, 13, "gpuplan",
+     "schema version 3 is newer"},
 };
 
 START_TEST(json_refusals)
@@ -600,7 +611,7 @@ static void roundtrip(const Scenario *s, const char *what)
 {
     StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
     scenario_format_yaml(s, &a);
-    ck_assert_msg(strncmp(sb_str(&a), "gpuplan: 1 ", 11) == 0, "%s", what);
+    ck_assert_msg(strncmp(sb_str(&a), "gpuplan: 2 ", 11) == 0, "%s", what);
     Scenario t;
     scenario_default(&t);
     t.hardware.nodes = 99; /* make sure everything comes from the text */
@@ -814,7 +825,7 @@ START_TEST(roundtrip_json_numbers_exact)
 {
     Scenario s = awkward();
     StrBuf b = STRBUF_INIT;
-    sb_append(&b, "{\n  \"gpuplan\": 1");
+    sb_append(&b, "{\n  \"gpuplan\": 2");
     char sec[32], cur[32] = "", num[64];
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
@@ -834,6 +845,9 @@ START_TEST(roundtrip_json_numbers_exact)
         sb_printf(&b, "\n    \"%s\": ", leaf);
         if (f->type == FT_TEXT) {
             json_string(&b, field_get_text(f, &s));
+        } else if (f->type == FT_CHOICE) {
+            field_format(f, &s, num, sizeof num);
+            json_string(&b, num);
         } else {
             field_format(f, &s, num, sizeof num);
             sb_append(&b, num);

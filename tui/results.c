@@ -1,4 +1,6 @@
-/* results.c: the results box of the planner. */
+/* results.c: the results box of the planner: the verdict, the options, the
+ * zone (marked when it disagrees with the figures), the crossovers and the
+ * first advice line (SPEC 8). */
 #include "config.h"
 
 #include "results.h"
@@ -11,37 +13,12 @@
 #include "term.h"
 #include "utf8.h"
 
-/* "on_demand" -> "on-demand" */
-static const char *option_word(CostOption o, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s", cost_option_key(o));
-    for (char *p = buf; *p; p++)
-        if (*p == '_')
-            *p = '-';
-    return buf;
-}
-
 const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
                                    size_t n)
 {
-    char word[32];
-    option_word(o, word, sizeof word);
-    const Crossover *c = &r->crossover[o];
-    switch (c->kind) {
-    case CROSS_AT:
-        num_snprintf(buf, n, "%s %.1f%%", word, c->pct);
-        break;
-    case CROSS_CHEAPER:
-        snprintf(buf, n, "%s none (on-prem cheaper)", word);
-        break;
-    case CROSS_DEARER:
-        snprintf(buf, n, "%s none (on-prem dearer)", word);
-        break;
-    case CROSS_EQUAL:
-    default:
-        snprintf(buf, n, "%s none (equal cost)", word);
-        break;
-    }
+    char t[96];
+    cost_crossover_text(&r->crossover[o], t, sizeof t);
+    snprintf(buf, n, "%s %s", cost_option_word(o), t);
     return buf;
 }
 
@@ -97,6 +74,14 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         return;
     char line[512];
     int y = 0;
+    if (!hy) {
+        /* SPEC 8: the verdict leads, wrapped and never cut; the table, the
+         * zone, the crossovers and the advice take the rows left. */
+        char verdict[1024];
+        cost_verdict_text(s, r, verdict, sizeof verdict);
+        wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
+        y = wrap(w, 0, h, wd, verdict);
+    }
     wattrset(w, term_attr(TS_HEADER));
     /* Stale results say so where the last column's title was. */
     snprintf(line, sizeof line, "%-9s %10s %6s ", "Option", "per month", "GPU-h");
@@ -182,18 +167,30 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         wattrset(w, term_attr(TS_NORMAL));
         return;
     }
+    /* The zone, marked when the figures disagree with it (SPEC 2.4). */
+    if (y < h) {
+        char zt[256];
+        cost_zone_text(s, r, true, zt, sizeof zt);
+        /* Where the sentence would take two rows, the short form: the zone,
+         * that it disagrees, and the term behind it. */
+        if ((int)strlen(zt) > wd && !r->zone_agrees)
+            snprintf(zt, sizeof zt, "zone %s disagrees (%s)",
+                     cost_zone_key(r->zone),
+                     cost_term_word(cost_biggest_term(r, cost_zone_rival(r))));
+        wattrset(w, term_attr(r->zone_agrees ? TS_NORMAL : TS_ERROR));
+        y = wrap(w, y, h, wd, zt);
+        wattrset(w, term_attr(TS_NORMAL));
+    }
+    /* Every crossover, one option a row: the verdict names them too, so
+     * they come after the zone when rows are short. */
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT && y < h; o++, y++) {
-        char c[96];
+        char c[128];
         snprintf(line, sizeof line, "X %s",
                  results_crossover_text(r, (CostOption)o, c, sizeof c));
         mvwaddnstr(w, y, 0, line, wd);
     }
-    if (y < h) {
-        snprintf(line, sizeof line, "zone: %s", cost_zone_key(r->zone));
-        mvwaddnstr(w, y++, 0, line, wd);
-    }
     if (y < h && r->advice_count > 0) {
-        char adv[512];
+        char adv[1024];
         cost_advice_text(r->advice[0], s, r, adv, sizeof adv);
         wattrset(w, term_attr(TS_HINT));
         wrap(w, y, h, wd, adv);

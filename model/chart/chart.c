@@ -11,7 +11,8 @@
  *   plot rows    y axis with money ticks at the left; one letter per option;
  *   axis row     '+' at the origin and at the x ticks;
  *   label row    0% 20% ... 100% (fewer when narrow);
- *   legend       letter key, then the crossovers (X on-demand 35.9%).
+ *   legend       letter key, then every crossover with its direction
+ *                (X on-demand 35.9%^: on-prem cheaper above it; v below).
  * Precedence where several things want the same cell, lowest first:
  *   connector cells of a steep curve (the vertical fill between two columns)
  *   < exact curve points < the '^' clip mark < X. Marker lines (':' at
@@ -315,12 +316,12 @@ static void chart_y_range(const Scenario *s, const CostResult *r,
     }
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
-        if (x->kind != CROSS_AT || !isfinite(x->pct))
-            continue;
-        double v = cost_per_hour_at(r, s, OPT_ONPREM, x->pct);
-        if (isfinite(v)) {
-            mx = fmax(mx, v);
-            mn = fmin(mn, v);
+        for (size_t k = 0; k < x->count; k++) {
+            double v = cost_per_hour_at(r, s, OPT_ONPREM, x->point[k].pct);
+            if (isfinite(v)) {
+                mx = fmax(mx, v);
+                mn = fmin(mn, v);
+            }
         }
     }
     if (!isfinite(mx) || !(mx > 0))
@@ -478,14 +479,17 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
                      r->option[o].allowed ? "" : " (not allowed)");
         legend_add(&lg, 0, chart_option_style[o], buf);
     }
+    /* Every crossover with its direction (SPEC 8): `^` when on-prem is
+     * the cheaper above it, `v` when below. */
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
-        if (x->kind != CROSS_AT || !isfinite(x->pct))
-            continue;
-        char buf[ITEM_BYTES];
-        num_snprintf(buf, sizeof buf, "X %s %.1f%%", chart_option_name[o],
-                     x->pct);
-        legend_add(&lg, 1, CS_CROSS, buf);
+        for (size_t k = 0; k < x->count; k++) {
+            char buf[ITEM_BYTES];
+            num_snprintf(buf, sizeof buf, "X %s %.1f%%%c", chart_option_name[o],
+                         x->point[k].pct,
+                         x->point[k].side == SIDE_ABOVE ? '^' : 'v');
+            legend_add(&lg, 1, CS_CROSS, buf);
+        }
     }
     legend_wrap(&lg, W);
 
@@ -546,14 +550,15 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
     /* Crossovers: X on the curves at (pct, on-prem cost there). */
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
-        if (x->kind != CROSS_AT || !isfinite(x->pct))
-            continue;
-        double v = cost_per_hour_at(r, s, OPT_ONPREM, x->pct);
-        if (!isfinite(v))
-            continue;
-        long row = plot_row(&p, v);
-        if (row >= p.top && row <= p.axis)
-            canvas_put(c, plot_col(&p, x->pct), (int)row, 'X', CS_CROSS);
+        for (size_t k = 0; k < x->count; k++) {
+            double v = cost_per_hour_at(r, s, OPT_ONPREM, x->point[k].pct);
+            if (!isfinite(v))
+                continue;
+            long row = plot_row(&p, v);
+            if (row >= p.top && row <= p.axis)
+                canvas_put(c, plot_col(&p, x->point[k].pct), (int)row, 'X',
+                           CS_CROSS);
+        }
     }
 
     /* Header: thresholds first, then the measured label, then the unit. */

@@ -261,9 +261,12 @@ int load_version(LoadCtx *c, const char *text, LoadStyle style, LoadPos key,
         return load_error(c, at, "gpuplan", "schema version %s is newer than "
                           "this gpuplan understands (%d)", shown,
                           SCENARIO_VERSION);
-    if (v < SCENARIO_VERSION)
+    if (v < SCENARIO_VERSION_MIN)
         return load_error(c, at, "gpuplan", "schema version %s is not valid "
-                          "(expected %d)", shown, SCENARIO_VERSION);
+                          "(expected %d, or %d for an older file)", shown,
+                          SCENARIO_VERSION, SCENARIO_VERSION_MIN);
+    if (record || !c->version_num)
+        c->version_num = (int)v;
     return 0;
 }
 
@@ -273,6 +276,18 @@ int load_finish(LoadCtx *c, Scenario *out)
         return load_error(c, c->doc, "gpuplan", "missing `gpuplan: %d` schema "
                           "version (add it at the top of the file)",
                           SCENARIO_VERSION);
+    /* SPEC 1.4: a version-1 file has no version-2 field; each takes its
+     * default, which gives version 1's figures. */
+    if (c->version_num < 2) {
+        for (size_t i = 0; i < field_count; i++)
+            if (c->field_pos[i].line && field_version(&field_table[i]) > 1)
+                return load_error(c, c->field_pos[i], field_table[i].key,
+                                  "`%s` is a schema version 2 field, but this "
+                                  "file says `gpuplan: %d` (line %lu); write "
+                                  "`gpuplan: 2` to use it",
+                                  field_table[i].key, c->version_num,
+                                  c->version.line);
+    }
     const Field *bad = NULL;
     char msg[400];
     if (!scenario_validate(&c->s, &bad, msg, sizeof msg)) {

@@ -37,6 +37,7 @@ typedef struct LoadCtx {
     LoadPos *field_pos; /* field_count entries: where each field's key was */
     LoadPos doc;        /* where the document (or the scenario object) starts */
     LoadPos version;    /* where `gpuplan:` was given */
+    int version_num;    /* its value, 1 or 2 (SPEC 1.4) */
     size_t nsections;
     char section_name[LOAD_SECTIONS_MAX][32];
     LoadPos section_pos[LOAD_SECTIONS_MAX];

@@ -204,6 +204,11 @@ static cJSON *option_json(const CostResult *r, CostOption k)
     for (size_t i = 0; i < n; i++)
         add_num(b, cost_line_key(lines[i]), o->line[lines[i]]);
     cJSON_AddItemToObject(j, "breakdown", b);
+    if (k == OPT_RESERVED) {
+        /* SPEC 2.2: the reserved compute line, committed and overflow. */
+        add_num(j, "committed", o->committed);
+        add_num(j, "overflow", o->overflow);
+    }
     return j;
 }
 
@@ -218,24 +223,33 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
                               option_json(r, (CostOption)k));
     cJSON_AddItemToObject(res, "options", opts);
     cJSON_AddStringToObject(res, "cheapest", cost_option_key(r->cheapest));
+    char text[1024];
+    cJSON_AddStringToObject(res, "verdict",
+                            cost_verdict_text(s, r, text, sizeof text));
 
+    /* SPEC 4.1: every crossover with its side; `onprem` only without one. */
     cJSON *cross = xobj();
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         const Crossover *c = &r->crossover[k];
         cJSON *cj = xobj();
-        if (c->kind == CROSS_AT) {
-            add_num(cj, "utilization_pct", c->pct);
-        } else {
-            cJSON_AddNullToObject(cj, "utilization_pct");
-            cJSON_AddStringToObject(cj, "onprem", cost_cross_word(c->kind));
+        cJSON *pts = cJSON_CreateArray();
+        for (size_t i = 0; i < c->count; i++) {
+            cJSON *p = xobj();
+            add_num(p, "utilization_pct", c->point[i].pct);
+            cJSON_AddStringToObject(p, "onprem_cheaper",
+                                    cost_side_word(c->point[i].side));
+            cJSON_AddItemToArray(pts, p);
         }
+        cJSON_AddItemToObject(cj, "points", pts);
+        if (c->count == 0)
+            cJSON_AddStringToObject(cj, "onprem", cost_cross_word(c->kind));
         cJSON_AddItemToObject(cross, cost_option_key((CostOption)k), cj);
     }
     cJSON_AddItemToObject(res, "crossovers", cross);
     cJSON_AddStringToObject(res, "zone", cost_zone_key(r->zone));
+    cJSON_AddBoolToObject(res, "zone_agrees", r->zone_agrees);
 
     cJSON *adv = cJSON_CreateArray();
-    char text[512];
     for (size_t i = 0; i < r->advice_count; i++) {
         cJSON *a = xobj();
         cJSON_AddStringToObject(a, "code", cost_advice_key(r->advice[i]));

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "canvas.h"
@@ -282,21 +283,67 @@ static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r, bool md
     sb_append(b, "\n");
 }
 
+/* SPEC 2.2: the reserved option's compute split into the committed GPUs and
+ * the overflow, and the spot option's eligible share. */
+static void commitments(StrBuf *b, const Scenario *s, const CostResult *r,
+                        bool md)
+{
+    const OptionCost *res = &r->option[OPT_RESERVED];
+    char c[48], o[48], ov[32];
+    num_format_money(res->committed, 2, c, sizeof c);
+    num_format_money(res->overflow, 2, o, sizeof o);
+    snprintf(ov, sizeof ov, "%s", cost_option_word(
+        s->cloud.reserved_overflow == OVERFLOW_SPOT ? OPT_SPOT : OPT_ON_DEMAND));
+    char line[400];
+    num_snprintf(line, sizeof line,
+                 "Reserved compute: %s committed (%g%% of the %.0f GPUs billed "
+                 "24/7, %g-month term) + %s overflow bought %s.",
+                 c, s->cloud.reserved_coverage_pct, r->gpus,
+                 s->cloud.reserved_term_months, o, ov);
+    if (md)
+        sb_printf(b, "%s\n", line);
+    else
+        wrap(b, "  ", "  ", line);
+    if (s->cloud.spot_eligible_pct >= 100)
+        num_snprintf(line, sizeof line,
+                     "Spot: all the work tolerates interruption and runs on "
+                     "spot.");
+    else
+        num_snprintf(line, sizeof line,
+                     "Spot: %g%% of the work tolerates interruption and runs "
+                     "on spot; the other %g%% runs on-demand.",
+                     s->cloud.spot_eligible_pct,
+                     100 - s->cloud.spot_eligible_pct);
+    if (md)
+        sb_printf(b, "%s\n\n", line);
+    else {
+        wrap(b, "  ", "  ", line);
+        sb_append(b, "\n");
+    }
+}
+
+/* SPEC 2.3: every crossover of each cloud option, with the side on which
+ * on-prem is cheaper. */
 static void crossovers(StrBuf *b, const CostResult *r, bool md)
 {
     sb_append(b, md ? "## Crossovers\n\n" : "CROSSOVERS (where on-prem and the option cost the same)\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         const Crossover *c = &r->crossover[k];
         const char *label = cost_option_label((CostOption)k);
-        if (c->kind == CROSS_AT)
-            sb_printf(b, "%s%s: %.1f%% utilization (on-prem is cheaper above it)\n",
-                      md ? "- " : "  ", label, c->pct);
-        else if (c->kind == CROSS_EQUAL)
-            sb_printf(b, "%s%s: none (the two cost the same everywhere)\n",
-                      md ? "- " : "  ", label);
-        else
-            sb_printf(b, "%s%s: none (on-prem is %s at every utilization)\n",
-                      md ? "- " : "  ", label, cost_cross_word(c->kind));
+        sb_printf(b, "%s%s: ", md ? "- " : "  ", label);
+        if (c->count == 0) {
+            if (c->kind == CROSS_EQUAL)
+                sb_append(b, "none (the two cost the same everywhere)\n");
+            else
+                sb_printf(b, "none (on-prem is %s at every utilization)\n",
+                          cost_cross_word(c->kind));
+            continue;
+        }
+        for (size_t i = 0; i < c->count; i++)
+            sb_printf(b, "%s%.1f%% (on-prem is cheaper %s it)",
+                      i ? ", " : "", c->point[i].pct,
+                      cost_side_word(c->point[i].side));
+        sb_append(b, "\n");
     }
     sb_append(b, "\n");
 }
@@ -304,18 +351,17 @@ static void crossovers(StrBuf *b, const CostResult *r, bool md)
 static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
                             bool md)
 {
-    static const char *const why[] = {
-        [ZONE_CLOUD] = "below 50%: rent GPUs in the cloud",
-        [ZONE_HYBRID] = "50% to 75%: own the steady base, burst to the cloud",
-        [ZONE_ONPREM] = "above 75%: own the cluster"};
-    if (md)
-        sb_printf(b, "## Zone\n\n**%s** (%.0f%% measured; %s)\n\n",
-                  cost_zone_key(r->zone), s->utilization.measured_pct, why[r->zone]);
-    else
-        sb_printf(b, "ZONE: %s (%.0f%% measured; %s)\n\n", cost_zone_key(r->zone),
-                  s->utilization.measured_pct, why[r->zone]);
+    char text[1024], first[64];
+    cost_zone_text(s, r, false, text, sizeof text);
+    if (md) {
+        sb_printf(b, "## Zone\n\n**%s**", cost_zone_key(r->zone));
+        sb_append(b, text + strlen(cost_zone_key(r->zone)));
+        sb_append(b, "\n\n");
+    } else {
+        wrap(b, "ZONE: ", "  ", text);
+        sb_append(b, "\n");
+    }
     sb_append(b, md ? "## Advice\n\n" : "ADVICE\n");
-    char text[512], first[64];
     for (size_t i = 0; i < r->advice_count; i++) {
         cost_advice_text(r->advice[i], s, r, text, sizeof text);
         if (md) {
@@ -485,20 +531,24 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     if (md) {
         sb_append(b, "# ");
         md_cell(b, s->name);
-        sb_printf(b, "\n\ngpuplan report, %s. ", date);
+        sb_printf(b, "\n\ngpuplan report, %s.", date);
     } else {
         sb_printf(b, "%s\n", s->name);
         size_t n = (size_t)field_utf8_length(s->name);
         for (size_t i = 0; i < n && i < REPORT_WIDTH; i++)
             sb_append(b, "=");
-        sb_printf(b, "\ngpuplan report, %s. ", date);
+        sb_printf(b, "\ngpuplan report, %s.", date);
     }
-    char best[48];
-    num_format_money(r->option[r->cheapest].per_useful_gpu_hour, 2, best,
-                     sizeof best);
-    sb_printf(b, "Cheapest at %g%% utilization: %s%s%s, %s %s per useful GPU-hour.\n\n",
-              s->utilization.measured_pct, md ? "**" : "",
-              cost_option_label(r->cheapest), md ? "**" : "", best, s->currency);
+    /* SPEC 4.2: the verdict first. */
+    char verdict[1024];
+    cost_verdict_text(s, r, verdict, sizeof verdict);
+    if (md) {
+        sb_printf(b, "\n\n**Verdict:** %s\n\n", verdict);
+    } else {
+        sb_append(b, "\n\n");
+        wrap(b, "VERDICT: ", "  ", verdict);
+        sb_append(b, "\n");
+    }
     /* The template's notes describe the built-in default, not this
      * scenario: they are left out (SPEC 4.2). */
     if (s->notes[0] && !report_notes_are_template(s)) {
@@ -523,6 +573,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     }
     options(b, s, r, md);
     breakdown(b, s, r, md);
+    commitments(b, s, r, md);
     crossovers(b, r, md);
     zone_and_advice(b, s, r, md);
     chart(b, s, r, md);

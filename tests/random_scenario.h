@@ -1,0 +1,67 @@
+/* random_scenario.h: random valid scenarios for the randomized engine tests.
+ *
+ * Every number field of the registry is drawn around its default (0 to 3
+ * times it, or anywhere in its range for percentages), rounded where the
+ * field is whole, clamped to its range; the commitment and spot-eligibility
+ * fields of SPEC 2.2 are drawn over their whole range, with a coverage below
+ * 100% most of the time so the reserved curve has its kink; then the power
+ * draws are ordered so the cross-field rules hold. The scenario passes
+ * scenario_validate(). */
+#ifndef GPUPLAN_RANDOM_SCENARIO_H
+#define GPUPLAN_RANDOM_SCENARIO_H
+
+#include <math.h>
+#include <string.h>
+
+#include "fields.h"
+#include "rng.h"
+#include "scenario.h"
+
+static inline void random_scenario(Rng *g, Scenario *s)
+{
+    scenario_default(s);
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        if (f->type == FT_TEXT || f->type == FT_BOOL)
+            continue;
+        if (f->type == FT_CHOICE) {
+            size_t n = field_choice_count(f);
+            field_put_num(f, s, (double)(rng_next(g) % n));
+            continue;
+        }
+        double v;
+        if (f->type == FT_PERCENT && f->maximum <= 100)
+            v = f->minimum + rng_uniform(g) * (f->maximum - f->minimum);
+        else
+            v = f->default_num * 3 * rng_uniform(g);
+        if (f->type == FT_INT)
+            v = round(v);
+        if (v < f->minimum)
+            v = f->minimum;
+        if (v > f->maximum)
+            v = f->maximum;
+        field_put_num(f, s, v);
+    }
+    /* Keep the fleet and the money in a range where the options compete. */
+    if (s->hardware.nodes > 64)
+        s->hardware.nodes = 64;
+    Facility *fa = &s->facility;
+    double p[3] = {fa->node_power_idle_kw, fa->node_power_busy_kw,
+                   fa->node_power_max_kw};
+    for (int a = 0; a < 3; a++)
+        for (int b = a + 1; b < 3; b++)
+            if (p[b] < p[a]) {
+                double t = p[a];
+                p[a] = p[b];
+                p[b] = t;
+            }
+    fa->node_power_idle_kw = p[0];
+    fa->node_power_busy_kw = p[1];
+    fa->node_power_max_kw = p[2];
+    s->constraints.compliance_forbids_cloud = rng_uniform(g) < 0.05;
+    /* Coverage below 100% most of the time, on a 1% grid. */
+    if (rng_uniform(g) < 0.85)
+        s->cloud.reserved_coverage_pct = floor(rng_uniform(g) * 100);
+}
+
+#endif
