@@ -70,8 +70,12 @@ int cli_cmd_prices(int argc, char **argv)
     printf("\nreserved = %s. Sources:\n", "the committed rate each entry names");
     for (size_t i = 0; i < book->count; i++) {
         const PriceInstance *in = &book->instances[i];
-        printf("  %s (%s%s%s): %s\n", in->name, in->date, in->reserved_kind[0] ? "; reserved: " : "",
-               in->reserved_kind, in->source);
+        char term[32] = "";
+        if (isfinite(in->reserved_term_months))
+            snprintf(term, sizeof term, ", %.0f-month term", in->reserved_term_months);
+        printf("  %s (%s%s%s%s): %s\n", in->name, in->date,
+               in->reserved_kind[0] ? "; reserved: " : "", in->reserved_kind, term,
+               in->source);
     }
     free(book);
     return 0;

@@ -139,13 +139,20 @@ Reaction price_picker_pick(App *a, const char *item)
     for (int k = 0; k < 3; k++) {
         char v[32];
         num_snprintf(v, sizeof v, "%.2f", now[k]);
+        /* The reserved rate says which commitment it is (SPEC 5). */
+        char what[96] = "";
+        if (k == 1 && in->reserved_kind[0] && isfinite(in->reserved_term_months))
+            num_snprintf(what, sizeof what, " (%s, %.0f mo)", in->reserved_kind,
+                         in->reserved_term_months);
+        else if (k == 1 && in->reserved_kind[0])
+            snprintf(what, sizeof what, " (%s)", in->reserved_kind);
         if (isfinite(book[k]))
-            sb_printf(&copied, "%s%s %s", copied.len ? ", " : "", names[k], v);
+            sb_printf(&copied, "%s%s %s%s", copied.len ? ", " : "", names[k], v, what);
         else
-            sb_printf(&kept, "; %s not in the price book, kept %s", names[k], v);
+            sb_printf(&kept, "; %s not in the book, kept %s", names[k], v);
     }
     if (copied.len)
-        re |= app_msg(a, false, "%s %s: %s per GPU-hour (%s)%s", in->name, r->region,
+        re |= app_msg(a, false, "%s %s: %s per GPU-h (%s)%s", in->name, r->region,
                 sb_str(&copied), in->date, sb_str(&kept));
     else
         re |= app_msg(a, false, "%s %s: instance and region copied (%s)%s", in->name, r->region,

@@ -95,6 +95,7 @@ static int load_region(Ctx *c, const yaml_node_t *key, const yaml_node_t *val,
 static int load_instance(Ctx *c, const yaml_node_t *n, PriceInstance *in)
 {
     memset(in, 0, sizeof *in);
+    in->reserved_term_months = NAN;
     if (n->type != YAML_MAPPING_NODE)
         return fail(c, n, "instances", "expected a mapping for each instance");
     int rc;
@@ -132,6 +133,13 @@ static int load_instance(Ctx *c, const yaml_node_t *n, PriceInstance *in)
             if (!t || num_parse(t, &g) != 0 || g < 1 || g > 64 || g != floor(g))
                 return fail(c, v, "gpus", "expected a whole number of GPUs from 1 to 64");
             in->gpus = g;
+        } else if (strcmp(name, "reserved_term_months") == 0) {
+            const char *t = scalar(v);
+            double m;
+            if (!t || num_parse(t, &m) != 0 || m < 1 || m > 60 || m != floor(m))
+                return fail(c, v, "reserved_term_months",
+                            "expected a whole number of months from 1 to 60");
+            in->reserved_term_months = m;
         } else if (strcmp(name, "regions") == 0) {
             if (v->type != YAML_MAPPING_NODE)
                 return fail(c, v, "regions", "expected a mapping of region names");
@@ -147,7 +155,8 @@ static int load_instance(Ctx *c, const yaml_node_t *n, PriceInstance *in)
             }
         } else {
             return fail(c, k, name, "unknown key (expected name, provider, gpu, gpus, "
-                                    "date, source, reserved_kind or regions)");
+                                    "date, source, reserved_kind, "
+                                    "reserved_term_months or regions)");
         }
     }
     if (!in->name[0] || in->gpus == 0 || in->region_count == 0)
@@ -238,6 +247,8 @@ int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s)
     }
     if (isfinite(r->reserved)) {
         s->cloud.reserved_gpu_hour = r->reserved / g;
+        if (isfinite(in->reserved_term_months))
+            s->cloud.reserved_term_months = in->reserved_term_months;
         n++;
     }
     if (isfinite(r->spot)) {

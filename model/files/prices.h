@@ -21,9 +21,10 @@ typedef struct PriceRegion {
 
 typedef struct PriceInstance {
     char name[48], provider[24], gpu[48], date[16];
-    char reserved_kind[48];
+    char reserved_kind[48]; /* which commitment `reserved` is */
     char source[400];
     double gpus;
+    double reserved_term_months; /* length of that commitment; NAN = unknown */
     size_t region_count;
     PriceRegion regions[PRICES_MAX_REGIONS];
 } PriceInstance;
@@ -40,7 +41,8 @@ typedef struct PriceBook {
 int prices_load_file(const char *path, PriceBook *book, Diag *d);
 
 /* Copy instance i's prices in region r into s: per-GPU-hour on-demand,
- * reserved and spot (those that are known), cloud.instance, cloud.region and
+ * reserved and spot (those that are known), the commitment's term with the
+ * reserved rate (when the book gives it), cloud.instance, cloud.region and
  * cloud.provider. Returns the number of prices copied. */
 int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s);
 

@@ -76,8 +76,9 @@ i=0; until selected | grep -q "p5en.48xlarge.*us-east-1"; do
 selected | grep -q "p5en.48xlarge.*us-east-1" && ok || fail "Down did not reach p5en us-east-1"
 keys Enter
 wait_gone "od/res/spot" 5
-wait_for "p5en.48xlarge us-east-1: on-demand 7.91, reserved 5.20, spot 3.40 per GPU-hour" 5 \
-    "status line says what was copied"
+wait_for "p5en.48xlarge us-east-1: on-demand 7.91, reserved 5.20 (capacity block, 6 mo" 5 \
+    "status line says what was copied and which commitment the reserved rate is"
+wait_re "^ Commitment term +6 months" 2 "the commitment's term copied"
 wait_re "^ On-demand +7\.91" 2 "on-demand 7.91 in the panel"
 wait_re "^ Reserved +5\.20" 2 "reserved copied"
 wait_re "^ Spot +3\.4 " 2 "spot copied"
@@ -91,6 +92,7 @@ keys u
 wait_re "^ On-demand +6\.88 " 5 "undo restores 6.88"
 wait_re "^ Reserved +3\.93 " 2 "undo restores reserved"
 wait_re "^ Spot +2\.96 " 2 "undo restores spot"
+wait_re "^ Commitment term +36 months" 2 "undo restores the term"
 wait_re "^ Instance +p5\.48" 2 "undo restores the instance"
 wait_gone "[+]" 2
 [ "$(res_row On-demand)" = "$od0" ] && ok || fail "undo did not restore the results"
@@ -116,7 +118,7 @@ TM resize-window -t planner -x 132 -y 43
 wait_for "per GPU-h (od/res/spot)" 5
 # A book entry without a spot price keeps the scenario's, and says so.
 keys Enter
-wait_for "p5.48xlarge us-east-1: on-demand 6.88, reserved 3.93 per GPU-hour (2026-01-31); spot not in the price book, kept 2.96" \
+wait_for "p5.48xlarge us-east-1: on-demand 6.88, reserved 3.93 (capacity block, 6 mo) per GPU-h (2026-01-31); spot not in the book, kept 2.96" \
     5 "status line names the dated entry and the price kept"
 keys u
 wait_gone "[+]" 5
