@@ -184,25 +184,28 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     int shown = 0;
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
-        if (x->kind != CROSS_AT || !isfinite(x->pct))
-            continue;
-        double v = cost_per_hour_at(r, s, OPT_ONPREM, x->pct);
-        if (!isfinite(v) || v < f.lo || v > f.hi)
-            continue;
-        double cx = fx(&f, x->pct), cy = fy(&f, v);
-        svg_circle(b, cx, cy, 5, "crossover");
-        num_snprintf(buf, sizeof buf, "%s %.1f%%", option_name[o], x->pct);
-        double w = svg_text_width(buf, FONT);
-        double ty = shown % 2 == 0 ? cy - 10 : cy + 20;
-        if (ty < f.top + 12)
-            ty = cy + 20;
-        if (ty > f.bottom - 4)
-            ty = cy - 10;
-        double tx = cx + 8;
-        if (tx + w > f.right)
-            tx = cx - 8 - w;
-        svg_text(b, tx, ty, "start", "crossover-label", buf);
-        shown++;
+        for (size_t k = 0; k < x->count; k++) {
+            double pct = x->point[k].pct;
+            double v = cost_per_hour_at(r, s, OPT_ONPREM, pct);
+            if (!isfinite(v) || v < f.lo || v > f.hi)
+                continue;
+            double cx = fx(&f, pct), cy = fy(&f, v);
+            svg_circle(b, cx, cy, 5, "crossover");
+            /* The arrow points to the side where on-prem is cheaper. */
+            num_snprintf(buf, sizeof buf, "%s %.1f%%%s", option_name[o], pct,
+                         x->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
+            double w = svg_text_width(buf, FONT);
+            double ty = shown % 2 == 0 ? cy - 10 : cy + 20;
+            if (ty < f.top + 12)
+                ty = cy + 20;
+            if (ty > f.bottom - 4)
+                ty = cy - 10;
+            double tx = cx + 8;
+            if (tx + w > f.right)
+                tx = cx - 8 - w;
+            svg_text(b, tx, ty, "start", "crossover-label", buf);
+            shown++;
+        }
     }
 
     /* legend: the options, then the markers and the crossovers */
@@ -222,9 +225,10 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     x = legend_item(b, x, y, 0, "measured", buf);
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *c = &r->crossover[o];
-        if (c->kind == CROSS_AT && isfinite(c->pct)) {
-            num_snprintf(buf, sizeof buf, "crossover %s %.1f%%", option_name[o],
-                         c->pct);
+        for (size_t k = 0; k < c->count; k++) {
+            num_snprintf(buf, sizeof buf, "crossover %s %.1f%%%s", option_name[o],
+                         c->point[k].pct,
+                         c->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
             x = legend_item(b, x, y, 2, "crossover", buf);
         }
     }

@@ -131,72 +131,45 @@ static void element(StrBuf *b, const char *tag, const char *cls,
     sb_printf(b, "</%s>", tag);
 }
 
-static void pct_text(double pct, char *buf, size_t n)
-{
-    if (fabs(pct - round(pct)) < 1e-9)
-        num_snprintf(buf, n, "%.0f%%", pct);
-    else
-        num_snprintf(buf, n, "%.1f%%", pct);
-}
-
-/* One cloud option's crossover in words, as in the text report. */
+/* One cloud option's crossovers in words, as in the text report: every
+ * point with the side on which on-prem is cheaper (SPEC 2.3). */
 static void crossover_words(const CostResult *r, CostOption k, char *buf,
                             size_t n)
 {
     const Crossover *c = &r->crossover[k];
     const char *label = cost_option_label(k);
-    if (c->kind == CROSS_AT)
-        num_snprintf(buf, n, "%s: %.1f%% utilization (on-prem is cheaper above it)",
-                     label, c->pct);
-    else if (c->kind == CROSS_EQUAL)
-        num_snprintf(buf, n, "%s: none (the two cost the same everywhere)", label);
-    else
-        num_snprintf(buf, n, "%s: none (on-prem is %s at every utilization)", label,
-                     cost_cross_word(c->kind));
+    if (c->count == 0) {
+        if (c->kind == CROSS_EQUAL)
+            num_snprintf(buf, n, "%s: none (the two cost the same everywhere)", label);
+        else
+            num_snprintf(buf, n, "%s: none (on-prem is %s at every utilization)", label,
+                         cost_cross_word(c->kind));
+        return;
+    }
+    size_t len = (size_t)num_snprintf(buf, n, "%s: ", label);
+    for (size_t i = 0; i < c->count && len < n; i++)
+        len += (size_t)num_snprintf(buf + len, n - len,
+                                    "%s%.1f%% (on-prem is cheaper %s it)",
+                                    i ? ", " : "", c->point[i].pct,
+                                    cost_side_word(c->point[i].side));
 }
 
-/* The verdict first (SPEC 4.2): the cheapest allowed option at the measured
- * utilization, its cost and its margin, then where each cloud option
- * crosses on-prem; every word from the computed figures. */
+/* The verdict first (SPEC 2.4, 4.2): the planner's sentence from the
+ * computed figures, the cheapest option's cost, then every crossover. */
 static void verdict(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     const OptionCost *best = &r->option[r->cheapest];
-    char u[16], per[48], m[48], d[48], line[512];
-    pct_text(s->utilization.measured_pct, u, sizeof u);
+    char per[48], m[48], line[1024];
     money(best->per_useful_gpu_hour, 2, per, sizeof per);
     money(best->monthly, 2, m, sizeof m);
     sb_append(b, "<section class=\"verdict\" id=\"verdict\">\n");
-    num_snprintf(line, sizeof line,
-                 "%s is the cheapest at %s utilization: %s %s per useful GPU-hour, "
-                 "%s %s a month.",
-                 cost_option_label(r->cheapest), u, per, s->currency, m,
-                 s->currency);
+    cost_verdict_text(s, r, line, sizeof line);
     element(b, "p", "lead", line);
     sb_append(b, "\n");
-    /* The margin over on-prem, or over the cheapest cloud option when
-     * on-prem is the cheapest. */
-    CostOption other = OPT_ONPREM;
-    if (r->cheapest == OPT_ONPREM) {
-        other = OPT_COUNT;
-        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
-            if (r->option[k].allowed &&
-                (other == OPT_COUNT || r->option[k].monthly < r->option[other].monthly))
-                other = (CostOption)k;
-    }
-    if (other != OPT_COUNT && other != r->cheapest) {
-        double delta = r->option[other].monthly - best->monthly;
-        money(delta, 2, d, sizeof d);
-        if (best->monthly > 0)
-            num_snprintf(line, sizeof line, "%s costs %s %s a month more (+%.1f%%).",
-                         cost_option_label(other), d, s->currency,
-                         100 * delta / best->monthly);
-        else
-            num_snprintf(line, sizeof line, "%s costs %s %s a month more.",
-                         cost_option_label(other), d, s->currency);
-        element(b, "p", NULL, line);
-        sb_append(b, "\n");
-    }
-    sb_append(b, "<ul>\n");
+    num_snprintf(line, sizeof line, "%s: %s %s per useful GPU-hour, %s %s a month.",
+                 cost_option_label(r->cheapest), per, s->currency, m, s->currency);
+    element(b, "p", NULL, line);
+    sb_append(b, "\n<ul>\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         crossover_words(r, (CostOption)k, line, sizeof line);
         element(b, "li", NULL, line);
@@ -323,16 +296,14 @@ static void crossovers(StrBuf *b, const CostResult *r)
 
 static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
 {
-    static const char *const why[] = {
-        [ZONE_CLOUD] = "below 50%: rent GPUs in the cloud",
-        [ZONE_HYBRID] = "50% to 75%: own the steady base, burst to the cloud",
-        [ZONE_ONPREM] = "above 75%: own the cluster"};
-    char line[512];
+    char line[1024];
     sb_append(b, "<h2>Zone</h2>\n");
-    num_snprintf(line, sizeof line, " (%.0f%% measured; %s)",
-                 s->utilization.measured_pct, why[r->zone]);
-    sb_printf(b, "<p><strong>%s</strong>", cost_zone_key(r->zone));
-    html_text(b, line);
+    /* The rule of thumb, and whether the figures agree (SPEC 2.4). */
+    cost_zone_text(s, r, false, line, sizeof line);
+    const char *key = cost_zone_key(r->zone);
+    sb_printf(b, "<p%s><strong>%s</strong>",
+              r->zone_agrees ? "" : " class=\"disagrees\"", key);
+    html_text(b, line + strlen(key));
     sb_append(b, "</p>\n<h2>Advice</h2>\n<dl class=\"advice\">\n");
     for (size_t i = 0; i < r->advice_count; i++) {
         cost_advice_text(r->advice[i], s, r, line, sizeof line);
