@@ -23,6 +23,7 @@ const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
 }
 
 /* Word-wrap text into rows y0..h-1 of w; returns the row after it. */
+/* (w NULL: count the rows without drawing.) */
 static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 {
     const char *p = text;
@@ -40,7 +41,8 @@ static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
             if (take == 0)
                 take = fit;
         }
-        mvwaddnstr(w, y, 0, p, (int)take);
+        if (w)
+            mvwaddnstr(w, y, 0, p, (int)take);
         p += take;
     }
     return y;
@@ -171,9 +173,11 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
     if (y < h) {
         char zt[256];
         cost_zone_text(s, r, true, zt, sizeof zt);
-        /* Where the sentence would take two rows, the short form: the zone,
-         * that it disagrees, and the term behind it. */
-        if ((int)strlen(zt) > wd && !r->zone_agrees)
+        /* Where the sentence would crowd out the crossovers and the advice,
+         * the short form: the zone, that it disagrees, and the term behind
+         * it. */
+        int rows = wrap(NULL, 0, h, wd, zt);
+        if (rows > 1 && y + rows + OPT_COUNT > h && !r->zone_agrees)
             snprintf(zt, sizeof zt, "zone %s disagrees (%s)",
                      cost_zone_key(r->zone),
                      cost_term_word(cost_biggest_term(r, cost_zone_rival(r))));
