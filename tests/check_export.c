@@ -158,6 +158,59 @@ START_TEST(json_full_precision_round_trip)
 }
 END_TEST
 
+/* SPEC 4.1: every shipped scenario's export has the version-2 shape (the
+ * hybrid results are left out here: the shape is about the main results),
+ * and reads back as the same scenario. */
+START_TEST(json_version2_shape_of_shipped)
+{
+    static const char *const names[] = {
+        "default",      "diagflow",         "fintech-migration",
+        "av-egress",    "cluster-64-at-85", "logistics-hybrid",
+        "cloud-regret", "onprem-regret",    "minimum-size"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char file[4096];
+        snprintf(file, sizeof file, "%s/scenarios/%s.yaml", GPUPLAN_SRCDIR,
+                 names[i]);
+        Scenario s, back;
+        Diag d;
+        diag_clear(&d, file);
+        ck_assert_msg(scenario_load_file(file, &s, &d) == 0, "%s", names[i]);
+        CostResult r;
+        cost_evaluate(&s, &r);
+        StrBuf b = STRBUF_INIT;
+        Report rep = rep_of(&s, &r, "2026-01-02");
+        export_json(&rep, &b);
+        cJSON *doc = cJSON_Parse(sb_str(&b));
+        ck_assert_ptr_nonnull(doc);
+        ck_assert_double_eq(path(doc, "gpuplan")->valuedouble, 2);
+        ck_assert_double_eq(path(doc, "scenario.gpuplan")->valuedouble, 2);
+        ck_assert(cJSON_IsString(path(doc, "results.verdict")));
+        ck_assert(cJSON_IsBool(path(doc, "results.zone_agrees")));
+        ck_assert(cJSON_IsNumber(path(doc, "results.options.reserved.committed")));
+        ck_assert(cJSON_IsNumber(path(doc, "results.options.reserved.overflow")));
+        static const char *const opts[] = {"on_demand", "reserved", "spot"};
+        for (size_t k = 0; k < 3; k++) {
+            char key[96];
+            snprintf(key, sizeof key, "results.crossovers.%s", opts[k]);
+            cJSON *c = path(doc, key);
+            cJSON *pts = cJSON_GetObjectItemCaseSensitive(c, "points");
+            ck_assert(cJSON_IsArray(pts));
+            ck_assert_msg((cJSON_GetArraySize(pts) == 0) ==
+                              (cJSON_GetObjectItemCaseSensitive(c, "onprem") != NULL),
+                          "%s: %s: onprem only without points", names[i], opts[k]);
+            for (cJSON *p = pts->child; p; p = p->next) {
+                const char *side = path(p, "onprem_cheaper")->valuestring;
+                ck_assert(strcmp(side, "above") == 0 || strcmp(side, "below") == 0);
+            }
+        }
+        ck_assert_int_eq(scenario_load_json("x.json", sb_str(&b), b.len, &back, &d), 0);
+        ck_assert(scenario_equal(&s, &back));
+        cJSON_Delete(doc);
+        sb_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(json_null_when_no_work)
 {
     Scenario s;
@@ -382,6 +435,7 @@ static Suite *export_suite(void)
     TCase *t = tcase_create("formats");
     tcase_add_test(t, json_shape);
     tcase_add_test(t, json_full_precision_round_trip);
+    tcase_add_test(t, json_version2_shape_of_shipped);
     tcase_add_test(t, json_null_when_no_work);
     tcase_add_test(t, csv_matches_engine);
     tcase_add_test(t, csv_quoting);
