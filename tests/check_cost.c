@@ -220,6 +220,55 @@ START_TEST(crossover_lists_match_scan)
 }
 END_TEST
 
+static bool has_advice(const CostResult *r, AdviceCode c)
+{
+    for (size_t i = 0; i < r->advice_count; i++)
+        if (r->advice[i] == c)
+            return true;
+    return false;
+}
+
+/* SPEC 2.4 COMMIT_COVERAGE: the engine's best coverage is what a scan of
+ * all 21 steps of 5% finds, on random scenarios; the advice is listed
+ * exactly when that step saves at least one unit of currency. */
+START_TEST(commit_coverage_is_the_best_step)
+{
+    Rng g;
+    rng_seed(&g, 11);
+    for (long t = 0; t < test_scale(2000); t++) {
+        Scenario s;
+        random_scenario(&g, &s);
+        s.constraints.compliance_forbids_cloud = false;
+        CostResult r;
+        cost_evaluate(&s, &r);
+        double now = r.option[OPT_RESERVED].monthly, best = now;
+        double best_pct = s.cloud.reserved_coverage_pct;
+        for (int k = 0; k <= 20; k++) {
+            Scenario x = s;
+            x.cloud.reserved_coverage_pct = 5.0 * k;
+            CostResult xr;
+            cost_evaluate_options(&x, &xr);
+            if (xr.option[OPT_RESERVED].monthly < best) {
+                best = xr.option[OPT_RESERVED].monthly;
+                best_pct = 5.0 * k;
+            }
+        }
+        bool listed = has_advice(&r, ADV_COMMIT_COVERAGE);
+        bool saves = s.cloud.reserved_coverage_pct > 0 && best <= now - 1;
+        ck_assert_msg(listed == saves, "scenario %ld: listed %d, saves %d", t,
+                      listed, saves);
+        if (saves) {
+            ck_assert_double_eq_tol(r.best_coverage_monthly, best,
+                                    1e-9 * fabs(best) + 1e-9);
+            ck_assert_msg(r.best_coverage_pct == best_pct ||
+                              r.best_coverage_monthly == best,
+                          "scenario %ld: %g%%, scan %g%%", t,
+                          r.best_coverage_pct, best_pct);
+        }
+    }
+}
+END_TEST
+
 /* A stretch where D is zero gives no point (SPEC 2.3): reserved equal to
  * on-prem up to the kink, dearer after it. */
 START_TEST(kink_touch_and_crossing)
@@ -390,13 +439,6 @@ START_TEST(zones)
 }
 END_TEST
 
-static bool has_advice(const CostResult *r, AdviceCode c)
-{
-    for (size_t i = 0; i < r->advice_count; i++)
-        if (r->advice[i] == c)
-            return true;
-    return false;
-}
 
 /* One row per advice code: a change that triggers it and one that does not. */
 START_TEST(advice_codes)
@@ -486,6 +528,7 @@ static Suite *cost_suite(void)
     tcase_add_test(t, spot_eligible_share);
     tcase_add_test(t, crossover_lists_match_scan);
     tcase_add_test(t, kink_touch_and_crossing);
+    tcase_add_test(t, commit_coverage_is_the_best_step);
     tcase_add_test(t, crossover_matches_scan);
     tcase_add_test(t, utilization_zero_is_na);
     tcase_add_test(t, identical_lines_are_equal);
