@@ -9,10 +9,12 @@
 
 #include "cli.h"
 #include "cli_common.h"
+#include "file_rules.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,11 +48,14 @@ void print_diag(const Diag *d)
     fprintf(stderr, "gpuplan: %s\n", buf);
 }
 
-int usage_error(const char *fmt, const char *arg)
+int usage_error(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "gpuplan: ");
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\nTry 'gpuplan --help'.\n");
+    va_end(ap);
     return EXIT_USAGE;
 }
 
@@ -91,9 +96,11 @@ const char *cli_resolve_scenario(const char *arg, char *buf, size_t n)
     if (stat(arg, &st) == 0 || strchr(arg, '/'))
         return buf;
     const char *dir = cli_scenario_dir();
-    snprintf(buf, n, "%s/%s.yaml", dir, arg);
-    if (stat(buf, &st) == 0)
-        return buf;
+    for (const char *const *e = file_scenario_exts; *e; e++) {
+        snprintf(buf, n, "%s/%s%s", dir, arg, *e);
+        if (stat(buf, &st) == 0)
+            return buf;
+    }
     snprintf(buf, n, "%s/%s", dir, arg);
     if (stat(buf, &st) == 0)
         return buf;
@@ -163,33 +170,6 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
     return 0;
 }
 
-/* The report date, YYYY-MM-DD in UTC; SOURCE_DATE_EPOCH makes it
- * reproducible. */
-static int report_date(char *buf, size_t n)
-{
-    time_t t = time(NULL);
-    const char *sde = getenv("SOURCE_DATE_EPOCH");
-    if (sde && *sde) {
-        char *end;
-        errno = 0;
-        long long v = strtoll(sde, &end, 10);
-        /* Up to 9999-12-31 23:59:59, the last date a report can print. */
-        if (errno || *end || v < 0 || v > 253402300799LL) {
-            fprintf(stderr, "gpuplan: SOURCE_DATE_EPOCH=%s is not a number of "
-                    "seconds since 1970 (0 to 253402300799)\n", sde);
-            return EXIT_USAGE;
-        }
-        t = (time_t)v;
-    }
-    struct tm tm;
-    if (!gmtime_r(&t, &tm)) {
-        fprintf(stderr, "gpuplan: cannot turn %lld into a date\n", (long long)t);
-        return EXIT_USAGE;
-    }
-    strftime(buf, n, "%Y-%m-%d", &tm);
-    return 0;
-}
-
 /* Write b to out (atomically) or stdout. */
 int write_output(const StrBuf *b, const char *out)
 {
@@ -233,7 +213,7 @@ static int add_set(char **sets, size_t *nsets, const char *opt, const char *v)
     if (!v)
         return usage_error("%s needs KEY=VALUE", opt);
     if (*nsets == MAX_SETS)
-        return usage_error("too many --set options (at most %s)", "256");
+        return usage_error("too many --set options (at most %d)", MAX_SETS);
     sets[(*nsets)++] = (char *)v;
     return 0;
 }
@@ -286,9 +266,7 @@ static int cmd_report(int argc, char **argv)
                            "name such as %s)", "diagflow");
     /* A report written over its own scenario would lose the scenario. */
     char in[4096];
-    struct stat si, so;
-    if (out && stat(cli_resolve_scenario(file, in, sizeof in), &si) == 0 &&
-        stat(out, &so) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+    if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
         fprintf(stderr, "gpuplan: -o %s is the scenario being reported on; "
                 "write the report to another file\n", out);
         return EXIT_CANTCREAT;
@@ -300,8 +278,11 @@ static int cmd_report(int argc, char **argv)
     if (rc != 0)
         return rc;
     char date[32];
-    if ((rc = report_date(date, sizeof date)) != 0)
-        return rc;
+    char why[256];
+    if (!file_report_date(date, sizeof date, why, sizeof why)) {
+        fprintf(stderr, "gpuplan: %s\n", why);
+        return EXIT_USAGE;
+    }
     ReportResults res;
     report_results_compute(&res, &s);
     Report rep = report_of(&s, &res, date);
@@ -357,7 +338,7 @@ static int cmd_sweep(int argc, char **argv)
             if (!v)
                 return usage_error("%s needs KEY=FROM:TO:STEP", a);
             if (naxes == SWEEP_MAX_AXES)
-                return usage_error("too many --vary options (at most %s)", "16");
+                return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
             if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
                 fprintf(stderr, "gpuplan: --vary %s: %s\n", v, msg);
                 return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
@@ -379,9 +360,9 @@ static int cmd_sweep(int argc, char **argv)
         }
     }
     if (naxes == 0)
-        return usage_error("sweep needs at least one --vary KEY=FROM:TO:STEP%s", "");
+        return usage_error("sweep needs at least one --vary KEY=FROM:TO:STEP");
     if (!file)
-        return usage_error("sweep needs a FILE%s", "");
+        return usage_error("sweep needs a FILE");
     Scenario base;
     rc = load_arg(file, &base);
     if (rc == 0)

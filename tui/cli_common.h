@@ -14,8 +14,9 @@
 /* "gpuplan: FILE:LINE:COL: message" on stderr. */
 void print_diag(const Diag *d);
 
-/* "gpuplan: " + fmt with arg, then the --help hint; returns EXIT_USAGE. */
-int usage_error(const char *fmt, const char *arg);
+/* "gpuplan: " + the printf-style message, then the --help hint; returns
+ * EXIT_USAGE. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Load FILE (path or shipped name) into *s; prints the error. */
 int load_arg(const char *arg, Scenario *s);

@@ -15,6 +15,7 @@
 
 #include "atomic_file.h"
 #include "cli.h"
+#include "file_rules.h"
 #include "fields.h"
 #include "hybrid_fields.h"
 #include "import_routing.h"
@@ -36,7 +37,7 @@ int cli_cmd_prices(int argc, char **argv)
 {
     (void)argv;
     if (argc > 0)
-        return usage_error("prices takes no arguments%s", "");
+        return usage_error("prices takes no arguments");
     char path[4096];
     snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
     PriceBook *book = xmalloc(sizeof *book);
@@ -84,7 +85,7 @@ int cli_cmd_prices(int argc, char **argv)
 int cli_cmd_check(int argc, char **argv)
 {
     if (argc == 0)
-        return usage_error("check needs at least one FILE%s", "");
+        return usage_error("check needs at least one FILE");
     int worst = 0;
     for (int i = 0; i < argc; i++) {
         Scenario s;
@@ -116,7 +117,7 @@ int cli_cmd_new(int argc, char **argv)
         }
     }
     if (!file)
-        return usage_error("new needs the FILE to write%s", "");
+        return usage_error("new needs the FILE to write");
     Scenario s;
     scenario_default(&s);
     if (from) {
@@ -165,7 +166,7 @@ int cli_cmd_import(int argc, char **argv)
         }
     }
     if (!file)
-        return usage_error("import needs the routing JSON file to read%s", "");
+        return usage_error("import needs the routing JSON file to read");
     Scenario base, s;
     scenario_default(&base);
     if (from) {
@@ -215,7 +216,7 @@ int cli_cmd_list(int argc, char **argv)
 {
     (void)argv;
     if (argc > 0)
-        return usage_error("list takes no arguments%s", "");
+        return usage_error("list takes no arguments");
     const char *dir = cli_scenario_dir();
     DIR *dp = opendir(dir);
     if (!dp) {
@@ -227,9 +228,7 @@ int cli_cmd_list(int argc, char **argv)
     size_t n = 0;
     struct dirent *e;
     while ((e = readdir(dp)) != NULL && n < 512) {
-        size_t l = strlen(e->d_name);
-        if (l > 5 && strcmp(e->d_name + l - 5, ".yaml") == 0 &&
-            strcmp(e->d_name, "prices.yaml") != 0)
+        if (file_is_scenario_name(e->d_name))
             names[n++] = xstrdup(e->d_name);
     }
     closedir(dp);
@@ -238,7 +237,8 @@ int cli_cmd_list(int argc, char **argv)
     for (size_t i = 0; i < n; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        names[i][strlen(names[i]) - 5] = '\0';
+        char *dot = strrchr(names[i], '.'); /* the shipped name, as FILE takes it */
+        *dot = '\0';
         Scenario s;
         Diag d;
         int rc = scenario_load_file(path, &s, &d);

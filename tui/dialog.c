@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "file_rules.h"
 #include "keys.h"
 #include "strbuf.h"
 #include "term.h"
@@ -66,16 +67,6 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool scenario_name(const char *n)
-{
-    size_t len = strlen(n);
-    if (n[0] == '.' || strcmp(n, "prices.yaml") == 0) /* the price book is not one */
-        return false;
-    return (len > 5 && strcmp(n + len - 5, ".yaml") == 0) ||
-           (len > 4 && strcmp(n + len - 4, ".yml") == 0) ||
-           (len > 5 && strcmp(n + len - 5, ".json") == 0);
-}
-
 size_t dialog_picker(Dialog *d, int purpose, const char *title,
                      const char *const *dirs, const char *const *dir_labels,
                      size_t ndirs)
@@ -96,7 +87,7 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
         size_t nn = 0, ncap = 0;
         struct dirent *e;
         while ((e = readdir(dir)) != NULL) {
-            if (!scenario_name(e->d_name))
+            if (!file_is_scenario_name(e->d_name))
                 continue;
             if (nn == ncap) {
                 ncap = ncap ? 2 * ncap : 16;

@@ -50,7 +50,7 @@ void dialog_prompt(Dialog *d, int purpose, const char *question,
                    const char *initial);
 void dialog_choice(Dialog *d, int purpose, const char *question,
                    const char *keys);
-/* The picker lists *.yaml, *.yml and *.json files in each of the `ndirs`
+/* The picker lists the scenario files (file_rules.h) in each of the `ndirs`
  * directories (missing ones are skipped), each group sorted by name.
  * Returns the number of files found. */
 size_t dialog_picker(Dialog *d, int purpose, const char *title,

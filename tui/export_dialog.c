@@ -9,23 +9,9 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "file_rules.h"
 #include "report.h"
 #include "strbuf.h"
-
-static void report_date(char *buf, size_t n)
-{
-    const char *e = getenv("SOURCE_DATE_EPOCH");
-    time_t t = time(NULL);
-    if (e && *e) {
-        char *end;
-        long long v = strtoll(e, &end, 10);
-        if (*end == '\0' && v >= 0)
-            t = (time_t)v;
-    }
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, n, "%Y-%m-%d", &tm);
-}
 
 static const char *export_ext(ExportFormat f)
 {
@@ -54,8 +40,9 @@ static void export_default_path(const App *a, ExportFormat f, char *buf, size_t 
 
 static Reaction export_to(App *a, ExportFormat f, const char *path)
 {
-    char date[32];
-    report_date(date, sizeof date);
+    char date[32], why[256];
+    if (!file_report_date(date, sizeof date, why, sizeof why))
+        return app_msg(a, true, "%s: not exported", why);
     /* The figures on screen when they are the document's (no preview, no
      * pending recompute); otherwise computed once here. */
     ReportResults own = {.hybrid = NULL};

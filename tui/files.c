@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "edit.h"
+#include "file_rules.h"
 #include "recover.h"
 
 /* ---- the recovery file ---------------------------------------------------- */
@@ -74,11 +75,10 @@ bool files_save_to(App *a, const char *path, Reaction *r)
 
 bool files_other_exists(const App *a, const char *path)
 {
-    struct stat st, own;
+    struct stat st;
     if (stat(path, &st) != 0)
         return false;
-    return !(a->doc.path[0] && stat(a->doc.path, &own) == 0 && own.st_dev == st.st_dev &&
-             own.st_ino == st.st_ino);
+    return !(a->doc.path[0] && file_same(a->doc.path, path));
 }
 
 /* Save as `path`, asking first when that replaces another file; then what
@@ -135,13 +135,8 @@ bool files_open(App *a, const char *path, Reaction *r)
 
 static Reaction open_picker(App *a)
 {
-    char user[DOC_PATH_MAX] = "";
-    const char *x = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (x && x[0] == '/')
-        snprintf(user, sizeof user, "%s/gpuplan/scenarios", x);
-    else if (home && *home)
-        snprintf(user, sizeof user, "%s/.local/share/gpuplan/scenarios", home);
-    const char *dirs[] = {".", user[0] ? user : NULL, cli_scenario_dir()};
+    char user[DOC_PATH_MAX];
+    const char *dirs[] = {".", file_user_scenario_dir(user, sizeof user), cli_scenario_dir()};
     const char *labels[] = {"here", "yours", "shipped"};
     dialog_picker(&a->dlg, P_PICK, "open a scenario (Enter opens, Esc cancels)",
                   dirs, labels, 3);

@@ -12,23 +12,14 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "file_rules.h"
 #include "scenario_file.h"
 #include "strbuf.h"
 
 /* $XDG_STATE_HOME/gpuplan, or ~/.local/state/gpuplan. */
 static bool state_dir(char *buf, size_t n)
 {
-    const char *x = getenv("XDG_STATE_HOME");
-    int w;
-    if (x && x[0] == '/')
-        w = snprintf(buf, n, "%s/gpuplan", x);
-    else {
-        const char *home = getenv("HOME");
-        if (!home || !*home)
-            return false;
-        w = snprintf(buf, n, "%s/.local/state/gpuplan", home);
-    }
-    return w > 0 && (size_t)w < n;
+    return file_xdg_dir(XDG_STATE, NULL, buf, n) != NULL;
 }
 
 bool recover_path(const char *path, char *buf, size_t n)

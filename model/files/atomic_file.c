@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -88,9 +89,17 @@ static int resolve_target(const char *path, char *out, size_t n, Diag *d)
     return 0;
 }
 
-static int cantcreat(Diag *d, const char *fmt, const char *a, const char *b)
+static int cantcreat(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Record "cannot create or replace" (EXIT_CANTCREAT) with the message. */
+static int cantcreat(Diag *d, const char *fmt, ...)
 {
-    diag_set(d, EXIT_CANTCREAT, 0, 0, NULL, fmt, a, b);
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_set(d, EXIT_CANTCREAT, 0, 0, NULL, "%s", msg);
     return EXIT_CANTCREAT;
 }
 
@@ -119,32 +128,29 @@ int atomic_write_file(const char *path, const char *data, size_t len,
         return rc;
     split_path(target, dir, sizeof dir, base, sizeof base);
     if (base[0] == '\0')
-        return cantcreat(d, "cannot write %s%s: it names a directory", path,
-                         "");
+        return cantcreat(d, "cannot write %s: it names a directory", path);
 
     struct stat st, dst;
     if (stat(dir, &dst) != 0)
         return cantcreat(d, "cannot write here: directory %s: %s", dir,
                          strerror(errno));
     if (!S_ISDIR(dst.st_mode))
-        return cantcreat(d, "cannot write here: %s is not a directory%s", dir,
-                         "");
+        return cantcreat(d, "cannot write here: %s is not a directory", dir);
     if ((dst.st_mode & 0222) == 0 || access(dir, W_OK | X_OK) != 0)
-        return cantcreat(d, "cannot write here: directory %s is read-only%s; "
-                         "nothing was changed", dir, "");
+        return cantcreat(d, "cannot write here: directory %s is read-only; "
+                         "nothing was changed", dir);
 
     bool exists = stat(target, &st) == 0;
     mode_t want;
     if (exists) {
         if (S_ISDIR(st.st_mode))
-            return cantcreat(d, "cannot write %s: it is a directory%s", target,
-                             "");
+            return cantcreat(d, "cannot write %s: it is a directory", target);
         if (!S_ISREG(st.st_mode))
-            return cantcreat(d, "cannot write %s: it is not a regular file%s "
-                             "(only regular files are replaced)", target, "");
+            return cantcreat(d, "cannot write %s: it is not a regular file "
+                             "(only regular files are replaced)", target);
         if ((st.st_mode & 0222) == 0 || access(target, W_OK) != 0)
-            return cantcreat(d, "cannot write %s: the file is read-only%s; "
-                             "nothing was changed", target, "");
+            return cantcreat(d, "cannot write %s: the file is read-only; "
+                             "nothing was changed", target);
         want = st.st_mode & 07777;
     } else if (errno == ENOENT) {
         mode_t um = umask(0);
