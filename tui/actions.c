@@ -203,10 +203,12 @@ Reaction actions_dialog_key(App *a, int key)
     case P_OVERWRITE:
     case P_RECOVER:
     case P_PICK:
+    case P_DISK_CHANGED:
         r |= files_answer(a, &d, cancelled);
         break;
     case P_EXPORT_FMT:
     case P_EXPORT_PATH:
+    case P_EXPORT_OVERWRITE:
         r |= export_dialog_answer(a, &d, cancelled);
         break;
     case P_PRICES:

@@ -130,6 +130,7 @@ int app_run(const char *path, bool no_color)
     a->hscratch_ok = hybrid_scratch_init(&a->hscratch, 0) == 0;
     a->dirty |= screen_layout(a);
     a->dirty |= edit_recompute(a);
+    a->dirty |= files_take_lock(a);
     a->dirty |= files_offer_recovery(a);
 
     while (!a->quit) {
@@ -165,6 +166,7 @@ out:
     dialog_close(&a->dlg);
     price_picker_close(a);
     hybrid_scratch_free(&a->hscratch);
+    file_lock_release(&a->lock);
     doc_free(&a->doc);
     return a->status;
 }

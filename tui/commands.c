@@ -58,13 +58,11 @@ static Reaction cmd_goto(App *a, const char *typed, bool bang, char *arg)
 static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed;
-    Reaction r = R_NONE;
     if (*arg && !bang && files_other_exists(a, arg))
         return app_msg(a, true, "%s exists: w! %s replaces it", arg, arg);
     if (!*arg)
-        return files_save(a);
-    files_save_to(a, arg, &r);
-    return r;
+        return bang && a->doc.path[0] ? files_save_path(a, a->doc.path, true) : files_save(a);
+    return files_save_path(a, arg, bang);
 }
 
 static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
@@ -74,12 +72,8 @@ static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
         return app_msg(a, true, "%s exists: wq! %s replaces it", arg, arg);
     a->pending = PEND_QUIT;
     if (!*arg)
-        return files_save(a);
-    Reaction r = R_NONE;
-    if (files_save_to(a, arg, &r))
-        return r | files_do_pending(a);
-    a->pending = PEND_NONE;
-    return r;
+        return bang && a->doc.path[0] ? files_save_path(a, a->doc.path, true) : files_save(a);
+    return files_save_path(a, arg, bang);
 }
 
 static Reaction cmd_edit(App *a, const char *typed, bool bang, char *arg)
@@ -96,8 +90,8 @@ static Reaction cmd_edit(App *a, const char *typed, bool bang, char *arg)
 
 static Reaction cmd_export(App *a, const char *typed, bool bang, char *arg)
 {
-    (void)typed, (void)bang;
-    return export_dialog_command(a, arg);
+    (void)typed;
+    return export_dialog_command(a, arg, bang);
 }
 
 static Reaction cmd_prices(App *a, const char *typed, bool bang, char *arg)
@@ -134,12 +128,12 @@ const Command command_table[] = {
      false, CA_KEY, cmd_set},
     {"goto", NULL, "goto KEY", "select a field (Tab completes field keys)", false, CA_KEY,
      cmd_goto},
-    {"w", NULL, "w[!] [FILE]", "save (to FILE; w! replaces another file)", true, CA_NONE,
-     cmd_write},
+    {"w", NULL, "w[!] [FILE]", "save (to FILE; w! replaces another file, or one changed "
+     "on disk)", true, CA_NONE, cmd_write},
     {"e", NULL, "e[!] FILE", "open FILE or a shipped name (e! drops changes)", true,
      CA_NONE, cmd_edit},
-    {"export", NULL, "export FORMAT [FILE]", "write a report: text, md, json, csv", false,
-     CA_NONE, cmd_export},
+    {"export", NULL, "export[!] FORMAT [FILE]", "write a report: text, md, json, csv "
+     "(export! replaces FILE)", true, CA_NONE, cmd_export},
     {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
      CA_NONE, cmd_prices},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},

@@ -6,9 +6,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "atomic_file.h"
 #include "scenario_file.h"
 #include "strbuf.h"
+
+/* What the file at path is now: size, mtime and a hash of its bytes. */
+static DiskStamp stamp(const char *path)
+{
+    DiskStamp st = {.known = false};
+    struct stat sb;
+    char *data;
+    size_t len;
+    Diag d;
+    if (!path || stat(path, &sb) != 0 ||
+        read_whole_file(path, SCENARIO_FILE_MAX, &data, &len, &d) != 0)
+        return st;
+    uint64_t h = 14695981039346656037ULL; /* FNV-1a, 64 bits */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)data[i]) * 1099511628211ULL;
+    free(data);
+    st.known = true;
+    st.size = (long long)sb.st_size;
+    st.mtime = sb.st_mtim;
+    st.hash = h;
+    return st;
+}
 
 static void stack_push(UndoStack *s, const Scenario *sc)
 {
@@ -35,6 +60,7 @@ void doc_init(Document *doc, const Scenario *s, const char *path)
     if (path != doc->path)
         snprintf(doc->path, sizeof doc->path, "%s", path ? path : "");
     doc->undo.count = doc->redo.count = 0;
+    doc->disk = stamp(path);
 }
 
 void doc_free(Document *doc)
@@ -98,16 +124,68 @@ int doc_open(Document *doc, const char *path, Diag *d)
     return 0;
 }
 
-int doc_save(Document *doc, const char *path, Diag *d)
+int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d)
 {
+    struct stat st;
     diag_clear(d, path);
-    int rc = scenario_save_file(path, &doc->cur, d);
+    *links_kept = 0;
+    /* Replacing a file by rename would leave its other names with the old
+     * text: write such a file in place. Only the user's own files, so a
+     * planted link cannot make the planner write through it. */
+    bool in_place = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1 &&
+                    st.st_uid == geteuid();
+    int rc = in_place ? scenario_save_file_in_place(path, &doc->cur, d)
+                      : scenario_save_file(path, &doc->cur, d);
     if (rc != 0)
         return rc;
+    if (in_place)
+        *links_kept = (unsigned)st.st_nlink;
     if (strcmp(doc->path, path) != 0)
         snprintf(doc->path, sizeof doc->path, "%s", path);
     doc->saved = doc->cur;
     doc->force_modified = false;
+    doc->disk = stamp(path);
+    return 0;
+}
+
+bool doc_changed_on_disk(const Document *doc, char *why, size_t n)
+{
+    if (!doc->path[0] || !doc->disk.known)
+        return false;
+    struct stat sb;
+    if (stat(doc->path, &sb) != 0) {
+        snprintf(why, n, "was removed");
+        return true;
+    }
+    DiskStamp now = stamp(doc->path);
+    if (!now.known) {
+        snprintf(why, n, "can no longer be read");
+        return true;
+    }
+    if (now.size != doc->disk.size || now.hash != doc->disk.hash) {
+        snprintf(why, n, "changed on disk");
+        return true;
+    }
+    if (now.mtime.tv_sec != doc->disk.mtime.tv_sec ||
+        now.mtime.tv_nsec != doc->disk.mtime.tv_nsec) {
+        snprintf(why, n, "was rewritten on disk");
+        return true;
+    }
+    return false;
+}
+
+int doc_reload(Document *doc, Diag *d)
+{
+    Scenario t;
+    diag_clear(d, doc->path);
+    int rc = scenario_load_file(doc->path, &t, d);
+    if (rc != 0)
+        return rc;
+    stack_push(&doc->undo, &doc->cur);
+    doc->redo.count = 0;
+    doc->cur = doc->saved = t;
+    doc->force_modified = false;
+    doc->disk = stamp(doc->path);
     return 0;
 }
 

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <time.h>
 
 #include "diag.h"
 #include "scenario.h"
@@ -20,16 +22,26 @@ typedef struct UndoStack {
     size_t count;
 } UndoStack;
 
+/* The file as it was last loaded or saved, to see another program's
+ * change before saving over it (SPEC 1.3). */
+typedef struct DiskStamp {
+    bool known;       /* false: no file, or it could not be read */
+    long long size;
+    struct timespec mtime;
+    uint64_t hash;    /* FNV-1a of the contents */
+} DiskStamp;
+
 typedef struct Document {
     Scenario cur;        /* the scenario as committed */
     Scenario saved;      /* as last loaded or saved: cur differs = unsaved */
     bool force_modified; /* recovered edits count as unsaved */
     char path[DOC_PATH_MAX]; /* "" = no file yet */
     UndoStack undo, redo;
+    DiskStamp disk;      /* doc.path as loaded or last saved */
 } Document;
 
 /* Start on scenario s from file `path` (NULL = no file): nothing unsaved,
- * no undo steps. */
+ * no undo steps, the file's state on disk noted. */
 void doc_init(Document *doc, const Scenario *s, const char *path);
 
 /* Release the undo and redo stacks. */
@@ -60,9 +72,22 @@ bool doc_redo(Document *doc, size_t *left);
 int doc_open(Document *doc, const char *path, Diag *d);
 
 /* Save the committed scenario to path; on success path becomes the file
- * and nothing is unsaved. Returns 0, or the save's exit status with *d
- * filled and the document untouched. */
-int doc_save(Document *doc, const char *path, Diag *d);
+ * and nothing is unsaved. A file with more than one hard link is written
+ * in place, which keeps them: *links_kept gets their number (0 when the
+ * save replaced the file atomically). Returns 0, or the save's exit status
+ * with *d filled and the document untouched. */
+int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d);
+
+/* True when the document's file changed on disk since it was loaded or
+ * last saved (size, modification time or contents differ, or it is gone),
+ * with what changed in why. False when it did not, or when there is no
+ * file or nothing was known about it. */
+bool doc_changed_on_disk(const Document *doc, char *why, size_t n);
+
+/* Load the document's file again (another program changed it) as one undo
+ * step, so undo brings the edits back; the file's state is noted afresh.
+ * Returns 0, or the load's exit status with *d filled and nothing changed. */
+int doc_reload(Document *doc, Diag *d);
 
 /* Drop the unsaved changes from the guard (after "discard"): the committed
  * scenario counts as saved. */

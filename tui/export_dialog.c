@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "atomic_file.h"
@@ -38,8 +39,21 @@ static void export_default_path(const App *a, ExportFormat f, char *buf, size_t 
     snprintf(buf, n, "%.*s.%s", len, base, export_ext(f));
 }
 
-static Reaction export_to(App *a, ExportFormat f, const char *path)
+/* Write the report, unless that would replace the open scenario, or
+ * another file without a yes (`force`: the yes was given, or :export!). */
+static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
 {
+    if (a->doc.path[0] && file_same(path, a->doc.path))
+        return app_msg(a, true, "%s is the open scenario: export to another file", path);
+    struct stat st;
+    if (!force && stat(path, &st) == 0) {
+        char q[DOC_PATH_MAX + 64];
+        a->export_fmt = f;
+        snprintf(a->overwrite_path, sizeof a->overwrite_path, "%s", path);
+        snprintf(q, sizeof q, "%s exists: replace it? (y)es / (n)o", path);
+        dialog_choice(&a->dlg, P_EXPORT_OVERWRITE, q, "yn");
+        return R_LINE;
+    }
     char date[32], why[256];
     if (!file_report_date(date, sizeof date, why, sizeof why))
         return app_msg(a, true, "%s: not exported", why);
@@ -89,7 +103,7 @@ Reaction export_dialog_start(App *a)
     return R_LINE;
 }
 
-Reaction export_dialog_command(App *a, char *arg)
+Reaction export_dialog_command(App *a, char *arg, bool force)
 {
     char *file = arg;
     while (*file && *file != ' ')
@@ -103,11 +117,16 @@ Reaction export_dialog_command(App *a, char *arg)
                        arg);
     char def[DOC_PATH_MAX];
     export_default_path(a, f, def, sizeof def);
-    return export_to(a, f, *file ? file : def);
+    return export_to(a, f, *file ? file : def, force);
 }
 
 Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
 {
+    if (d->purpose == P_EXPORT_OVERWRITE) {
+        if (!cancelled && d->choice == 'y')
+            return export_to(a, a->export_fmt, a->overwrite_path, true);
+        return app_msg(a, false, "not exported: %s kept as it was", a->overwrite_path);
+    }
     if (cancelled)
         return R_NONE;
     if (d->purpose == P_EXPORT_FMT) {
@@ -130,6 +149,6 @@ Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
     snprintf(text, sizeof text, "%s", d->edit.text);
     char *p = trim(text);
     if (*p)
-        return export_to(a, a->export_fmt, p);
+        return export_to(a, a->export_fmt, p, false);
     return app_msg(a, true, "no file name given: not exported");
 }

@@ -55,12 +55,37 @@ static Reaction answer_recovery(App *a, int c)
 
 /* ---- saving --------------------------------------------------------------- */
 
+/* True when path is in the shipped scenarios' directory: a template that
+ * every planner may open, and nobody's to lock. */
+static bool shipped(const char *path)
+{
+    char dir[DOC_PATH_MAX], real_dir[DOC_PATH_MAX], real_shipped[DOC_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    return realpath(dir, real_dir) && realpath(cli_scenario_dir(), real_shipped) &&
+           strcmp(real_dir, real_shipped) == 0;
+}
+
+Reaction files_take_lock(App *a)
+{
+    char other[512];
+    if (!a->doc.path[0] || shipped(a->doc.path)) {
+        file_lock_release(&a->lock);
+        return R_NONE;
+    }
+    if (file_lock_take(&a->lock, a->doc.path, other, sizeof other, NULL) != LOCK_ELSEWHERE)
+        return R_NONE;
+    return app_msg(a, true, "%s is open in another planner (%s): a save here can replace "
+                   "its changes", a->doc.path, other);
+}
+
 bool files_save_to(App *a, const char *path, Reaction *r)
 {
     Diag d;
     char old[DOC_PATH_MAX];
+    unsigned links;
     snprintf(old, sizeof old, "%s", a->doc.path);
-    if (doc_save(&a->doc, path, &d) != 0) {
+    if (doc_save(&a->doc, path, &links, &d) != 0) {
         char m[1024];
         diag_format(&d, m, sizeof m);
         *r |= app_msg(a, true, "%s", m);
@@ -69,8 +94,70 @@ bool files_save_to(App *a, const char *path, Reaction *r)
     recover_remove(old[0] ? old : NULL);
     if (strcmp(old, path) != 0)
         recover_remove(path);
-    *r |= R_TITLE | app_msg(a, false, "saved %s", path);
+    if (links)
+        *r |= app_msg(a, false, "saved %s in place to keep its %u hard links", path, links);
+    else
+        *r |= app_msg(a, false, "saved %s", path);
+    *r |= R_TITLE;
+    if (strcmp(old, path) != 0)
+        *r |= files_take_lock(a);
     return true;
+}
+
+/* True when path is the document's own file (by name or as the same file). */
+static bool own_file(const App *a, const char *path)
+{
+    return a->doc.path[0] && (strcmp(a->doc.path, path) == 0 || file_same(a->doc.path, path));
+}
+
+Reaction files_save_path(App *a, const char *path, bool force)
+{
+    char why[64];
+    if (!force && own_file(a, path) && doc_changed_on_disk(&a->doc, why, sizeof why)) {
+        char q[DOC_PATH_MAX + 128];
+        snprintf(a->overwrite_path, sizeof a->overwrite_path, "%s", path);
+        snprintf(q, sizeof q, "%s %s: (o)verwrite / (s)ave as / (r)eload / (c)ancel", path,
+                 why);
+        dialog_choice(&a->dlg, P_DISK_CHANGED, q, "osrc");
+        return R_LINE;
+    }
+    Reaction r = R_NONE;
+    if (files_save_to(a, path, &r))
+        r |= files_do_pending(a);
+    else
+        a->pending = PEND_NONE;
+    return r;
+}
+
+/* The answer to "changed on disk". */
+static Reaction answer_disk_changed(App *a, int c)
+{
+    Reaction r = R_NONE;
+    switch (c) {
+    case 'o':
+        if (files_save_to(a, a->overwrite_path, &r))
+            return r | files_do_pending(a);
+        a->pending = PEND_NONE;
+        return r;
+    case 's':
+        dialog_prompt(&a->dlg, P_SAVE_PATH, "save as:", a->overwrite_path);
+        return R_LINE;
+    case 'r': {
+        Diag d;
+        a->pending = PEND_NONE;
+        if (doc_reload(&a->doc, &d) != 0) {
+            char m[1024];
+            diag_format(&d, m, sizeof m);
+            return app_msg(a, true, "%s", m);
+        }
+        return edit_recompute(a) |
+               app_msg(a, false, "reloaded %s from disk (u brings your changes back)",
+                       a->doc.path);
+    }
+    default:
+        a->pending = PEND_NONE;
+        return app_msg(a, false, "not saved: %s kept as it is on disk", a->overwrite_path);
+    }
 }
 
 bool files_other_exists(const App *a, const char *path)
@@ -92,24 +179,13 @@ static Reaction save_as(App *a, const char *path)
         dialog_choice(&a->dlg, P_OVERWRITE, q, "yn");
         return R_LINE;
     }
-    Reaction r = R_NONE;
-    if (files_save_to(a, path, &r))
-        r |= files_do_pending(a);
-    else
-        a->pending = PEND_NONE;
-    return r;
+    return files_save_path(a, path, false);
 }
 
 Reaction files_save(App *a)
 {
-    if (a->doc.path[0]) {
-        Reaction r = R_NONE;
-        if (files_save_to(a, a->doc.path, &r))
-            r |= files_do_pending(a);
-        else
-            a->pending = PEND_NONE;
-        return r;
-    }
+    if (a->doc.path[0])
+        return files_save_path(a, a->doc.path, false);
     dialog_prompt(&a->dlg, P_SAVE_PATH, "save as:", "scenario.yaml");
     return R_LINE;
 }
@@ -129,6 +205,7 @@ bool files_open(App *a, const char *path, Reaction *r)
     memset(a->top, 0, sizeof a->top);
     *r |= edit_recompute(a);
     *r |= app_msg(a, false, "opened %s", path);
+    *r |= files_take_lock(a);
     *r |= files_offer_recovery(a);
     return true;
 }
@@ -190,6 +267,8 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
     if (cancelled) {
         if (d->purpose == P_QUIT || d->purpose == P_SAVE_PATH)
             a->pending = PEND_NONE;
+        if (d->purpose == P_DISK_CHANGED)
+            return answer_disk_changed(a, 'c');
         return R_NONE;
     }
     switch (d->purpose) {
@@ -222,6 +301,8 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
         return r;
     case P_RECOVER:
         return answer_recovery(a, d->choice);
+    case P_DISK_CHANGED:
+        return answer_disk_changed(a, d->choice);
     case P_PICK:
         if (d->sel < d->count) {
             snprintf(a->pending_path, sizeof a->pending_path, "%s", d->items[d->sel]);

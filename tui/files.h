@@ -13,8 +13,18 @@
 Reaction files_save(App *a);
 
 /* Save to path without a question (the caller asked, or it is :w!). True
- * when saved; the message says either way. */
+ * when saved; the message says either way (and that a file with several
+ * hard links was written in place to keep them). */
 bool files_save_to(App *a, const char *path, Reaction *r);
+
+/* Save to path, then what is pending; when path is the document's own file
+ * and another program changed it since it was loaded or saved, ask first
+ * (overwrite / save as / reload / cancel) unless `force`. */
+Reaction files_save_path(App *a, const char *path, bool force);
+
+/* Take the lock of the document's file (releasing the previous one); when
+ * another planner holds it, say so. */
+Reaction files_take_lock(App *a);
 
 /* True when path names an existing file other than the scenario's own:
  * saving there would replace someone else's file. */
@@ -35,7 +45,7 @@ Reaction files_do_pending(App *a);
 Reaction files_offer_recovery(App *a);
 
 /* The answer of a dialog this module opened (P_QUIT, P_SAVE_PATH,
- * P_OVERWRITE, P_RECOVER, P_PICK); d is the closed dialog with the answer,
+ * P_OVERWRITE, P_RECOVER, P_PICK, P_DISK_CHANGED); d is the closed dialog with the answer,
  * `cancelled` when Esc closed it. */
 Reaction files_answer(App *a, const Dialog *d, bool cancelled);
 

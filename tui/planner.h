@@ -18,6 +18,7 @@
 #include "cost.h"
 #include "dialog.h"
 #include "document.h"
+#include "file_lock.h"
 #include "export.h"
 #include "fields.h"
 #include "hybrid.h"
@@ -41,7 +42,7 @@ enum {
 
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
-       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE };
+       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE };
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -61,7 +62,9 @@ typedef struct App {
     Dialog dlg;
     Pending pending;
     char pending_path[DOC_PATH_MAX];
-    char overwrite_path[DOC_PATH_MAX]; /* save-as target waiting for a yes */
+    char overwrite_path[DOC_PATH_MAX]; /* a save's or export's target waiting
+                                        * for an answer */
+    FileLock lock; /* "open in another planner" beside doc.path */
     ExportFormat export_fmt;
     ChartKind chart;
     bool chart_hybrid; /* the hybrid chart instead of `chart` */

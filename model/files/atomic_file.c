@@ -229,6 +229,53 @@ int atomic_write_file(const char *path, const char *data, size_t len,
     return 0;
 }
 
+int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag *d)
+{
+    char target[PATH_MAX], dir[PATH_MAX], base[PATH_MAX], tmp[PATH_MAX];
+    diag_clear(d, path);
+    int rc = resolve_target(path, target, sizeof target, d);
+    if (rc)
+        return rc;
+    split_path(target, dir, sizeof dir, base, sizeof base);
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >= sizeof tmp)
+        return cantcreat(d, "cannot write %s: path too long", target);
+    /* A whole copy first, so a failure half way leaves the new text on disk. */
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return cantcreat(d, "cannot create a temporary file in %s: %s", dir,
+                         strerror(errno));
+    int e = 0;
+    if (write_all(fd, data, len) != 0 || fsync(fd) != 0)
+        e = errno;
+    close(fd);
+    if (e) {
+        unlink(tmp);
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write a copy in %s: %s; nothing "
+                 "was changed", dir, strerror(e));
+        return EXIT_IOERR;
+    }
+    fd = open(target, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+        e = errno;
+        unlink(tmp);
+        diag_set(d, e == EACCES || e == EPERM || e == EROFS ? EXIT_CANTCREAT : EXIT_IOERR,
+                 0, 0, NULL, "cannot write %s: %s; nothing was changed", target,
+                 strerror(e));
+        return e == EACCES || e == EPERM || e == EROFS ? EXIT_CANTCREAT : EXIT_IOERR;
+    }
+    if (write_all(fd, data, len) != 0 || ftruncate(fd, (off_t)len) != 0 || fsync(fd) != 0)
+        e = errno;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e) {
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "writing %s in place failed: %s; its new "
+                 "contents are in %s", target, strerror(e), tmp);
+        return EXIT_IOERR;
+    }
+    unlink(tmp);
+    return 0;
+}
+
 /* "1 MiB" for whole MiB, else "N bytes". */
 static void size_text(size_t n, char *buf, size_t bn)
 {

@@ -20,6 +20,14 @@
 int atomic_write_file(const char *path, const char *data, size_t len,
                       unsigned mode, Diag *d);
 
+/* Rewrite the existing file at path in place (same inode), which keeps
+ * its other hard links: a complete copy is written and synced beside it
+ * first, then the file is overwritten, truncated to len and synced, and
+ * the copy removed. Not atomic: when the rewrite fails half way the error
+ * names the copy that holds the new contents. Returns 0, or EXIT_CANTCREAT
+ * / EXIT_IOERR with *d filled. */
+int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag *d);
+
 /* Read a whole file (at most max bytes; larger files are an error). Returns
  * 0 and a malloc'd, NUL-terminated buffer in *data; or EXIT_NOINPUT /
  * EXIT_DATAERR (too large) / EXIT_IOERR with *d filled. */

@@ -557,3 +557,13 @@ int scenario_save_file(const char *path, const Scenario *s, Diag *d)
     sb_free(&b);
     return rc;
 }
+
+int scenario_save_file_in_place(const char *path, const Scenario *s, Diag *d)
+{
+    StrBuf b = STRBUF_INIT;
+    diag_clear(d, path);
+    scenario_format_yaml(s, &b);
+    int rc = atomic_rewrite_in_place(path, sb_str(&b), b.len, d);
+    sb_free(&b);
+    return rc;
+}

@@ -42,4 +42,9 @@ void scenario_format_yaml(const Scenario *s, StrBuf *b);
  * EXIT_IOERR with *d filled; on failure the file at path is unchanged. */
 int scenario_save_file(const char *path, const Scenario *s, Diag *d);
 
+/* Save s over the existing file at path in place (same inode), keeping
+ * its hard links (atomic_rewrite_in_place); the same text as
+ * scenario_save_file. */
+int scenario_save_file_in_place(const char *path, const Scenario *s, Diag *d);
+
 #endif
