@@ -27,13 +27,18 @@
 #include "scenario_file.h"
 #include "screen.h"
 #include "term.h"
+#include "text_rules.h"
 
 Reaction app_msg(App *a, bool error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    char raw[sizeof a->msg];
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    /* Messages quote file names, keys and values: control characters are
+     * shown visibly, never sent to the terminal (SPEC 7). */
+    text_visible(raw, strlen(raw), false, a->msg, sizeof a->msg);
     a->msg_error = error;
     return R_MSG;
 }

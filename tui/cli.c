@@ -38,8 +38,22 @@
 #include "scenario_file.h"
 #include "strbuf.h"
 #include "sweep.h"
+#include "text_rules.h"
 
 #define MAX_SETS 256
+
+const char *vis_text(const char *s, bool lines)
+{
+    static char buf[8][2048];
+    static unsigned k;
+    char *b = buf[k++ % 8];
+    if (!s)
+        return "";
+    text_visible(s, strlen(s), lines, b, sizeof buf[0]);
+    return b;
+}
+
+const char *vis(const char *s) { return vis_text(s, false); }
 
 void print_diag(const Diag *d)
 {
@@ -53,7 +67,9 @@ int usage_error(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "gpuplan: ");
-    vfprintf(stderr, fmt, ap);
+    char msg[2048];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fputs(vis(msg), stderr); /* the arguments came from the user (SPEC 7) */
     fprintf(stderr, "\nTry 'gpuplan --help'.\n");
     va_end(ap);
     return EXIT_USAGE;
@@ -134,8 +150,8 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
         if (strncmp(key, "hybrid.", 7) == 0) {
             bool ok = hybrid_set(&t, key, val, msg, sizeof msg);
             if (!ok)
-                fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", key, val,
-                        key, msg);
+                fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", vis(key),
+                        vis(val), vis(key), vis(msg));
             *eq = '=';
             if (!ok)
                 return EXIT_DATAERR;
@@ -144,14 +160,15 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
         const Field *f = field_find(key);
         if (!f) {
             const char *near = field_suggest(key, "");
-            fprintf(stderr, "gpuplan: --set %s: unknown key%s%s%s\n", key,
+            fprintf(stderr, "gpuplan: --set %s: unknown key%s%s%s\n", vis(key),
                     near ? " (did you mean " : "", near ? near : "",
                     near ? "?)" : "");
             *eq = '=';
             return EXIT_DATAERR;
         }
         if (!field_set(f, &t, val, msg, sizeof msg)) {
-            fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", key, val, key, msg);
+            fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", vis(key),
+                    vis(val), vis(key), vis(msg));
             *eq = '=';
             return EXIT_DATAERR;
         }
@@ -159,11 +176,11 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
     }
     const Field *bad = NULL;
     if (!scenario_validate(&t, &bad, msg, sizeof msg)) {
-        fprintf(stderr, "gpuplan: --set: %s: %s\n", bad->key, msg);
+        fprintf(stderr, "gpuplan: --set: %s: %s\n", bad->key, vis(msg));
         return EXIT_DATAERR;
     }
     if (!hybrid_check_nodes(&t, msg, sizeof msg)) {
-        fprintf(stderr, "gpuplan: --set: hybrid.onprem_nodes: %s\n", msg);
+        fprintf(stderr, "gpuplan: --set: hybrid.onprem_nodes: %s\n", vis(msg));
         return EXIT_DATAERR;
     }
     *s = t;
@@ -224,12 +241,12 @@ int take_file(const char *cmd, const char *a, const char **file)
 {
     if (a[0] == '-' && a[1]) {
         fprintf(stderr, "gpuplan: %s: unknown option '%s'\nTry 'gpuplan --help'.\n",
-                cmd, a);
+                cmd, vis(a));
         return EXIT_USAGE;
     }
     if (*file) {
         fprintf(stderr, "gpuplan: %s takes one FILE; '%s' is one too many\n"
-                "Try 'gpuplan --help'.\n", cmd, a);
+                "Try 'gpuplan --help'.\n", cmd, vis(a));
         return EXIT_USAGE;
     }
     *file = a;
@@ -268,7 +285,7 @@ static int cmd_report(int argc, char **argv)
     char in[4096];
     if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
         fprintf(stderr, "gpuplan: -o %s is the scenario being reported on; "
-                "write the report to another file\n", out);
+                "write the report to another file\n", vis(out));
         return EXIT_CANTCREAT;
     }
     Scenario s;
@@ -280,7 +297,7 @@ static int cmd_report(int argc, char **argv)
     char date[32];
     char why[256];
     if (!file_report_date(date, sizeof date, why, sizeof why)) {
-        fprintf(stderr, "gpuplan: %s\n", why);
+        fprintf(stderr, "gpuplan: %s\n", vis(why));
         return EXIT_USAGE;
     }
     ReportResults res;
@@ -340,7 +357,7 @@ static int cmd_sweep(int argc, char **argv)
             if (naxes == SWEEP_MAX_AXES)
                 return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
             if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
-                fprintf(stderr, "gpuplan: --vary %s: %s\n", v, msg);
+                fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), vis(msg));
                 return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
             }
             for (size_t k = 0; k < naxes; k++)
@@ -517,7 +534,7 @@ static int cmd_planner(int argc, char **argv)
         fprintf(stderr, "gpuplan: the planner needs a terminal, and %s is not "
                 "one; for a report use 'gpuplan report %s'\n",
                 isatty(STDOUT_FILENO) ? "standard input" : "standard output",
-                file ? file : "default");
+                file ? vis(file) : "default");
         return EXIT_USAGE;
     }
     char path[4096];

@@ -11,6 +11,14 @@
 #include "scenario.h"
 #include "strbuf.h"
 
+/* s with its control characters shown visibly (SPEC 7): every text from an
+ * argument, a file or the price book goes through here before it reaches
+ * the terminal. With `lines`, line breaks and tabs stay. The result lives
+ * in one of eight rotating buffers, so one call may use up to eight. */
+const char *vis_text(const char *s, bool lines);
+/* vis_text(s, false). */
+const char *vis(const char *s);
+
 /* "gpuplan: FILE:LINE:COL: message" on stderr. */
 void print_diag(const Diag *d);
 

@@ -63,9 +63,9 @@ int cli_cmd_prices(int argc, char **argv)
             char both[80], per[80];
             snprintf(both, sizeof both, "%s / %s / %s", a[0], a[1], a[2]);
             snprintf(per, sizeof per, "%s / %s / %s", g[0], g[1], g[2]);
-            snprintf(inst, sizeof inst, "%s", j == 0 ? in->name : "");
+            snprintf(inst, sizeof inst, "%s", j == 0 ? vis(in->name) : "");
             printf("%-17s %-4.0f %-14.14s %-10s %27s   %-20s %s\n", inst, in->gpus,
-                   in->gpu, r->region, both, per, in->date);
+                   vis(in->gpu), vis(r->region), both, per, vis(in->date));
         }
     }
     printf("\nreserved = %s. Sources:\n", "the committed rate each entry names");
@@ -74,9 +74,9 @@ int cli_cmd_prices(int argc, char **argv)
         char term[32] = "";
         if (isfinite(in->reserved_term_months))
             snprintf(term, sizeof term, ", %.0f-month term", in->reserved_term_months);
-        printf("  %s (%s%s%s%s): %s\n", in->name, in->date,
-               in->reserved_kind[0] ? "; reserved: " : "", in->reserved_kind, term,
-               in->source);
+        printf("  %s (%s%s%s%s): %s\n", vis(in->name), vis(in->date),
+               in->reserved_kind[0] ? "; reserved: " : "", vis(in->reserved_kind), term,
+               vis(in->source));
     }
     free(book);
     return 0;
@@ -91,7 +91,7 @@ int cli_cmd_check(int argc, char **argv)
         Scenario s;
         int rc = load_arg(argv[i], &s);
         if (rc == 0)
-            printf("%s: ok\n", argv[i]);
+            printf("%s: ok\n", vis(argv[i]));
         /* Cannot-open outranks bad data: it says the command was wrong. */
         if (rc == EXIT_NOINPUT || (rc != 0 && worst != EXIT_NOINPUT))
             worst = rc;
@@ -128,7 +128,7 @@ int cli_cmd_new(int argc, char **argv)
     struct stat st;
     if (lstat(file, &st) == 0) {
         fprintf(stderr, "gpuplan: %s: already exists; gpuplan new does not "
-                "overwrite files (remove it or choose another name)\n", file);
+                "overwrite files (remove it or choose another name)\n", vis(file));
         return EXIT_CANTCREAT;
     }
     Diag d;
@@ -136,7 +136,7 @@ int cli_cmd_new(int argc, char **argv)
     if (rc != 0)
         print_diag(&d);
     else
-        printf("wrote %s (%s)\n", file, s.name);
+        printf("wrote %s (%s)\n", vis(file), vis(s.name));
     return rc;
 }
 
@@ -177,14 +177,14 @@ int cli_cmd_import(int argc, char **argv)
     struct stat st;
     if (out && !force && lstat(out, &st) == 0) {
         fprintf(stderr, "gpuplan: %s: already exists; use --force to "
-                "overwrite it\n", out);
+                "overwrite it\n", vis(out));
         return EXIT_CANTCREAT;
     }
     StrBuf todo = STRBUF_INIT, warn = STRBUF_INIT;
     Diag d;
     int rc = import_routing_file(file, &base, &s, &todo, &warn, &d);
     if (warn.len)
-        fprintf(stderr, "gpuplan: warning: %s", sb_str(&warn));
+        fprintf(stderr, "gpuplan: warning: %s", vis_text(sb_str(&warn), true));
     if (rc != 0) {
         print_diag(&d);
     } else if (out) {
@@ -200,8 +200,8 @@ int cli_cmd_import(int argc, char **argv)
     if (rc == 0)
         fprintf(stderr, "gpuplan: %s%s%s: placeholders written (gpus %g, hours "
                 "%g, per_day %g); fill in:\n%s", out ? "wrote " : "",
-                out ? out : "imported ", out ? "" : file, IMPORT_GPUS,
-                IMPORT_HOURS, IMPORT_PER_DAY, sb_str(&todo));
+                out ? vis(out) : "imported ", out ? "" : vis(file), IMPORT_GPUS,
+                IMPORT_HOURS, IMPORT_PER_DAY, vis_text(sb_str(&todo), true));
     sb_free(&todo);
     sb_free(&warn);
     return rc;
@@ -221,7 +221,7 @@ int cli_cmd_list(int argc, char **argv)
     DIR *dp = opendir(dir);
     if (!dp) {
         fprintf(stderr, "gpuplan: %s: cannot open the shipped scenarios: %s\n",
-                dir, strerror(errno));
+                vis(dir), strerror(errno));
         return EXIT_NOINPUT;
     }
     char *names[512];
@@ -253,9 +253,9 @@ int cli_cmd_list(int argc, char **argv)
                 k = sizeof line - 1;
             memcpy(line, s.notes, k);
             line[k] = '\0';
-            printf("%-20s %s\n", names[i], s.name);
+            printf("%-20s %s\n", vis(names[i]), vis(s.name));
             if (line[0])
-                printf("%-20s   %.70s%s\n", "", line, strlen(line) > 70 ? "..." : "");
+                printf("%-20s   %.70s%s\n", "", vis(line), strlen(line) > 70 ? "..." : "");
         }
         free(names[i]);
     }

@@ -18,6 +18,7 @@
 #include "fields.h"
 #include "numfmt.h"
 #include "strbuf.h"
+#include "text_rules.h"
 
 typedef struct Ctx {
     yaml_document_t *doc;
@@ -46,6 +47,31 @@ static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
         char msg[96];
         snprintf(msg, sizeof msg, "text is too long (at most %zu bytes)", size - 1);
         return fail(c, n, path, msg);
+    }
+    /* The book's texts are shown by `gpuplan prices` and the planner and
+     * copied into scenarios: one line each, no control characters or
+     * bidirectional overrides (SPEC 7). */
+    char why[300], msg[340];
+    if (!text_check(v, false, why, sizeof why, NULL)) {
+        snprintf(msg, sizeof msg, "text %s", why);
+        return fail(c, n, path, msg);
+    }
+    /* What the Cloud panel copies into a scenario must be a valid value of
+     * the field it goes into, or the planner would hold a scenario it
+     * cannot save (SPEC 1.3). */
+    static const struct {
+        const char *path, *field;
+    } copied[] = {{"name", "cloud.instance"},
+                  {"provider", "cloud.provider"},
+                  {"regions", "cloud.region"}};
+    for (size_t i = 0; i < sizeof copied / sizeof copied[0]; i++) {
+        const Field *f = field_find(copied[i].field);
+        if (strcmp(path, copied[i].path) == 0 && f &&
+            !field_check_text(f, v, why, sizeof why)) {
+            snprintf(msg, sizeof msg, "%s (it is copied into %s)", why,
+                     copied[i].field);
+            return fail(c, n, path, msg);
+        }
     }
     strcpy(out, v);
     return 0;

@@ -90,6 +90,11 @@ static int syntax_error(Yaml *y)
                           "starts at line %lu, column %lu)", problem,
                           p->context, (unsigned long)p->context_mark.line + 1,
                           (unsigned long)p->context_mark.column + 1);
+    if (p->error == YAML_READER_ERROR &&
+        strcmp(problem, "control characters are not allowed") == 0)
+        return load_error(y->c, at, NULL, "the file holds a control character "
+                          "(not allowed in a scenario file; only tabs and line "
+                          "breaks are)");
     if (p->error == YAML_READER_ERROR)
         return load_error(y->c, at, NULL, "the file is not valid UTF-8 text: "
                           "%s", problem);

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# check_safety_cli.sh: nothing injected through the command line (SPEC 7):
+# texts from files, arguments and the price book never reach the terminal
+# with raw control characters; bounded work; accurate messages.
+. "$top_srcdir/tests/lib.sh"
+G=$GPUPLAN
+ESC=$'\033'
+
+# no_raw FILE WHAT: FILE holds no control byte but line feeds, no C1
+# control and no bidirectional override.
+no_raw() {
+    if LC_ALL=C grep -qP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' "$1"; then
+        fail "$2: raw control bytes: $(od -c "$1" | head -3 | tr '\n' ' ')"
+    else ok; fi
+}
+
+# A key that is an escape sequence: check shows it, does not send it.
+printf 'gpuplan: 1\n"\\e]2;owned\\a": 1\n' >"$TMP/key.yaml"
+expect_status 65 "escape in a key" -- "$G" check "$TMP/key.yaml"
+no_raw "$TMP/err" "check, escape in a key"
+expect_grep "$TMP/err" 'unknown key `\x1b]2;owned\x07`' "the key is shown visibly"
+expect_grep "$TMP/err" "key.yaml:2:1:" "located"
+# A raw control byte in the file: libyaml refuses it; the message says so
+# (it is not a UTF-8 problem) and shows nothing raw.
+printf 'gpuplan: 1\nname: a\033]2;x\007\n' >"$TMP/raw.yaml"
+expect_status 65 "raw ESC in a file" -- "$G" check "$TMP/raw.yaml"
+expect_grep "$TMP/err" "raw.yaml:2:8: the file holds a control character" "raw control located"
+no_raw "$TMP/err" "check, raw ESC"
+
+# A name with an escape, a newline, U+202E: refused where it was written.
+printf 'gpuplan: 1\nname: "a\\e[2Jb"\n' >"$TMP/name-esc.yaml"
+expect_status 65 "escape in a name" -- "$G" check "$TMP/name-esc.yaml"
+expect_grep "$TMP/err" 'name-esc.yaml:2:7: name: text contains the control character \x1b at character 2' "located refusal"
+no_raw "$TMP/err" "check, escape in a name"
+printf 'gpuplan: 1\nname: "Acme\\n\\nTotal: 0 USD"\n' >"$TMP/name-nl.yaml"
+expect_status 65 "newline in a name" -- "$G" report "$TMP/name-nl.yaml"
+expect_grep "$TMP/err" "name: text contains a line break at character 5" "newline refused"
+printf 'gpuplan: 1\nname: "plan\xe2\x80\xaetxt.exe"\n' >"$TMP/name-bidi.yaml"
+expect_status 65 "U+202E in a name" -- "$G" check "$TMP/name-bidi.yaml"
+expect_grep "$TMP/err" "bidirectional control U+202E at character 5" "bidi refused"
+no_raw "$TMP/err" "check, U+202E"
+
+# A file name and --set values with escapes.
+cp "$top_srcdir/scenarios/default.yaml" "$TMP/evil${ESC}[2J.yaml"
+expect_status 0 "check a file named with ESC" -- "$G" check "$TMP/evil${ESC}[2J.yaml"
+no_raw "$TMP/out" "check's ok line"
+expect_grep "$TMP/out" 'evil\x1b[2J.yaml: ok' "the name is shown visibly"
+expect_status 65 "--set name with ESC" -- "$G" report --set "name=x${ESC}]0;t" default
+no_raw "$TMP/err" "--set text value"
+expect_grep "$TMP/err" 'name=x\x1b]0;t' "--set value shown visibly"
+expect_status 65 "--set number with ESC" -- "$G" report --set "hardware.nodes=4${ESC}c" default
+no_raw "$TMP/err" "--set number value"
+expect_status 64 "unknown option with ESC" -- "$G" report "--x${ESC}c" default
+no_raw "$TMP/err" "unknown option"
+expect_status 66 "missing file with ESC" -- "$G" check "$TMP/no${ESC}]2;t"
+no_raw "$TMP/err" "missing file"
+
+# The price book: a name with a control character is refused, located.
+mkdir -p "$TMP/book"
+cp "$top_srcdir/scenarios/"*.yaml "$TMP/book/"
+sed -i '0,/name: p5.48xlarge/s//name: "p5\\e]2;owned\\a"/' "$TMP/book/prices.yaml"
+expect_status 65 "prices: control character in a name" -- \
+    env GPUPLAN_SCENARIO_DIR="$TMP/book" "$G" prices
+no_raw "$TMP/err" "prices"
+expect_grep "$TMP/err" "prices.yaml:" "prices error is located"
+expect_grep "$TMP/err" 'control character \x1b' "prices error names the character"
+
+finish
