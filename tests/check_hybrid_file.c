@@ -130,8 +130,6 @@ static const Bad yaml_bad[] = {
     {HEAD "  workloads:\n    name: a\n", 6, 5, "hybrid.workloads",
      "expected a list of workloads (items starting with `- name: ...`), not "
      "a mapping"},
-    {HEAD "  workloads: []\n", 5, 14, "hybrid.workloads",
-     "the list is empty (expected 1 to 32 workloads)"},
     {HEAD "  days: 3\n", 4, 1, "hybrid.workloads", "missing `workloads`"},
     {HEAD, 4, 1, "hybrid.workloads", "missing `workloads`"},
     /* the section's scalars */
@@ -235,7 +233,6 @@ static const JBad json_bad[] = {
      "\"gpu\"", "hybrid.workloads[0].gpu", "did you mean `gpus`?"},
     {JHEAD "{\"workloads\":{}}}", "{}}", "hybrid.workloads",
      "expected a list of workloads"},
-    {JHEAD "{\"workloads\":[]}}", "[]", "hybrid.workloads", "the list is empty"},
     {JHEAD "{\"workloads\":[3]}}", "3]", "hybrid.workloads[0]",
      "a workload is an object"},
     {JHEAD "{\"days\":30}}", "\"hybrid\"", "hybrid.workloads",

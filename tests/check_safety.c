@@ -127,6 +127,110 @@ START_TEST(diag_format_is_visible)
 }
 END_TEST
 
+/* ---- save only what loads (SPEC 1.3, 7) ---------------------------------- */
+
+static char tmpdir[256];
+
+static void setup_dir(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "%s/gpuplan-safety.XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void teardown_dir(void)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    char *data = NULL;
+    Diag d;
+    ck_assert_int_eq(read_whole_file(path, 1 << 22, &data, len, &d), 0);
+    return data;
+}
+
+static void load_data_file(const char *rel, Scenario *s)
+{
+    char path[1024];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/%s", top && *top ? top : GPUPLAN_SRCDIR,
+             rel);
+    Diag d;
+    ck_assert_msg(scenario_load_file(path, s, &d) == 0, "%s: %s", path,
+                  d.message);
+}
+
+/* A price book entry with a control character, copied into the scenario as
+ * the Cloud panel does, must not produce a file that fails to load: the
+ * save is refused with the reason and the file on disk is untouched. */
+START_TEST(save_refuses_what_would_not_load)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/plan.yaml", tmpdir);
+    Scenario s;
+    scenario_default(&s);
+    Diag d;
+    ck_assert_int_eq(scenario_save_file(path, &s, &d), 0);
+    size_t before_len, after_len;
+    char *before = slurp(path, &before_len);
+    snprintf(s.cloud.instance, sizeof s.cloud.instance, "p5\x1b]2;x\x07");
+    ck_assert_int_eq(scenario_save_file(path, &s, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "not saved"));
+    ck_assert_ptr_nonnull(strstr(d.message, "cloud.instance"));
+    ck_assert_ptr_nonnull(strstr(d.message, "control character"));
+    char *after = slurp(path, &after_len);
+    ck_assert_uint_eq(before_len, after_len);
+    ck_assert(memcmp(before, after, before_len) == 0);
+    free(before);
+    free(after);
+    /* A new file is not created either. */
+    snprintf(path, sizeof path, "%s/new.yaml", tmpdir);
+    ck_assert_int_eq(scenario_save_file(path, &s, &d), EXIT_DATAERR);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), -1);
+    /* An out-of-range number that slipped past an edit path: refused too. */
+    scenario_default(&s);
+    s.hardware.nodes = 0;
+    ck_assert_int_eq(scenario_save_file(path, &s, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "hardware.nodes"));
+}
+END_TEST
+
+/* Deleting every workload of the plan and saving writes a file that loads
+ * back as the same scenario (an empty plan), not `workloads:` with nothing
+ * under it. */
+START_TEST(empty_workload_list_saves_and_loads)
+{
+    Scenario s;
+    load_data_file("tests/data/good/hybrid.yaml", &s);
+    ck_assert(s.has_hybrid && s.hybrid.workload_count > 0);
+    s.hybrid.workload_count = 0;
+    char path[400];
+    snprintf(path, sizeof path, "%s/empty-plan.yaml", tmpdir);
+    Diag d;
+    ck_assert_msg(scenario_save_file(path, &s, &d) == 0, "%s", d.message);
+    size_t len;
+    char *text = slurp(path, &len);
+    ck_assert_ptr_nonnull(strstr(text, "\n  workloads: []"));
+    free(text);
+    Scenario t;
+    ck_assert_msg(scenario_load_file(path, &t, &d) == 0, "%s", d.message);
+    ck_assert(t.has_hybrid);
+    ck_assert_uint_eq(t.hybrid.workload_count, 0);
+    ck_assert(scenario_equal(&s, &t));
+    /* As written by hand, and in JSON. */
+    ck_assert_int_eq(load_text("gpuplan: 1\nhybrid:\n  workloads: []\n", &t,
+                               &d), 0);
+    const char *j = "{\"gpuplan\":1,\"hybrid\":{\"workloads\":[]}}";
+    ck_assert_int_eq(scenario_load_json("t.json", j, strlen(j), &t, &d), 0);
+    ck_assert_uint_eq(t.hybrid.workload_count, 0);
+}
+END_TEST
+
 static Suite *safety_suite(void)
 {
     Suite *s = suite_create("safety");
@@ -135,6 +239,12 @@ static Suite *safety_suite(void)
     tcase_add_test(t, visible_text_shows_controls);
     tcase_add_test(t, loader_refuses_controls_in_names);
     tcase_add_test(t, diag_format_is_visible);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("save");
+    tcase_add_checked_fixture(t, setup_dir, teardown_dir);
+    tcase_add_test(t, save_refuses_what_would_not_load);
+    tcase_add_test(t, empty_workload_list_saves_and_loads);
     suite_add_tcase(s, t);
     return s;
 }

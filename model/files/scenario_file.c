@@ -381,10 +381,10 @@ int load_hybrid_scalar(LoadCtx *c, int which, const char *text, size_t len,
 
 int load_hybrid_workloads(LoadCtx *c, size_t n, LoadPos at)
 {
-    if (n == 0)
-        return load_error(c, at, "hybrid.workloads", "the list is empty "
-                          "(expected 1 to %d workloads)",
-                          HYBRID_MAX_WORKLOADS);
+    (void)at;
+    /* An empty list is a plan with no workloads yet (the planner's Hybrid
+     * panel after every workload was deleted): it loads, so a save of it
+     * loads back (SPEC 1.3). */
     c->s.hybrid.workload_count = n;
     return 0;
 }
@@ -494,8 +494,9 @@ int load_hybrid_end(LoadCtx *c, LoadPos at)
     (void)at;
     if (!c->hy.key[HY_WORKLOADS].line)
         return load_error(c, c->hy.section, "hybrid.workloads", "missing "
-                          "`workloads` (the hybrid plan needs a list of 1 to "
-                          "%d workloads)", HYBRID_MAX_WORKLOADS);
+                          "`workloads` (the hybrid plan needs a list of up "
+                          "to %d workloads; `workloads: []` for none yet)",
+                          HYBRID_MAX_WORKLOADS);
     return 0;
 }
 
@@ -548,12 +549,42 @@ int scenario_load_file(const char *path, Scenario *out, Diag *d)
     return rc;
 }
 
+int scenario_check_bytes(const char *path, const Scenario *s, const char *data,
+                         size_t len, Diag *d)
+{
+    Scenario back;
+    Diag why;
+    diag_clear(d, path);
+    if (scenario_load_yaml(path, data, len, &back, &why) != 0) {
+        char m[sizeof why.message + sizeof why.path + 64];
+        if (why.path[0])
+            snprintf(m, sizeof m, "%s: %s", why.path, why.message);
+        else
+            snprintf(m, sizeof m, "%s", why.message);
+        diag_set(d, EXIT_DATAERR, 0, 0, NULL, "not saved: the file would not "
+                 "load back (line %lu: %s); the file on disk is unchanged",
+                 why.line, m);
+        return EXIT_DATAERR;
+    }
+    if (!scenario_equal(&back, s)) {
+        diag_set(d, EXIT_DATAERR, 0, 0, NULL, "not saved: the file would load "
+                 "back as a different scenario; the file on disk is "
+                 "unchanged");
+        return EXIT_DATAERR;
+    }
+    return 0;
+}
+
 int scenario_save_file(const char *path, const Scenario *s, Diag *d)
 {
     StrBuf b = STRBUF_INIT;
     diag_clear(d, path);
     scenario_format_yaml(s, &b);
-    int rc = atomic_write_file(path, sb_str(&b), b.len, 0666, d);
+    /* Save only what loads (SPEC 7): the bytes about to be written are
+     * read back exactly as a load would before anything touches the disk. */
+    int rc = scenario_check_bytes(path, s, sb_str(&b), b.len, d);
+    if (rc == 0)
+        rc = atomic_write_file(path, sb_str(&b), b.len, 0666, d);
     sb_free(&b);
     return rc;
 }

@@ -38,7 +38,16 @@ int scenario_load_json(const char *name, const char *data, size_t len,
  * back exactly s. */
 void scenario_format_yaml(const Scenario *s, StrBuf *b);
 
-/* Save s to path atomically (SPEC 1.3). Returns 0, or EXIT_CANTCREAT /
+/* Check that data (len bytes of YAML about to be saved as path) loads, with
+ * the loader's every rule, and gives back exactly s. Returns 0, or
+ * EXIT_DATAERR with *d saying why the save is refused ("not saved: ...").
+ * A saver calls it before it writes anything (SPEC 7). */
+int scenario_check_bytes(const char *path, const Scenario *s, const char *data,
+                         size_t len, Diag *d);
+
+/* Save s to path atomically (SPEC 1.3), after scenario_check_bytes: a
+ * scenario that would not load back is refused (EXIT_DATAERR) and nothing
+ * is written. Returns 0, or EXIT_CANTCREAT /
  * EXIT_IOERR with *d filled; on failure the file at path is unchanged. */
 int scenario_save_file(const char *path, const Scenario *s, Diag *d);
 

@@ -581,9 +581,12 @@ static void format_hybrid(const Scenario *s, StrBuf *b)
         field_format(&f, s, num, sizeof num);
         emit_line(b, "  ", hybrid_section_keys[k], num, comment);
     }
-    snprintf(comment, sizeof comment, "# list of 1..%d workloads (job "
+    snprintf(comment, sizeof comment, "# list of 0..%d workloads (job "
              "streams), in this order", HYBRID_MAX_WORKLOADS);
-    emit_head(b, "  workloads:", comment);
+    if (p->workload_count == 0) /* no workloads yet: an empty list loads */
+        emit_line(b, "  ", "workloads", "[]", comment);
+    else
+        emit_head(b, "  workloads:", comment);
     for (size_t i = 0; i < p->workload_count; i++) {
         const HybridWorkload *w = &p->workloads[i];
         for (int k = 0; k < HW_KEY_COUNT; k++) {
