@@ -145,3 +145,29 @@ double sweep_axis_value(const SweepAxis *a, size_t i)
         return a->to;
     return v;
 }
+
+double sweep_rows(const SweepAxis *axes, size_t n)
+{
+    double total = 1;
+    for (size_t k = 0; k < n; k++)
+        total *= (double)axes[k].count;
+    return total;
+}
+
+bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
+                         size_t n, Scenario *combo, const Field **bad,
+                         char *msg, size_t msgn)
+{
+    if (n > SWEEP_MAX_AXES)
+        n = SWEEP_MAX_AXES;
+    for (unsigned long mask = 0; mask < (1UL << n); mask++) {
+        *combo = *base;
+        for (size_t k = 0; k < n; k++) {
+            size_t i = (mask >> k) & 1 ? axes[k].count - 1 : 0;
+            *field_num(axes[k].field, combo) = sweep_axis_value(&axes[k], i);
+        }
+        if (!scenario_validate(combo, bad, msg, msgn))
+            return false;
+    }
+    return true;
+}

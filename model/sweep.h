@@ -11,8 +11,11 @@
 #include <stddef.h>
 
 #include "fields.h"
+#include "scenario.h"
 
 #define SWEEP_MAX_VALUES 100000000UL /* per axis */
+#define SWEEP_MAX_ROWS_DEFAULT 1e8   /* rows written without --max-rows (SPEC 7) */
+#define SWEEP_MAX_AXES 16
 
 typedef struct SweepAxis {
     const Field *field;
@@ -29,5 +32,22 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n);
 /* The i-th value (0 <= i < count): from + i*step, and exactly `to` for the
  * last one. */
 double sweep_axis_value(const SweepAxis *a, size_t i);
+
+/* The number of rows of a sweep over axes[0..n): the product of the
+ * counts, as a double (it may be far beyond any integer type's range). */
+double sweep_rows(const SweepAxis *axes, size_t n);
+
+/* Check that every combination of the axes' values, applied to base, keeps
+ * the cross-field rules (scenario_validate), without visiting them all:
+ * each axis is monotone from its first value to its last, and every rule of
+ * SPEC 7 compares two fields with <=, so a combination breaks a rule only
+ * if one with each axis at its first or last value does. That is 2^n
+ * corner combinations (n <= SWEEP_MAX_AXES), checked before any row is
+ * written, so a sweep starts streaming at once and never stops half-way on
+ * a rule. On failure fills *combo with the breaking combination, *bad and
+ * msg as scenario_validate, and returns false. */
+bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
+                         size_t n, Scenario *combo, const Field **bad,
+                         char *msg, size_t msgn);
 
 #endif

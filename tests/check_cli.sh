@@ -21,7 +21,7 @@ expect_status 65 "--set out of range" -- "$G" report --set utilization.measured_
 expect_grep "$TMP/err" "140 is above 100" "--set says why"
 expect_status 65 "--set unknown key" -- "$G" report --set hardware.nods=2 default
 expect_grep "$TMP/err" "did you mean hardware.nodes" "--set suggests"
-expect_status 65 "--set cross-field" -- "$G" report --set facility.node_power_busy_kw=11 default
+expect_status 65 "--set cross-field" -- "$G" report --set facility.node_power_busy_kw=12 default
 expect_status 64 "--set without =" -- "$G" report --set hardware.nodes default
 # A not-allowed option cheaper than the cheapest allowed one: one sign.
 expect_status 0 "report, cloud forbidden" -- "$G" report \
@@ -95,7 +95,7 @@ expect_grep "$TMP/order" "1,50 1,60 2,50 2,60 3,50 3,60" "first --vary changes s
 expect_status 0 "sweep json" -- "$G" sweep --format json --vary utilization.measured_pct=50:50:1 default
 expect_grep "$TMP/out" '"onprem.monthly": 66075.5' "sweep json numbers"
 expect_status 65 "sweep breaks a rule" -- "$G" sweep --vary facility.node_power_busy_kw=7:12:1 default
-expect_grep "$TMP/err" "facility.node_power_busy_kw=11" "names the combination"
+expect_grep "$TMP/err" "facility.node_power_busy_kw=12" "names the combination"
 [ ! -s "$TMP/out" ] && ok || fail "a failed sweep wrote rows"
 expect_status 65 "sweep out of range" -- "$G" sweep --vary utilization.measured_pct=0:140:10 default
 expect_status 64 "sweep without --vary" -- "$G" sweep default

@@ -65,4 +65,31 @@ no_raw "$TMP/err" "prices"
 expect_grep "$TMP/err" "prices.yaml:" "prices error is located"
 expect_grep "$TMP/err" 'control character \x1b' "prices error names the character"
 
+# Bounded work (SPEC 7): 10^10 rows are refused at once with the count and
+# the size; --max-rows allows more, or fewer; streaming starts at once.
+t0=$(date +%s%N)
+expect_status 64 "sweep of 10^10 rows" -- "$G" sweep --vary hardware.nodes=1:100000:1 \
+    --vary utilization.measured_pct=0:100:0.001 default
+t1=$(date +%s%N)
+[ $(( (t1 - t0) / 1000000 )) -lt 1000 ] && ok || fail "the refusal took $(( (t1 - t0) / 1000000 )) ms"
+expect_grep "$TMP/err" "sweep: 10,000,100,000 rows (about 980.0 GB of CSV)" "count and size"
+expect_grep "$TMP/err" "--max-rows 10000100000" "says how to allow it"
+[ ! -s "$TMP/out" ] && ok || fail "a refused sweep wrote rows"
+expect_status 64 "--max-rows lower than the rows" -- "$G" sweep --max-rows 10 \
+    --vary hardware.nodes=1:11:1 default
+expect_grep "$TMP/err" "sweep: 11 rows" "count under a lower limit"
+expect_status 0 "--max-rows equal to the rows" -- "$G" sweep --max-rows 11 \
+    --vary hardware.nodes=1:11:1 default
+[ "$(wc -l <"$TMP/out")" -eq 12 ] && ok || fail "--max-rows 11: $(wc -l <"$TMP/out") lines"
+expect_status 64 "--max-rows 0" -- "$G" sweep --max-rows 0 --vary hardware.nodes=1:2:1 default
+expect_status 64 "--max-rows 1.5" -- "$G" sweep --max-rows 1.5 --vary hardware.nodes=1:2:1 default
+# 99,990,000 rows, just under the default limit: the first row comes at once
+# (no pass over every combination before it).
+t0=$(date +%s%N)
+first=$(timeout 20 "$G" sweep --vary hardware.nodes=1:9999:1 \
+    --vary utilization.measured_pct=0:100:0.01 default | head -2 | tail -1)
+t1=$(date +%s%N)
+case $first in 1,0,*) ok ;; *) fail "first row of a big sweep: '$first'" ;; esac
+[ $(( (t1 - t0) / 1000000 )) -lt 2000 ] && ok || fail "the first row took $(( (t1 - t0) / 1000000 )) ms"
+
 finish

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,77 @@ START_TEST(bad_axes)
 }
 END_TEST
 
+/* The corner check finds a broken rule exactly when the full pass over
+ * every combination does (sweep.h): random small sweeps over the three
+ * power fields and the other fields' values, compared with brute force. */
+START_TEST(corners_agree_with_every_combination)
+{
+    static const char *const keys[] = {"facility.node_power_max_kw",
+                                       "facility.node_power_busy_kw",
+                                       "facility.node_power_idle_kw"};
+    unsigned long long x = 12345;
+    int broken = 0, kept = 0;
+    for (int iter = 0; iter < 400; iter++) {
+        SweepAxis axes[3];
+        size_t n = 0;
+        for (int k = 0; k < 3; k++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            if ((x >> 60) & 1)
+                continue;
+            int from = (int)((x >> 20) % 12), to = (int)((x >> 30) % 12);
+            char spec[96];
+            snprintf(spec, sizeof spec, "%s=%d:%d:%d", keys[k], from, to,
+                     to >= from ? 1 : -1);
+            char msg[256];
+            ck_assert_msg(sweep_axis_parse(spec, &axes[n], msg, sizeof msg),
+                          "%s: %s", spec, msg);
+            n++;
+        }
+        Scenario base, combo, s;
+        scenario_default(&base);
+        base.facility.node_power_max_kw = 6;
+        base.facility.node_power_busy_kw = 5;
+        base.facility.node_power_idle_kw = 4;
+        const Field *bad;
+        char msg[256];
+        bool corners = sweep_check_corners(&base, axes, n, &combo, &bad, msg,
+                                           sizeof msg);
+        bool all = true;
+        size_t idx[3] = {0, 0, 0};
+        for (;;) {
+            s = base;
+            for (size_t k = 0; k < n; k++)
+                *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
+            all = all && scenario_validate(&s, &bad, msg, sizeof msg);
+            size_t k = n;
+            while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
+                idx[--k] = 0;
+            if (k == 0)
+                break;
+        }
+        ck_assert_msg(corners == all, "iteration %d: corners %d, all %d", iter,
+                      corners, all);
+        if (!corners)
+            ck_assert(!scenario_validate(&combo, &bad, msg, sizeof msg));
+        broken += !all;
+        kept += all;
+    }
+    ck_assert(broken > 20 && kept > 20); /* both outcomes were tried */
+}
+END_TEST
+
+START_TEST(rows_multiply)
+{
+    SweepAxis a[2];
+    char msg[256];
+    ck_assert(sweep_axis_parse("hardware.nodes=1:100000:1", &a[0], msg, sizeof msg));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:0.001", &a[1], msg,
+                               sizeof msg));
+    ck_assert(sweep_rows(a, 2) == 100000.0 * 100001.0);
+    ck_assert(sweep_rows(a, 0) == 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep");
@@ -88,6 +160,8 @@ int main(void)
     tcase_add_test(t, inclusive_counts);
     tcase_add_test(t, values_keep_the_written_places);
     tcase_add_test(t, bad_axes);
+    tcase_add_test(t, corners_agree_with_every_combination);
+    tcase_add_test(t, rows_multiply);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

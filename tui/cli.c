@@ -311,8 +311,6 @@ static int cmd_report(int argc, char **argv)
     return rc;
 }
 
-#define SWEEP_MAX_AXES 16
-
 /* Append a number for the sweep: the shortest text that reads back exactly
  * ('.' always, no printf on this path); empty (CSV) or null (JSON) for n/a. */
 static void sweep_num(StrBuf *b, double v, bool json)
@@ -339,6 +337,106 @@ static bool sweep_flush(StrBuf *b, bool force)
     return true;
 }
 
+static const char *const sweep_cols[] = {"monthly", "per_useful_gpu_hour"};
+
+/* The JSON keys of the result columns, formatted once. */
+typedef struct SweepKeys {
+    char key[OPT_COUNT][2][48];
+} SweepKeys;
+
+static void sweep_keys(SweepKeys *k)
+{
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int c = 0; c < 2; c++)
+            snprintf(k->key[o][c], sizeof k->key[o][c], ", \"%s.%s\": ",
+                     cost_option_key((CostOption)o), sweep_cols[c]);
+}
+
+/* Append the header (CSV) or the opening bracket (JSON). */
+static void sweep_header(StrBuf *b, const SweepAxis *axes, size_t naxes,
+                         bool json)
+{
+    if (json) {
+        sb_append(b, "[");
+        return;
+    }
+    for (size_t k = 0; k < naxes; k++)
+        sb_printf(b, "%s,", axes[k].field->key);
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int c = 0; c < 2; c++)
+            sb_printf(b, "%s.%s,", cost_option_key((CostOption)o), sweep_cols[c]);
+    sb_append(b, "cheapest,zone\r\n");
+}
+
+/* Append one row: s already holds the combination's values. */
+static void sweep_row(StrBuf *b, const SweepAxis *axes, size_t naxes,
+                      const Scenario *s, bool json, bool first,
+                      const SweepKeys *keys)
+{
+    CostResult r;
+    cost_evaluate_options(s, &r);
+    if (json)
+        sb_append(b, first ? "\n  {" : ",\n  {");
+    for (size_t k = 0; k < naxes; k++) {
+        if (json) {
+            sb_append(b, k ? ", \"" : "\"");
+            sb_append(b, axes[k].field->key);
+            sb_append(b, "\": ");
+        }
+        sweep_num(b, field_get_num(axes[k].field, s), json);
+        sb_append(b, json ? "" : ",");
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        const double vals[2] = {r.option[o].monthly, r.option[o].per_useful_gpu_hour};
+        for (int c = 0; c < 2; c++) {
+            if (json)
+                sb_append(b, keys->key[o][c]);
+            sweep_num(b, vals[c], json);
+            if (!json)
+                sb_append(b, ",");
+        }
+    }
+    sb_append(b, json ? ", \"cheapest\": \"" : "");
+    sb_append(b, cost_option_key(r.cheapest));
+    sb_append(b, json ? "\", \"zone\": \"" : ",");
+    sb_append(b, cost_zone_key(r.zone));
+    sb_append(b, json ? "\"}" : "\r\n");
+}
+
+/* "2.1 TB" for a byte count (powers of 1000, as disks are sold). */
+static void human_bytes(double v, char *buf, size_t n)
+{
+    static const char *const unit[] = {"bytes", "kB", "MB", "GB", "TB", "PB",
+                                       "EB", "ZB", "YB"};
+    size_t u = 0;
+    while (v >= 1000 && u + 1 < sizeof unit / sizeof unit[0]) {
+        v /= 1000;
+        u++;
+    }
+    if (u == 0)
+        num_snprintf(buf, n, "%.0f bytes", v);
+    else
+        num_snprintf(buf, n, "%.1f %s", v, unit[u]);
+}
+
+/* "12,345,678" for a whole count (or "1.2e+20" beyond 10^18). */
+static void human_count(double v, char *buf, size_t n)
+{
+    if (v >= 1e18) {
+        num_snprintf(buf, n, "%.3g", v);
+        return;
+    }
+    char digits[32];
+    num_snprintf(digits, sizeof digits, "%.0f", v);
+    size_t len = strlen(digits), used = 0;
+    for (size_t i = 0; i < len && used + 2 < n; i++) {
+        if (i > 0 && (len - i) % 3 == 0)
+            buf[used++] = ',';
+        buf[used++] = digits[i];
+    }
+    buf[used] = '\0';
+}
+
 static int cmd_sweep(int argc, char **argv)
 {
     SweepAxis axes[SWEEP_MAX_AXES];
@@ -348,6 +446,7 @@ static int cmd_sweep(int argc, char **argv)
     char *sets[MAX_SETS];
     size_t nsets = 0;
     char msg[512];
+    double max_rows = SWEEP_MAX_ROWS_DEFAULT;
     int rc;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -369,6 +468,11 @@ static int cmd_sweep(int argc, char **argv)
             if (!v || (strcmp(v, "csv") != 0 && strcmp(v, "json") != 0))
                 return usage_error("sweep formats are csv and json, not '%s'", v ? v : "");
             json = strcmp(v, "json") == 0;
+        } else if (is_opt(a, "--max-rows", argc, &i, argv, &v)) {
+            if (!v || num_parse(v, &max_rows) != 0 || max_rows < 1 ||
+                max_rows != floor(max_rows) || max_rows > 1e18)
+                return usage_error("--max-rows needs a whole number of rows "
+                                   "from 1 to 10^18, not '%s'", v ? v : "");
         } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
             if ((rc = add_set(sets, &nsets, a, v)) != 0)
                 return rc;
@@ -387,92 +491,63 @@ static int cmd_sweep(int argc, char **argv)
     if (rc != 0)
         return rc;
 
-    double total = 1;
-    for (size_t k = 0; k < naxes; k++)
-        total *= (double)axes[k].count;
-    if (total > 1e10) {
-        fprintf(stderr, "gpuplan: sweep: %.0f combinations is too many (at most "
-                "10,000,000,000)\n", total);
+    SweepKeys keys;
+    sweep_keys(&keys);
+    /* Bounded work (SPEC 7): the row count and the output's size are known
+     * before anything runs; a sweep beyond --max-rows is refused at once.
+     * The size is the header plus the first row's length times the rows. */
+    double total = sweep_rows(axes, naxes);
+    if (total > max_rows) {
+        StrBuf one = STRBUF_INIT;
+        Scenario s = base;
+        for (size_t k = 0; k < naxes; k++)
+            *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], 0);
+        sweep_header(&one, axes, naxes, json);
+        size_t head = one.len;
+        sweep_row(&one, axes, naxes, &s, json, false, &keys);
+        char rows[48], size[48], lim[48];
+        /* (the count is written plain after --max-rows: that is how the
+         * option takes it) */
+        human_count(total, rows, sizeof rows);
+        human_bytes((double)head + total * (double)(one.len - head), size,
+                    sizeof size);
+        human_count(max_rows, lim, sizeof lim);
+        char plain[48];
+        num_snprintf(plain, sizeof plain, "%.0f", total);
+        sb_free(&one);
+        fprintf(stderr, "gpuplan: sweep: %s rows (about %s of %s) is more than "
+                "the %s rows a sweep writes without asking; narrow the ranges, "
+                "or give --max-rows %s to write them anyway\n", rows, size,
+                json ? "JSON" : "CSV", lim, plain);
         return EXIT_USAGE;
     }
 
-    /* Every combination is validated before anything is written, so a
-     * combination that breaks a cross-field rule leaves no partial output. */
-    size_t idx[SWEEP_MAX_AXES] = {0};
-    Scenario s = base;
-    for (;;) {
-        for (size_t k = 0; k < naxes; k++)
-            *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
-        const Field *bad = NULL;
-        if (!scenario_validate(&s, &bad, msg, sizeof msg)) {
-            fprintf(stderr, "gpuplan: sweep: the combination");
-            for (size_t k = 0; k < naxes; k++) {
-                char val[40];
-                num_format_exact(*field_num(axes[k].field, &s), val, sizeof val);
-                fprintf(stderr, " %s=%s", axes[k].field->key, val);
-            }
-            fprintf(stderr, " breaks a rule: %s: %s\n", bad->key, msg);
-            return EXIT_DATAERR;
+    /* Every combination keeps the cross-field rules: checked on the
+     * corners (sweep.h), so streaming starts at once and never stops
+     * half-way with a partial output. */
+    Scenario s;
+    const Field *bad = NULL;
+    if (!sweep_check_corners(&base, axes, naxes, &s, &bad, msg, sizeof msg)) {
+        fprintf(stderr, "gpuplan: sweep: the combination");
+        for (size_t k = 0; k < naxes; k++) {
+            char val[40];
+            num_format_exact(*field_num(axes[k].field, &s), val, sizeof val);
+            fprintf(stderr, " %s=%s", axes[k].field->key, val);
         }
-        size_t k = naxes;
-        while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
-            idx[--k] = 0;
-        if (k == 0)
-            break;
+        fprintf(stderr, " breaks a rule: %s: %s\n", bad->key, msg);
+        return EXIT_DATAERR;
     }
 
-    static const char *const cols[] = {"monthly", "per_useful_gpu_hour"};
     StrBuf b = STRBUF_INIT;
-    if (!json) {
-        for (size_t k = 0; k < naxes; k++)
-            sb_printf(&b, "%s,", axes[k].field->key);
-        for (int o = 0; o < OPT_COUNT; o++)
-            for (int c = 0; c < 2; c++)
-                sb_printf(&b, "%s.%s,", cost_option_key((CostOption)o), cols[c]);
-        sb_append(&b, "cheapest,zone\r\n");
-    } else {
-        sb_append(&b, "[");
-    }
-    /* The JSON keys of the result columns, formatted once. */
-    char json_keys[OPT_COUNT][2][48];
-    for (int o = 0; o < OPT_COUNT; o++)
-        for (int c = 0; c < 2; c++)
-            snprintf(json_keys[o][c], sizeof json_keys[o][c], ", \"%s.%s\": ",
-                     cost_option_key((CostOption)o), cols[c]);
+    sweep_header(&b, axes, naxes, json);
+    size_t idx[SWEEP_MAX_AXES] = {0};
     s = base;
-    CostResult r;
     bool first = true, ok = true;
     for (;;) {
         for (size_t k = 0; k < naxes; k++)
             *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
-        cost_evaluate_options(&s, &r);
-        if (json)
-            sb_append(&b, first ? "\n  {" : ",\n  {");
+        sweep_row(&b, axes, naxes, &s, json, first, &keys);
         first = false;
-        for (size_t k = 0; k < naxes; k++) {
-            if (json) {
-                sb_append(&b, k ? ", \"" : "\"");
-                sb_append(&b, axes[k].field->key);
-                sb_append(&b, "\": ");
-            }
-            sweep_num(&b, *field_num(axes[k].field, &s), json);
-            sb_append(&b, json ? "" : ",");
-        }
-        for (int o = 0; o < OPT_COUNT; o++) {
-            const double vals[2] = {r.option[o].monthly, r.option[o].per_useful_gpu_hour};
-            for (int c = 0; c < 2; c++) {
-                if (json)
-                    sb_append(&b, json_keys[o][c]);
-                sweep_num(&b, vals[c], json);
-                if (!json)
-                    sb_append(&b, ",");
-            }
-        }
-        sb_append(&b, json ? ", \"cheapest\": \"" : "");
-        sb_append(&b, cost_option_key(r.cheapest));
-        sb_append(&b, json ? "\", \"zone\": \"" : ",");
-        sb_append(&b, cost_zone_key(r.zone));
-        sb_append(&b, json ? "\"}" : "\r\n");
         if (!(ok = sweep_flush(&b, false)))
             break;
         size_t k = naxes;
@@ -501,7 +576,8 @@ static void print_help(void)
         "       gpuplan new [--from NAME] FILE   write the default (or a shipped scenario)\n"
         "       gpuplan list                     the shipped scenarios\n"
         "       gpuplan prices                   the price book\n"
-        "       gpuplan sweep --vary KEY=FROM:TO:STEP [--vary ...] [--format csv|json] FILE\n"
+        "       gpuplan sweep --vary KEY=FROM:TO:STEP [--vary ...] [--format csv|json]\n"
+        "                     [--max-rows N] FILE\n"
         "       gpuplan import [--from NAME] [-o OUT] [--force] ROUTING.json  a hybrid plan\n"
         "       gpuplan --help | --version\n"
         "\n"
