@@ -149,6 +149,12 @@ static int job_order(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* True when the caller asked the run to stop (HybridScratch.cancel). */
+static bool cancelled(const HybridScratch *sc)
+{
+    return sc->cancel && *sc->cancel;
+}
+
 /* Every submission in the period, in queue order (see hybrid.h). */
 static void stream_build(const HybridCtx *c, HybridScratch *sc)
 {
@@ -167,6 +173,8 @@ static void stream_build(const HybridCtx *c, HybridScratch *sc)
         if (w->has_schedule) {
             const Cron *cr = &w->schedule;
             for (int64_t d = 0; d < ndays; d++) {
+                if (cancelled(sc))
+                    return;
                 int month, mday;
                 civil_from_days(HYBRID_EPOCH_DAYS + d, &month, &mday);
                 int wday = (int)((1 + d) % 7); /* 2024-01-01 is a Monday */
@@ -189,7 +197,9 @@ static void stream_build(const HybridCtx *c, HybridScratch *sc)
         } else if (w->per_day > 0) {
             double rate = w->per_day / 1440;
             double t = 0;
-            for (;;) {
+            for (size_t n = 0;; n++) {
+                if ((n & 0xFFF) == 0 && cancelled(sc))
+                    return;
                 t += rng_exponential(&r, rate);
                 if (!(t < (double)c->period))
                     break;
@@ -290,6 +300,12 @@ static void sim_run(const HybridCtx *c, HybridScratch *sc, int64_t nodes,
     const double idle_h = p->cloud_idle_minutes / 60;
 
     for (size_t i = 0; i < sc->count; i++) {
+        /* One job's look-ahead can walk a large fleet's heap: checked on
+         * every job, the run stops within a few milliseconds. */
+        if (cancelled(sc)) {
+            st->cancelled = true;
+            return;
+        }
         const HybridJob *j = &sc->jobs[i];
         const HybridWorkload *w = &p->workloads[j->workload];
         HybridWorkloadStats *ws = &st->workload[j->workload];
@@ -461,6 +477,10 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
     stream_build(&c, scratch);
     sim_run(&c, scratch, (int64_t)llround(onprem_nodes), ROUTE_PLAN, true,
             true, out);
+    if (cancelled(scratch)) {
+        out->cancelled = true;
+        return 2;
+    }
     return scratch->truncated ? 1 : 0;
 }
 
@@ -506,10 +526,18 @@ void hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     memset(r, 0, sizeof *r);
     ctx_init(&c, s, p, sc);
     stream_build(&c, sc);
+    if (cancelled(sc)) {
+        r->cancelled = true;
+        return;
+    }
 
     /* The plan itself. */
     int64_t plan_nodes = (int64_t)llround(p->onprem_nodes);
     sim_run(&c, sc, plan_nodes, ROUTE_PLAN, true, false, &st);
+    if (st.cancelled) {
+        r->cancelled = true;
+        return;
+    }
     r->onprem_nodes = (double)plan_nodes;
     r->onprem.gpu_hours = st.onprem_gpu_hours;
     r->onprem.utilization_pct = st.utilization * 100;
@@ -568,6 +596,10 @@ void hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     int64_t n_all = need;
     for (;; n_all++) {
         sim_run(&c, sc, n_all, ROUTE_ALL_ONPREM, false, true, &st);
+        if (st.cancelled) {
+            r->cancelled = true;
+            return;
+        }
         if (isnan(st.burst_wait_p95) ||
             st.burst_wait_p95 <= p->max_wait_minutes)
             break;
@@ -598,6 +630,10 @@ void hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     r->optimum.total_monthly = INFINITY;
     for (int64_t n = 0; n <= n_all; n++) {
         sim_run(&c, sc, n, ROUTE_PLAN, false, false, &st);
+        if (st.cancelled) {
+            r->cancelled = true;
+            return;
+        }
         if (st.total_monthly < r->optimum.total_monthly) {
             r->optimum.onprem_nodes = (double)n;
             r->optimum.total_monthly = st.total_monthly;

@@ -45,6 +45,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "cost.h"
@@ -72,6 +73,11 @@ typedef struct HybridScratch {
     HybridSlot *heap; /* capacity entries */
     HybridSlot *undo; /* capacity entries */
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */
+    /* Set by the caller, NULL by hybrid_scratch_init(): while *cancel is
+     * non-zero, hybrid_evaluate() and hybrid_simulate() stop within a few
+     * milliseconds and say so (SPEC 7: a signal is acted on within 100 ms
+     * even in the middle of a long run). A signal handler's flag fits. */
+    volatile sig_atomic_t *cancel;
 } HybridScratch;
 
 /* One run's per-workload figures. */
@@ -101,6 +107,7 @@ typedef struct HybridSimStats {
                                       jobs; NAN when none */
     size_t jobs, cloud_jobs;
     bool truncated;                /* job stream hit the scratch capacity */
+    bool cancelled;                /* scratch->cancel stopped the run */
     size_t workload_count;
     HybridWorkloadStats workload[HYBRID_MAX_WORKLOADS];
 } HybridSimStats;
@@ -147,6 +154,7 @@ typedef struct HybridResult {
     } optimum;
     size_t by_nodes_count;
     HybridNodesTotal by_nodes[HYBRID_BY_NODES_MAX];
+    bool cancelled; /* stopped early by scratch->cancel: figures incomplete */
 } HybridResult;
 
 /* Allocate a scratch for up to capacity jobs (0 = HYBRID_SCRATCH_JOBS).
@@ -161,7 +169,8 @@ void hybrid_scratch_free(HybridScratch *sc);
  * number >= 0; it need not equal p->onprem_nodes), routing every job as its
  * workload says. s and p must be valid (fields in range, schedules parsed).
  * Fills *out. Returns 0, or 1 when the job stream was cut at the scratch's
- * capacity (the figures then cover the jobs that fit). No allocation. */
+ * capacity (the figures then cover the jobs that fit), or 2 when
+ * scratch->cancel stopped it (the figures are incomplete). No allocation. */
 int hybrid_simulate(const Scenario *s, const HybridPlan *p,
                     double onprem_nodes, HybridSimStats *out,
                     HybridScratch *scratch);
@@ -169,7 +178,8 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
 /* The whole hybrid view of SPEC 6 into *r: the plan at p->onprem_nodes, the
  * all-cloud and all-on-prem comparisons on the same job stream, and the
  * optimizer over 0..all_onprem.nodes (cheapest total; a tie goes to fewer
- * nodes). r is fully overwritten. No allocation. */
+ * nodes). r is fully overwritten. No allocation. When scratch->cancel is
+ * raised it returns early with r->cancelled set. */
 void hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
                      HybridScratch *scratch);
 

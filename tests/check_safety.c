@@ -11,9 +11,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <signal.h>
+#include <sys/time.h>
+#include <time.h>
+
 #include "atomic_file.h"
+#include "hybrid.h"
 #include "fields.h"
 #include "scenario_file.h"
+#include "test_scale.h"
 #include "text_rules.h"
 
 static int load_text(const char *text, Scenario *s, Diag *d)
@@ -231,6 +237,87 @@ START_TEST(empty_workload_list_saves_and_loads)
 }
 END_TEST
 
+/* ---- long runs stop on a signal (SPEC 7) ------------------------------- */
+
+/* 100,000 one-GPU nodes and a burst workload: a minute or more per
+ * evaluation, the size of the hostile file in tests/data/hostile/. */
+static const char big_plan[] =
+    "gpuplan: 1\n"
+    "hardware: {nodes: 100000, gpus_per_node: 1}\n"
+    "hybrid:\n"
+    "  onprem_nodes: 100000\n"
+    "  workloads:\n"
+    "    - {name: a, per_day: 5000, gpus: 1, hours: 1, run: burst}\n";
+
+static volatile sig_atomic_t stop_flag;
+static struct timespec stop_at;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    clock_gettime(CLOCK_MONOTONIC, &stop_at);
+    stop_flag = 1;
+}
+
+static double since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) +
+           (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* A flag raised by a signal handler 300 ms into a long evaluation stops it
+ * within 100 ms, and the result says it is incomplete. */
+START_TEST(hybrid_stops_on_the_flag)
+{
+    Scenario s;
+    Diag d;
+    ck_assert_int_eq(load_text(big_plan, &s, &d), 0);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    sc.cancel = &stop_flag;
+    static HybridResult r;
+    /* Raised before: nothing runs. */
+    stop_flag = 1;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    hybrid_evaluate(&s, &s.hybrid, &r, &sc);
+    ck_assert(r.cancelled);
+    ck_assert(since(&t0) < 0.1);
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &s.hybrid, 100000, &st, &sc), 2);
+    ck_assert(st.cancelled);
+    /* Raised by a signal in the middle of the run. */
+    stop_flag = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval it = {{0, 0}, {0, 300000}};
+    setitimer(ITIMER_REAL, &it, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    hybrid_evaluate(&s, &s.hybrid, &r, &sc);
+    double total = since(&t0);
+    ck_assert_msg(stop_flag, "the evaluation ended after %.3f s, before the "
+                  "signal: the plan is too small to test this", total);
+    double latency = since(&stop_at);
+    ck_assert(r.cancelled);
+    /* (under valgrind everything runs ~50 times slower: 2 s there) */
+    ck_assert_msg(latency < (test_quick() ? 2.0 : 0.1),
+                  "stopped %.0f ms after the signal", latency * 1000);
+    /* Without the flag, a small plan runs to the end. */
+    stop_flag = 0;
+    ck_assert_int_eq(load_text("gpuplan: 1\nhybrid:\n  workloads:\n    - "
+                               "{name: a, per_day: 5, gpus: 1, hours: 1}\n",
+                               &s, &d), 0);
+    hybrid_evaluate(&s, &s.hybrid, &r, &sc);
+    ck_assert(!r.cancelled);
+    ck_assert(r.total_monthly > 0);
+    hybrid_scratch_free(&sc);
+}
+END_TEST
+
 static Suite *safety_suite(void)
 {
     Suite *s = suite_create("safety");
@@ -245,6 +332,11 @@ static Suite *safety_suite(void)
     tcase_add_checked_fixture(t, setup_dir, teardown_dir);
     tcase_add_test(t, save_refuses_what_would_not_load);
     tcase_add_test(t, empty_workload_list_saves_and_loads);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("signals");
+    tcase_add_test(t, hybrid_stops_on_the_flag);
+    tcase_set_timeout(t, 30);
     suite_add_tcase(s, t);
     return s;
 }
