@@ -26,6 +26,7 @@
 #include "recover.h"
 #include "scenario_file.h"
 #include "screen.h"
+#include "strbuf.h"
 #include "term.h"
 #include "text_rules.h"
 
@@ -82,18 +83,31 @@ static void react(App *a, int key)
  * (the terminal may not answer), then restore it. */
 static int emergency_exit(App *a, int sig)
 {
-    char where[DOC_PATH_MAX] = "";
-    bool kept = false;
+    char where[RECOVER_PATH_MAX] = "";
+    bool need = false, kept = false;
     const Scenario *s = edit_kept(a);
+    Diag d;
+    diag_clear(&d, NULL);
     if (doc_modified(&a->doc) || !scenario_equal(s, &a->doc.cur)) {
-        Diag d;
-        diag_clear(&d, NULL);
+        need = true;
         kept = recover_write(doc_path(&a->doc), s, where, sizeof where, &d) == 0;
     }
     term_stop();
-    if (kept)
-        fprintf(stderr, "gpuplan: %s; unsaved changes kept in %s\n",
-                sig ? strsignal(sig) : "terminal lost", where);
+    const char *why = sig ? strsignal(sig) : "terminal lost";
+    if (kept) {
+        fprintf(stderr, "gpuplan: %s; unsaved changes kept in %s\n", why,
+                where);
+    } else if (need) {
+        /* No place took the edits: they go to stderr rather than vanish
+         * (SPEC 7). */
+        char m[1200];
+        diag_format(&d, m, sizeof m);
+        StrBuf b = STRBUF_INIT;
+        scenario_format_yaml(s, &b);
+        fprintf(stderr, "gpuplan: %s; %s. The unsaved scenario follows as "
+                "YAML: save it to a file to keep it.\n%s", why, m, sb_str(&b));
+        sb_free(&b);
+    }
     return sig ? 128 + sig : 1;
 }
 
@@ -133,6 +147,8 @@ int app_run(const char *path, bool no_color)
         return EXIT_USAGE;
     }
     a->hscratch_ok = hybrid_scratch_init(&a->hscratch, 0) == 0;
+    /* A signal stops a long hybrid run at once (SPEC 7). */
+    a->hscratch.cancel = term_signal_flag();
     a->dirty |= screen_layout(a);
     a->dirty |= edit_recompute(a);
     a->dirty |= files_take_lock(a);

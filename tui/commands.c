@@ -106,7 +106,7 @@ static Reaction cmd_quit(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)arg;
     if (bang) {
-        recover_remove(doc_path(&a->doc));
+        files_forget_recovery(a);
         return R_QUIT;
     }
     if (doc_modified(&a->doc))

@@ -16,41 +16,80 @@
 
 /* ---- the recovery file ---------------------------------------------------- */
 
-Reaction files_offer_recovery(App *a)
+/* Ask about recovery a->rec_i, or nothing when none is left. */
+static Reaction ask_recovery(App *a)
 {
-    time_t when;
-    if (!recover_exists(doc_path(&a->doc), &when))
+    if (a->rec_i >= a->rec_n)
         return R_NONE;
+    const RecoverEntry *e = &a->rec[a->rec_i];
     char ts[64];
     struct tm tm;
-    localtime_r(&when, &tm);
+    localtime_r(&e->when, &tm);
     strftime(ts, sizeof ts, "%Y-%m-%d %H:%M", &tm);
+    /* One line at 80 columns: the time, the planner that wrote it, and
+     * which of several. */
+    char extra[64] = "";
+    if (e->pid > 0 && a->rec_n > 1)
+        snprintf(extra, sizeof extra, " (pid %ld, %zu of %zu)", e->pid,
+                 a->rec_i + 1, a->rec_n);
+    else if (e->pid > 0)
+        snprintf(extra, sizeof extra, " (pid %ld)", e->pid);
+    else if (a->rec_n > 1)
+        snprintf(extra, sizeof extra, " (%zu of %zu)", a->rec_i + 1, a->rec_n);
     char q[256];
-    snprintf(q, sizeof q, "recover unsaved changes from %s? (y)es / (n)o / (d)elete", ts);
+    snprintf(q, sizeof q, "recover edits from %s%s? (y)es/(n)o/(d)elete", ts,
+             extra);
     dialog_choice(&a->dlg, P_RECOVER, q, "ynd");
     return R_LINE;
 }
 
+/* Offer every recovery of the scenario's file that the user owns, newest
+ * first, one question each (SPEC 7). */
+Reaction files_offer_recovery(App *a)
+{
+    a->rec_n = recover_list(doc_path(&a->doc), a->rec, RECOVER_MAX);
+    a->rec_i = 0;
+    return ask_recovery(a);
+}
+
 static Reaction answer_recovery(App *a, int c)
 {
+    const RecoverEntry *e = &a->rec[a->rec_i];
+    Reaction r = R_NONE;
     if (c == 'y') {
         Scenario t;
         Diag d;
         diag_clear(&d, NULL);
-        if (recover_load(doc_path(&a->doc), &t, &d) != 0) {
+        if (recover_load_file(e->path, &t, &d) != 0) {
             char m[1024];
             diag_format(&d, m, sizeof m);
-            return app_msg(a, true, "%s", m);
+            r |= app_msg(a, true, "%s", m);
+            a->rec_i++;
+            return r | ask_recovery(a);
         }
         doc_recover(&a->doc, &t);
-        return edit_recompute(a) |
-               app_msg(a, false, "recovered the unsaved changes; save to keep them");
+        snprintf(a->recovered_from, sizeof a->recovered_from, "%s", e->path);
+        size_t left = a->rec_n - a->rec_i - 1;
+        a->rec_n = 0;
+        r |= edit_recompute(a);
+        if (left)
+            return r | app_msg(a, false, "recovered the unsaved changes; save "
+                               "to keep them (%zu other recovery file%s kept "
+                               "for the next start)", left, left == 1 ? "" : "s");
+        return r | app_msg(a, false, "recovered the unsaved changes; save to keep them");
     }
     if (c == 'd') {
-        recover_remove(doc_path(&a->doc));
-        return app_msg(a, false, "recovery file deleted");
+        recover_remove_file(e->path);
+        r |= app_msg(a, false, "recovery file deleted");
     }
-    return R_NONE;
+    a->rec_i++;
+    return r | ask_recovery(a);
+}
+
+void files_forget_recovery(App *a)
+{
+    recover_remove_file(a->recovered_from);
+    a->recovered_from[0] = '\0';
 }
 
 /* ---- saving --------------------------------------------------------------- */
@@ -91,9 +130,7 @@ bool files_save_to(App *a, const char *path, Reaction *r)
         *r |= app_msg(a, true, "%s", m);
         return false;
     }
-    recover_remove(old[0] ? old : NULL);
-    if (strcmp(old, path) != 0)
-        recover_remove(path);
+    files_forget_recovery(a);
     if (links)
         *r |= app_msg(a, false, "saved %s in place to keep its %u hard links", path, links);
     else
@@ -276,7 +313,7 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
         if (d->choice == 's')
             return files_save(a);
         if (d->choice == 'd') {
-            recover_remove(doc_path(&a->doc));
+            files_forget_recovery(a);
             doc_forget_changes(&a->doc); /* dropped: nothing unsaved is left to guard */
             return files_do_pending(a);
         }

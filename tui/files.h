@@ -44,6 +44,10 @@ Reaction files_do_pending(App *a);
 /* Offer the recovery file of the open scenario, when there is one. */
 Reaction files_offer_recovery(App *a);
 
+/* The recovery the user accepted is no longer needed (saved, or the edits
+ * dropped): remove that file, and only that one. */
+void files_forget_recovery(App *a);
+
 /* The answer of a dialog this module opened (P_QUIT, P_SAVE_PATH,
  * P_OVERWRITE, P_RECOVER, P_PICK, P_DISK_CHANGED); d is the closed dialog with the answer,
  * `cancelled` when Esc closed it. */

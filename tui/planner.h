@@ -24,6 +24,7 @@
 #include "hybrid.h"
 #include "line_edit.h"
 #include "prices.h"
+#include "recover.h"
 
 /* What a handler asks the loop to redraw, or to do. */
 typedef unsigned Reaction;
@@ -73,6 +74,9 @@ typedef struct App {
     bool hscratch_ok;
     size_t hcol; /* selected column of a Hybrid workload row */
     PriceBook *book; /* while the price book picker is open, else NULL */
+    RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (SPEC 7) */
+    size_t rec_n, rec_i;           /* how many, the one asked about */
+    char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */
 
     char msg[1024];
     bool msg_error;

@@ -1,12 +1,22 @@
-/* recover.h: the recovery file that keeps unsaved edits (SPEC 7).
+/* recover.h: recovery files that keep unsaved edits (SPEC 7).
  *
  * When the planner loses its terminal (SIGHUP, SIGTERM, a read error) it
- * writes the unsaved scenario next to its file as `.NAME.gpuplan-recover`,
- * or as `unsaved.gpuplan-recover` under $XDG_STATE_HOME/gpuplan/ (default
- * ~/.local/state/gpuplan/) when the scenario has no file. When the file's
- * directory cannot take it (read-only), the state directory holds it under
- * the file's absolute path with '/' as '%'. The next start on the same
- * scenario offers it back. */
+ * writes the unsaved scenario to a recovery file of its own: one per
+ * running planner and scenario file, the process id in the name, created
+ * with O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600, so two planners never
+ * share one and nothing another user planted is written through or over.
+ *
+ * Where: next to the scenario's file as `.NAME.PID.gpuplan-recover` when
+ * that directory belongs to the user and no one else may write to it;
+ * otherwise (and for a scenario without a file, or when that directory
+ * cannot take it) under $XDG_STATE_HOME/gpuplan/ (default
+ * ~/.local/state/gpuplan/, kept at mode 0700) as
+ * `ABSPATH.PID.gpuplan-recover` with '/' written as '%' (a digest stands
+ * in for a path too long for a file name), or `unsaved.PID.gpuplan-recover`.
+ *
+ * The next start on the same scenario lists every recovery of it that is a
+ * regular file owned by the user, in both places, newest first; anything
+ * else (a symlink, another user's file) is ignored. */
 #ifndef GPUPLAN_RECOVER_H
 #define GPUPLAN_RECOVER_H
 
@@ -17,28 +27,37 @@
 #include "diag.h"
 #include "scenario.h"
 
-/* The recovery file's path for the scenario file `path` (NULL = no file)
- * into buf. Returns false when no path can be formed (no HOME and no
- * XDG_STATE_HOME, or too long). */
-bool recover_path(const char *path, char *buf, size_t n);
+#define RECOVER_MAX 16 /* recoveries offered at one start */
+#define RECOVER_PATH_MAX 4096
 
-/* Write s to the recovery file of `path` atomically (YAML, as a save would),
- * mode 0600, creating the state directory when needed; the path written
- * goes to where (wn bytes; NULL = not wanted). Returns 0 or an exit
- * status with *d filled. It allocates and does file I/O: call it from the
- * main loop, never from a signal handler. */
+typedef struct RecoverEntry {
+    char path[RECOVER_PATH_MAX]; /* the recovery file */
+    time_t when;                 /* its modification time */
+    long pid;                    /* the planner that wrote it; 0 unknown */
+} RecoverEntry;
+
+/* Write s as this process's recovery of the scenario file `path` (NULL =
+ * no file): YAML as a save would write it, in a new file created
+ * exclusively (never through a symlink, never over an existing file),
+ * mode 0600, fsync'd. Tries the scenario's own directory when it may
+ * (above), then the state directory. The path written goes to where (wn
+ * bytes; NULL = not wanted). Returns 0, or EXIT_CANTCREAT / EXIT_IOERR with
+ * *d saying why no place could take it (then nothing is left behind). It
+ * allocates and does file I/O: call it from the main loop, never from a
+ * signal handler. */
 int recover_write(const char *path, const Scenario *s, char *where, size_t wn,
                   Diag *d);
 
-/* True when a recovery file exists for `path` (either place; the newer
- * one counts); its modification time goes to *when. */
-bool recover_exists(const char *path, time_t *when);
+/* The recoveries of `path` (NULL = no file) that the user owns, newest
+ * first, at most max of them into out. Returns how many. */
+size_t recover_list(const char *path, RecoverEntry *out, size_t max);
 
-/* Load the recovery file of `path` into *out (untouched on failure). */
-int recover_load(const char *path, Scenario *out, Diag *d);
+/* Load the recovery file rpath (from recover_list) into *out, untouched
+ * on failure. Refuses a symlink and a file the user does not own. */
+int recover_load_file(const char *rpath, Scenario *out, Diag *d);
 
-/* Remove the recovery files of `path`, both places (no error when there
- * is none). */
-void recover_remove(const char *path);
+/* Remove the recovery file rpath when it is a regular file the user owns
+ * (no error when it is gone); NULL or "" does nothing. */
+void recover_remove_file(const char *rpath);
 
 #endif

@@ -145,6 +145,8 @@ bool term_utf8(void)
 
 int term_signal(void) { return got_signal; }
 
+volatile sig_atomic_t *term_signal_flag(void) { return &got_signal; }
+
 const char *term_ellipsis(void) { return term_utf8() ? "\u2026" : "~"; }
 
 /* The rest of an escape sequence after Esc and `intro` ('[' or 'O'), read

@@ -7,6 +7,8 @@
 #ifndef GPUPLAN_TERM_H
 #define GPUPLAN_TERM_H
 
+#include <signal.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -46,6 +48,10 @@ int term_read_key(void);
 
 /* The signal that ended the session (SIGHUP, SIGTERM), 0 when none. */
 int term_signal(void);
+
+/* The flag the signal handlers raise (the signal's number, 0 while none
+ * came), for long computations to watch: they stop when it is non-zero. */
+volatile sig_atomic_t *term_signal_flag(void);
 
 
 

@@ -4,7 +4,10 @@
 # (y)es loads it as unsaved, (d)elete removes it; saving removes it too.
 . "$(dirname "$0")/lib.sh"
 
-STATE_FILE=$TMP/state/gpuplan/unsaved.gpuplan-recover
+# rec DIR STEM: the recovery files of STEM in DIR (one per planner: the
+# planner's pid is in the name, SPEC 7).
+rec() { ls -d "$1/$2".*.gpuplan-recover 2>/dev/null; }
+STATE=$TMP/state/gpuplan
 
 # edit_to PCT: set the measured utilization and wait for the [+].
 edit_to() {
@@ -13,11 +16,17 @@ edit_to() {
     wait_for "utilization.measured_pct = $1" 5 "edit to $1"
 }
 
-# wait_file FILE: poll until FILE exists.
-wait_file() {
+# wait_rec DIR STEM: poll until a recovery of STEM exists in DIR; its
+# name goes to $REC.
+wait_rec() {
     local i=0
-    while [ ! -f "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-    [ -f "$1" ] && ok || fail "no recovery file $1"
+    REC=
+    while [ -z "$REC" ] && [ $i -lt 100 ]; do
+        REC=$(rec "$1" "$2" | head -1)
+        [ -n "$REC" ] || sleep 0.1
+        i=$((i + 1))
+    done
+    [ -n "$REC" ] && ok || fail "no recovery file $1/$2.*"
 }
 
 # 1. SIGHUP, scenario without a file: recovery under XDG_STATE_HOME.
@@ -26,14 +35,17 @@ wait_for "5.66" 10 || give_up
 edit_to 61
 kill -HUP "$PID"
 wait_for "EXIT=129" 10 "SIGHUP exits 128+1"
-wait_file "$STATE_FILE"
-grep -q "measured_pct: 61" "$STATE_FILE" && ok || fail "recovery file lacks the edit"
+wait_rec "$STATE" unsaved
+case $REC in "$STATE/unsaved.$PID.gpuplan-recover") ok ;; *) fail "recovery name $REC lacks the pid $PID" ;; esac
+[ "$(stat -c %a "$REC")" = 600 ] && ok || fail "recovery mode $(stat -c %a "$REC"), not 600"
+[ "$(stat -c %a "$STATE")" = 700 ] && ok || fail "state directory mode $(stat -c %a "$STATE"), not 700"
+grep -q "measured_pct: 61" "$REC" && ok || fail "recovery file lacks the edit"
 screen | grep -q -- " icanon" && ok || fail "terminal not restored after SIGHUP"
 
 # the next start offers it; yes loads it marked modified
 start --
-wait_for "recover unsaved changes from" 10 "recovery offered"
-wait_for "(y)es / (n)o / (d)elete" 2
+wait_for "recover edits from" 10 "recovery offered"
+wait_for "(y)es/(n)o/(d)elete" 2
 keys y
 wait_for "[+]" 5 "recovered scenario is unsaved"
 keys : ; type_text "goto utilization.measured_pct"; keys Enter
@@ -44,42 +56,48 @@ screen | grep -q "Utilization  *61 " && ok || fail "recovered value is not 61"
 edit_to 62
 kill -TERM "$PID"
 wait_for "EXIT=143" 10 "SIGTERM exits 128+15"
-grep -q "measured_pct: 62" "$STATE_FILE" && ok || fail "SIGTERM: recovery lacks the edit"
+grep -q "measured_pct: 62" "$STATE/unsaved.$PID.gpuplan-recover" && ok ||
+    fail "SIGTERM: recovery lacks the edit"
+# the recovered one is still there (it goes when the edits are saved)
+[ "$(rec "$STATE" unsaved | wc -l)" = 2 ] && ok || fail "expected two recoveries: $(rec "$STATE" unsaved)"
 
-# (d)elete removes it
+# (d)elete removes them, one question each, newest first
 start --
-wait_for "recover unsaved changes from" 10
+wait_for "recover edits from" 10
+wait_for ", 1 of 2)?" 2 "both recoveries offered"
+keys d
+wait_for ", 2 of 2)?" 5 "the second one is offered next"
 keys d
 wait_for "recovery file deleted" 5
-[ ! -f "$STATE_FILE" ] && ok || fail "(d)elete left the recovery file"
+[ -z "$(rec "$STATE" unsaved)" ] && ok || fail "(d)elete left a recovery file: $(rec "$STATE" unsaved)"
 keys q
 wait_for "EXIT=0" 10
 
 # 3. A killed pane, scenario with a file: recovery next to it.
 cp "$SCEN/default.yaml" "$TMP/work/mine.yaml"
 chmod 0644 "$TMP/work/mine.yaml" # the source tree is read-only under make distcheck
-NEXT=$TMP/work/.mine.yaml.gpuplan-recover
 start -- mine.yaml
 wait_for "mine.yaml" 10
 edit_to 63
 TM kill-pane -t planner
-wait_file "$NEXT"
+wait_rec "$TMP/work" .mine.yaml
+NEXT=$REC
 grep -q "measured_pct: 63" "$NEXT" && ok || fail "killed pane: recovery lacks the edit"
 i=0; while kill -0 "$PID" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 kill -0 "$PID" 2>/dev/null && fail "planner still running after its pane was killed" || ok
 
 # the offer for that file; (n)o keeps the file and opens the saved one
 start -- mine.yaml
-wait_for "recover unsaved changes from" 10 "offer for mine.yaml"
+wait_for "recover edits from" 10 "offer for mine.yaml"
 keys n
-wait_gone "recover unsaved" 5
+wait_gone "recover edits" 5
 wait_gone "[+]" 2
 [ -f "$NEXT" ] && ok || fail "(n)o removed the recovery file"
 # yes, then save: the recovery file goes away
 keys q
 wait_for "EXIT=0" 10
 start -- mine.yaml
-wait_for "recover unsaved changes from" 10
+wait_for "recover edits from" 10
 keys y
 wait_for "[+]" 5
 keys C-s
@@ -98,10 +116,10 @@ if [ "$(id -u)" -ne 0 ]; then
     edit_to 66
     kill -HUP "$PID"
     wait_for "EXIT=129" 10
-    ALT=$(ls "$TMP/state/gpuplan/" | grep 'locked.yaml.gpuplan-recover' | head -1)
+    ALT=$(ls "$TMP/state/gpuplan/" | grep 'locked.yaml\.[0-9]*\.gpuplan-recover' | head -1)
     [ -n "$ALT" ] && ok || fail "read-only directory: no recovery file in the state directory"
     start -- ro/locked.yaml
-    wait_for "recover unsaved changes from" 10 "offer from the state directory"
+    wait_for "recover edits from" 10 "offer from the state directory"
     keys d
     wait_for "recovery file deleted" 5
     chmod 755 "$TMP/work/ro"
@@ -112,10 +130,10 @@ fi
 # 5. The whole tmux server killed (an SSH drop takes everything).
 start -- mine.yaml
 wait_for "mine.yaml" 10
-wait_gone "recover unsaved" 2
+wait_gone "recover edits" 2
 edit_to 64
 TM kill-server
-wait_file "$NEXT"
-i=0; while ! grep -q "measured_pct: 64" "$NEXT" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-grep -q "measured_pct: 64" "$NEXT" && ok || fail "server killed: recovery lacks the edit"
+wait_rec "$TMP/work" .mine.yaml
+i=0; while ! grep -q "measured_pct: 64" "$REC" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+grep -q "measured_pct: 64" "$REC" && ok || fail "server killed: recovery lacks the edit"
 finish
