@@ -1,0 +1,27 @@
+#!/bin/bash
+# save_safety.sh: the planner never writes a file it cannot read back
+# (SPEC 1.3, 7): every workload of a plan deleted on the Hybrid panel and
+# the scenario saved gives a file that loads, with the empty plan.
+. "$(dirname "$0")/lib.sh"
+
+cp "$top_srcdir/tests/data/good/hybrid.yaml" "$TMP/work/plan.yaml"
+chmod 0644 "$TMP/work/plan.yaml"
+start -- plan.yaml
+wait_for "plan.yaml" 10 || give_up
+keys BTab
+wait_for "On-prem nodes" 5 "the Hybrid panel"
+for name in 'nightly "train"' 'burst jobs' 'cloud only'; do
+    keys : ; type_text "goto hybrid.workloads[0].name"; keys Enter
+    keys d
+    wait_for "delete workload '$name'? (y)es / (n)o" 5 "d asks about $name"
+    keys y
+    wait_for "workload '$name' deleted" 5 "$name deleted"
+done
+keys C-s
+wait_for "saved plan.yaml" 5 "Ctrl-S saves the empty plan"
+"$GPUPLAN" check "$TMP/work/plan.yaml" >"$TMP/out" 2>&1 && ok ||
+    fail "the saved file does not load: $(cat "$TMP/out")"
+grep -q '^  workloads: \[\]' "$TMP/work/plan.yaml" && ok || fail "no empty workload list in the file"
+keys q
+wait_for "EXIT=0" 10
+finish
