@@ -98,12 +98,22 @@ static int cron_number(CronParser *cp, const CronField *f, int *v,
     return 0;
 }
 
+/* Length of the digits at `at`, for messages that quote a number as it was
+ * written (the parsed value saturates, so 10^20 must not read as 1000000). */
+static int cron_digits(const char *at)
+{
+    int n = 0;
+    while (cron_is_digit(at[n]))
+        n++;
+    return n > 40 ? 40 : n;
+}
+
 static int cron_in_range(CronParser *cp, const CronField *f, int v,
                          const char *at)
 {
     if (v < f->min || v > f->max)
-        return cron_fail(cp, at, "%s %d out of range (%d-%d)", f->name, v,
-                         f->min, f->max);
+        return cron_fail(cp, at, "%s %.*s out of range (%d-%d)", f->name,
+                         cron_digits(at), at, f->min, f->max);
     return 0;
 }
 
@@ -145,8 +155,8 @@ static int cron_element(CronParser *cp, const CronField *f, uint64_t *bits)
             return -1;
         int span = f->max - f->min + 1;
         if (step < 1 || step > span)
-            return cron_fail(cp, sat, "%s step %d out of range (1-%d)",
-                             f->name, step, span);
+            return cron_fail(cp, sat, "%s step %.*s out of range (1-%d)",
+                             f->name, cron_digits(sat), sat, span);
     }
     for (int v = lo; v <= hi; v += step)
         *bits |= UINT64_C(1) << v;

@@ -333,6 +333,33 @@ static bool parse_bool(const char *t, double *out)
     return false;
 }
 
+/* Does the number written as `text` equal v exactly? Only whole numbers of
+ * 2^53 and more can differ (a double holds every smaller one); those must
+ * be written as plain digits that v spells back, so that 2^53 + 1 is an
+ * error instead of a silently different seed (SPEC 7). */
+static bool int_written_exactly(const char *text, double v)
+{
+    if (!(fabs(v) >= 9007199254740992.0))
+        return true;
+    const char *t = text;
+    if (*t == '+' || *t == '-')
+        t++;
+    size_t digits = strspn(t, "0123456789");
+    const char *rest = t + digits;
+    if (*rest == '.') /* "…992.000" is fine, "…992.5" is not whole anyway */
+        for (rest++; *rest == '0'; rest++)
+            ;
+    if (*rest != '\0')
+        return false; /* an exponent: 9.007199254740993e15 cannot be checked */
+    char spelled[400];
+    snprintf(spelled, sizeof spelled, "%.0f", fabs(v));
+    while (digits > 1 && *t == '0') {
+        t++;
+        digits--;
+    }
+    return strlen(spelled) == digits && strncmp(spelled, t, digits) == 0;
+}
+
 bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
                  size_t msgn)
 {
@@ -380,6 +407,12 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
     v += 0.0; /* -0 is read as 0: a sign on zero means nothing here */
     if (!field_check_num(f, v, msg, msgn))
         return false;
+    if (f->type == FT_INT && !int_written_exactly(text, v)) {
+        snprintf(msg, msgn, "\"%.40s\" cannot be held exactly (a whole number "
+                 "beyond 9007199254740992, 2^53, would be rounded to %.0f); "
+                 "write a whole number of at most 2^53", text, v);
+        return false;
+    }
     *out_num = v;
     return true;
 }

@@ -303,8 +303,13 @@ bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
     }
     if (workload) {
         if (index >= s->hybrid.workload_count) {
-            snprintf(msg, n, "there is no workload %zu (the plan has %zu, "
-                     "numbered from 0)", index, s->hybrid.workload_count);
+            /* The number as written: the parsed index is capped, and a
+             * huge one must not be reported as another. */
+            const char *digits = leaf + 10;
+            int nd = (int)strspn(digits, "0123456789");
+            snprintf(msg, n, "there is no workload %.*s (the plan has %zu, "
+                     "numbered from 0)", nd > 30 ? 30 : nd, digits,
+                     s->hybrid.workload_count);
             return false;
         }
         Scenario t = *s;

@@ -122,7 +122,7 @@ static const struct {
     {"* * * 0 *", 7, "month 0 out of range (1-12)"},
     {"* * * * 8", 9, "day-of-week 8 out of range (0-7)"},
     {"0 1-30 * * *", 5, "hour 30 out of range (0-23)"},
-    {"0 99999999999 * * *", 3, "hour 9999999 out of range (0-23)"}, /* no wrap */
+    {"0 99999999999 * * *", 3, "hour 99999999999 out of range (0-23)"}, /* no wrap */
     {"* * * *", 8,
      "expected 5 fields (minute hour day-of-month month day-of-week), found 4"},
     {"", 1,

@@ -121,7 +121,7 @@ static const Bad yaml_bad[] = {
     {HEAD WL "      per_day: 1\n      gpus: 1\n      hours: 1\n"
              "    - name: b\n      per_day: 1\n      gpus: 100001\n",
      12, 13, "hybrid.workloads[1].gpus", "above 100000"},
-    {HEAD WL "      per_day: &x 1\n", 7, 16, "", "anchors and aliases"},
+    {HEAD WL "      per_day: &x 1\n", 7, 16, "hybrid.workloads[0].per_day", "anchors and aliases"},
     {HEAD "  workloads:\n    - 3\n", 6, 7, "hybrid.workloads[0]",
      "a workload is a mapping"},
     /* the workloads list */

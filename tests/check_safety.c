@@ -133,6 +133,87 @@ START_TEST(diag_format_is_visible)
 }
 END_TEST
 
+/* ---- messages that name the right place and number (SPEC 7) ------------- */
+
+static const struct {
+    bool json;
+    const char *text;
+    unsigned long line, col;
+    const char *path, *what;
+} accurate[] = {
+    /* tags, complex keys and merge keys name the field they are in */
+    {false, "gpuplan: 1\nhardware:\n  nodes: !!int 4\n", 3, 10,
+     "hardware.nodes", "tags such as"},
+    {false, "gpuplan: 1\nhardware: !!map\n  nodes: 4\n", 2, 11, "hardware",
+     "tags such as"},
+    {false, "gpuplan: 1\nhybrid:\n  workloads:\n    - name: !x a\n", 4, 13,
+     "hybrid.workloads[0].name", "tags such as"},
+    {false, "gpuplan: 1\nhardware:\n  ? [a, b]\n  : 4\n", 3, 5, "hardware",
+     "complex keys are not allowed"},
+    {false, "gpuplan: 1\nhardware:\n  <<: {nodes: 4}\n", 3, 3, "hardware",
+     "merge keys (`<<`) are not allowed"},
+    {false, "gpuplan: 1\nhybrid:\n  workloads:\n    - <<: {gpus: 1}\n", 4, 7,
+     "hybrid.workloads[0]", "merge keys"},
+    {false, "gpuplan: 1\nhardware:\n  nodes: &n 4\n", 3, 10,
+     "hardware.nodes", "anchors and aliases"},
+    /* a cron step of 10^20 is quoted as written, not as a capped number */
+    {false, "gpuplan: 1\nhybrid:\n  workloads:\n    - {name: a, schedule: "
+            "\"*/100000000000000000000 * * * *\", gpus: 1, hours: 1}\n", 4, 30,
+     "hybrid.workloads[0].schedule",
+     "minute step 100000000000000000000 out of range (1-60)"},
+    /* 2^53 + 1 would be rounded to 2^53: refused, not silently changed */
+    {false, "gpuplan: 1\nhybrid:\n  seed: 9007199254740993\n  workloads: "
+            "[]\n", 3, 9, "hybrid.seed", "cannot be held exactly"},
+    {false, "gpuplan: 1\nhardware:\n  nodes: 100000000000000000001\n", 3, 10,
+     "hardware.nodes", "is above 100000"},
+    /* booleans are true and false only */
+    {false, "gpuplan: 1\nconstraints:\n  compliance_forbids_cloud: yes\n", 3,
+     29, "constraints.compliance_forbids_cloud", "is not true or false"},
+    {false, "gpuplan: 1\nconstraints:\n  compliance_forbids_cloud: on\n", 3,
+     29, "constraints.compliance_forbids_cloud", "is not true or false"},
+    /* a JSON object holding only the version is no scenario */
+    {true, "{\"gpuplan\":1}", 1, 1, "scenario",
+     "holds only the schema version"},
+};
+
+START_TEST(messages_are_accurate)
+{
+    Scenario s;
+    scenario_default(&s);
+    Scenario before = s;
+    Diag d;
+    const char *t = accurate[_i].text;
+    int rc = accurate[_i].json
+                 ? scenario_load_json("t.json", t, strlen(t), &s, &d)
+                 : load_text(t, &s, &d);
+    ck_assert_msg(rc == EXIT_DATAERR, "row %d accepted", _i);
+    ck_assert(scenario_equal(&s, &before));
+    ck_assert_msg(strcmp(d.path, accurate[_i].path) == 0, "row %d: path '%s'",
+                  _i, d.path);
+    ck_assert_msg(strstr(d.message, accurate[_i].what), "row %d: '%s'", _i,
+                  d.message);
+    ck_assert_msg(d.line == accurate[_i].line && d.col == accurate[_i].col,
+                  "row %d: at %lu:%lu", _i, d.line, d.col);
+}
+END_TEST
+
+/* What the rows above must not break: 2^53 itself, a whole number written
+ * with ".0", a bare JSON scenario with a field. */
+START_TEST(near_misses_still_load)
+{
+    Scenario s;
+    Diag d;
+    ck_assert_int_eq(load_text("gpuplan: 1\nhybrid:\n  seed: 9007199254740992"
+                               "\n  workloads: []\n", &s, &d), 0);
+    ck_assert(s.hybrid.seed == 9007199254740992.0);
+    ck_assert_int_eq(load_text("gpuplan: 1\nhardware:\n  nodes: 4.0\n", &s,
+                               &d), 0);
+    const char *j = "{\"gpuplan\":1,\"name\":\"x\"}";
+    ck_assert_int_eq(scenario_load_json("t.json", j, strlen(j), &s, &d), 0);
+    ck_assert_str_eq(s.name, "x");
+}
+END_TEST
+
 /* ---- save only what loads (SPEC 1.3, 7) ---------------------------------- */
 
 static char tmpdir[256];
@@ -326,6 +407,12 @@ static Suite *safety_suite(void)
     tcase_add_test(t, visible_text_shows_controls);
     tcase_add_test(t, loader_refuses_controls_in_names);
     tcase_add_test(t, diag_format_is_visible);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("messages");
+    tcase_add_loop_test(t, messages_are_accurate, 0,
+                        (int)(sizeof accurate / sizeof accurate[0]));
+    tcase_add_test(t, near_misses_still_load);
     suite_add_tcase(s, t);
 
     t = tcase_create("save");

@@ -65,6 +65,48 @@ no_raw "$TMP/err" "prices"
 expect_grep "$TMP/err" "prices.yaml:" "prices error is located"
 expect_grep "$TMP/err" 'control character \x1b' "prices error names the character"
 
+# Accurate messages (SPEC 7).
+# An import error is blamed on the routing file's own line, not on a line
+# of the YAML gpuplan generated from it.
+cat >"$TMP/routing.json" <<'JSON'
+{
+  "schedule": {
+    "on_prem": { "daily_training": "0 2 * * *", "batch\u001b]2;x\u0007": "30 * * * *" }
+  },
+  "routing": { "training_jobs": "on_prem" }
+}
+JSON
+expect_status 65 "import: a workload name with a control character" -- "$G" import "$TMP/routing.json"
+expect_grep "$TMP/err" "routing.json:3:5: schedule.on_prem.batch\x1b]2;x\x07: the workload name contains the control character" \
+    "import error on the user's line, naming the workload"
+if grep -q "notes" "$TMP/err"; then fail "import error blames the generated notes"; else ok; fi
+no_raw "$TMP/err" "import error"
+# A workload number is quoted as written, not capped to 32.
+expect_status 65 "--set workloads[99999999999]" -- "$G" report \
+    --set 'hybrid.workloads[99999999999].gpus=2' "$top_srcdir/tests/data/good/hybrid.yaml"
+expect_grep "$TMP/err" "there is no workload 99999999999 (the plan has 3" "the workload number as written"
+# An empty FILE is not the scenarios folder.
+expect_status 66 "report ''" -- "$G" report ''
+expect_grep "$TMP/err" "the file name is empty" "report '' says the name is empty"
+if grep -q "is a directory" "$TMP/err"; then fail "report '' blames a directory"; else ok; fi
+expect_status 66 "check ''" -- "$G" check ''
+# -o /dev/stdout and -o /dev/null write there.
+expect_status 0 "report -o /dev/stdout" -- "$G" report --format json -o /dev/stdout default
+expect_grep "$TMP/out" '"zone":' "-o /dev/stdout writes the report to standard output"
+expect_status 0 "report -o /dev/null" -- "$G" report -o /dev/null default
+[ -c /dev/null ] && ok || fail "/dev/null is no longer a device"
+# yes is not a boolean.
+expect_status 65 "--set a boolean to yes" -- "$G" report --set constraints.compliance_forbids_cloud=yes default
+expect_grep "$TMP/err" '"yes" is not true or false' "yes refused"
+# check on a named pipe nobody writes to returns at once.
+mkfifo "$TMP/fifo"
+t0=$(date +%s%N)
+expect_status 66 "check FIFO" -- timeout 10 "$G" check "$TMP/fifo"
+t1=$(date +%s%N)
+[ $(( (t1 - t0) / 1000000 )) -lt 2000 ] && ok || fail "check FIFO took $(( (t1 - t0) / 1000000 )) ms"
+expect_grep "$TMP/err" "is a named pipe that no program is writing to" "check FIFO says why"
+expect_status 0 "check a pipe with a writer" -- bash -c "'$G' check <(cat '$top_srcdir/scenarios/default.yaml')"
+
 # Bounded work (SPEC 7): 10^10 rows are refused at once with the count and
 # the size; --max-rows allows more, or fewer; streaming starts at once.
 t0=$(date +%s%N)

@@ -13,6 +13,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -109,7 +110,8 @@ const char *cli_resolve_scenario(const char *arg, char *buf, size_t n)
 {
     struct stat st;
     snprintf(buf, n, "%s", arg);
-    if (stat(arg, &st) == 0 || strchr(arg, '/'))
+    /* An empty name is no shipped scenario ("" would name their folder). */
+    if (!arg[0] || stat(arg, &st) == 0 || strchr(arg, '/'))
         return buf;
     const char *dir = cli_scenario_dir();
     for (const char *const *e = file_scenario_exts; *e; e++) {
@@ -129,6 +131,11 @@ int load_arg(const char *arg, Scenario *s)
 {
     char path[4096];
     Diag d;
+    if (!arg[0]) {
+        fprintf(stderr, "gpuplan: '': the file name is empty (give a path or "
+                "a shipped scenario name such as diagflow)\n");
+        return EXIT_NOINPUT;
+    }
     cli_resolve_scenario(arg, path, sizeof path);
     int rc = scenario_load_file(path, s, &d);
     if (rc != 0)
@@ -187,9 +194,39 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
     return 0;
 }
 
-/* Write b to out (atomically) or stdout. */
+/* Write b to out (atomically) or stdout. An OUT that is a terminal, a
+ * pipe or a device (/dev/stdout, /dev/null, a FIFO) is written to as it
+ * is: there is no file to replace, and a temporary file beside
+ * /proc/self/fd/1 cannot be made. */
 int write_output(const StrBuf *b, const char *out)
 {
+    struct stat st;
+    if (out && stat(out, &st) == 0 && !S_ISREG(st.st_mode) &&
+        !S_ISDIR(st.st_mode)) {
+        int fd = open(out, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        const char *p = sb_str(b);
+        size_t left = b->len;
+        int err = fd < 0 ? errno : 0;
+        while (!err && left > 0) {
+            ssize_t w = write(fd, p, left);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0)
+                err = w < 0 ? errno : EIO;
+            else {
+                p += w;
+                left -= (size_t)w;
+            }
+        }
+        if (fd >= 0 && close(fd) != 0 && !err)
+            err = errno;
+        if (err) {
+            fprintf(stderr, "gpuplan: %s: cannot write the output: %s\n",
+                    vis(out), strerror(err));
+            return fd < 0 && err != ENOSPC ? EXIT_CANTCREAT : EXIT_IOERR;
+        }
+        return 0;
+    }
     if (out) {
         Diag d;
         diag_clear(&d, out);

@@ -58,6 +58,9 @@ static Reaction cmd_goto(App *a, const char *typed, bool bang, char *arg)
 static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed;
+    Reaction r = R_NONE;
+    if (*arg && files_refuse_not_regular(a, arg, &r))
+        return r;
     if (*arg && !bang && files_other_exists(a, arg))
         return app_msg(a, true, "%s exists: w! %s replaces it", arg, arg);
     if (!*arg)
@@ -68,6 +71,9 @@ static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
 static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed;
+    Reaction nr = R_NONE;
+    if (*arg && files_refuse_not_regular(a, arg, &nr))
+        return nr;
     if (*arg && !bang && files_other_exists(a, arg))
         return app_msg(a, true, "%s exists: wq! %s replaces it", arg, arg);
     a->pending = PEND_QUIT;

@@ -205,10 +205,26 @@ bool files_other_exists(const App *a, const char *path)
     return !(a->doc.path[0] && file_same(a->doc.path, path));
 }
 
+bool files_refuse_not_regular(App *a, const char *path, Reaction *r)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return false;
+    *r |= app_msg(a, true, "cannot save to %s: it is %s, not a file; save to "
+                  "a file name instead", path,
+                  S_ISDIR(st.st_mode) ? "a directory" : "a device, pipe or socket");
+    return true;
+}
+
 /* Save as `path`, asking first when that replaces another file; then what
  * is pending. */
 static Reaction save_as(App *a, const char *path)
 {
+    Reaction nr = R_NONE;
+    if (files_refuse_not_regular(a, path, &nr)) {
+        a->pending = PEND_NONE;
+        return nr;
+    }
     if (files_other_exists(a, path)) {
         char q[DOC_PATH_MAX + 64];
         snprintf(a->overwrite_path, sizeof a->overwrite_path, "%s", path);

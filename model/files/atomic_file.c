@@ -289,7 +289,10 @@ int read_whole_file(const char *path, size_t max, char **data, size_t *len,
                     Diag *d)
 {
     diag_clear(d, path);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a named pipe that no program writes to would
+     * otherwise wait forever. Reads block again once it is open, so a pipe
+     * with a writer (`gpuplan check <(...)`) is read whole. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         diag_set(d, EXIT_NOINPUT, 0, 0, NULL, "cannot open: %s",
                  strerror(errno));
@@ -301,6 +304,9 @@ int read_whole_file(const char *path, size_t max, char **data, size_t *len,
         diag_set(d, EXIT_NOINPUT, 0, 0, NULL, "is a directory, not a file");
         return EXIT_NOINPUT;
     }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     /* Read at most max + 1 bytes: enough to know the file is too large. */
     size_t cap = max + 2, used = 0;
     if (S_ISREG(st.st_mode) && st.st_size >= 0 && (size_t)st.st_size < max)
@@ -329,6 +335,12 @@ int read_whole_file(const char *path, size_t max, char **data, size_t *len,
         used += (size_t)r;
     }
     close(fd);
+    if (used == 0 && S_ISFIFO(st.st_mode)) {
+        free(buf);
+        diag_set(d, EXIT_NOINPUT, 0, 0, NULL, "is a named pipe that no program "
+                 "is writing to: nothing to read");
+        return EXIT_NOINPUT;
+    }
     if (used > max) {
         char lim[40];
         size_text(max, lim, sizeof lim);

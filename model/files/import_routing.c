@@ -22,6 +22,7 @@
 #include "cron.h"
 #include "hybrid_fields.h"
 #include "scenario_file.h"
+#include "text_rules.h"
 #include "utf8.h"
 
 #define BURST_PREFIX "aws_if_onprem_queue_gt_"
@@ -192,11 +193,20 @@ static int parse_verb(const Ctx *c, size_t at, const char *path,
 }
 
 /* Copy text into a workload name; false when too long. */
-static bool set_name(HybridWorkload *w, const char *text)
+/* Take a workload's name from the routing file, checked by the scenario's
+ * own rule for it (so the imported plan loads back); why gets the reason. */
+static bool set_name(HybridWorkload *w, const char *text, char *why, size_t wn)
 {
     size_t n = strlen(text);
-    if (n == 0 || n > HYBRID_NAME_MAX)
+    if (n == 0 || n > HYBRID_NAME_MAX) {
+        snprintf(why, wn, "a workload name is 1 to %d bytes", HYBRID_NAME_MAX);
         return false;
+    }
+    char rule[300];
+    if (!text_check(text, false, rule, sizeof rule, NULL)) {
+        snprintf(why, wn, "the workload name %s", rule);
+        return false;
+    }
     memcpy(w->name, text, n + 1);
     return true;
 }
@@ -320,9 +330,9 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                                HYBRID_MAX_WORKLOADS);
             HybridWorkload *w = &p->workloads[p->workload_count];
             hybrid_workload_default(w);
-            if (!set_name(w, it->string))
-                return fail_at(c, kat, path, "a workload name is 1 to %d "
-                               "bytes", HYBRID_NAME_MAX);
+            char why[400];
+            if (!set_name(w, it->string, why, sizeof why))
+                return fail_at(c, kat, path, "%s", why);
             for (size_t i = 0; i < p->workload_count; i++)
                 if (strcmp(p->workloads[i].name, w->name) == 0)
                     return fail_at(c, kat, path, "duplicate workload name");
@@ -404,9 +414,9 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                            HYBRID_MAX_WORKLOADS);
         HybridWorkload *w = &p->workloads[p->workload_count];
         hybrid_workload_default(w);
-        if (!set_name(w, it->string))
-            return fail_at(c, kat, path, "a workload name is 1 to %d bytes",
-                           HYBRID_NAME_MAX);
+        char why[400];
+        if (!set_name(w, it->string, why, sizeof why))
+            return fail_at(c, kat, path, "%s", why);
         for (size_t i = 0; i < p->workload_count; i++)
             if (strcmp(p->workloads[i].name, w->name) == 0)
                 return fail_at(c, kat, path, "duplicate workload name");
@@ -504,7 +514,11 @@ int import_routing(const char *name, const char *data, size_t len,
     rc = scenario_load_yaml(name, sb_str(&b), b.len, &back, &bd);
     sb_free(&b);
     if (rc) {
-        *d = bd;
+        /* The line and column are those of the generated YAML, which the
+         * user never wrote: say what failed without them. */
+        diag_clear(d, name);
+        diag_set(d, EXIT_DATAERR, 0, 0, bd.path, "the imported plan would not "
+                 "load back (%s); nothing was written", bd.message);
         return rc;
     }
     *out = s;

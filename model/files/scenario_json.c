@@ -4,7 +4,8 @@
  * "scenario": {...}, "results": {...}}, told apart by its "scenario" key;
  * "generator" and "results" are ignored, the scenario's own "gpuplan" is
  * optional but must be 1) and a bare scenario object with "gpuplan": 1 at
- * its top, nested exactly like the YAML file. Both go through the loader
+ * its top, nested exactly like the YAML file. An object holding nothing but
+ * "gpuplan" is neither (an export cut short, most likely) and is refused. Both go through the loader
  * core (scenario_load.h), so the rules and messages are those of YAML.
  *
  * cJSON keeps no positions, so a small scanner walks the same (already
@@ -593,8 +594,17 @@ int scenario_load_json(const char *name, const char *data, size_t len,
                             "({\"gpuplan\": 1, ...}), not %s", kind_name(root));
         else if (cJSON_GetObjectItemCaseSensitive(root, "scenario"))
             rc = json_export(&j, root);
-        else
-            rc = json_scenario(&j, root, 0, false);
+        else if ((rc = json_scenario(&j, root, 0, false)) == 0 &&
+                 cJSON_GetArraySize(root) == 1 &&
+                 cJSON_GetObjectItemCaseSensitive(root, "gpuplan"))
+            /* Only a (valid) version: an export that lost its "scenario",
+             * most likely; reading it as the built-in default would hide
+             * that. */
+            rc = load_error(&c, t.at, "scenario", "the JSON object holds only "
+                            "the schema version: neither an export's "
+                            "\"scenario\" object nor any field of a bare "
+                            "scenario (for the built-in default, use `gpuplan "
+                            "new FILE`)");
         if (rc == 0)
             rc = load_finish(&c, out);
     }

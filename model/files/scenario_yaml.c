@@ -50,6 +50,7 @@ typedef struct Yaml {
     const char *data;
     size_t len;
     LoadCtx *c;
+    char at[192]; /* field path being read, for refusals found by next() */
 } Yaml;
 
 static LoadPos mark_pos(yaml_mark_t m)
@@ -115,7 +116,7 @@ static int next(Yaml *y)
     const yaml_char_t *anchor = NULL, *tag = NULL;
     switch (y->ev.type) {
     case YAML_ALIAS_EVENT:
-        return load_error(y->c, ev_pos(y), NULL, "anchors and aliases are not "
+        return load_error(y->c, ev_pos(y), y->at, "anchors and aliases are not "
                           "allowed (write the value out in full)");
     case YAML_SCALAR_EVENT:
         anchor = y->ev.data.scalar.anchor;
@@ -139,11 +140,11 @@ static int next(Yaml *y)
         break;
     }
     if (anchor)
-        return load_error(y->c, ev_pos(y), NULL, "anchors and aliases are not "
+        return load_error(y->c, ev_pos(y), y->at, "anchors and aliases are not "
                           "allowed (write the value out in full)");
     if (tag)
-        return load_error(y->c, ev_pos(y), NULL, "tags such as `%.40s` are not "
-                          "allowed (the value's type comes from its key)",
+        return load_error(y->c, ev_pos(y), y->at, "tags such as `%.40s` are "
+                          "not allowed (the value's type comes from its key)",
                           (const char *)tag);
     if (y->depth > SCENARIO_NEST_MAX)
         return load_error(y->c, ev_pos(y), NULL, "nesting is deeper than %d "
@@ -180,14 +181,29 @@ static int field_value(Yaml *y, const Field *f)
 static int take_key(Yaml *y, char *buf, size_t n, LoadPos *at)
 {
     *at = ev_pos(y);
+    /* y->at names the mapping the key is in ("" at the top). */
     if (y->ev.type != YAML_SCALAR_EVENT)
-        return load_error(y->c, *at, NULL, "a key must be a name, not %s",
+        return load_error(y->c, *at, y->at, "a key must be a name, not %s "
+                          "(complex keys are not allowed)",
                           ev_name(y->ev.type));
     if (y->ev.data.scalar.length >= n)
-        return load_error(y->c, *at, NULL, "key `%.40s...` is too long to be "
+        return load_error(y->c, *at, y->at, "key `%.40s...` is too long to be "
                           "a scenario key", scalar_text(y));
+    if (y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+        strcmp(scalar_text(y), "<<") == 0)
+        return load_error(y->c, *at, y->at, "merge keys (`<<`) are not "
+                          "allowed (write the keys out in full)");
     memcpy(buf, scalar_text(y), y->ev.data.scalar.length + 1);
     return 0;
+}
+
+/* Name the field path being read: section ("" = top level) and key. */
+static void yaml_at(Yaml *y, const char *section, const char *key)
+{
+    if (section[0] && key[0])
+        snprintf(y->at, sizeof y->at, "%.60s.%.80s", section, key);
+    else
+        snprintf(y->at, sizeof y->at, "%.80s", section[0] ? section : key);
 }
 
 /* A registry section: a mapping of scalar fields. The current event is the
@@ -206,6 +222,7 @@ static int load_fields(Yaml *y, const char *name, LoadPos at)
                           "indented under it), not %s", name,
                           ev_name(y->ev.type));
     for (;;) {
+        yaml_at(y, name, "");
         int rc = next(y);
         if (rc)
             return rc;
@@ -215,8 +232,10 @@ static int load_fields(Yaml *y, const char *name, LoadPos at)
         LoadPos kat;
         const Field *f = NULL;
         if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_key(y->c, name, key, kat, &f)) != 0 ||
-            (rc = next(y)) != 0 || (rc = field_value(y, f)) != 0)
+            (rc = load_key(y->c, name, key, kat, &f)) != 0)
+            return rc;
+        yaml_at(y, name, key);
+        if ((rc = next(y)) != 0 || (rc = field_value(y, f)) != 0)
             return rc;
     }
 }
@@ -245,6 +264,7 @@ static int yaml_workload(Yaml *y, size_t i)
                           "keys (name, schedule or per_day, gpus, hours, run, "
                           "cloud_mode), not %s", ev_name(y->ev.type));
     for (;;) {
+        yaml_at(y, path, "");
         int rc = next(y);
         if (rc)
             return rc;
@@ -254,8 +274,10 @@ static int yaml_workload(Yaml *y, size_t i)
         LoadPos kat;
         int which = 0;
         if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_hybrid_wkey(c, i, key, kat, &which)) != 0 ||
-            (rc = next(y)) != 0)
+            (rc = load_hybrid_wkey(c, i, key, kat, &which)) != 0)
+            return rc;
+        yaml_at(y, path, key);
+        if ((rc = next(y)) != 0)
             return rc;
         if (y->ev.type != YAML_SCALAR_EVENT)
             return load_error(c, ev_pos(y), path, "`%s` takes a single value, "
@@ -281,6 +303,9 @@ static int yaml_workloads(Yaml *y)
                           "workloads (items starting with `- name: ...`), "
                           "not %s", ev_name(y->ev.type));
     for (size_t n = 0;; n++) {
+        char item[48];
+        snprintf(item, sizeof item, "hybrid.workloads[%zu]", n);
+        yaml_at(y, item, "");
         int rc = next(y);
         if (rc)
             return rc;
@@ -305,6 +330,7 @@ static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
                           "of its keys (days, onprem_nodes, ..., workloads), "
                           "not %s", name, ev_name(y->ev.type));
     for (;;) {
+        yaml_at(y, name, "");
         int rc = next(y);
         if (rc)
             return rc;
@@ -314,8 +340,10 @@ static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
         LoadPos kat;
         int which = 0;
         if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_hybrid_key(c, key, kat, &which)) != 0 ||
-            (rc = next(y)) != 0)
+            (rc = load_hybrid_key(c, key, kat, &which)) != 0)
+            return rc;
+        yaml_at(y, name, key);
+        if ((rc = next(y)) != 0)
             return rc;
         if (which == HY_WORKLOADS) {
             rc = yaml_workloads(y);
@@ -396,14 +424,17 @@ static int load_document(Yaml *y)
                           "...), not %s", ev_name(y->ev.type));
     c->doc = ev_pos(y);
     for (;;) {
+        yaml_at(y, "", "");
         if ((rc = next(y)) != 0)
             return rc;
         if (y->ev.type == YAML_MAPPING_END_EVENT)
             break;
         char key[128];
         LoadPos kat;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = next(y)) != 0 || (rc = top_entry(y, key, kat)) != 0)
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
+            return rc;
+        yaml_at(y, "", key);
+        if ((rc = next(y)) != 0 || (rc = top_entry(y, key, kat)) != 0)
             return rc;
     }
     if ((rc = next(y)) != 0) /* DOCUMENT_END */

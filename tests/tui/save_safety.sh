@@ -22,6 +22,13 @@ wait_for "saved plan.yaml" 5 "Ctrl-S saves the empty plan"
 "$GPUPLAN" check "$TMP/work/plan.yaml" >"$TMP/out" 2>&1 && ok ||
     fail "the saved file does not load: $(cat "$TMP/out")"
 grep -q '^  workloads: \[\]' "$TMP/work/plan.yaml" && ok || fail "no empty workload list in the file"
+# A device is never saved to, and no w! is suggested that could not work.
+type_text ":w /dev/full"; keys Enter
+wait_for "cannot save to /dev/full: it is a device, pipe or socket" 5 ":w /dev/full says why"
+if screen | grep -q "w! /dev/full"; then fail ":w /dev/full suggests w!"; else ok; fi
+type_text ":w! /dev/full"; keys Enter
+wait_for "cannot save to /dev/full" 5 ":w! /dev/full is refused the same way"
+[ -c /dev/full ] && ok || fail "/dev/full was replaced"
 keys q
 wait_for "EXIT=0" 10
 finish
