@@ -107,6 +107,13 @@ t1=$(date +%s%N)
 expect_grep "$TMP/err" "is a named pipe that no program is writing to" "check FIFO says why"
 expect_status 0 "check a pipe with a writer" -- bash -c "'$G' check <(cat '$top_srcdir/scenarios/default.yaml')"
 
+# check: a missing file among bad ones is exit 66 (the command was wrong),
+# whatever the order; bad ones alone are 65.
+printf 'gpuplan: 1\nhardware:\n  nodes: 0\n' >"$TMP/bad1.yaml"
+expect_status 66 "check bad + missing" -- "$G" check "$TMP/bad1.yaml" "$TMP/missing.yaml"
+expect_status 66 "check missing + bad" -- "$G" check "$TMP/missing.yaml" "$TMP/bad1.yaml"
+expect_status 65 "check bad + good" -- "$G" check "$TMP/bad1.yaml" default
+
 # Bounded work (SPEC 7): 10^10 rows are refused at once with the count and
 # the size; --max-rows allows more, or fewer; streaming starts at once.
 t0=$(date +%s%N)
