@@ -298,6 +298,10 @@ static int yaml_workloads(Yaml *y)
 {
     LoadCtx *c = y->c;
     LoadPos at = ev_pos(y);
+    /* `workloads:` with nothing under it is the empty list: what earlier
+     * versions saved after every workload was deleted, so it loads. */
+    if (scalar_is_null(y))
+        return load_hybrid_workloads(c, 0, at);
     if (y->ev.type != YAML_SEQUENCE_START_EVENT)
         return load_error(c, at, "hybrid.workloads", "expected a list of "
                           "workloads (items starting with `- name: ...`), "
