@@ -110,11 +110,32 @@ static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
                  s->currency, cost_option_word(x), cloud_name[best], b);
 }
 
+/* The measured utilization as a sentence shows it: the fewest decimals (up
+ * to three) that stay within 0.05 of it and on its side of every mark the
+ * advice names (50%, 60%, 70%, 75%, 80%), so 59.9% never reads "60% ...
+ * below 60%". */
+static void pct_text(double pct, char *buf, size_t n)
+{
+    static const double marks[] = {50, 60, 70, 75, 80};
+    for (int d = 0; d <= 3; d++) {
+        num_snprintf(buf, n, "%.*f", d, pct);
+        double x = pct;
+        (void)num_parse(buf, &x); /* always "."; C locale or not */
+        bool same_side = true;
+        for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+            same_side = same_side && (x < marks[k]) == (pct < marks[k]) &&
+                        (x > marks[k]) == (pct > marks[k]);
+        if (same_side && fabs(x - pct) < 0.05)
+            return;
+    }
+}
+
 char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
                        char *buf, size_t n)
 {
     const char *cur = s->currency;
-    double pct = s->utilization.measured_pct;
+    char pct[32];
+    pct_text(s->utilization.measured_pct, pct, sizeof pct);
     char a[64];
     switch (code) {
     case ADV_ZONE_DISAGREES: {
@@ -126,7 +147,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
             compare_text(r, x, OPT_ONPREM, cur, cmp, sizeof cmp);
         if (!r->option[x].allowed) {
             num_snprintf(buf, n,
-                         "At %.0f%% the rule of thumb says \"below 50%%, rent "
+                         "At %s%% the rule of thumb says \"below 50%%, rent "
                          "from the cloud\", but compliance forbids the cloud: "
                          "on-prem is the only allowed option, and %s.",
                          pct, cmp);
@@ -134,7 +155,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
         }
         biggest_term(s, r, x, term, sizeof term);
         num_snprintf(buf, n,
-                     "At %.0f%% the rule of thumb says \"%s\", but the figures "
+                     "At %s%% the rule of thumb says \"%s\", but the figures "
                      "disagree: %s; %s.",
                      pct,
                      r->zone == ZONE_ONPREM ? "above 75%, own the cluster"
@@ -148,7 +169,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
         bool wins = r->option[OPT_ONPREM].monthly <=
                     r->option[cost_cheapest_cloud(r)].monthly;
         num_snprintf(buf, n,
-                     "At %.0f%% utilization the cluster is below 60%%, where the "
+                     "At %s%% utilization the cluster is below 60%%, where the "
                      "rule of thumb says \"owning rarely pays\"; here %s: %s.",
                      pct, wins ? "it does" : "it does not", cmp);
         break;
@@ -160,14 +181,14 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
         onprem_vs_cloud(r, cur, cmp, sizeof cmp);
         if (on <= cl)
             num_snprintf(buf, n,
-                         "At %.0f%% utilization the cluster is past 80%%, where "
+                         "At %s%% utilization the cluster is past 80%%, where "
                          "the rule of thumb says \"owning usually wins, often by "
                          "2x\"; here it does: %s (%s costs %.2f times what "
                          "on-prem costs).",
                          pct, cmp, cost_option_word(k), on > 0 ? cl / on : 0);
         else
             num_snprintf(buf, n,
-                         "At %.0f%% utilization the cluster is past 80%%, where "
+                         "At %s%% utilization the cluster is past 80%%, where "
                          "the rule of thumb says \"owning usually wins, often by "
                          "2x\"; here it does not: %s (on-prem costs %.2f times "
                          "what %s costs).",
@@ -180,7 +201,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
         num_snprintf(buf, n,
                      "The article's rule of thumb for a first cluster is \"about "
                      "16 GPUs kept over 70%% busy\"; this one has %.0f GPUs at "
-                     "%.0f%%, and here %s.",
+                     "%s%%, and here %s.",
                      r->gpus, pct, cmp);
         break;
     }
@@ -193,7 +214,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
                          0, save, sizeof save);
         num_snprintf(buf, n,
                      "Committing %.0f%% of the fleet instead of %g%% would take "
-                     "reserved from %s to %s %s a month at %.0f%% utilization, "
+                     "reserved from %s to %s %s a month at %s%% utilization, "
                      "a saving of %s%s.",
                      r->best_coverage_pct, s->cloud.reserved_coverage_pct, now,
                      then, cur, pct, save,

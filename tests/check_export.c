@@ -125,9 +125,9 @@ START_TEST(json_shape)
     ck_assert_int_eq(cJSON_GetArraySize(adv), (int)r.advice_count);
     ck_assert_str_eq(path(adv->child, "code")->valuestring, "BELOW_60");
     ck_assert_str_eq(path(adv->child, "text")->valuestring,
-                     "At 50% utilization the cluster is below 60%, where owning "
-                     "rarely pays: each useful GPU-hour costs 5.66 USD on-prem, "
-                     "and on-prem matches Spot at 76.0%.");
+                     "At 50% utilization the cluster is below 60%, where the "
+                     "rule of thumb says \"owning rarely pays\"; here it does "
+                     "not: spot costs 20,478 USD a month less than on-prem.");
     static const char *const curves[] = {"utilization_pct", "onprem", "on_demand",
                                          "reserved", "spot"};
     for (size_t i = 0; i < 5; i++) {
