@@ -13,6 +13,7 @@
 #include "numfmt.h"
 #include "text_rules.h"
 #include "utf8.h"
+#include "uncertainty.h"
 
 
 const char *field_section(const Field *f, char *buf, size_t n)
@@ -508,7 +509,11 @@ bool scenario_equal(const Scenario *a, const Scenario *b)
                 return false;
         }
     }
-    if (a->has_hybrid != b->has_hybrid)
+    if (a->has_hybrid != b->has_hybrid ||
+        a->has_uncertainty != b->has_uncertainty)
+        return false;
+    if (a->has_uncertainty &&
+        !uncertainty_equal(&a->uncertainty, &b->uncertainty))
         return false;
     return !a->has_hybrid || hybrid_plan_equal(&a->hybrid, &b->hybrid);
 }

@@ -24,6 +24,7 @@
 #define SCENARIO_TEXT_BYTES(n) (4 * (n) + 1)
 
 #include "hybrid_plan.h"
+#include "uncertainty_plan.h"
 
 typedef struct Hardware {
     char gpu_model[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
@@ -116,6 +117,8 @@ typedef struct Scenario {
     Constraints constraints;
     bool has_hybrid;    /* the optional `hybrid:` section was given */
     HybridPlan hybrid;  /* meaningful only when has_hybrid */
+    bool has_uncertainty;    /* the optional `uncertainty:` section was given */
+    Uncertainty uncertainty; /* meaningful only when has_uncertainty */
 } Scenario;
 
 /* Fill *s with the built-in default scenario (SPEC 1.2): every field's
@@ -124,7 +127,8 @@ void scenario_default(Scenario *s);
 
 /* True when a and b hold the same value in every registered field (numbers
  * compared bit for bit, text byte for byte) and the same hybrid plan (both
- * without one, or equal as hybrid_plan_equal() says). */
+ * without one, or equal as hybrid_plan_equal() says) and the same
+ * uncertainty section (uncertainty_equal()). */
 bool scenario_equal(const Scenario *a, const Scenario *b);
 
 #endif

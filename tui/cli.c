@@ -40,8 +40,8 @@
 #include "strbuf.h"
 #include "sweep.h"
 #include "text_rules.h"
+#include "uncertainty.h"
 
-#define MAX_SETS 256
 
 const char *vis_text(const char *s, bool lines)
 {
@@ -144,7 +144,7 @@ int load_arg(const char *arg, Scenario *s)
 }
 
 /* Apply --set KEY=VALUE overrides, validated like the file (SPEC 3). */
-static int apply_sets(Scenario *s, char **sets, size_t nsets)
+int apply_sets(Scenario *s, char **sets, size_t nsets)
 {
     Scenario t = *s;
     char msg[512];
@@ -154,8 +154,11 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
             return usage_error("--set needs KEY=VALUE, not '%s'", sets[i]);
         *eq = '\0';
         const char *key = sets[i], *val = eq + 1;
-        if (strncmp(key, "hybrid.", 7) == 0) {
-            bool ok = hybrid_set(&t, key, val, msg, sizeof msg);
+        if (strncmp(key, "hybrid.", 7) == 0 ||
+            strncmp(key, "uncertainty.", 12) == 0) {
+            bool ok = key[0] == 'h' ? hybrid_set(&t, key, val, msg, sizeof msg)
+                                    : uncertainty_set(&t, key, val, msg,
+                                                      sizeof msg);
             if (!ok)
                 fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", vis(key),
                         vis(val), vis(key), vis(msg));
@@ -190,7 +193,25 @@ static int apply_sets(Scenario *s, char **sets, size_t nsets)
         fprintf(stderr, "gpuplan: --set: hybrid.onprem_nodes: %s\n", vis(msg));
         return EXIT_DATAERR;
     }
+    size_t ui = 0;
+    int uw = 0;
+    if (!uncertainty_check(&t, &ui, &uw, msg, sizeof msg)) {
+        fprintf(stderr, "gpuplan: --set: uncertainty.inputs[%zu].%s: %s\n", ui,
+                uncertainty_input_keys[uw], msg);
+        return EXIT_DATAERR;
+    }
     *s = t;
+    return 0;
+}
+
+/* The report date (file_report_date), or a usage error said on stderr. */
+int cli_report_date(char *buf, size_t n)
+{
+    char why[256];
+    if (!file_report_date(buf, n, why, sizeof why)) {
+        fprintf(stderr, "gpuplan: %s\n", vis(why));
+        return EXIT_USAGE;
+    }
     return 0;
 }
 
@@ -262,7 +283,7 @@ bool is_opt(const char *a, const char *name, int argc, int *i,
 }
 
 /* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
-static int add_set(char **sets, size_t *nsets, const char *opt, const char *v)
+int add_set(char **sets, size_t *nsets, const char *opt, const char *v)
 {
     if (!v)
         return usage_error("%s needs KEY=VALUE", opt);
@@ -332,11 +353,8 @@ static int cmd_report(int argc, char **argv)
     if (rc != 0)
         return rc;
     char date[32];
-    char why[256];
-    if (!file_report_date(date, sizeof date, why, sizeof why)) {
-        fprintf(stderr, "gpuplan: %s\n", vis(why));
-        return EXIT_USAGE;
-    }
+    if ((rc = cli_report_date(date, sizeof date)) != 0)
+        return rc;
     ReportResults res;
     report_results_compute(&res, &s);
     Report rep = report_of(&s, &res, date);
@@ -609,6 +627,10 @@ static void print_help(void)
     fputs(
         "Usage: gpuplan [--no-color] [FILE]      the planner; no FILE = built-in default\n"
         "       gpuplan report [--format text|md|html|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
+        "       gpuplan risk [--format text|md|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
+        "                                        tornado and Monte Carlo of the decision\n"
+        "       gpuplan seek --vary KEY --target onprem=OPTION [--format text|json] FILE\n"
+        "                                        the value of KEY where both cost the same\n"
         "       gpuplan check FILE...            validate scenario files\n"
         "       gpuplan new [--from NAME] FILE   write the default (or a shipped scenario)\n"
         "       gpuplan list                     the shipped scenarios\n"
@@ -667,7 +689,8 @@ static int run_command(int argc, char **argv)
     } commands[] = {{"report", cmd_report}, {"check", cli_cmd_check},
                     {"new", cli_cmd_new},   {"list", cli_cmd_list},
                     {"sweep", cmd_sweep},   {"prices", cli_cmd_prices},
-                    {"import", cli_cmd_import}};
+                    {"import", cli_cmd_import}, {"risk", cli_cmd_risk},
+                    {"seek", cli_cmd_seek}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);

@@ -6,6 +6,7 @@
 #define GPUPLAN_CLI_COMMON_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "diag.h"
 #include "scenario.h"
@@ -37,6 +38,21 @@ int write_output(const StrBuf *b, const char *out);
 bool is_opt(const char *a, const char *name, int argc, int *i, char **argv,
             const char **val);
 
+/* At most this many --set options a command. */
+#define MAX_SETS 256
+
+/* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
+int add_set(char **sets, size_t *nsets, const char *opt, const char *v);
+
+/* Apply the --set KEY=VALUE overrides to *s, validated like the file
+ * (fields, the hybrid plan's and the uncertainty section's keys, then the
+ * rules between fields); on any error *s is unchanged. */
+int apply_sets(Scenario *s, char **sets, size_t nsets);
+
+/* The report date, YYYY-MM-DD in UTC; SOURCE_DATE_EPOCH makes it
+ * reproducible. */
+int cli_report_date(char *buf, size_t n);
+
 /* The one FILE argument of command cmd; an unknown option or a second FILE
  * is a usage error. */
 int take_file(const char *cmd, const char *a, const char **file);
@@ -47,5 +63,9 @@ int cli_cmd_check(int argc, char **argv);
 int cli_cmd_new(int argc, char **argv);
 int cli_cmd_import(int argc, char **argv);
 int cli_cmd_list(int argc, char **argv);
+
+/* The risk commands of cli_risk.c. */
+int cli_cmd_risk(int argc, char **argv);
+int cli_cmd_seek(int argc, char **argv);
 
 #endif

@@ -62,7 +62,8 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     ReportResults own = {.hybrid = NULL};
     Report rep;
     if (!a->stale && scenario_equal(&a->shown, &a->doc.cur) &&
-        (!a->doc.cur.has_hybrid || a->hscratch_ok)) {
+        (!a->doc.cur.has_hybrid || a->hscratch_ok) &&
+        !a->doc.cur.has_uncertainty) { /* risk is computed for exports */
         rep = (Report){.scenario = &a->doc.cur, .cost = &a->res,
                        .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
                        .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};

@@ -23,6 +23,7 @@
 #include "numfmt.h"
 #include "scenario_load.h"
 #include "utf8.h"
+#include "uncertainty.h"
 
 /* ---- loader core ------------------------------------------------------- */
 
@@ -311,6 +312,19 @@ int load_finish(LoadCtx *c, Scenario *out)
         else if (!hybrid_check_nodes(&c->s, msg, sizeof msg))
             return load_error(c, at, "hybrid.onprem_nodes", "%s", msg);
     }
+    if (c->s.has_uncertainty) {
+        size_t i = 0;
+        int which = UI_KEY;
+        if (!uncertainty_check(&c->s, &i, &which, msg, sizeof msg)) {
+            char path[96];
+            snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+                     uncertainty_input_keys[which]);
+            LoadPos at = c->un.in_val[i][which];
+            if (!at.line)
+                at = c->un.in_start[i];
+            return load_error(c, at, path, "%s", msg);
+        }
+    }
     *out = c->s;
     return 0;
 }
@@ -497,6 +511,126 @@ int load_hybrid_end(LoadCtx *c, LoadPos at)
                           "`workloads` (the hybrid plan needs a list of up "
                           "to %d workloads; `workloads: []` for none yet)",
                           HYBRID_MAX_WORKLOADS);
+    return 0;
+}
+
+/* ---- the uncertainty section ------------------------------------------- */
+
+void load_unc_begin(LoadCtx *c, LoadPos key)
+{
+    c->s.has_uncertainty = true;
+    uncertainty_default(&c->s.uncertainty);
+    memset(&c->un, 0, sizeof c->un);
+    c->un.section = key;
+}
+
+int load_unc_key(LoadCtx *c, const char *key, LoadPos at, int *which)
+{
+    char path[128];
+    snprintf(path, sizeof path, "uncertainty.%.60s", key);
+    int k = hybrid_key_index(uncertainty_section_keys, UN_KEY_COUNT, key);
+    if (k < 0)
+        return hybrid_unknown(c, path, key, uncertainty_section_keys,
+                              UN_KEY_COUNT, at);
+    if (c->un.key[k].line)
+        return load_error(c, at, path, "duplicate key `%s` (first given at "
+                          "line %lu)", key, c->un.key[k].line);
+    c->un.key[k] = at;
+    *which = k;
+    return 0;
+}
+
+int load_unc_scalar(LoadCtx *c, int which, const char *text, size_t len,
+                    LoadStyle style, LoadPos at)
+{
+    char path[64];
+    Field f;
+    snprintf(path, sizeof path, "uncertainty.%s",
+             uncertainty_section_keys[which]);
+    uncertainty_scalar_field(which, path, &f);
+    return load_value(c, &f, text, len, style, at);
+}
+
+int load_unc_inputs(LoadCtx *c, size_t n, LoadPos at)
+{
+    (void)at;
+    c->s.uncertainty.input_count = n;
+    return 0;
+}
+
+int load_unc_input_begin(LoadCtx *c, size_t i, LoadPos at)
+{
+    if (i >= UNC_MAX_INPUTS)
+        return load_error(c, at, "uncertainty.inputs", "more than %d inputs "
+                          "(expected 0 to %d)", UNC_MAX_INPUTS,
+                          UNC_MAX_INPUTS);
+    memset(&c->s.uncertainty.inputs[i], 0, sizeof c->s.uncertainty.inputs[i]);
+    memset(c->un.in_key[i], 0, sizeof c->un.in_key[i]);
+    memset(c->un.in_val[i], 0, sizeof c->un.in_val[i]);
+    c->un.in_start[i] = at;
+    c->s.uncertainty.input_count = i + 1;
+    return 0;
+}
+
+int load_unc_ikey(LoadCtx *c, size_t i, const char *key, LoadPos at,
+                  int *which)
+{
+    char path[160];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%.60s", i, key);
+    int k = hybrid_key_index(uncertainty_input_keys, UI_KEY_COUNT, key);
+    if (k < 0)
+        return hybrid_unknown(c, path, key, uncertainty_input_keys,
+                              UI_KEY_COUNT, at);
+    if (c->un.in_key[i][k].line)
+        return load_error(c, at, path, "duplicate key `%s` (first given at "
+                          "line %lu)", key, c->un.in_key[i][k].line);
+    c->un.in_key[i][k] = at;
+    *which = k;
+    return 0;
+}
+
+int load_unc_ivalue(LoadCtx *c, size_t i, int which, const char *text,
+                    size_t len, LoadStyle style, LoadPos at)
+{
+    char path[160], msg[300];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+             uncertainty_input_keys[which]);
+    c->un.in_val[i][which] = at;
+    Field f;
+    if (which == UI_KEY) {
+        uncertainty_key_row(i, path, &f);
+        int rc = load_value(c, &f, text, len, style, at);
+        if (rc)
+            return rc;
+        if (!uncertainty_target(c->s.uncertainty.inputs[i].key, msg,
+                                sizeof msg))
+            return load_error(c, at, path, "%s", msg);
+        return 0;
+    }
+    uncertainty_value_field(i, which, NULL, path, &f);
+    int rc = load_value(c, &f, text, len, style, at);
+    if (rc == 0 && which == UI_MODE)
+        c->s.uncertainty.inputs[i].has_mode = true;
+    return rc;
+}
+
+int load_unc_input_end(LoadCtx *c, size_t i)
+{
+    char path[64];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
+    static const int required[] = {UI_KEY, UI_LOW, UI_HIGH};
+    for (size_t r = 0; r < 3; r++)
+        if (!c->un.in_key[i][required[r]].line)
+            return load_error(c, c->un.in_start[i], path, "missing `%s` (an "
+                              "input needs key, low and high; mode is "
+                              "optional)", uncertainty_input_keys[required[r]]);
+    return 0;
+}
+
+int load_unc_end(LoadCtx *c, LoadPos at)
+{
+    (void)c;
+    (void)at;
     return 0;
 }
 

@@ -423,6 +423,105 @@ static int json_hybrid(Json *j, const char *name, const cJSON *obj, size_t k)
     return load_hybrid_end(c, t.at);
 }
 
+/* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
+
+/* One input object, item i (token k). */
+static int json_unc_input(Json *j, size_t i, const cJSON *obj, size_t k)
+{
+    LoadCtx *c = j->c;
+    JTok t = tok_at(j, k);
+    char path[64];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
+    int rc = load_unc_input_begin(c, i, t.at);
+    if (rc)
+        return rc;
+    if (!cJSON_IsObject(obj))
+        return load_error(c, t.at, path, "an input is an object of its keys "
+                          "(key, low, high and optionally mode), not %s",
+                          kind_name(obj));
+    size_t ck = k + 1;
+    for (const cJSON *m = obj->child; m; m = m->next) {
+        JTok mt = tok_at(j, ck);
+        int which = 0;
+        if ((rc = load_unc_ikey(c, i, m->string, mt.key, &which)) != 0)
+            return rc;
+        char vpath[160], num[128];
+        snprintf(vpath, sizeof vpath, "%s.%s", path,
+                 uncertainty_input_keys[which]);
+        const char *what = which == UI_KEY
+                               ? "a field's key path in double quotes"
+                               : "a number";
+        if (which == UI_KEY && !cJSON_IsString(m))
+            return load_error(c, mt.at, vpath, "expected %s, not %s", what,
+                              kind_name(m));
+        const char *text = NULL;
+        LoadStyle style = LOAD_PLAIN;
+        if ((rc = json_scalar(j, vpath, what, m, ck, num, sizeof num, &text,
+                              &style)) != 0 ||
+            (rc = load_unc_ivalue(c, i, which, text, strlen(text), style,
+                                  mt.at)) != 0)
+            return rc;
+        ck = skip(m, ck);
+    }
+    return load_unc_input_end(c, i);
+}
+
+/* `"uncertainty": {...}` (token k). */
+static int json_uncertainty(Json *j, const char *name, const cJSON *obj,
+                            size_t k)
+{
+    LoadCtx *c = j->c;
+    JTok t = tok_at(j, k);
+    load_unc_begin(c, t.key);
+    if (cJSON_IsNull(obj))
+        return load_unc_end(c, t.at);
+    if (!cJSON_IsObject(obj))
+        return load_error(c, t.at, name, "`%s` is a section: expected an "
+                          "object of its keys (draws, seed, inputs), not %s",
+                          name, kind_name(obj));
+    size_t ck = k + 1;
+    int rc;
+    for (const cJSON *m = obj->child; m; m = m->next) {
+        JTok mt = tok_at(j, ck);
+        int which = 0;
+        if ((rc = load_unc_key(c, m->string, mt.key, &which)) != 0)
+            return rc;
+        if (which == UN_INPUTS) {
+            if (!cJSON_IsArray(m))
+                return load_error(c, mt.at, "uncertainty.inputs", "expected "
+                                  "a list of inputs (an array of objects), "
+                                  "not %s", kind_name(m));
+            size_t n = 0, ik = ck + 1;
+            for (const cJSON *w = m->child; w; w = w->next, n++) {
+                if ((rc = json_unc_input(j, n, w, ik)) != 0)
+                    return rc;
+                ik = skip(w, ik);
+            }
+            if ((rc = load_unc_inputs(c, n, mt.at)) != 0)
+                return rc;
+        } else {
+            char path[64], what[120], num[128];
+            Field f;
+            snprintf(path, sizeof path, "uncertainty.%s",
+                     uncertainty_section_keys[which]);
+            uncertainty_scalar_field(which, path, &f);
+            load_describe(&f, what, sizeof what);
+            const char *text = NULL;
+            LoadStyle style = LOAD_PLAIN;
+            if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m))
+                return load_error(c, mt.at, path, "expected %s, not %s", what,
+                                  kind_name(m));
+            if ((rc = json_scalar(j, path, what, m, ck, num, sizeof num,
+                                  &text, &style)) != 0 ||
+                (rc = load_unc_scalar(c, which, text, strlen(text), style,
+                                      mt.at)) != 0)
+                return rc;
+        }
+        ck = skip(m, ck);
+    }
+    return load_unc_end(c, t.at);
+}
+
 /* Sections that are not a flat object of registry fields, as in
  * scenario_yaml.c. A reader is called after the duplicate check with the
  * section's item and token. */
@@ -431,6 +530,7 @@ static const struct {
     JsonSectionFn load;
 } json_special_sections[] = {
     {"hybrid", json_hybrid},
+    {"uncertainty", json_uncertainty},
     {NULL, NULL}};
 
 /* A registry section object (token k). */

@@ -15,6 +15,7 @@
 #include "fields.h"
 #include "hybrid_plan.h"
 #include "scenario.h"
+#include "uncertainty.h"
 
 /* A 1-based position in the file; line 0 = not given. */
 typedef struct LoadPos {
@@ -31,6 +32,17 @@ typedef struct LoadHybrid {
     LoadPos wl_key[HYBRID_MAX_WORKLOADS][7]; /* hybrid_workload_keys order */
 } LoadHybrid;
 
+/* Where the parts of the `uncertainty:` section were given (SPEC 1, 2.8):
+ * each key and, for an input's keys, each value (the place a rule that
+ * breaks is reported). */
+typedef struct LoadUnc {
+    LoadPos section;                              /* the `uncertainty` key */
+    LoadPos key[UN_KEY_COUNT];                    /* its keys */
+    LoadPos in_start[UNC_MAX_INPUTS];             /* each input mapping */
+    LoadPos in_key[UNC_MAX_INPUTS][UI_KEY_COUNT]; /* key, low, high, mode */
+    LoadPos in_val[UNC_MAX_INPUTS][UI_KEY_COUNT]; /* their values */
+} LoadUnc;
+
 typedef struct LoadCtx {
     Diag *d;
     Scenario s;         /* starts as scenario_default(); copied out on success */
@@ -42,6 +54,7 @@ typedef struct LoadCtx {
     char section_name[LOAD_SECTIONS_MAX][32];
     LoadPos section_pos[LOAD_SECTIONS_MAX];
     LoadHybrid hy;
+    LoadUnc un;
 } LoadCtx;
 
 /* How a scalar was written. Numbers and bools must be PLAIN (unquoted);
@@ -124,6 +137,29 @@ int load_hybrid_wvalue(LoadCtx *c, size_t i, int which, const char *text,
 int load_hybrid_workload_end(LoadCtx *c, size_t i);
 /* The section ended (its value started at `at`): workloads were given. */
 int load_hybrid_end(LoadCtx *c, LoadPos at);
+
+/* ---- the uncertainty section (SPEC 1, 2.8) ----
+ * The same protocol as the hybrid section: load_unc_begin() after
+ * load_section("uncertainty"); load_unc_key() per key and load_unc_scalar()
+ * for draws and seed; for `inputs` (a list) load_unc_input_begin(),
+ * load_unc_ikey() + load_unc_ivalue() per key, load_unc_input_end() per item,
+ * load_unc_inputs() with the list's length; finally load_unc_end(). Values
+ * are read as numbers here; their ranges, which depend on the field an input
+ * names and on the scenario's values, are checked by load_finish() and
+ * reported at the value that breaks them. Paths in messages are
+ * "uncertainty.inputs[0].low". */
+void load_unc_begin(LoadCtx *c, LoadPos key);
+int load_unc_key(LoadCtx *c, const char *key, LoadPos at, int *which);
+int load_unc_scalar(LoadCtx *c, int which, const char *text, size_t len,
+                    LoadStyle style, LoadPos at);
+int load_unc_inputs(LoadCtx *c, size_t n, LoadPos at);
+int load_unc_input_begin(LoadCtx *c, size_t i, LoadPos at);
+int load_unc_ikey(LoadCtx *c, size_t i, const char *key, LoadPos at,
+                  int *which);
+int load_unc_ivalue(LoadCtx *c, size_t i, int which, const char *text,
+                    size_t len, LoadStyle style, LoadPos at);
+int load_unc_input_end(LoadCtx *c, size_t i);
+int load_unc_end(LoadCtx *c, LoadPos at);
 
 /* 1-based line and column (in characters) of byte `off` of data. */
 LoadPos load_pos_at(const char *data, size_t len, size_t off);

@@ -38,6 +38,7 @@
 #include "fields.h"
 #include "hybrid.h"
 #include "hybrid_fields.h"
+#include "uncertainty.h"
 #include "numfmt.h"
 #include "scenario_load.h"
 #include "utf8.h"
@@ -369,6 +370,110 @@ static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
     }
 }
 
+/* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
+
+/* The current event is an input's mapping (item i). */
+static int yaml_unc_input(Yaml *y, size_t i)
+{
+    LoadCtx *c = y->c;
+    char path[64];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(c, ev_pos(y), path, "an input is a mapping of its "
+                          "keys (key, low, high and optionally mode), not %s",
+                          ev_name(y->ev.type));
+    for (;;) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            return load_unc_input_end(c, i);
+        char key[128];
+        LoadPos kat;
+        int which = 0;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
+            (rc = load_unc_ikey(c, i, key, kat, &which)) != 0 ||
+            (rc = next(y)) != 0)
+            return rc;
+        if (y->ev.type != YAML_SCALAR_EVENT)
+            return load_error(c, ev_pos(y), path, "`%s` takes a single value, "
+                              "not %s", uncertainty_input_keys[which],
+                              ev_name(y->ev.type));
+        if ((rc = load_unc_ivalue(c, i, which, scalar_text(y),
+                                  y->ev.data.scalar.length, scalar_style(y),
+                                  ev_pos(y))) != 0)
+            return rc;
+    }
+}
+
+/* The current event is the value of `inputs`. */
+static int yaml_unc_inputs(Yaml *y)
+{
+    LoadCtx *c = y->c;
+    LoadPos at = ev_pos(y);
+    if (scalar_is_null(y))
+        return load_unc_inputs(c, 0, at);
+    if (y->ev.type != YAML_SEQUENCE_START_EVENT)
+        return load_error(c, at, "uncertainty.inputs", "expected a list of "
+                          "inputs (items starting with `- key: ...`), not %s",
+                          ev_name(y->ev.type));
+    for (size_t n = 0;; n++) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_SEQUENCE_END_EVENT)
+            return load_unc_inputs(c, n, at);
+        if ((rc = load_unc_input_begin(c, n, ev_pos(y))) != 0 ||
+            (rc = yaml_unc_input(y, n)) != 0)
+            return rc;
+    }
+}
+
+/* `uncertainty:`: draws, seed and the inputs list. */
+static int yaml_uncertainty(Yaml *y, const char *name, LoadPos at)
+{
+    LoadCtx *c = y->c;
+    load_unc_begin(c, at);
+    LoadPos vat = ev_pos(y);
+    if (scalar_is_null(y))
+        return load_unc_end(c, vat);
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(c, vat, name, "`%s` is a section: expected a mapping "
+                          "of its keys (draws, seed, inputs), not %s", name,
+                          ev_name(y->ev.type));
+    for (;;) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            return load_unc_end(c, vat);
+        char key[128];
+        LoadPos kat;
+        int which = 0;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
+            (rc = load_unc_key(c, key, kat, &which)) != 0 ||
+            (rc = next(y)) != 0)
+            return rc;
+        if (which == UN_INPUTS) {
+            rc = yaml_unc_inputs(y);
+        } else if (y->ev.type != YAML_SCALAR_EVENT) {
+            char path[64], what[120];
+            Field f;
+            snprintf(path, sizeof path, "uncertainty.%.40s", key);
+            uncertainty_scalar_field(which, path, &f);
+            load_describe(&f, what, sizeof what);
+            rc = load_error(c, ev_pos(y), path, "expected a single value (%s), "
+                            "not %s", what, ev_name(y->ev.type));
+        } else {
+            rc = load_unc_scalar(c, which, scalar_text(y),
+                                 y->ev.data.scalar.length, scalar_style(y),
+                                 ev_pos(y));
+        }
+        if (rc)
+            return rc;
+    }
+}
+
 /* Sections that are not a flat mapping of registry fields. A reader is
  * called with y->ev holding the section's value (its first event) after
  * the duplicate check, must consume exactly that value (through next(), so
@@ -378,6 +483,7 @@ static const struct {
     YamlSectionFn load;
 } yaml_special_sections[] = {
     {"hybrid", yaml_hybrid},
+    {"uncertainty", yaml_uncertainty},
     {NULL, NULL}};
 
 /* The current event is the value of top-level key `key` given at `kat`. */
@@ -657,6 +763,52 @@ static void format_hybrid(const Scenario *s, StrBuf *b)
     }
 }
 
+/* The `uncertainty:` section (SPEC 1, 2.8), after the hybrid plan's place,
+ * in the same style; a mode is written only when one was given. */
+static void format_uncertainty(const Scenario *s, StrBuf *b)
+{
+    const Uncertainty *u = &s->uncertainty;
+    char path[160], comment[400], num[64];
+    Field f;
+    emit_head(b, "\nuncertainty:", "# optional: ranges for the tornado and "
+              "the Monte Carlo (gpuplan-scenario(5))");
+    for (int k = 0; k < UN_INPUTS; k++) {
+        snprintf(path, sizeof path, "uncertainty.%s",
+                 uncertainty_section_keys[k]);
+        uncertainty_scalar_field(k, path, &f);
+        field_comment(&f, s, comment, sizeof comment);
+        field_format(&f, s, num, sizeof num);
+        emit_line(b, "  ", uncertainty_section_keys[k], num, comment);
+    }
+    if (u->input_count == 0) {
+        emit_head(b, "  inputs: []", "# 0..64 ranges of number fields");
+        return;
+    }
+    emit_head(b, "  inputs:", "# 0..64 ranges of number fields, in this order");
+    for (size_t i = 0; i < u->input_count; i++) {
+        const UncInput *in = &u->inputs[i];
+        StrBuf q = STRBUF_INIT;
+        yaml_quote(&q, in->key);
+        emit_line(b, "    - ", "key", sb_str(&q),
+                  "# the number field this range is about");
+        sb_free(&q);
+        char msg[200];
+        const Field *t = uncertainty_target(in->key, msg, sizeof msg);
+        for (int k = UI_LOW; k <= UI_MODE; k++) {
+            if (k == UI_MODE && !in->has_mode)
+                continue;
+            snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+                     uncertainty_input_keys[k]);
+            uncertainty_value_field(i, k, t, path, &f);
+            field_format(&f, s, num, sizeof num);
+            emit_line(b, "      ", uncertainty_input_keys[k], num,
+                      k == UI_LOW    ? "# lowest plausible value"
+                      : k == UI_HIGH ? "# highest plausible value"
+                                     : "# most likely value");
+        }
+    }
+}
+
 void scenario_format_yaml(const Scenario *s, StrBuf *b)
 {
     char ver[16], sec[32], cur[32] = "", comment[400], num[64];
@@ -688,4 +840,6 @@ void scenario_format_yaml(const Scenario *s, StrBuf *b)
     }
     if (s->has_hybrid)
         format_hybrid(s, b);
+    if (s->has_uncertainty)
+        format_uncertainty(s, b);
 }

@@ -62,6 +62,19 @@ void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n);
 /* SPEC 4.2: the HTML report, one self-contained page (inline CSS and SVG,
  * no script, nothing fetched); export_html.c. */
 void export_html(const Report *rep, StrBuf *b);
+/* SPEC 2.8, 4.2: the Risk section of the text report (Markdown with md)
+ * from rep->risk: the metric now, the tornado chart and table, the Monte
+ * Carlo's probability, percentiles and histogram. Nothing when rep->risk is
+ * NULL. */
+void export_risk_section(const Report *rep, bool md, StrBuf *b);
+
+/* SPEC 4.3: the tornado rows, `key, low, high, delta_low, delta_high,
+ * crossover_low, crossover_high` (empty cells for n/a). */
+void export_risk_csv(const Report *rep, StrBuf *b);
+
+/* `gpuplan risk` in format f: a titled Risk section (text, md), the JSON
+ * report with results.risk (json), the tornado rows (csv). */
+void export_risk(ExportFormat f, const Report *rep, StrBuf *b);
 
 /* Dispatch on f. */
 void export_any(ExportFormat f, const Report *rep, StrBuf *b);

@@ -82,6 +82,29 @@ static cJSON *plan_json(const Scenario *s)
     return h;
 }
 
+/* scenario.uncertainty, nested like the YAML section so that it reads
+ * back; a mode only when one was given. */
+static cJSON *uncertainty_json(const Scenario *s)
+{
+    const Uncertainty *u = &s->uncertainty;
+    cJSON *h = xobj();
+    add_num(h, "draws", u->draws);
+    add_num(h, "seed", u->seed);
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; i < u->input_count; i++) {
+        const UncInput *in = &u->inputs[i];
+        cJSON *o = xobj();
+        cJSON_AddStringToObject(o, "key", in->key);
+        add_num(o, "low", in->low);
+        add_num(o, "high", in->high);
+        if (in->has_mode)
+            add_num(o, "mode", in->mode);
+        cJSON_AddItemToArray(list, o);
+    }
+    cJSON_AddItemToObject(h, "inputs", list);
+    return h;
+}
+
 static cJSON *gh_money(double gpu_hours, double monthly)
 {
     cJSON *o = xobj();
@@ -188,7 +211,95 @@ static cJSON *scenario_json(const Scenario *s)
     }
     if (s->has_hybrid)
         cJSON_AddItemToObject(root, "hybrid", plan_json(s));
+    if (s->has_uncertainty)
+        cJSON_AddItemToObject(root, "uncertainty", uncertainty_json(s));
     return root;
+}
+
+/* A number, or null when it is n/a (NAN). */
+static cJSON *num_or_null(double v)
+{
+    return isfinite(v) ? num_item(v) : cJSON_CreateNull();
+}
+
+static cJSON *pct_json(const RiskPct *p, const char *share_key, double share)
+{
+    cJSON *o = xobj();
+    cJSON_AddItemToObject(o, "p10", num_or_null(p->p10));
+    cJSON_AddItemToObject(o, "p50", num_or_null(p->p50));
+    cJSON_AddItemToObject(o, "p90", num_or_null(p->p90));
+    if (share_key)
+        add_num(o, share_key, share);
+    return o;
+}
+
+/* results.risk, SPEC 4.1: x̂, the tornado rows in rank order and the Monte
+ * Carlo (null when no inputs are listed; an object with "error" when it
+ * could not run). */
+static cJSON *risk_json(const RiskResult *k)
+{
+    const Tornado *t = &k->tornado;
+    cJSON *o = xobj();
+    cJSON_AddStringToObject(o, "option", cost_option_key(t->option));
+    add_num(o, "delta", t->base.delta);
+    cJSON *rows = cJSON_CreateArray();
+    for (size_t i = 0; i < t->count; i++) {
+        const TornadoRow *r = &t->row[i];
+        cJSON *j = xobj();
+        cJSON_AddStringToObject(j, "key", r->field->key);
+        add_num(j, "low", r->low.value);
+        add_num(j, "high", r->high.value);
+        const TornadoSide *sd[2] = {&r->low, &r->high};
+        static const char *const dk[2] = {"delta_low", "delta_high"};
+        static const char *const ck[2] = {"crossover_low", "crossover_high"};
+        for (int s = 0; s < 2; s++) {
+            cJSON_AddItemToObject(j, dk[s], sd[s]->ok ? num_item(sd[s]->at.delta)
+                                                      : cJSON_CreateNull());
+            cJSON_AddItemToObject(j, ck[s],
+                                  num_or_null(sd[s]->ok ? sd[s]->at.crossover_pct
+                                                        : NAN));
+        }
+        if (!r->low.ok)
+            cJSON_AddStringToObject(j, "low_breaks", r->low.why);
+        if (!r->high.ok)
+            cJSON_AddStringToObject(j, "high_breaks", r->high.why);
+        cJSON_AddItemToArray(rows, j);
+    }
+    cJSON_AddItemToObject(o, "tornado", rows);
+    if (!k->has_monte_carlo) {
+        cJSON_AddNullToObject(o, "monte_carlo");
+        return o;
+    }
+    cJSON *m = xobj();
+    if (!k->mc_ok) {
+        cJSON_AddStringToObject(m, "error", k->mc_error);
+        cJSON_AddItemToObject(o, "monte_carlo", m);
+        return o;
+    }
+    const MonteCarlo *mc = &k->mc;
+    add_num(m, "draws", (double)mc->draws);
+    add_num(m, "rejected", (double)mc->rejected);
+    add_num(m, "p_onprem_cheapest", mc->p_onprem_cheapest);
+    cJSON_AddItemToObject(m, "delta", pct_json(&mc->delta, NULL, 0));
+    cJSON_AddItemToObject(m, "crossover",
+                          pct_json(&mc->crossover, "none_share",
+                                   mc->crossover_none_share));
+    cJSON_AddItemToObject(m, "cheapest_cloud_per_useful_gpu_hour",
+                          pct_json(&mc->per_hour, NULL, 0));
+    cJSON_AddItemToObject(m, "break_even_month_on_demand",
+                          pct_json(&mc->break_even, "never_share",
+                                   mc->break_even_never_share));
+    cJSON *h = xobj(), *edges = cJSON_CreateArray(),
+          *counts = cJSON_CreateArray();
+    for (int i = 0; i <= RISK_BINS; i++)
+        cJSON_AddItemToArray(edges, num_item(mc->edges[i]));
+    for (int i = 0; i < RISK_BINS; i++)
+        cJSON_AddItemToArray(counts, num_item((double)mc->counts[i]));
+    cJSON_AddItemToObject(h, "edges", edges);
+    cJSON_AddItemToObject(h, "counts", counts);
+    cJSON_AddItemToObject(m, "histogram", h);
+    cJSON_AddItemToObject(o, "monte_carlo", m);
+    return o;
 }
 
 static cJSON *option_json(const CostResult *r, CostOption k)
@@ -213,7 +324,7 @@ static cJSON *option_json(const CostResult *r, CostOption k)
 }
 
 static cJSON *results_json(const Scenario *s, const CostResult *r,
-                           const HybridResult *hybrid)
+                           const HybridResult *hybrid, const RiskResult *risk)
 {
     cJSON *res = xobj();
     add_num(res, "useful_gpu_hours_month", r->useful_gpu_hours_month);
@@ -274,6 +385,8 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
     cJSON_AddItemToObject(res, "curves", curves);
     if (hybrid)
         cJSON_AddItemToObject(res, "hybrid", hybrid_json(hybrid));
+    if (risk)
+        cJSON_AddItemToObject(res, "risk", risk_json(risk));
     return res;
 }
 
@@ -284,7 +397,8 @@ void export_json(const Report *rep, StrBuf *b)
     cJSON_AddStringToObject(doc, "generator", rep->generator);
     cJSON_AddItemToObject(doc, "scenario", scenario_json(rep->scenario));
     cJSON_AddItemToObject(doc, "results",
-                          results_json(rep->scenario, rep->cost, rep->hybrid));
+                          results_json(rep->scenario, rep->cost, rep->hybrid,
+                                       rep->risk));
     char *text = cJSON_Print(doc);
     if (!text)
         xalloc_die();

@@ -578,6 +578,8 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     zone_and_advice(b, s, r, md);
     chart(b, s, r, md);
     sb_append(b, "\n");
+    if (rep->risk)
+        export_risk_section(rep, md, b);
     if (rep->hybrid)
         hybrid_section(b, s, rep->hybrid, md);
     inputs(b, s, md);

@@ -17,6 +17,9 @@ void report_results_compute(ReportResults *rr, const Scenario *s)
 {
     cost_evaluate(s, &rr->cost);
     rr->hybrid = NULL;
+    rr->risk = NULL;
+    if (s->has_uncertainty)
+        report_risk_compute(rr, s);
     if (!s->has_hybrid)
         return;
     HybridScratch sc;
@@ -27,10 +30,32 @@ void report_results_compute(ReportResults *rr, const Scenario *s)
     hybrid_scratch_free(&sc);
 }
 
+void report_risk_compute(ReportResults *rr, const Scenario *s)
+{
+    if (!rr->risk)
+        rr->risk = xmalloc(sizeof *rr->risk);
+    RiskResult *k = rr->risk;
+    memset(k, 0, sizeof *k);
+    Scenario *work = xmalloc(sizeof *work);
+    risk_tornado(s, work, &k->tornado);
+    k->has_monte_carlo = s->has_uncertainty && s->uncertainty.input_count > 0;
+    if (k->has_monte_carlo) {
+        size_t n = (size_t)s->uncertainty.draws;
+        double *all = xmalloc(4 * n * sizeof *all);
+        RiskBuffers buf = {all, all + n, all + 2 * n, all + 3 * n, n};
+        k->mc_ok = risk_monte_carlo(s, work, &buf, &k->mc, k->mc_error,
+                                    sizeof k->mc_error);
+        free(all);
+    }
+    free(work);
+}
+
 void report_results_free(ReportResults *rr)
 {
     free(rr->hybrid);
     rr->hybrid = NULL;
+    free(rr->risk);
+    rr->risk = NULL;
 }
 
 Report report_of(const Scenario *s, const ReportResults *rr, const char *date)
@@ -38,6 +63,7 @@ Report report_of(const Scenario *s, const ReportResults *rr, const char *date)
     Report rep = {.scenario = s,
                   .cost = &rr->cost,
                   .hybrid = rr->hybrid,
+                  .risk = rr->risk,
                   .date = date,
                   .generator = PACKAGE_NAME " " PACKAGE_VERSION};
     return rep;

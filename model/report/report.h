@@ -10,6 +10,7 @@
 
 #include "cost.h"
 #include "hybrid.h"
+#include "risk.h"
 #include "scenario.h"
 
 typedef struct Report {
@@ -17,6 +18,8 @@ typedef struct Report {
     const CostResult *cost;     /* cost_evaluate(scenario) */
     const HybridResult *hybrid; /* hybrid_evaluate(scenario); NULL when the
                                    scenario has no plan */
+    const RiskResult *risk;     /* tornado and Monte Carlo (SPEC 2.8); NULL
+                                   when not asked for */
     const char *date;           /* report date, YYYY-MM-DD */
     const char *generator;      /* "gpuplan 0.2.0" */
 } Report;
@@ -26,11 +29,20 @@ typedef struct Report {
 typedef struct ReportResults {
     CostResult cost;
     HybridResult *hybrid; /* NULL without a plan */
+    RiskResult *risk;     /* NULL without an uncertainty section (unless
+                             report_risk_compute was called) */
 } ReportResults;
 
-/* Evaluate s once: the costs, and the hybrid plan when s has one. s must be
+/* Evaluate s once: the costs, the hybrid plan when s has one and risk
+ * (report_risk_compute) when s has an uncertainty section. s must be
  * valid. Out of memory aborts (xalloc_die). */
 void report_results_compute(ReportResults *rr, const Scenario *s);
+
+/* Compute rr->risk for s (valid) whether or not s has an uncertainty
+ * section (`gpuplan risk` always shows the tornado): the tornado, and the
+ * Monte Carlo when s lists inputs. Allocates the draws' buffers for the
+ * call and frees them. Out of memory aborts. */
+void report_risk_compute(ReportResults *rr, const Scenario *s);
 
 /* Free what report_results_compute allocated; rr may be reused. */
 void report_results_free(ReportResults *rr);

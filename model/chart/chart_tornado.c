@@ -1,0 +1,163 @@
+/* chart_tornado.c: the tornado chart (SPEC 2.8); see chart_tornado.h.
+ *
+ * Layout, top to bottom: a title row, one row per input (label and range in
+ * a left margin, then the bar area), an axis row with the Δ at both ends
+ * and at the base, and a legend row. */
+#include "config.h"
+
+#include "chart_tornado.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+
+/* "+180K", "-1.2M", "+950": signed short money for the axis and labels. */
+static void short_signed(double v, char *buf, size_t n)
+{
+    double a = fabs(v);
+    if (v == 0) {
+        snprintf(buf, n, "0");
+        return;
+    }
+    const char *sign = v < 0 ? "-" : "+";
+    if (a >= 1e6)
+        num_snprintf(buf, n, "%s%.1fM", sign, a / 1e6);
+    else if (a >= 1e4)
+        num_snprintf(buf, n, "%s%.0fK", sign, a / 1e3);
+    else if (a >= 1e3)
+        num_snprintf(buf, n, "%s%.1fK", sign, a / 1e3);
+    else
+        num_snprintf(buf, n, "%s%.0f", sign, a);
+}
+
+/* A value of the input for a label: "40", "310K", "0.09". */
+static void short_value(double v, char *buf, size_t n)
+{
+    double a = fabs(v);
+    if (a >= 1e6)
+        num_snprintf(buf, n, "%.4gM", v / 1e6);
+    else if (a >= 1e4)
+        num_snprintf(buf, n, "%.4gK", v / 1e3);
+    else
+        num_snprintf(buf, n, "%.4g", v);
+}
+
+static void note(Canvas *c, const char *text)
+{
+    canvas_clear(c);
+    canvas_text(c, 0, 0, text, CS_LABEL);
+}
+
+int chart_tornado_height(const Tornado *t, int max_rows)
+{
+    int rows = (int)t->count <= max_rows ? (int)t->count : max_rows + 1;
+    return rows + 3;
+}
+
+void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
+{
+    if (c->width < 40 || c->height < 6) {
+        note(c, "(too small for the tornado chart)");
+        return;
+    }
+    if (t->count == 0) {
+        note(c, "(no inputs to move)");
+        return;
+    }
+    canvas_clear(c);
+    static const char *const words[OPT_COUNT] = {"on-prem", "on-demand",
+                                                 "reserved", "spot"};
+    const char *opt = words[t->option];
+    char buf[200], a[32], b[32], d[32];
+    short_signed(t->base.delta, d, sizeof d);
+    snprintf(buf, sizeof buf, "On-prem minus %s, %s a month, each input at "
+             "its low and its high", opt, currency);
+    canvas_text(c, 0, 0, buf, CS_LABEL);
+
+    int rows = c->height - 3;
+    int shown = (int)t->count <= rows ? (int)t->count : rows - 1;
+    const int margin = c->width >= 100 ? 36 : c->width * 2 / 5;
+    const int x0 = margin, x1 = c->width - 1;
+
+    /* Scale: every bar end and the base; Δ = 0 too when it lies within a
+     * quarter of that span, so a flip nearby shows. */
+    double lo = t->base.delta, hi = t->base.delta;
+    for (int i = 0; i < shown; i++) {
+        const TornadoRow *r = &t->row[i];
+        const TornadoSide *sd[2] = {&r->low, &r->high};
+        for (int k = 0; k < 2; k++)
+            if (sd[k]->ok) {
+                lo = fmin(lo, sd[k]->at.delta);
+                hi = fmax(hi, sd[k]->at.delta);
+            }
+    }
+    double span = hi - lo;
+    if (!(span > 0))
+        span = fabs(hi) > 0 ? fabs(hi) * 0.1 : 1;
+    if (0 < lo && lo - 0 <= span / 4)
+        lo = 0;
+    if (0 > hi && 0 - hi <= span / 4)
+        hi = 0;
+    if (!(hi > lo)) {
+        lo -= span / 2;
+        hi += span / 2;
+    }
+#define COL(v) (x0 + (int)lround(((v) - lo) / (hi - lo) * (x1 - x0)))
+    const int base = COL(t->base.delta);
+    const bool zero_in = lo <= 0 && 0 <= hi;
+    const int zero = zero_in ? COL(0.0) : -1;
+
+    for (int i = 0; i < shown; i++) {
+        const TornadoRow *r = &t->row[i];
+        int y = 1 + i;
+        short_value(r->low.value, a, sizeof a);
+        short_value(r->high.value, b, sizeof b);
+        char range[80];
+        snprintf(range, sizeof range, " %s..%s", a, b);
+        int room = margin - 1 - (int)strlen(range);
+        const char *dot = strchr(r->field->key, '.');
+        snprintf(buf, sizeof buf, "%.*s%s", room > 0 ? room : 0,
+                 dot ? dot + 1 : r->field->key, range);
+        canvas_text(c, 0, y, buf, CS_LABEL);
+        if (zero_in)
+            canvas_put(c, zero, y, ':', CS_MARKER);
+        const TornadoSide *sd[2] = {&r->low, &r->high};
+        const char mark[2] = {'=', '#'};
+        const CanvasStyle st[2] = {CS_ON_DEMAND, CS_SPOT};
+        for (int k = 0; k < 2; k++) {
+            if (!sd[k]->ok) {
+                canvas_text(c, k == 0 ? x0 : x1 - 14, y, k == 0
+                                ? "(low breaks a rule)"
+                                : "(high: a rule)", CS_LABEL);
+                continue;
+            }
+            int e = COL(sd[k]->at.delta);
+            int from = e < base ? e : base + 1, to = e < base ? base - 1 : e;
+            for (int x = from; x <= to; x++)
+                canvas_put(c, x, y, mark[k], st[k]);
+        }
+        canvas_put(c, base, y, '|', CS_AXIS);
+    }
+    if (shown < (int)t->count) {
+        snprintf(buf, sizeof buf, "... %d more input%s in the table",
+                 (int)t->count - shown, t->count - shown == 1 ? "" : "s");
+        canvas_text(c, 0, 1 + shown, buf, CS_LABEL);
+    }
+    /* Axis: the ends and the base, and 0 when shown. */
+    int axis = c->height - 2;
+    for (int x = x0; x <= x1; x++)
+        canvas_put(c, x, axis, '-', CS_AXIS);
+    canvas_put(c, base, axis, '+', CS_AXIS);
+    short_signed(lo, a, sizeof a);
+    short_signed(hi, b, sizeof b);
+    /* the ends' labels: the low one left of the axis, the high one over
+     * the axis's right end */
+    canvas_text(c, x0 - 1 - (int)strlen(a), axis, a, CS_LABEL);
+    canvas_text(c, x1 + 1 - (int)strlen(b), axis, b, CS_LABEL);
+    snprintf(buf, sizeof buf, "= at low  # at high  | now %s%s", d,
+             zero_in ? "  : equal cost (0)" : "");
+    canvas_text(c, 0, c->height - 1, buf, CS_LABEL);
+#undef COL
+}

@@ -1,0 +1,334 @@
+/* export_risk.c: risk in the reports (SPEC 2.8, 4.2, 4.3) and the output
+ * of `gpuplan risk`.
+ *
+ * The Risk section of the text and Markdown reports: what the metric is
+ * and its value now, the tornado chart and its table, then the Monte Carlo
+ * (the probability that owning is the cheapest in a sentence, the P10 /
+ * P50 / P90 table and the histogram of Δ). The CSV is the tornado's rows. */
+#include "config.h"
+
+#include "export.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "chart_tornado.h"
+#include "fields.h"
+#include "numfmt.h"
+
+#define RISK_CHART_WIDTH 78
+#define RISK_CHART_ROWS 15 /* the rest are in the table below the chart */
+
+/* Append text wrapped at 78 columns, each line starting with indent. */
+static void wrap(StrBuf *b, const char *indent, const char *text)
+{
+    size_t col = 0;
+    const char *p = text;
+    while (*p) {
+        size_t w = strcspn(p, " ");
+        if (col == 0) {
+            sb_append(b, indent);
+            col = strlen(indent);
+        } else if (col + 1 + w > 78) {
+            sb_append(b, "\n");
+            sb_append(b, indent);
+            col = strlen(indent);
+        } else {
+            sb_append(b, " ");
+            col++;
+        }
+        sb_append_n(b, p, w);
+        col += w;
+        p += w;
+        while (*p == ' ')
+            p++;
+    }
+    sb_append(b, "\n");
+}
+
+static const char *option_word(CostOption x)
+{
+    static const char *const w[OPT_COUNT] = {"on-prem", "on-demand",
+                                             "reserved", "spot"};
+    return (unsigned)x < OPT_COUNT ? w[x] : "?";
+}
+
+/* "+20,477.88" / "-1,234.00": a signed money figure. */
+static void signed_money(double v, char *buf, size_t n)
+{
+    char m[40];
+    num_format_money(fabs(v), 2, m, sizeof m);
+    snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
+}
+
+/* A value of an input as the user would write it. */
+static void value_text(double v, char *buf, size_t n)
+{
+    num_snprintf(buf, n, "%.10g", v);
+}
+
+static void pct_text(bool has, double v, char *buf, size_t n)
+{
+    if (has)
+        num_snprintf(buf, n, "%.1f%%", v);
+    else
+        snprintf(buf, n, "none");
+}
+
+/* A whole-currency signed figure for the text table: "+30,562". */
+static void signed_whole(double v, char *buf, size_t n)
+{
+    char m[40];
+    num_format_money(fabs(v), 0, m, sizeof m);
+    snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
+}
+
+/* The tornado's rows in rank order. Markdown: one table with every column.
+ * Text, within 78 columns: the input, its range and Δ at both ends on one
+ * line, the crossover at both ends on the next. */
+static void tornado_table(StrBuf *b, const Tornado *t, bool md)
+{
+    const char *opt = option_word(t->option);
+    if (md)
+        sb_printf(b, "| Input | Low | High | Delta at low | Delta at high "
+                  "| Crossover with %s at low | at high |\n"
+                  "|---|--:|--:|--:|--:|--:|--:|\n", opt);
+    else
+        sb_printf(b, "  %-33s%9s%9s%12s%12s\n", "Input", "Low", "High",
+                  "Delta low", "Delta high");
+    for (size_t i = 0; i < t->count; i++) {
+        const TornadoRow *r = &t->row[i];
+        char lo[40], hi[40], dd[2][48], cc[2][24];
+        value_text(r->low.value, lo, sizeof lo);
+        value_text(r->high.value, hi, sizeof hi);
+        const TornadoSide *sd[2] = {&r->low, &r->high};
+        for (int k = 0; k < 2; k++) {
+            if (sd[k]->ok) {
+                if (md)
+                    signed_money(sd[k]->at.delta, dd[k], sizeof dd[k]);
+                else
+                    signed_whole(sd[k]->at.delta, dd[k], sizeof dd[k]);
+                pct_text(sd[k]->at.has_crossover, sd[k]->at.crossover_pct,
+                         cc[k], sizeof cc[k]);
+            } else {
+                snprintf(dd[k], sizeof dd[k], "a rule");
+                snprintf(cc[k], sizeof cc[k], "-");
+            }
+        }
+        if (md)
+            sb_printf(b, "| %s | %s | %s | %s | %s | %s | %s |\n",
+                      r->field->key, lo, hi, dd[0], dd[1], cc[0], cc[1]);
+        else
+            sb_printf(b, "  %-33s%9s%9s%12s%12s\n      crossover with %s: "
+                      "%s at low, %s at high\n", r->field->key, lo, hi,
+                      dd[0], dd[1], opt, cc[0], cc[1]);
+        for (int k = 0; k < 2; k++)
+            if (!sd[k]->ok)
+                sb_printf(b, "%s%s at %s breaks a rule: %s\n",
+                          md ? "\n" : "      ", r->field->key,
+                          k == 0 ? lo : hi, sd[k]->why);
+    }
+    sb_append(b, "\n");
+}
+
+static void pct_row(StrBuf *b, bool md, const char *label, const RiskPct *p,
+                    int kind, const char *extra)
+{
+    char v[3][48];
+    const double x[3] = {p->p10, p->p50, p->p90};
+    for (int i = 0; i < 3; i++) {
+        if (p->n == 0 || isnan(x[i]))
+            snprintf(v[i], 48, "-");
+        else if (kind == 0)
+            signed_money(x[i], v[i], 48);
+        else if (kind == 1)
+            num_snprintf(v[i], 48, "%.1f%%", x[i]);
+        else if (kind == 2)
+            num_format_money(x[i], 4, v[i], 48);
+        else
+            num_snprintf(v[i], 48, "%.0f", x[i]);
+    }
+    if (md) {
+        sb_printf(b, "| %s | %s | %s | %s | %s |\n", label, v[0], v[1], v[2],
+                  extra);
+    } else {
+        sb_printf(b, "  %-37s%13s%13s%13s\n", label, v[0], v[1], v[2]);
+    }
+}
+
+static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
+                        bool md)
+{
+    const MonteCarlo *mc = &k->mc;
+    const Uncertainty *u = &s->uncertainty;
+    char seed[32];
+    num_snprintf(seed, sizeof seed, "%.0f", u->seed);
+    sb_printf(b, md ? "### Monte Carlo\n\n" : "MONTE CARLO\n");
+    if (!k->mc_ok) {
+        sb_printf(b, "%sThe Monte Carlo could not run: %s.\n\n",
+                  md ? "" : "  ", k->mc_error);
+        return;
+    }
+    const char *opt = option_word(mc->option);
+    char text[600], lo[48], hi[48];
+    snprintf(text, sizeof text, "%zu draws of %zu input%s (seed %s; %zu "
+             "rejected for breaking a cross-field rule).", mc->draws,
+             u->input_count, u->input_count == 1 ? "" : "s", seed,
+             mc->rejected);
+    wrap(b, md ? "" : "  ", text);
+    signed_money(mc->delta.p10, lo, sizeof lo);
+    signed_money(mc->delta.p90, hi, sizeof hi);
+    num_snprintf(text, sizeof text, "Owning is the cheapest option in %.1f%% "
+                 "of the draws. In 8 draws out of 10, on-prem's monthly cost "
+                 "minus %s's lies between %s and %s %s (P10 to P90; negative: "
+                 "owning is cheaper).", mc->p_onprem_cheapest * 100, opt, lo,
+                 hi, s->currency);
+    wrap(b, md ? "" : "  ", text);
+    sb_append(b, "\n");
+    char none[80], never[80], dl[80], ch[80];
+    snprintf(dl, sizeof dl, "Owning minus %s (%s/month)", opt, s->currency);
+    snprintf(ch, sizeof ch, "Cheapest cloud (%s/useful GPU-h)", s->currency);
+    num_snprintf(none, sizeof none, "none in %.1f%% of draws",
+                 mc->crossover_none_share * 100);
+    num_snprintf(never, sizeof never, "never in %.1f%% of draws",
+                 mc->break_even_never_share * 100);
+    char cross[80];
+    snprintf(cross, sizeof cross, "Crossover with %s (utilization)", opt);
+    (void)none;
+    (void)never;
+    if (md)
+        sb_append(b, "| | P10 | P50 | P90 | |\n|---|--:|--:|--:|---|\n");
+    else
+        sb_printf(b, "  %-37s%13s%13s%13s\n", "", "P10", "P50", "P90");
+    pct_row(b, md, dl, &mc->delta, 0, "");
+    pct_row(b, md, cross, &mc->crossover, 1, none);
+    pct_row(b, md, ch, &mc->per_hour, 2, "");
+    pct_row(b, md, "Break-even against on-demand (month)", &mc->break_even,
+            3, never);
+    sb_append(b, "\n");
+    if (!md) {
+        num_snprintf(text, sizeof text, "The crossover percentiles are over "
+                     "the draws that have one: %s has none in %.1f%% of the "
+                     "draws. Owning never breaks even against on-demand "
+                     "within the hardware's lifetime in %.1f%% of them.", opt,
+                     mc->crossover_none_share * 100,
+                     mc->break_even_never_share * 100);
+        wrap(b, "  ", text);
+        sb_append(b, "\n");
+    }
+    /* The histogram of Δ, as bars scaled to the fullest bin. */
+    size_t top = 1;
+    for (int i = 0; i < RISK_BINS; i++)
+        if (mc->counts[i] > top)
+            top = mc->counts[i];
+    sb_printf(b, "%sOwning minus %s, %s a month: how the draws fall\n%s",
+              md ? "" : "  ", opt, s->currency, md ? "\n```\n" : "");
+    for (int i = 0; i < RISK_BINS; i++) {
+        char a[48], c[48];
+        signed_money(mc->edges[i], a, sizeof a);
+        signed_money(mc->edges[i + 1], c, sizeof c);
+        sb_printf(b, "  %15s .. %15s %6zu ", a, c, mc->counts[i]);
+        size_t w = (mc->counts[i] * 30 + top - 1) / top;
+        for (size_t j = 0; j < w; j++)
+            sb_append(b, "#");
+        sb_append(b, "\n");
+    }
+    sb_append(b, md ? "```\n\n" : "\n");
+}
+
+void export_risk_section(const Report *rep, bool md, StrBuf *b)
+{
+    const Scenario *s = rep->scenario;
+    const RiskResult *k = rep->risk;
+    if (!k)
+        return;
+    const Tornado *t = &k->tornado;
+    char now[48], pct[24];
+    signed_money(t->base.delta, now, sizeof now);
+    pct_text(t->base.has_crossover, t->base.crossover_pct, pct, sizeof pct);
+    sb_append(b, md ? "## Risk\n\n" : "RISK\n");
+    char text[600];
+    snprintf(text, sizeof text, "The decision figure is on-prem's monthly "
+             "cost minus the cheapest cloud option's (%s): %s %s a month now "
+             "(negative: owning is cheaper). Crossover of on-prem and %s: "
+             "%s.", option_word(t->option), now, s->currency,
+             option_word(t->option), pct);
+    wrap(b, md ? "" : "  ", text);
+    sb_append(b, "\n");
+    sb_printf(b, md ? "### Tornado\n\n" : "TORNADO\n");
+    if (t->default_set)
+        wrap(b, md ? "" : "  ", "No uncertainty inputs are listed: every "
+             "non-zero number moved 20% down and up.");
+    sb_append(b, md ? "\n```\n" : "\n");
+    Canvas c;
+    int h = chart_tornado_height(t, RISK_CHART_ROWS);
+    canvas_init(&c, RISK_CHART_WIDTH, h < 6 ? 6 : h);
+    chart_tornado_render(&c, t, s->currency);
+    canvas_to_text(&c, b);
+    canvas_free(&c);
+    sb_append(b, md ? "\n```\n\n" : "\n\n");
+    tornado_table(b, t, md);
+    if (k->has_monte_carlo)
+        monte_carlo(b, s, k, md);
+}
+
+static void csv_num(StrBuf *b, double v)
+{
+    char buf[40];
+    if (!isfinite(v))
+        return; /* empty cell */
+    num_format_exact(v, buf, sizeof buf);
+    sb_append(b, buf);
+}
+
+void export_risk_csv(const Report *rep, StrBuf *b)
+{
+    sb_append(b, "key,low,high,delta_low,delta_high,crossover_low,"
+              "crossover_high\r\n");
+    if (!rep->risk)
+        return;
+    const Tornado *t = &rep->risk->tornado;
+    for (size_t i = 0; i < t->count; i++) {
+        const TornadoRow *r = &t->row[i];
+        export_csv_field(b, r->field->key);
+        sb_append(b, ",");
+        csv_num(b, r->low.value);
+        sb_append(b, ",");
+        csv_num(b, r->high.value);
+        sb_append(b, ",");
+        csv_num(b, r->low.ok ? r->low.at.delta : NAN);
+        sb_append(b, ",");
+        csv_num(b, r->high.ok ? r->high.at.delta : NAN);
+        sb_append(b, ",");
+        csv_num(b, r->low.ok ? r->low.at.crossover_pct : NAN);
+        sb_append(b, ",");
+        csv_num(b, r->high.ok ? r->high.at.crossover_pct : NAN);
+        sb_append(b, "\r\n");
+    }
+}
+
+void export_risk(ExportFormat f, const Report *rep, StrBuf *b)
+{
+    const Scenario *s = rep->scenario;
+    switch (f) {
+    case EXPORT_TEXT:
+    case EXPORT_MD:
+        if (f == EXPORT_MD) {
+            sb_append(b, "# Risk: ");
+            sb_append(b, s->name);
+            sb_printf(b, "\n\ngpuplan risk, %s.\n\n", rep->date);
+        } else {
+            sb_printf(b, "%s\ngpuplan risk, %s.\n\n", s->name, rep->date);
+        }
+        export_risk_section(rep, f == EXPORT_MD, b);
+        break;
+    case EXPORT_JSON:
+        export_json(rep, b);
+        break;
+    case EXPORT_CSV:
+        export_risk_csv(rep, b);
+        break;
+    }
+}

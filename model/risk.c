@@ -1,0 +1,369 @@
+/* risk.c: tornado and Monte Carlo of the decision (SPEC 2.8); see risk.h. */
+#include "config.h"
+
+#include "risk.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hybrid_fields.h"
+#include "rng.h"
+#include "uncertainty.h"
+
+/* The costs the metric compares: today the steady-state monthly cost M_x
+ * of SPEC 2.1-2.2, which equals the levelized cost Lev_x of SPEC 2.7 at
+ * the horizon defaults. The levelized engine replaces this one call. */
+void risk_costs(const Scenario *s, CostResult *r)
+{
+    cost_evaluate_options(s, r);
+}
+
+static CostOption best_cloud_of(const CostResult *r)
+{
+    CostOption best = OPT_ON_DEMAND;
+    for (int k = OPT_RESERVED; k < OPT_COUNT; k++)
+        if (r->option[k].monthly < r->option[best].monthly)
+            best = (CostOption)k;
+    return best;
+}
+
+CostOption risk_best_cloud(const Scenario *s)
+{
+    CostResult r;
+    risk_costs(s, &r);
+    return best_cloud_of(&r);
+}
+
+double risk_break_even_on_demand(const Scenario *s, const CostResult *r)
+{
+    const Hardware *h = &s->hardware;
+    double C = h->nodes * (h->node_price + h->network_per_node) + h->storage +
+               h->other_capex;
+    double R = C * h->residual_pct / 100;
+    double L = h->lifetime_months;
+    /* Nominal monthly flows: on-prem's running costs (everything but the
+     * capital line, which stands for the purchase and the resale). */
+    const OptionCost *on = &r->option[OPT_ONPREM];
+    double opex = on->monthly - on->line[LINE_CAPITAL];
+    double d = r->option[OPT_ON_DEMAND].monthly - opex; /* gained a month */
+    /* Before month L: C + t·opex <= t·M_od, i.e. t·d >= C. */
+    if (d > 0) {
+        double t = ceil(C / d);
+        if (t < 1)
+            t = 1;
+        while (t > 1 && (t - 1) * d >= C) /* ceil of a rounded quotient */
+            t--;
+        while (t * d < C)
+            t++;
+        if (t < L)
+            return t;
+    }
+    /* Month L = T also sells the hardware: C − R + L·opex <= L·M_od. */
+    return L * d >= C - R ? L : NAN;
+}
+
+bool risk_rules_hold(const Scenario *s, char *msg, size_t n)
+{
+    const Field *bad = NULL;
+    char m[300];
+    if (!scenario_validate(s, &bad, m, sizeof m)) {
+        snprintf(msg, n, "%s: %s", bad->key, m);
+        return false;
+    }
+    if (!hybrid_check_nodes(s, m, sizeof m)) {
+        snprintf(msg, n, "hybrid.onprem_nodes: %s", m);
+        return false;
+    }
+    return true;
+}
+
+void risk_point(const Scenario *s, CostOption x, RiskPoint *p)
+{
+    CostResult r;
+    risk_costs(s, &r);
+    p->best_cloud = best_cloud_of(&r);
+    p->delta = r.option[OPT_ONPREM].monthly - r.option[p->best_cloud].monthly;
+    p->onprem_cheapest = r.cheapest == OPT_ONPREM;
+    /* SPEC 2.3: the first root of D on (0, 1], or none. */
+    p->has_crossover = r.crossover[x].kind == CROSS_AT;
+    p->crossover_pct = p->has_crossover ? r.crossover[x].pct : NAN;
+    p->cheapest_cloud_per_hour = r.option[p->best_cloud].per_useful_gpu_hour;
+    p->break_even_month_od = risk_break_even_on_demand(s, &r);
+}
+
+/* ---- tornado ------------------------------------------------------------ */
+
+static bool in_default_set(const Field *f)
+{
+    static const char *const sections[] = {"hardware.", "facility.",
+                                           "staffing.", "utilization.",
+                                           "cloud.", "opportunity.",
+                                           "horizon."};
+    if (f->type != FT_INT && f->type != FT_NUMBER && f->type != FT_PERCENT &&
+        f->type != FT_MONEY)
+        return false;
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        if (strncmp(f->key, sections[i], strlen(sections[i])) == 0)
+            return true;
+    return false;
+}
+
+static double clamp(double v, double lo, double hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+void risk_default_range(const Field *f, double v, double *low, double *high)
+{
+    double lo = v * 0.8, hi = v * 1.2;
+    if (lo > hi) { /* a negative value */
+        double t = lo;
+        lo = hi;
+        hi = t;
+    }
+    if (f->type == FT_INT) {
+        double step = f->step > 0 ? f->step : 1;
+        lo = round(lo);
+        hi = round(hi);
+        if (lo > v - step)
+            lo = v - step;
+        if (hi < v + step)
+            hi = v + step;
+    }
+    *low = clamp(lo, f->minimum, f->maximum);
+    *high = clamp(hi, f->minimum, f->maximum);
+}
+
+/* Evaluate one end of a row: the input at `value`, the rest as given. */
+static void tornado_side(const Field *f, double value, Scenario *work,
+                         CostOption x, TornadoSide *side)
+{
+    double *slot = field_num(f, work);
+    double keep = *slot;
+    *slot = value;
+    side->value = value;
+    side->why[0] = '\0';
+    side->ok = risk_rules_hold(work, side->why, sizeof side->why);
+    if (side->ok)
+        risk_point(work, x, &side->at);
+    else
+        memset(&side->at, 0, sizeof side->at);
+    *slot = keep;
+}
+
+static double row_swing(const TornadoRow *r, double base)
+{
+    if (r->low.ok && r->high.ok)
+        return fabs(r->high.at.delta - r->low.at.delta);
+    if (r->low.ok)
+        return fabs(r->low.at.delta - base);
+    if (r->high.ok)
+        return fabs(r->high.at.delta - base);
+    return 0;
+}
+
+/* Rank: swing descending, ties in registry order (a stable insertion sort
+ * over at most TORNADO_MAX_ROWS rows). */
+static void tornado_rank(Tornado *t)
+{
+    for (size_t i = 1; i < t->count; i++) {
+        TornadoRow r = t->row[i];
+        size_t j = i;
+        while (j > 0 && (t->row[j - 1].swing < r.swing ||
+                         (t->row[j - 1].swing == r.swing &&
+                          t->row[j - 1].field > r.field))) {
+            t->row[j] = t->row[j - 1];
+            j--;
+        }
+        t->row[j] = r;
+    }
+}
+
+void risk_tornado(const Scenario *s, Scenario *work, Tornado *t)
+{
+    *work = *s;
+    t->option = risk_best_cloud(s);
+    risk_point(s, t->option, &t->base);
+    t->count = 0;
+    const Uncertainty *u = &s->uncertainty;
+    t->default_set = !s->has_uncertainty || u->input_count == 0;
+    if (t->default_set) {
+        for (size_t i = 0; i < field_count && t->count < TORNADO_MAX_ROWS;
+             i++) {
+            const Field *f = &field_table[i];
+            double v = field_get_num(f, s);
+            if (!in_default_set(f) || v == 0)
+                continue;
+            TornadoRow *r = &t->row[t->count++];
+            r->field = f;
+            double lo, hi;
+            risk_default_range(f, v, &lo, &hi);
+            tornado_side(f, lo, work, t->option, &r->low);
+            tornado_side(f, hi, work, t->option, &r->high);
+        }
+    } else {
+        for (size_t i = 0; i < u->input_count; i++) {
+            char msg[200];
+            const Field *f = uncertainty_target(u->inputs[i].key, msg,
+                                                sizeof msg);
+            if (!f)
+                continue; /* uncertainty_check refuses such a file */
+            TornadoRow *r = &t->row[t->count++];
+            r->field = f;
+            tornado_side(f, u->inputs[i].low, work, t->option, &r->low);
+            tornado_side(f, u->inputs[i].high, work, t->option, &r->high);
+        }
+    }
+    for (size_t i = 0; i < t->count; i++)
+        t->row[i].swing = row_swing(&t->row[i], t->base.delta);
+    tornado_rank(t);
+}
+
+/* ---- Monte Carlo --------------------------------------------------------- */
+
+double risk_triangular(double u, double low, double mode, double high)
+{
+    double F = (mode - low) / (high - low);
+    if (u < F)
+        return low + sqrt(u * (high - low) * (mode - low));
+    return high - sqrt((1 - u) * (high - low) * (high - mode));
+}
+
+double risk_nearest_rank(const double *sorted, size_t n, double p)
+{
+    double r = ceil(p / 100 * (double)n);
+    size_t k = r < 1 ? 1 : (size_t)r;
+    if (k > n)
+        k = n;
+    return sorted[k - 1];
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sort v[0..n) and take its nearest-rank P10, P50, P90. */
+static void percentiles(double *v, size_t n, RiskPct *p)
+{
+    p->n = n;
+    if (n == 0) {
+        p->p10 = p->p50 = p->p90 = NAN;
+        return;
+    }
+    qsort(v, n, sizeof v[0], cmp_double);
+    p->p10 = risk_nearest_rank(v, n, 10);
+    p->p50 = risk_nearest_rank(v, n, 50);
+    p->p90 = risk_nearest_rank(v, n, 90);
+}
+
+/* 20 equal bins from the smallest to the largest Δ (sorted[0..n), n > 0);
+ * the last bin holds its upper edge. All Δ equal: one unit either side. */
+static void histogram(const double *sorted, size_t n, MonteCarlo *mc)
+{
+    double lo = sorted[0], hi = sorted[n - 1];
+    if (!(hi > lo)) {
+        double w = fabs(lo) > 1 ? fabs(lo) * 1e-6 : 1;
+        lo -= w;
+        hi += w;
+    }
+    double width = (hi - lo) / RISK_BINS;
+    for (int b = 0; b <= RISK_BINS; b++)
+        mc->edges[b] = b == RISK_BINS ? hi : lo + width * b;
+    memset(mc->counts, 0, sizeof mc->counts);
+    for (size_t i = 0; i < n; i++) {
+        double k = floor((sorted[i] - lo) / width);
+        int b = k < 0 ? 0 : k >= RISK_BINS ? RISK_BINS - 1 : (int)k;
+        mc->counts[b]++;
+    }
+}
+
+/* Keep the values that are numbers (drop NAN) at the front; their count. */
+static size_t compact(double *v, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            v[m++] = v[i];
+    return m;
+}
+
+bool risk_monte_carlo(const Scenario *s, Scenario *work,
+                      const RiskBuffers *buf, MonteCarlo *mc, char *msg,
+                      size_t n)
+{
+    const Uncertainty *u = &s->uncertainty;
+    size_t draws = (size_t)u->draws;
+    memset(mc, 0, sizeof *mc);
+    mc->option = risk_best_cloud(s);
+    if (buf->cap < draws) {
+        snprintf(msg, n, "room for %zu draws, %zu asked", buf->cap, draws);
+        return false;
+    }
+    const Field *target[UNC_MAX_INPUTS];
+    double *slot[UNC_MAX_INPUTS];
+    double mode[UNC_MAX_INPUTS];
+    size_t k = u->input_count;
+    *work = *s;
+    for (size_t i = 0; i < k; i++) {
+        char m[200];
+        target[i] = uncertainty_target(u->inputs[i].key, m, sizeof m);
+        if (!target[i]) {
+            snprintf(msg, n, "uncertainty.inputs[%zu].key: %s", i, m);
+            return false;
+        }
+        slot[i] = field_num(target[i], work);
+        mode[i] = uncertainty_mode(&u->inputs[i], target[i], s);
+    }
+    Rng rng;
+    rng_seed(&rng, (uint64_t)u->seed);
+    size_t used = 0, cheapest = 0;
+    char why[200];
+    for (size_t d = 0; d < draws; d++) {
+        for (size_t i = 0; i < k; i++) {
+            const UncInput *in = &u->inputs[i];
+            double v = risk_triangular(rng_uniform(&rng), in->low, mode[i],
+                                       in->high);
+            if (target[i]->type == FT_INT)
+                v = round(v); /* half away from zero */
+            *slot[i] = v;
+        }
+        if (!risk_rules_hold(work, why, sizeof why)) {
+            mc->rejected++;
+            continue;
+        }
+        RiskPoint p;
+        risk_point(work, mc->option, &p);
+        cheapest += p.onprem_cheapest;
+        buf->delta[used] = p.delta;
+        buf->crossover[used] = p.crossover_pct;
+        buf->per_hour[used] = p.cheapest_cloud_per_hour;
+        buf->break_even[used] = p.break_even_month_od;
+        used++;
+    }
+    for (size_t i = 0; i < k; i++)
+        *slot[i] = field_get_num(target[i], s);
+    mc->draws = used;
+    if (mc->rejected * 2 > draws) {
+        snprintf(msg, n, "%zu of %zu draws break a cross-field rule (the "
+                 "last: %s); narrow the ranges so that most draws are valid "
+                 "scenarios", mc->rejected, draws, why);
+        return false;
+    }
+    mc->p_onprem_cheapest = (double)cheapest / (double)used;
+    percentiles(buf->delta, used, &mc->delta);
+    histogram(buf->delta, used, mc);
+    size_t m = compact(buf->crossover, used);
+    percentiles(buf->crossover, m, &mc->crossover);
+    mc->crossover_none_share = (double)(used - m) / (double)used;
+    m = compact(buf->per_hour, used);
+    percentiles(buf->per_hour, m, &mc->per_hour);
+    m = compact(buf->break_even, used);
+    percentiles(buf->break_even, m, &mc->break_even);
+    mc->break_even_never_share = (double)(used - m) / (double)used;
+    return true;
+}

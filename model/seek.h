@@ -1,0 +1,58 @@
+/* seek.h: goal seek, the value of one input at which owning and a cloud
+ * option cost the same (SPEC 2.8).
+ *
+ * D(v) = Lev_onprem − Lev_x at the measured utilization with field K at v,
+ * everything else as given (costs from risk_costs, risk.h). Closed form
+ * where D is linear in K over K's range (checked on the figures: the
+ * midpoint lies on the chord and the root evaluates to zero); otherwise the
+ * sign of D is scanned at 256 points over the range (log-spaced when it
+ * spans more than three decades) and the sign change nearest the current
+ * value is refined by bisection to 1e-9 relative. Values that break a
+ * cross-field rule are not candidates. Pure, no allocation; the caller owns
+ * the work scenario. */
+#ifndef GPUPLAN_SEEK_H
+#define GPUPLAN_SEEK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cost.h"
+#include "fields.h"
+#include "scenario.h"
+
+#define SEEK_POINTS 256
+
+typedef enum SeekOutcome {
+    SEEK_ROOT,       /* value is where the two costs meet */
+    SEEK_NONE,       /* no value in the range: see d_lo, d_hi */
+    SEEK_EVERYWHERE  /* the two cost the same at every value */
+} SeekOutcome;
+
+typedef struct SeekResult {
+    SeekOutcome outcome;
+    bool closed_form;    /* the root came from the linear form */
+    double value;        /* the root (SEEK_ROOT), else NAN */
+    double current;      /* K's value in the scenario as given */
+    double lo, hi;       /* the range searched (K's registry range) */
+    double d_lo, d_hi;   /* D at both ends; NAN when an end breaks a rule */
+    double onprem, option; /* the two costs at the root (SEEK_ROOT) */
+    double onprem_now, option_now; /* and in the scenario as given */
+    size_t evaluations;  /* engine calls made */
+} SeekResult;
+
+/* True when goal seek can vary f: a number field (int, number, percent or
+ * money) of the registry. */
+bool seek_can_vary(const Field *f);
+
+/* Solve D(v) = 0 for field f (seek_can_vary) of s (valid) against cloud
+ * option x (on_demand, reserved or spot). *work is scratch (it holds s on
+ * return). Fills *r; never fails. */
+void seek_solve(const Scenario *s, const Field *f, CostOption x,
+                Scenario *work, SeekResult *r);
+
+/* The sentence for an outcome other than SEEK_ROOT: "on-prem stays dearer
+ * than spot for every node price from 0 to 1e12". Returns buf. */
+char *seek_no_root_text(const Field *f, CostOption x, const SeekResult *r,
+                        char *buf, size_t n);
+
+#endif
