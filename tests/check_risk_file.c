@@ -1,0 +1,181 @@
+/* check_risk_file.c: the `uncertainty:` section in scenario files (SPEC 1,
+ * 2.8, 7): each refusal with its line, column and path, bit-exact round
+ * trips through the saver and the JSON export, results.risk in the JSON
+ * export and the Risk section of the reports. */
+#include "config.h"
+
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "report.h"
+#include "scenario_file.h"
+#include "strbuf.h"
+
+static Scenario s, t; /* large: kept off the stack */
+
+#define HEAD "gpuplan: 1\nuncertainty:\n  draws: 500\n  inputs:\n" /* 1-4 */
+#define IN0 "    - key: utilization.measured_pct\n      low: 40\n      high: 70\n"
+
+static void expect_error(const char *yaml, unsigned long line,
+                         unsigned long col, const char *path, const char *frag)
+{
+    Diag d;
+    scenario_default(&s);
+    int rc = scenario_load_yaml("t.yaml", yaml, strlen(yaml), &s, &d);
+    char msg[1200];
+    diag_format(&d, msg, sizeof msg);
+    ck_assert_msg(rc == EXIT_DATAERR, "status %d (%s)", rc, msg);
+    ck_assert_msg(d.line == line && d.col == col, "at %lu:%lu, expected "
+                  "%lu:%lu (%s)", d.line, d.col, line, col, msg);
+    ck_assert_msg(strcmp(d.path, path) == 0, "path '%s', expected '%s'",
+                  d.path, path);
+    ck_assert_msg(strstr(d.message, frag) != NULL, "'%s' lacks '%s'",
+                  d.message, frag);
+}
+
+START_TEST(yaml_refusals)
+{
+    expect_error(HEAD "    - key: name\n      low: 1\n      high: 2\n", 5, 12,
+                 "uncertainty.inputs[0].key", "must be a number field");
+    expect_error(HEAD IN0 "    - key: hardware.storage\n      low: 9\n"
+                 "      high: 8\n", 10, 13, "uncertainty.inputs[1].high",
+                 "not above low");
+    expect_error(HEAD "    - key: hardware.storage\n      low: 1\n"
+                 "      high: 8\n      mode: 9\n", 8, 13,
+                 "uncertainty.inputs[0].mode", "outside the range");
+    expect_error(HEAD "    - key: utilization.measured_pct\n      low: 40\n"
+                 "      high: 140\n", 7, 13, "uncertainty.inputs[0].high",
+                 "above 100");
+    expect_error(HEAD "    - key: utilization.measured_pct\n      low: 60\n"
+                 "      high: 70\n", 5, 12, "uncertainty.inputs[0].key",
+                 "give a `mode`");
+    expect_error(HEAD "    - key: hardware.nodes\n      low: 60\n", 5, 7,
+                 "uncertainty.inputs[0]", "missing `high`");
+    expect_error(HEAD "    - key: hardware.nodes\n      lo: 60\n", 6, 7,
+                 "uncertainty.inputs[0].lo", "did you mean `low`?");
+    expect_error(HEAD IN0 IN0, 8, 12, "uncertainty.inputs[1].key",
+                 "already input 0");
+    expect_error("gpuplan: 1\nuncertainty:\n  draws: 50\n", 3, 10,
+                 "uncertainty.draws", "below 100");
+    expect_error("gpuplan: 1\nuncertainty:\n  drawz: 500\n", 3, 3,
+                 "uncertainty.drawz", "did you mean `draws`?");
+    expect_error("gpuplan: 1\nuncertainty:\n  inputs: 3\n", 3, 11,
+                 "uncertainty.inputs", "expected a list");
+    expect_error(HEAD "    - key: hardware.nodes\n      low: \"1\"\n"
+                 "      high: 3\n", 6, 12, "uncertainty.inputs[0].low",
+                 "quoted");
+    /* more than 64 inputs */
+    StrBuf b = STRBUF_INIT;
+    sb_append(&b, HEAD);
+    for (int i = 0; i < 65; i++)
+        sb_append(&b, "    - {key: hardware.nodes, low: 1, high: 9}\n");
+    expect_error(sb_str(&b), 69, 7, "uncertainty.inputs", "more than 64");
+    sb_free(&b);
+}
+END_TEST
+
+static const char *good =
+    HEAD IN0
+    "    - key: hardware.node_price\n      low: 280000\n      high: 360000\n"
+    "      mode: 300000.5\n"
+    "  seed: 9007199254740992\n";
+
+START_TEST(round_trips)
+{
+    Diag d;
+    ck_assert_int_eq(scenario_load_yaml("g.yaml", good, strlen(good), &s, &d),
+                     0);
+    ck_assert(s.has_uncertainty);
+    ck_assert_uint_eq(s.uncertainty.input_count, 2);
+    ck_assert(!s.uncertainty.inputs[0].has_mode);
+    ck_assert(s.uncertainty.inputs[1].mode == 300000.5);
+    ck_assert(s.uncertainty.seed == 9007199254740992.0);
+    /* the saver */
+    StrBuf b = STRBUF_INIT;
+    scenario_format_yaml(&s, &b);
+    ck_assert_int_eq(scenario_load_yaml("r.yaml", sb_str(&b), b.len, &t, &d),
+                     0);
+    ck_assert(scenario_equal(&s, &t));
+    ck_assert_ptr_null(strstr(strstr(sb_str(&b), "utilization.measured_pct"),
+                              "mode:\n")); /* no mode invented */
+    sb_free(&b);
+    /* the JSON export reads back, and carries results.risk */
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    ck_assert_ptr_nonnull(rr.risk);
+    Report rep = report_of(&s, &rr, "2026-01-01");
+    StrBuf j = STRBUF_INIT;
+    export_json(&rep, &j);
+    ck_assert_int_eq(scenario_load_json("e.json", sb_str(&j), j.len, &t, &d),
+                     0);
+    ck_assert(scenario_equal(&s, &t));
+    cJSON *doc = cJSON_Parse(sb_str(&j));
+    const cJSON *risk = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(doc, "results"), "risk");
+    ck_assert_ptr_nonnull(risk);
+    ck_assert_str_eq(cJSON_GetObjectItem(risk, "option")->valuestring, "spot");
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(risk, "tornado")),
+                     2);
+    const cJSON *mc = cJSON_GetObjectItem(risk, "monte_carlo");
+    ck_assert(cJSON_GetObjectItem(mc, "draws")->valuedouble == 500);
+    const cJSON *h = cJSON_GetObjectItem(mc, "histogram");
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(h, "edges")), 21);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(h, "counts")), 20);
+    ck_assert(cJSON_GetObjectItem(mc, "p_onprem_cheapest")->valuedouble ==
+              rr.risk->mc.p_onprem_cheapest);
+    cJSON_Delete(doc);
+    sb_free(&j);
+    /* the text and Markdown reports have the Risk section */
+    StrBuf r = STRBUF_INIT;
+    export_report(&rep, false, &r);
+    ck_assert_ptr_nonnull(strstr(sb_str(&r), "\nRISK\n"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&r), "MONTE CARLO"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&r), "Owning is the cheapest option "
+                                             "in "));
+    sb_free(&r);
+    export_report(&rep, true, &r);
+    ck_assert_ptr_nonnull(strstr(sb_str(&r), "## Risk"));
+    ck_assert_ptr_nonnull(strstr(sb_str(&r), "| P10 | P50 | P90 |"));
+    sb_free(&r);
+    report_results_free(&rr);
+    /* without the section: no risk anywhere */
+    scenario_default(&t);
+    report_results_compute(&rr, &t);
+    ck_assert_ptr_null(rr.risk);
+    report_results_free(&rr);
+}
+END_TEST
+
+START_TEST(json_refusals)
+{
+    static const char *j =
+        "{\"gpuplan\": 1, \"uncertainty\": {\"inputs\": [{\"key\": "
+        "\"hardware.nodes\", \"low\": 5, \"high\": 2}]}}";
+    Diag d;
+    scenario_default(&s);
+    ck_assert_int_eq(scenario_load_json("u.json", j, strlen(j), &s, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "uncertainty.inputs[0].high");
+    ck_assert_uint_eq(d.line, 1);
+    ck_assert_ptr_nonnull(strstr(d.message, "not above low"));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("risk_file");
+    TCase *tc = tcase_create("risk_file");
+    tcase_add_test(tc, yaml_refusals);
+    tcase_add_test(tc, round_trips);
+    tcase_add_test(tc, json_refusals);
+    suite_add_tcase(su, tc);
+    SRunner *r = srunner_create(su);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
