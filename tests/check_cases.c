@@ -159,6 +159,13 @@ static const CaseRow rows[] = {
      0, 0, 0, 70, PTS2},
     {"minimum-size", "MIN_SIZE advice absent at 72%", M_ADVICE, 0, 0, 0,
      ADV_MIN_SIZE, 0, EXACT},
+
+    /* DiagFlow's second cluster: the default's costs at 70%, just below the
+     * spot crossover, so that its ranges straddle the decision. */
+    {"diagflow-risk", "crossover with spot, %", M_CROSSOVER, OPT_SPOT, 0, 0,
+     0, 76.0, PTS2},
+    {"diagflow-risk", "spot is cheapest at 70%", M_CHEAPEST, 0, 0, 0, 0,
+     OPT_SPOT, EXACT},
 };
 
 #define ROW_COUNT ((int)(sizeof rows / sizeof rows[0]))
@@ -166,7 +173,8 @@ static const CaseRow rows[] = {
 /* The case files, each loaded and checked for the basics once. */
 static const char *const case_files[] = {
     "diagflow",        "fintech-migration", "av-egress",     "cluster-64-at-85",
-    "logistics-hybrid", "cloud-regret",     "onprem-regret", "minimum-size"};
+    "logistics-hybrid", "cloud-regret",     "onprem-regret", "minimum-size",
+    "diagflow-risk"};
 
 #define CASE_COUNT ((int)(sizeof case_files / sizeof case_files[0]))
 

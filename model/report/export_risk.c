@@ -210,11 +210,11 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
     sb_append(b, "\n");
     if (!md) {
         num_snprintf(text, sizeof text, "The crossover percentiles are over "
-                     "the draws that have one: %s has none in %.1f%% of the "
-                     "draws. Owning never breaks even against on-demand "
-                     "within the hardware's lifetime in %.1f%% of them.", opt,
-                     mc->crossover_none_share * 100,
-                     mc->break_even_never_share * 100);
+                     "the draws that have one: on-prem and %s do not cross "
+                     "in %.1f%% of the draws. Against on-demand, owning "
+                     "breaks even within the hardware's lifetime in %.1f%% "
+                     "of them.", opt, mc->crossover_none_share * 100,
+                     100 - mc->break_even_never_share * 100);
         wrap(b, "  ", text);
         sb_append(b, "\n");
     }
@@ -258,10 +258,13 @@ void export_risk_section(const Report *rep, bool md, StrBuf *b)
     wrap(b, md ? "" : "  ", text);
     sb_append(b, "\n");
     sb_printf(b, md ? "### Tornado\n\n" : "TORNADO\n");
-    if (t->default_set)
+    if (t->default_set) {
         wrap(b, md ? "" : "  ", "No uncertainty inputs are listed: every "
              "non-zero number moved 20% down and up.");
-    sb_append(b, md ? "\n```\n" : "\n");
+        if (md)
+            sb_append(b, "\n");
+    }
+    sb_append(b, md ? "```\n" : "\n");
     Canvas c;
     int h = chart_tornado_height(t, RISK_CHART_ROWS);
     canvas_init(&c, RISK_CHART_WIDTH, h < 6 ? 6 : h);
