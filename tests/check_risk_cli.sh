@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# check_risk_cli.sh: `gpuplan risk` and `gpuplan seek` (SPEC 2.8, 3): their
+# formats, exit codes, --set, and the figures they print.
+. "$top_srcdir/tests/lib.sh"
+G=$GPUPLAN
+
+# risk: the tornado and the Monte Carlo of the shipped case
+expect_status 0 "risk text" -- "$G" risk diagflow-risk
+expect_grep "$TMP/out" "TORNADO" "risk prints the tornado"
+expect_grep "$TMP/out" "Owning is the cheapest option in 31.2% of the draws" \
+    "risk gives P(owning cheapest) in a sentence"
+expect_grep "$TMP/out" "          P10          P50          P90" "risk prints the percentiles"
+first=$(grep -A1 "^On-prem minus spot, USD a month" "$TMP/out" | tail -1)
+case "$first" in
+"spot_gpu_hour 2.4..3.8 "*) ok ;;
+*) fail "the widest bar is not the first row of the chart: $first" ;;
+esac
+awk 'length($0) > 78 { bad = 1 } END { exit bad }' "$TMP/out" && ok ||
+    fail "risk text is wider than 78 columns"
+# the same figures every run, and under another locale
+"$G" risk diagflow-risk >"$TMP/a"
+LC_ALL=de_DE.UTF-8 "$G" risk diagflow-risk >"$TMP/b"
+cmp -s "$TMP/a" "$TMP/b" && ok || fail "risk differs between runs or locales"
+expect_status 0 "risk md" -- "$G" risk --format md diagflow-risk
+expect_grep "$TMP/out" "## Risk" "md has the Risk section"
+expect_status 0 "risk csv" -- "$G" risk --format csv diagflow-risk
+expect_grep "$TMP/out" "key,low,high,delta_low,delta_high,crossover_low,crossover_high" \
+    "csv header of SPEC 4.3"
+[ "$(wc -l <"$TMP/out")" -eq 8 ] && ok || fail "csv: a header and 7 rows"
+expect_status 0 "risk json" -- "$G" risk --format json diagflow-risk
+expect_grep "$TMP/out" '"p_onprem_cheapest":	0.3117,' "json results.risk"
+# no uncertainty section: the default ±20% tornado, no Monte Carlo
+expect_status 0 "risk of the default" -- "$G" risk default
+expect_grep "$TMP/out" "No uncertainty inputs are listed: every non-zero number" "default set"
+if grep -q "MONTE CARLO" "$TMP/out"; then fail "a Monte Carlo without inputs"; else ok; fi
+expect_status 0 "risk json of the default" -- "$G" risk --format json default
+expect_grep "$TMP/out" '"monte_carlo":	null' "json: no Monte Carlo without inputs"
+# report carries risk only when the scenario has ranges
+expect_status 0 "report of the case" -- "$G" report --format json diagflow-risk
+expect_grep "$TMP/out" '"risk":' "report json has results.risk"
+expect_status 0 "report of the default" -- "$G" report --format json default
+if grep -q '"risk":' "$TMP/out"; then fail "results.risk without a section"; else ok; fi
+# --set reaches the section and is checked like the file
+expect_status 0 "risk --set draws" -- "$G" risk --set uncertainty.draws=200 diagflow-risk
+expect_grep "$TMP/out" "  200 draws of 7 inputs" "--set uncertainty.draws"
+expect_status 65 "risk --set a bad range" -- "$G" risk \
+    --set 'uncertainty.inputs[0].low=90' diagflow-risk
+expect_grep "$TMP/err" "uncertainty.inputs[0].high: high 86 is not above low 90" "the bad range is named"
+expect_status 65 "risk --set moves the mode out" -- "$G" risk \
+    --set utilization.measured_pct=95 diagflow-risk
+expect_grep "$TMP/err" "outside the range 56 to 86" "the scenario's value outside"
+expect_status 64 "risk bad format" -- "$G" risk --format html diagflow-risk
+expect_status 64 "risk without a file" -- "$G" risk
+# more than half the draws breaking a rule is an error
+cat >"$TMP/rej.yaml" <<'YAML'
+gpuplan: 1
+uncertainty:
+  draws: 1000
+  inputs:
+    - key: facility.node_power_idle_kw
+      low: 2
+      high: 20
+      mode: 15
+YAML
+expect_status 65 "risk, most draws rejected" -- "$G" risk "$TMP/rej.yaml"
+expect_grep "$TMP/err" "break a cross-field rule" "rejections say why"
+# -o: atomic, and never over its own scenario
+expect_status 0 "risk -o" -- "$G" risk --format csv -o "$TMP/t.csv" diagflow-risk
+[ -s "$TMP/t.csv" ] && ok || fail "risk -o wrote nothing"
+
+# seek: the Done-when case, the put-back check and the no-root sentence
+expect_status 0 "seek node price" -- "$G" seek --vary hardware.node_price \
+    --target onprem=spot default
+line1=$(head -1 "$TMP/out")
+case "$line1" in
+"hardware.node_price = "*) ok ;;
+*) fail "seek's first line is '$line1'" ;;
+esac
+v=${line1#hardware.node_price = }
+"$G" report --format json --set "hardware.node_price=$v" default >"$TMP/pb.json"
+python3 - "$TMP/pb.json" <<'PY' && ok || fail "the value put back does not equalise the costs"
+import json, sys
+o = json.load(open(sys.argv[1]))["results"]["options"]
+a, b = o["onprem"]["monthly"], o["spot"]["monthly"]
+sys.exit(0 if abs(a - b) <= 1e-6 * max(a, b) else 1)
+PY
+expect_status 0 "seek utilization is the crossover" -- "$G" seek \
+    --vary utilization.measured_pct --target onprem=spot --format json default
+expect_grep "$TMP/out" '"value": 76.00144' "seek json value"
+expect_status 0 "seek without a root" -- "$G" seek \
+    --vary hardware.cost_of_capital_pct --target onprem=spot default
+[ "$(head -1 "$TMP/out")" = "hardware.cost_of_capital_pct = none" ] && ok ||
+    fail "no root: first line"
+expect_grep "$TMP/out" "On-prem stays dearer than spot for every cost of capital from 0 to 100." \
+    "no root: the sentence"
+expect_status 64 "seek a text field" -- "$G" seek --vary name --target onprem=spot default
+expect_status 64 "seek an unknown field" -- "$G" seek --vary hardware.nods \
+    --target onprem=spot default
+expect_grep "$TMP/err" "did you mean hardware.nodes" "seek suggests the key"
+expect_status 64 "seek a bad target" -- "$G" seek --vary hardware.nodes \
+    --target cloud=spot default
+expect_status 64 "seek without --target" -- "$G" seek --vary hardware.nodes default
+finish
