@@ -26,7 +26,11 @@
 #include "cost.h"
 #include "diag.h"
 #include "hybrid.h"
+#include "fields.h"
+#include "risk.h"
 #include "scenario_file.h"
+#include "seek.h"
+#include "uncertainty.h"
 
 static const char *binary, *scenario_dir;
 static int overs;
@@ -81,6 +85,102 @@ static void bench_evaluate(void)
     if (sink == 42)
         puts("");
     report("full evaluation", median(t, RUNS), "us", 5, false);
+}
+
+/* The default scenario with up to 40 of the registry's number fields as
+ * uncertainty inputs (±20%, or 0 to one step for a field at 0); returns
+ * how many. */
+static size_t forty_inputs(Scenario *s)
+{
+    scenario_default(s);
+    uncertainty_default(&s->uncertainty);
+    s->has_uncertainty = true;
+    size_t n = 0;
+    for (size_t i = 0; i < field_count && n < 40; i++) {
+        const Field *f = &field_table[i];
+        if (f->type != FT_INT && f->type != FT_NUMBER &&
+            f->type != FT_PERCENT && f->type != FT_MONEY)
+            continue;
+        double v = field_get_num(f, s), lo, hi;
+        risk_default_range(f, v, &lo, &hi);
+        if (v == 0) {
+            lo = 0;
+            hi = f->step > 0 ? f->step : 1;
+        }
+        if (!(lo < hi) || lo > v || hi < v)
+            continue;
+        UncInput *in = &s->uncertainty.inputs[n++];
+        snprintf(in->key, sizeof in->key, "%s", f->key);
+        in->low = lo;
+        in->high = hi;
+    }
+    s->uncertainty.input_count = n;
+    return n;
+}
+
+static Scenario risk_case, risk_work;
+
+static void bench_risk(void)
+{
+    size_t n = forty_inputs(&risk_case);
+    static Tornado tor;
+    enum { RUNS = 31, N = 50 };
+    double t[RUNS];
+    for (int k = 0; k < RUNS; k++) {
+        double t0 = now();
+        for (int i = 0; i < N; i++)
+            risk_tornado(&risk_case, &risk_work, &tor);
+        t[k] = (now() - t0) / N * 1e6;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "tornado over %zu inputs", n);
+    report(name, median(t, RUNS), "us", 200, false);
+
+    /* Monte Carlo: the shipped case's seven inputs, 10,000 draws. */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/diagflow-risk.yaml", scenario_dir);
+    Diag d;
+    if (scenario_load_file(path, &risk_case, &d) != 0) {
+        fprintf(stderr, "bench: cannot load %s: %s\n", path, d.message);
+        exit(1);
+    }
+    risk_case.uncertainty.draws = 10000;
+    double *all = malloc(4 * 10000 * sizeof *all);
+    RiskBuffers buf = {all, all + 10000, all + 20000, all + 30000, 10000};
+    static MonteCarlo mc;
+    char msg[400];
+    double m[11];
+    for (int k = 0; k < 11; k++) {
+        double t0 = now();
+        if (!risk_monte_carlo(&risk_case, &risk_work, &buf, &mc, msg,
+                              sizeof msg)) {
+            fprintf(stderr, "bench: Monte Carlo: %s\n", msg);
+            exit(1);
+        }
+        m[k] = (now() - t0) * 1e3;
+    }
+    free(all);
+    report("Monte Carlo, 10,000 draws", median(m, 11), "ms", 20, false);
+
+    /* Goal seek: the node price (closed form) and the spot goodput (scan
+     * and bisection) against spot; the slower one counts. */
+    Scenario def;
+    scenario_default(&def);
+    const char *keys[2] = {"hardware.node_price", "cloud.spot_goodput_pct"};
+    double worst = 0;
+    for (int j = 0; j < 2; j++) {
+        double v[RUNS];
+        SeekResult r;
+        for (int k = 0; k < RUNS; k++) {
+            double t0 = now();
+            seek_solve(&def, field_find(keys[j]), OPT_SPOT, &risk_work, &r);
+            v[k] = (now() - t0) * 1e3;
+        }
+        double md = median(v, RUNS);
+        if (md > worst)
+            worst = md;
+    }
+    report("goal seek", worst, "ms", 2, false);
 }
 
 static void bench_load(void)
@@ -354,6 +454,7 @@ int main(int argc, char **argv)
     setenv("GPUPLAN_SCENARIO_DIR", scenario_dir, 1);
     bench_evaluate();
     bench_load();
+    bench_risk();
     bench_hybrid();
     bench_sweep();
     bench_planner();
