@@ -6,7 +6,8 @@
 # blocked fetch, a bad attribute would all log one); every chart's <svg>
 # is laid out at the width of the page and the height its viewBox gives,
 # is visible, and has drawn marks (lines, curves, bars, text) of non-zero
-# size; the expected charts are all there (two, three with a hybrid plan).
+# size; the expected charts are all there (two, a third with a hybrid
+# plan, another with an uncertainty section).
 # A full-page screenshot is kept beside the test log as
 # tests/check_html_browser-NAME.png for people to look at.
 #
@@ -93,6 +94,7 @@ for yaml in "$top_srcdir"/scenarios/*.yaml; do
     fi
     charts=2
     grep -q '^hybrid:' "$yaml" && charts=3
+    grep -q '^uncertainty:' "$yaml" && charts=$((charts + 1))
     {
         printf '<!DOCTYPE html><html><body style="margin:0">'
         printf '<iframe id="f" src="%s.html" style="width:1000px;height:1200px;border:0"></iframe>' "$name"
@@ -126,7 +128,8 @@ for yaml in "$top_srcdir"/scenarios/*.yaml; do
     for id in chart-cost chart-breakdown; do
         grep -q "^svg $id " "$TMP/dom" && ok || fail "$name: no $id chart"
     done
-    [ "$charts" = 3 ] && { grep -q "^svg chart-hybrid " "$TMP/dom" && ok || fail "$name: no chart-hybrid"; }
+    grep -q '^hybrid:' "$yaml" && { grep -q "^svg chart-hybrid " "$TMP/dom" && ok || fail "$name: no chart-hybrid"; }
+    grep -q '^uncertainty:' "$yaml" && { grep -q "^svg chart-tornado " "$TMP/dom" && ok || fail "$name: no chart-tornado"; }
     height=$(sed -n 's/^height //p' "$TMP/dom")
     [ "${height:-0}" -gt 8000 ] && height=8000
 

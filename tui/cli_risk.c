@@ -34,8 +34,10 @@ int cli_cmd_risk(int argc, char **argv)
         if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
             if (!v)
                 return usage_error("%s needs a format: text, md, json or csv", a);
-            if (!export_format_parse(v, &fmt))
-                return usage_error("unknown risk format '%s' (text, md, json or csv)", v);
+            if (!export_format_parse(v, &fmt) || fmt == EXPORT_HTML)
+                return usage_error("unknown risk format '%s' (text, md, json "
+                                   "or csv; report --format html has the "
+                                   "Risk section)", v);
         } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
             if (!v)
                 return usage_error("%s needs a file name", a);

@@ -330,6 +330,9 @@ void export_risk(ExportFormat f, const Report *rep, StrBuf *b)
     case EXPORT_JSON:
         export_json(rep, b);
         break;
+    case EXPORT_HTML:
+        export_html(rep, b);
+        break;
     case EXPORT_CSV:
         export_risk_csv(rep, b);
         break;
