@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canvas.h"
+#include "chart_tornado.h"
 #include "cost.h"
 #include "fields.h"
 #include "rng.h"
 #include "risk.h"
 #include "seek.h"
+#include "strbuf.h"
 #include "uncertainty.h"
 
 static Scenario work; /* large: kept off the stack */
@@ -469,6 +472,41 @@ START_TEST(uncertainty_set_values)
 }
 END_TEST
 
+/* The tornado chart: its rows in rank order centred on the base, and any
+ * canvas size, down to nothing, draws printable cells or a note. */
+START_TEST(tornado_chart)
+{
+    Scenario s = with_inputs();
+    static Tornado t;
+    risk_tornado(&s, &work, &t);
+    Canvas c;
+    canvas_init(&c, 78, chart_tornado_height(&t, 15));
+    chart_tornado_render(&c, &t, "USD");
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    const char *txt = sb_str(&b);
+    const char *u = strstr(txt, "\nmeasured_pct 40..70 ");
+    const char *n = strstr(txt, "\nnode_price 280K..360K ");
+    ck_assert_ptr_nonnull(u);
+    ck_assert_ptr_nonnull(n);
+    ck_assert(u < n); /* ranked by swing */
+    ck_assert_ptr_nonnull(strstr(txt, "now +20K"));
+    sb_free(&b);
+    canvas_free(&c);
+    for (int w = 0; w < 100; w += 7)
+        for (int h = 0; h < 30; h += 3) {
+            canvas_init(&c, w, h);
+            chart_tornado_render(&c, &t, "USD");
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    char ch = canvas_get(&c, x, y);
+                    ck_assert(ch >= 0x20 && ch <= 0x7e);
+                }
+            canvas_free(&c);
+        }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("risk");
@@ -477,6 +515,7 @@ static Suite *suite(void)
     tcase_add_test(t, tornado_matches_brute_force);
     tcase_add_test(t, tornado_default_set);
     tcase_add_test(t, tornado_marks_broken_points);
+    tcase_add_test(t, tornado_chart);
     tcase_add_test(t, monte_carlo_matches_brute_force);
     tcase_add_test(t, monte_carlo_pinned);
     tcase_add_test(t, monte_carlo_symmetric_half);

@@ -13,6 +13,7 @@
 #include "files.h"
 #include "hybrid_panel.h"
 #include "price_picker.h"
+#include "risk_view.h"
 
 typedef Reaction (*ActionFn)(App *a, Action act, int key);
 
@@ -62,19 +63,23 @@ static Reaction act_undo(App *a, Action act, int key)
     return edit_undo(a, act == ACT_REDO);
 }
 
-/* cost curves -> breakdown -> hybrid (when there is a plan) */
+/* cost curves -> breakdown -> hybrid (when there is a plan) -> tornado */
 static Reaction act_chart(App *a, Action act, int key)
 {
     (void)act, (void)key;
-    if (a->chart_hybrid) {
+    if (a->chart_tornado) {
+        a->chart_tornado = false;
+        a->chart = (ChartKind)0;
+    } else if (a->chart_hybrid) {
         a->chart_hybrid = false;
-        a->chart = (ChartKind)0;
-    } else if (a->chart + 1 < CHART_KIND_COUNT)
+        a->chart_tornado = true;
+    } else if (a->chart + 1 < CHART_KIND_COUNT) {
         a->chart = (ChartKind)(a->chart + 1);
-    else if (a->shown.has_hybrid && a->hscratch_ok)
+    } else if (a->shown.has_hybrid && a->hscratch_ok) {
         a->chart_hybrid = true;
-    else
-        a->chart = (ChartKind)0;
+    } else {
+        a->chart_tornado = true;
+    }
     return R_CHART;
 }
 
@@ -219,6 +224,12 @@ Reaction actions_dialog_key(App *a, int key)
     case P_HYBRID_DELETE:
         if (!cancelled && d.choice == 'y')
             r |= hybrid_panel_delete_answer(a);
+        break;
+    case P_SEEK_APPLY:
+        if (!cancelled && d.choice == 'y')
+            r |= risk_view_seek_apply(a);
+        else
+            a->seek_key[0] = '\0';
         break;
     default:
         break;

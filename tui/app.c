@@ -24,6 +24,7 @@
 #include "planner.h"
 #include "price_picker.h"
 #include "recover.h"
+#include "risk_view.h"
 #include "scenario_file.h"
 #include "screen.h"
 #include "strbuf.h"
@@ -188,6 +189,7 @@ out:
     price_picker_close(a);
     hybrid_scratch_free(&a->hscratch);
     file_lock_release(&a->lock);
+    risk_view_free(a);
     doc_free(&a->doc);
     return a->status;
 }

@@ -15,6 +15,7 @@
 #include "keys.h"
 #include "price_picker.h"
 #include "recover.h"
+#include "risk_view.h"
 
 static char *trim(char *s)
 {
@@ -120,6 +121,12 @@ static Reaction cmd_quit(App *a, const char *typed, bool bang, char *arg)
     return R_QUIT;
 }
 
+static Reaction cmd_seek(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    return risk_view_seek(a, arg);
+}
+
 static Reaction cmd_help(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang, (void)arg;
@@ -138,8 +145,11 @@ const Command command_table[] = {
      "on disk)", true, CA_NONE, cmd_write},
     {"e", NULL, "e[!] FILE", "open FILE or a shipped name (e! drops changes)", true,
      CA_NONE, cmd_edit},
-    {"export", NULL, "export[!] FORMAT [FILE]", "write a report: text, md, json, csv "
+    {"export", NULL, "export[!] FORMAT [FILE]", "write a report: text, md, html, json, csv "
      "(export! replaces FILE)", true, CA_NONE, cmd_export},
+    {"seek", NULL, "seek KEY OPTION", "the value of KEY at which on-prem costs what "
+     "OPTION (on_demand, reserved, spot) costs; offers to apply it", false, CA_KEY,
+     cmd_seek},
     {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
      CA_NONE, cmd_prices},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},

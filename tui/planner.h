@@ -1,7 +1,7 @@
 /* planner.h: the interactive planner's state, shared by its modules
  * (app.c the loop, screen.c the layout and drawing, actions.c the keys,
  * edit.c the changes, commands.c the `:` line, files.c, export_dialog.c,
- * price_picker.c, hybrid_panel.c).
+ * price_picker.c, hybrid_panel.c, risk_view.c).
  *
  * Every key handler returns a Reaction: what must be redrawn (as htop's
  * actions return Htop_Reaction). Only the loop turns reactions into the
@@ -25,6 +25,7 @@
 #include "line_edit.h"
 #include "prices.h"
 #include "recover.h"
+#include "risk.h"
 
 /* What a handler asks the loop to redraw, or to do. */
 typedef unsigned Reaction;
@@ -43,7 +44,8 @@ enum {
 
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
-       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE };
+       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE,
+       P_SEEK_APPLY };
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -69,6 +71,10 @@ typedef struct App {
     ExportFormat export_fmt;
     ChartKind chart;
     bool chart_hybrid; /* the hybrid chart instead of `chart` */
+    bool chart_tornado; /* the tornado instead of `chart` (risk_view.c) */
+    Tornado *tornado;   /* its figures, of `shown`; allocated at first use */
+    Scenario *risk_work; /* scratch of the tornado and :seek */
+    char seek_key[64], seek_value[64]; /* :seek's answer waiting for a yes */
     HybridResult hres; /* from shown.hybrid when shown.has_hybrid */
     HybridScratch hscratch;
     bool hscratch_ok;

@@ -14,6 +14,7 @@
 #include "keys.h"
 #include "price_picker.h"
 #include "results.h"
+#include "risk_view.h"
 #include "term.h"
 #include "utf8.h"
 
@@ -123,7 +124,9 @@ static void draw_chart(App *a)
         canvas_init(&a->canvas, wd, h);
     }
     canvas_clear(&a->canvas);
-    if (a->chart_hybrid && a->shown.has_hybrid)
+    if (a->chart_tornado)
+        risk_view_draw(a, &a->canvas);
+    else if (a->chart_hybrid && a->shown.has_hybrid)
         chart_hybrid_render(&a->canvas, &a->hres, a->shown.currency);
     else
         chart_render(&a->canvas, a->chart, &a->shown, &a->res);

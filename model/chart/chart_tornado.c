@@ -141,12 +141,13 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
         canvas_put(c, base, y, '|', CS_AXIS);
     }
     if (shown < (int)t->count) {
-        snprintf(buf, sizeof buf, "... %d more input%s in the table",
+        snprintf(buf, sizeof buf, "... %d more input%s (gpuplan risk lists all)",
                  (int)t->count - shown, t->count - shown == 1 ? "" : "s");
         canvas_text(c, 0, 1 + shown, buf, CS_LABEL);
     }
     /* Axis: the ends and the base, and 0 when shown. */
-    int axis = c->height - 2;
+    /* right under the rows: a tall canvas keeps its spare rows below */
+    int axis = 1 + shown + (shown < (int)t->count);
     for (int x = x0; x <= x1; x++)
         canvas_put(c, x, axis, '-', CS_AXIS);
     canvas_put(c, base, axis, '+', CS_AXIS);
@@ -158,6 +159,6 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
     canvas_text(c, x1 + 1 - (int)strlen(b), axis, b, CS_LABEL);
     snprintf(buf, sizeof buf, "= at low  # at high  | now %s%s", d,
              zero_in ? "  : equal cost (0)" : "");
-    canvas_text(c, 0, c->height - 1, buf, CS_LABEL);
+    canvas_text(c, 0, axis + 1, buf, CS_LABEL);
 #undef COL
 }
