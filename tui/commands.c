@@ -147,9 +147,8 @@ const Command command_table[] = {
      CA_NONE, cmd_edit},
     {"export", NULL, "export[!] FORMAT [FILE]", "write a report: text, md, html, json, csv "
      "(export! replaces FILE)", true, CA_NONE, cmd_export},
-    {"seek", NULL, "seek KEY OPTION", "the value of KEY at which on-prem costs what "
-     "OPTION (on_demand, reserved, spot) costs; offers to apply it", false, CA_KEY,
-     cmd_seek},
+    {"seek", NULL, "seek KEY OPTION", "KEY's value where on-prem costs what OPTION costs",
+     false, CA_KEY, cmd_seek},
     {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
      CA_NONE, cmd_prices},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},
