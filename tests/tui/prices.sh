@@ -36,8 +36,15 @@ od0=$(res_row On-demand)
 # The key table puts p on the hint line (wide terminals) and the help screen.
 keys F1
 wait_for "gpuplan help" 5
+# The help scrolls: look for p's line from the last page upwards.
 keys End
-wait_re "│ p +price book" 5 "help screen lists p"
+sleep 0.3
+for _ in 1 2 3 4 5 6; do
+    screen | grep -qE "│ p +price book" && break
+    keys PPage
+    sleep 0.3
+done
+wait_re "│ p +price book" 2 "help screen lists p"
 keys Escape
 wait_gone "gpuplan help" 5
 

@@ -69,6 +69,9 @@ keys d
 wait_for ", 2 of 2)?" 5 "the second one is offered next"
 keys d
 wait_for "recovery file deleted" 5
+# The first (d) already printed that message: wait for the files to go.
+i=0
+while [ -n "$(rec "$STATE" unsaved)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 [ -z "$(rec "$STATE" unsaved)" ] && ok || fail "(d)elete left a recovery file: $(rec "$STATE" unsaved)"
 keys q
 wait_for "EXIT=0" 10
