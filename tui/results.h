@@ -1,6 +1,7 @@
-/* results.h: the results box (SPEC 8): the four options with monthly cost,
- * cost per useful GPU-hour and the difference to the cheapest, the
- * crossovers, the zone and the first advice line. */
+/* results.h: the results box (SPEC 8): the verdict, the four options with
+ * monthly cost, cost per useful GPU-hour and the difference to the
+ * cheapest, the zone (marked when it disagrees with the figures), the
+ * crossovers and the first advice line. */
 #ifndef GPUPLAN_RESULTS_H
 #define GPUPLAN_RESULTS_H
 
@@ -22,8 +23,9 @@ void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
                          const HybridResult *h, bool stale);
 
-/* The crossover with option o as text: "on-demand 35.9%",
- * "reserved none (on-prem cheaper)". Returns buf. */
+/* The crossovers with option o as text, each with the side on which on-prem
+ * is cheaper: "on-demand above 35.9%", "reserved below 20.0% and above
+ * 80.0%", "spot never (on-prem cheaper)". Returns buf. */
 const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
                                    size_t n);
 
