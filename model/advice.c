@@ -110,32 +110,12 @@ static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
                  s->currency, cost_option_word(x), cloud_name[best], b);
 }
 
-/* The measured utilization as a sentence shows it: the fewest decimals (up
- * to three) that stay within 0.05 of it and on its side of every mark the
- * advice names (50%, 60%, 70%, 75%, 80%), so 59.9% never reads "60% ...
- * below 60%". */
-static void pct_text(double pct, char *buf, size_t n)
-{
-    static const double marks[] = {50, 60, 70, 75, 80};
-    for (int d = 0; d <= 3; d++) {
-        num_snprintf(buf, n, "%.*f", d, pct);
-        double x = pct;
-        (void)num_parse(buf, &x); /* always "."; C locale or not */
-        bool same_side = true;
-        for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
-            same_side = same_side && (x < marks[k]) == (pct < marks[k]) &&
-                        (x > marks[k]) == (pct > marks[k]);
-        if (same_side && fabs(x - pct) < 0.05)
-            return;
-    }
-}
-
 char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
                        char *buf, size_t n)
 {
     const char *cur = s->currency;
     char pct[32];
-    pct_text(s->utilization.measured_pct, pct, sizeof pct);
+    cost_pct_text(s->utilization.measured_pct, pct, sizeof pct);
     char a[64];
     switch (code) {
     case ADV_ZONE_DISAGREES: {

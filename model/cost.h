@@ -188,6 +188,13 @@ char *cost_zone_text(const Scenario *s, const CostResult *r, bool brief,
  * Returns buf. */
 char *cost_crossover_text(const Crossover *c, char *buf, size_t n);
 
+/* The measured utilization as a sentence shows it, without the % sign: the
+ * fewest decimals (up to three) that stay within 0.05 of pct and on its side
+ * of the 50, 60, 70, 75 and 80% marks the zone and the advice name, so
+ * 59.9 never reads "60 ... below 60%" nor 75.04 "75 ... above 75%".
+ * Returns buf. */
+char *cost_pct_text(double pct, char *buf, size_t n);
+
 /* Name of a reserved_overflow choice ("on_demand", "spot"). */
 const char *cost_overflow_key(ReservedOverflow v);
 

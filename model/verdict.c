@@ -13,6 +13,7 @@
 #include "cost.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,13 +59,27 @@ const char *cost_option_word(CostOption o)
     return (unsigned)o < OPT_COUNT ? k[o] : "?";
 }
 
-/* A utilization for a sentence: "50", "33.3". */
+char *cost_pct_text(double pct, char *buf, size_t n)
+{
+    /* The marks the zone and the advice compare the utilization with. */
+    static const double marks[] = {50, 60, 70, 75, 80};
+    for (int d = 0; d <= 3; d++) {
+        num_snprintf(buf, n, "%.*f", d, pct);
+        double x = pct;
+        (void)num_parse(buf, &x); /* always '.', whatever the locale */
+        bool same_side = true;
+        for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+            same_side = same_side && (x < marks[k]) == (pct < marks[k]) &&
+                        (x > marks[k]) == (pct > marks[k]);
+        if (same_side && fabs(x - pct) < 0.05)
+            return buf;
+    }
+    return buf;
+}
+
 static void pct_text(double pct, char *buf, size_t n)
 {
-    if (pct == floor(pct))
-        num_snprintf(buf, n, "%.0f", pct);
-    else
-        num_snprintf(buf, n, "%.1f", pct);
+    cost_pct_text(pct, buf, n);
 }
 
 char *cost_crossover_text(const Crossover *c, char *buf, size_t n)

@@ -363,6 +363,39 @@ static void fn_commit(Check *c, regmatch_t *m, const char *claim)
              "");
 }
 
+/* Every "at P%" / "P% measured" names the measured utilization: it must be
+ * within rounding of it and on its side of every mark the texts compare it
+ * with (SPEC 2.4 zone and advice thresholds). */
+static void check_measured_pct(Check *c)
+{
+    static const double marks[] = {50, 60, 70, 75, 80};
+    const double pct = c->t->s.utilization.measured_pct;
+    regex_t rx;
+    ck_assert_int_eq(regcomp(&rx, "([Aa]t |\\()([0-9.]+)%( measured)?",
+                             REG_EXTENDED), 0);
+    regmatch_t m[4];
+    const char *p = c->text;
+    while (regexec(&rx, p, 4, m, 0) == 0) {
+        bool stated = p[m[1].rm_so] != '(' || m[3].rm_so >= 0;
+        double x = strtod(p + m[2].rm_so, NULL);
+        if (stated) {
+            bool ok = fabs(x - pct) < 0.05 + 1e-9;
+            for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+                ok = ok && (x < marks[k]) == (pct < marks[k]) &&
+                     (x > marks[k]) == (pct > marks[k]);
+            if (!ok) {
+                char got[32], want[32];
+                snprintf(got, sizeof got, "%g%%", x);
+                snprintf(want, sizeof want, "%g%%", pct);
+                refute(c, "says %s for a measured %s", got, want);
+                break;
+            }
+        }
+        p += m[0].rm_eo;
+    }
+    regfree(&rx);
+}
+
 /* Check one text; returns true when every comparison in it holds. */
 static bool check_text(const Truth *t, const char *text, char *why,
                        size_t whyn)
@@ -372,6 +405,7 @@ static bool check_text(const Truth *t, const char *text, char *why,
     c.ok = true;
     c.why[0] = '\0';
     snprintf(c.text, sizeof c.text, "%s", text);
+    check_measured_pct(&c);
     /* Claims about a quoted rule, before the quotes go. */
     each(&c, "; here it does( not)?", fn_rule_holds);
     /* The rules of thumb themselves are quoted: not claims. */
@@ -501,7 +535,8 @@ START_TEST(random_scenarios)
         const Field *bad;
         char msg[256];
         ck_assert_msg(scenario_validate(&s, &bad, msg, sizeof msg), "%s", msg);
-        const double at[] = {floor(rng_uniform(&g) * 100) + 1, 49, 76, 90};
+        const double at[] = {floor(rng_uniform(&g) * 100) + 1, 49, 76, 90,
+                             49.96, 59.97, 69.95, 75.04, 79.96};
         for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
             s.utilization.measured_pct = at[k];
             char where[96];
@@ -549,6 +584,12 @@ START_TEST(checker_rejects_contradictions)
         "on-prem costs 1.50 times what spot costs",
         "Spot is cheaper than on-prem here."};
     char why[512];
+    /* a measured 59.96% written as 60% next to "below 60%" */
+    Truth t6;
+    s.utilization.measured_pct = 59.96;
+    truth_of(&s, &t6);
+    ck_assert(!check_text(&t6, "At 60% utilization the cluster is below 60%.",
+                          why, sizeof why));
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ck_assert_msg(!check_text(&t, bad[i], why, sizeof why),
                       "accepted: %s", bad[i]);
