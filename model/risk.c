@@ -194,8 +194,10 @@ void risk_tornado(const Scenario *s, Scenario *work, Tornado *t)
         for (size_t i = 0; i < field_count && t->count < TORNADO_MAX_ROWS;
              i++) {
             const Field *f = &field_table[i];
+            if (!in_default_set(f))
+                continue; /* before reading it: text is not a double */
             double v = field_get_num(f, s);
-            if (!in_default_set(f) || v == 0)
+            if (v == 0)
                 continue;
             TornadoRow *r = &t->row[t->count++];
             r->field = f;
