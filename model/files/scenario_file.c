@@ -655,8 +655,7 @@ LoadPos load_pos_at(const char *data, size_t len, size_t off)
 
 /* ---- files ------------------------------------------------------------- */
 
-/* True when data (after an optional BOM and blanks) starts with '{'. */
-static bool looks_like_json(const char *data, size_t len)
+bool scenario_looks_like_json(const char *data, size_t len)
 {
     size_t i = 0;
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
@@ -675,7 +674,7 @@ int scenario_load_file(const char *path, Scenario *out, Diag *d)
     int rc = read_whole_file(path, SCENARIO_FILE_MAX, &data, &len, d);
     if (rc != 0)
         return rc;
-    if (looks_like_json(data, len))
+    if (scenario_looks_like_json(data, len))
         rc = scenario_load_json(path, data, len, out, d);
     else
         rc = scenario_load_yaml(path, data, len, out, d);

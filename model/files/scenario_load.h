@@ -161,6 +161,10 @@ int load_unc_ivalue(LoadCtx *c, size_t i, int which, const char *text,
 int load_unc_input_end(LoadCtx *c, size_t i);
 int load_unc_end(LoadCtx *c, LoadPos at);
 
+/* True when data (after an optional UTF-8 byte order mark and blanks)
+ * starts with '{': the file is read as JSON (scenario_file.c). */
+bool scenario_looks_like_json(const char *data, size_t len);
+
 /* 1-based line and column (in characters) of byte `off` of data. */
 LoadPos load_pos_at(const char *data, size_t len, size_t off);
 

@@ -41,7 +41,9 @@
 #include "uncertainty.h"
 #include "numfmt.h"
 #include "scenario_load.h"
+#include "scenario_yaml.h"
 #include "utf8.h"
+#include "yaml_spans.h"
 
 typedef struct Yaml {
     yaml_parser_t parser;
@@ -52,6 +54,7 @@ typedef struct Yaml {
     size_t len;
     LoadCtx *c;
     char at[192]; /* field path being read, for refusals found by next() */
+    YamlSpans *spans; /* where each node was written, or NULL */
 } Yaml;
 
 static LoadPos mark_pos(yaml_mark_t m)
@@ -114,6 +117,8 @@ static int next(Yaml *y)
     if (!yaml_parser_parse(&y->parser, &y->ev))
         return syntax_error(y);
     y->have = true;
+    if (y->spans)
+        yaml_spans_event(y->spans, &y->ev);
     const yaml_char_t *anchor = NULL, *tag = NULL;
     switch (y->ev.type) {
     case YAML_ALIAS_EVENT:
@@ -560,6 +565,12 @@ static int load_document(Yaml *y)
 int scenario_load_yaml(const char *name, const char *data, size_t len,
                        Scenario *out, Diag *d)
 {
+    return scenario_load_yaml_spans(name, data, len, out, NULL, d);
+}
+
+int scenario_load_yaml_spans(const char *name, const char *data, size_t len,
+                             Scenario *out, YamlSpans *spans, Diag *d)
+{
     LoadCtx c;
     Yaml y;
     load_begin(&c, name, d);
@@ -567,6 +578,7 @@ int scenario_load_yaml(const char *name, const char *data, size_t len,
     y.c = &c;
     y.data = data;
     y.len = len;
+    y.spans = spans;
 #ifdef HAVE_YAML_SET_MAX_NEST_LEVEL
     yaml_set_max_nest_level(SCENARIO_NEST_MAX + 1);
 #endif
@@ -590,7 +602,7 @@ int scenario_load_yaml(const char *name, const char *data, size_t len,
  * the code points YAML treats as line breaks or forbids (C1 controls, U+2028,
  * U+2029, U+FEFF, U+FFFE, U+FFFF) as \xNN or \uNNNN. Bytes that are not
  * UTF-8 (the loader never lets them in) are written as \xNN. */
-static void yaml_quote(StrBuf *b, const char *text)
+void scenario_yaml_quote(StrBuf *b, const char *text)
 {
     const char *p = text;
     sb_append(b, "\"");
@@ -705,22 +717,70 @@ static void emit_head(StrBuf *b, const char *head, const char *comment)
     sb_printf(b, "%s\n", comment);
 }
 
-/* The `hybrid:` section (SPEC 6), after constraints, in the same style:
- * every key with its comment, text double-quoted, workloads as a block
- * list. */
-static void format_hybrid(const Scenario *s, StrBuf *b)
+void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
+                              const char *indent, const char *leaf)
+{
+    char comment[400], num[64];
+    field_comment(f, s, comment, sizeof comment);
+    if (f->type == FT_TEXT) {
+        StrBuf q = STRBUF_INIT;
+        scenario_yaml_quote(&q, field_get_text(f, s));
+        emit_line(b, indent, leaf, sb_str(&q), comment);
+        sb_free(&q);
+    } else {
+        field_format(f, s, num, sizeof num);
+        emit_line(b, indent, leaf, num, comment);
+    }
+}
+
+void scenario_yaml_workload_line(StrBuf *b, const Scenario *s, size_t i,
+                                 int which, const char *indent)
+{
+    const HybridWorkload *w = &s->hybrid.workloads[i];
+    const char *key = hybrid_workload_keys[which];
+    char path[160];
+    Field f;
+    if (which == HW_RUN) {
+        emit_line(b, indent, key, hybrid_run_key(w->run),
+                  "# onprem | cloud | burst (to the cloud when the "
+                  "on-prem wait exceeds max_wait_minutes)");
+        return;
+    }
+    if (which == HW_CLOUD_MODE) {
+        emit_line(b, indent, key, hybrid_mode_key(w->cloud_mode),
+                  "# on_demand | spot; how it is billed in the cloud");
+        return;
+    }
+    snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i, key);
+    hybrid_workload_field(i, which, path, &f);
+    scenario_yaml_field_line(b, &f, s, indent, key);
+}
+
+void scenario_yaml_workload(StrBuf *b, const Scenario *s, size_t i,
+                            const char *first, const char *rest)
+{
+    const HybridWorkload *w = &s->hybrid.workloads[i];
+    bool started = false;
+    for (int k = 0; k < HW_KEY_COUNT; k++) {
+        if ((k == HW_SCHEDULE && !w->has_schedule) ||
+            (k == HW_PER_DAY && w->has_schedule))
+            continue;
+        scenario_yaml_workload_line(b, s, i, k, started ? rest : first);
+        started = true;
+    }
+}
+
+void scenario_yaml_hybrid(StrBuf *b, const Scenario *s)
 {
     const HybridPlan *p = &s->hybrid;
-    char path[160], comment[400], num[64];
+    char path[160], comment[400];
     Field f;
     emit_head(b, "\nhybrid:", "# optional: on-prem base plus cloud burst, "
               "simulated (gpuplan-scenario(5))");
     for (int k = 0; k < HY_WORKLOADS; k++) {
         snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
         hybrid_scalar_field(k, path, &f);
-        field_comment(&f, s, comment, sizeof comment);
-        field_format(&f, s, num, sizeof num);
-        emit_line(b, "  ", hybrid_section_keys[k], num, comment);
+        scenario_yaml_field_line(b, &f, s, "  ", hybrid_section_keys[k]);
     }
     snprintf(comment, sizeof comment, "# list of 0..%d workloads (job "
              "streams), in this order", HYBRID_MAX_WORKLOADS);
@@ -728,39 +788,8 @@ static void format_hybrid(const Scenario *s, StrBuf *b)
         emit_line(b, "  ", "workloads", "[]", comment);
     else
         emit_head(b, "  workloads:", comment);
-    for (size_t i = 0; i < p->workload_count; i++) {
-        const HybridWorkload *w = &p->workloads[i];
-        for (int k = 0; k < HW_KEY_COUNT; k++) {
-            const char *indent = k == 0 ? "    - " : "      ";
-            const char *key = hybrid_workload_keys[k];
-            if ((k == HW_SCHEDULE && !w->has_schedule) ||
-                (k == HW_PER_DAY && w->has_schedule))
-                continue;
-            if (k == HW_RUN) {
-                emit_line(b, indent, key, hybrid_run_key(w->run),
-                          "# onprem | cloud | burst (to the cloud when the "
-                          "on-prem wait exceeds max_wait_minutes)");
-                continue;
-            }
-            if (k == HW_CLOUD_MODE) {
-                emit_line(b, indent, key, hybrid_mode_key(w->cloud_mode),
-                          "# on_demand | spot; how it is billed in the cloud");
-                continue;
-            }
-            snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i, key);
-            hybrid_workload_field(i, k, path, &f);
-            field_comment(&f, s, comment, sizeof comment);
-            if (f.type == FT_TEXT) {
-                StrBuf q = STRBUF_INIT;
-                yaml_quote(&q, field_get_text(&f, s));
-                emit_line(b, indent, key, sb_str(&q), comment);
-                sb_free(&q);
-            } else {
-                field_format(&f, s, num, sizeof num);
-                emit_line(b, indent, key, num, comment);
-            }
-        }
-    }
+    for (size_t i = 0; i < p->workload_count; i++)
+        scenario_yaml_workload(b, s, i, "    - ", "      ");
 }
 
 /* The `uncertainty:` section (SPEC 1, 2.8), after the hybrid plan's place,
@@ -788,7 +817,7 @@ static void format_uncertainty(const Scenario *s, StrBuf *b)
     for (size_t i = 0; i < u->input_count; i++) {
         const UncInput *in = &u->inputs[i];
         StrBuf q = STRBUF_INIT;
-        yaml_quote(&q, in->key);
+        scenario_yaml_quote(&q, in->key);
         emit_line(b, "    - ", "key", sb_str(&q),
                   "# the number field this range is about");
         sb_free(&q);
@@ -811,7 +840,7 @@ static void format_uncertainty(const Scenario *s, StrBuf *b)
 
 void scenario_format_yaml(const Scenario *s, StrBuf *b)
 {
-    char ver[16], sec[32], cur[32] = "", comment[400], num[64];
+    char ver[16], sec[32], cur[32] = "";
     snprintf(ver, sizeof ver, "%d", SCENARIO_VERSION);
     emit_line(b, "", "gpuplan", ver, "# schema version; required");
     for (size_t i = 0; i < field_count; i++) {
@@ -827,19 +856,10 @@ void scenario_format_yaml(const Scenario *s, StrBuf *b)
             leaf = f->key + strlen(sec) + 1;
             indent = "  ";
         }
-        field_comment(f, s, comment, sizeof comment);
-        if (f->type == FT_TEXT) {
-            StrBuf q = STRBUF_INIT;
-            yaml_quote(&q, field_get_text(f, s));
-            emit_line(b, indent, leaf, sb_str(&q), comment);
-            sb_free(&q);
-        } else {
-            field_format(f, s, num, sizeof num);
-            emit_line(b, indent, leaf, num, comment);
-        }
+        scenario_yaml_field_line(b, f, s, indent, leaf);
     }
     if (s->has_hybrid)
-        format_hybrid(s, b);
+        scenario_yaml_hybrid(b, s);
     if (s->has_uncertainty)
         format_uncertainty(s, b);
 }

@@ -1,0 +1,36 @@
+/* scenario_yaml.h: the YAML writer's pieces, for the whole-file writer
+ * (scenario_format_yaml) and the format-preserving saver (yaml_patch.c),
+ * which inserts fields and workloads written exactly as a new file writes
+ * them. Internal to the formats library. Every line ends in "\n". */
+#ifndef GPUPLAN_SCENARIO_YAML_H
+#define GPUPLAN_SCENARIO_YAML_H
+
+#include <stddef.h>
+
+#include "fields.h"
+#include "scenario.h"
+#include "strbuf.h"
+
+/* Append text as a YAML double-quoted scalar that reads back byte for byte
+ * (quotes, backslashes, line breaks and control characters escaped). */
+void scenario_yaml_quote(StrBuf *b, const char *text);
+
+/* Append "INDENT LEAF: VALUE   # unit, range; help" for field f of s (text
+ * double-quoted, numbers in their shortest exact form). */
+void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
+                              const char *indent, const char *leaf);
+
+/* Append the line of key `which` (HW_NAME..HW_CLOUD_MODE) of workload i of
+ * s, with its comment. */
+void scenario_yaml_workload_line(StrBuf *b, const Scenario *s, size_t i,
+                                 int which, const char *indent);
+
+/* Append workload i of s as a block list item: its first line starts with
+ * `first` ("    - "), the others with `rest` ("      "). */
+void scenario_yaml_workload(StrBuf *b, const Scenario *s, size_t i,
+                            const char *first, const char *rest);
+
+/* Append the whole `hybrid:` section of s, starting with a blank line. */
+void scenario_yaml_hybrid(StrBuf *b, const Scenario *s);
+
+#endif
