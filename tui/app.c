@@ -123,10 +123,10 @@ int app_run(const char *path, bool no_color)
 
     Scenario s;
     scenario_default(&s);
+    doc_init(&a->doc, &s, NULL);
     if (path) {
         Diag d;
-        diag_clear(&d, path);
-        int rc = scenario_load_file(path, &s, &d);
+        int rc = doc_open(&a->doc, path, &d); /* keeps the text (SPEC 1.3) */
         if (rc != 0) {
             char m[1024];
             diag_format(&d, m, sizeof m);
@@ -134,17 +134,18 @@ int app_run(const char *path, bool no_color)
             return rc;
         }
     }
-    doc_init(&a->doc, &s, path);
 
     char why[512];
     if (!term_check(why, sizeof why)) {
         fprintf(stderr, "%s\n", why);
+        doc_free(&a->doc);
         return EXIT_USAGE;
     }
     const char *nc = getenv("NO_COLOR");
     if (!term_start(no_color || (nc && *nc))) {
         fprintf(stderr, "gpuplan: cannot start the terminal (TERM=%s)\n",
                 getenv("TERM") ? getenv("TERM") : "");
+        doc_free(&a->doc);
         return EXIT_USAGE;
     }
     a->hscratch_ok = hybrid_scratch_init(&a->hscratch, 0) == 0;

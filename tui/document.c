@@ -61,12 +61,16 @@ void doc_init(Document *doc, const Scenario *s, const char *path)
         snprintf(doc->path, sizeof doc->path, "%s", path ? path : "");
     doc->undo.count = doc->redo.count = 0;
     doc->disk = stamp(path);
+    scenario_source_free(doc->src);
+    doc->src = NULL;
 }
 
 void doc_free(Document *doc)
 {
     stack_free(&doc->undo);
     stack_free(&doc->redo);
+    scenario_source_free(doc->src);
+    doc->src = NULL;
 }
 
 bool doc_modified(const Document *doc)
@@ -116,11 +120,13 @@ bool doc_redo(Document *doc, size_t *left)
 int doc_open(Document *doc, const char *path, Diag *d)
 {
     Scenario t;
+    ScenarioSource *src;
     diag_clear(d, path);
-    int rc = scenario_load_file(path, &t, d);
+    int rc = scenario_source_load_file(path, &t, &src, d);
     if (rc != 0)
         return rc;
     doc_init(doc, &t, path);
+    doc->src = src;
     return 0;
 }
 
@@ -134,10 +140,23 @@ int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d)
      * planted link cannot make the planner write through it. */
     bool in_place = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1 &&
                     st.st_uid == geteuid();
-    int rc = in_place ? scenario_save_file_in_place(path, &doc->cur, d)
-                      : scenario_save_file(path, &doc->cur, d);
-    if (rc != 0)
+    /* The opened file is edited; another path is a new file. The bytes are
+     * checked to load back as doc->cur before they are written. */
+    const ScenarioSource *src = strcmp(doc->path, path) == 0 ? doc->src : NULL;
+    ScenarioSource *next = NULL;
+    StrBuf b = STRBUF_INIT;
+    int rc = scenario_source_render(src, path, &doc->cur, &b, &next,
+                                    &doc->last_save, d);
+    if (rc == 0)
+        rc = in_place ? atomic_rewrite_in_place(path, b.data ? b.data : "", b.len, d)
+                      : atomic_write_file(path, b.data ? b.data : "", b.len, 0666, d);
+    sb_free(&b);
+    if (rc != 0) {
+        scenario_source_free(next);
         return rc;
+    }
+    scenario_source_free(doc->src);
+    doc->src = next; /* the next save edits what was written */
     if (in_place)
         *links_kept = (unsigned)st.st_nlink;
     if (strcmp(doc->path, path) != 0)
@@ -177,10 +196,13 @@ bool doc_changed_on_disk(const Document *doc, char *why, size_t n)
 int doc_reload(Document *doc, Diag *d)
 {
     Scenario t;
+    ScenarioSource *src;
     diag_clear(d, doc->path);
-    int rc = scenario_load_file(doc->path, &t, d);
+    int rc = scenario_source_load_file(doc->path, &t, &src, d);
     if (rc != 0)
         return rc;
+    scenario_source_free(doc->src);
+    doc->src = src; /* saves now edit the text on disk */
     stack_push(&doc->undo, &doc->cur);
     doc->redo.count = 0;
     doc->cur = doc->saved = t;

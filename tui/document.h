@@ -13,6 +13,7 @@
 
 #include "diag.h"
 #include "scenario.h"
+#include "scenario_source.h"
 
 #define DOC_PATH_MAX 4096
 #define DOC_UNDO_MAX 256 /* steps kept; the oldest goes first */
@@ -38,13 +39,19 @@ typedef struct Document {
     char path[DOC_PATH_MAX]; /* "" = no file yet */
     UndoStack undo, redo;
     DiskStamp disk;      /* doc.path as loaded or last saved */
+    /* The text of the file as opened or last saved, with where each value
+     * was written: saving to the same file edits it (SPEC 1.3). NULL = the
+     * next save writes the file whole. */
+    ScenarioSource *src;
+    ScenarioSaveNote last_save; /* how the last doc_save went */
 } Document;
 
 /* Start on scenario s from file `path` (NULL = no file): nothing unsaved,
- * no undo steps, the file's state on disk noted. */
+ * no undo steps, the file's state on disk noted, no source text (the next
+ * save writes the file whole). */
 void doc_init(Document *doc, const Scenario *s, const char *path);
 
-/* Release the undo and redo stacks. */
+/* Release the undo and redo stacks and the source text. */
 void doc_free(Document *doc);
 
 /* True when there are unsaved changes. */
@@ -67,12 +74,16 @@ void doc_recover(Document *doc, const Scenario *t);
 bool doc_undo(Document *doc, size_t *left);
 bool doc_redo(Document *doc, size_t *left);
 
-/* Load the file at path into the document (undo and redo dropped). Returns
- * 0, or the load's exit status with *d filled and the document untouched. */
+/* Load the file at path into the document (undo and redo dropped), keeping
+ * its text for the next save. Returns 0, or the load's exit status with *d
+ * filled and the document untouched. */
 int doc_open(Document *doc, const char *path, Diag *d);
 
-/* Save the committed scenario to path; on success path becomes the file
- * and nothing is unsaved. A file with more than one hard link is written
+/* Save the committed scenario to path: the opened file is edited
+ * (scenario_source.h, SPEC 1.3), another path is written whole, and the
+ * bytes must load back as the scenario before anything is written. On
+ * success path becomes the file, its text the source, nothing is unsaved,
+ * and last_save says whether the layout was kept. A file with more than one hard link is written
  * in place, which keeps them: *links_kept gets their number (0 when the
  * save replaced the file atomically). Returns 0, or the save's exit status
  * with *d filled and the document untouched. */
@@ -85,7 +96,8 @@ int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d);
 bool doc_changed_on_disk(const Document *doc, char *why, size_t n);
 
 /* Load the document's file again (another program changed it) as one undo
- * step, so undo brings the edits back; the file's state is noted afresh.
+ * step, so undo brings the edits back; the file's state and its text are
+ * noted afresh.
  * Returns 0, or the load's exit status with *d filled and nothing changed. */
 int doc_reload(Document *doc, Diag *d);
 

@@ -131,7 +131,10 @@ bool files_save_to(App *a, const char *path, Reaction *r)
         return false;
     }
     files_forget_recovery(a);
-    if (links)
+    if (a->doc.last_save.rewrote)
+        *r |= app_msg(a, false, "saved %s (written whole: %s)", path,
+                      a->doc.last_save.why);
+    else if (links)
         *r |= app_msg(a, false, "saved %s in place to keep its %u hard links", path, links);
     else
         *r |= app_msg(a, false, "saved %s", path);

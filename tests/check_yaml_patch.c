@@ -1,0 +1,739 @@
+/* check_yaml_patch.c: saving an opened YAML file keeps what the user wrote
+ * (SPEC 1.3).
+ *
+ * tests/data/good/commented.yaml is written by hand with comments
+ * everywhere, blank lines, an odd key order, plain, 'single' and "double"
+ * quoting, a `notes: |` block scalar, a flow mapping, an empty section and
+ * a hybrid plan. Each case edits the loaded scenario the way `--set` and
+ * the planner do (field_set, hybrid_set, adding and deleting workloads),
+ * renders the save, and compares it line by line with the original
+ * changed by exactly the expected lines. Every case runs on the file as
+ * written, with a UTF-8 byte order mark, and with CRLF line endings. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "fields.h"
+#include "hybrid_fields.h"
+#include "scenario_file.h"
+#include "scenario_source.h"
+#include "strbuf.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static const char *srcdir(void)
+{
+    const char *s = getenv("top_srcdir");
+    return s && *s ? s : GPUPLAN_SRCDIR;
+}
+
+/* The hand-written file, as written. */
+static char *commented(size_t *len)
+{
+    char path[4096];
+    Diag d;
+    char *data = NULL;
+    snprintf(path, sizeof path, "%s/tests/data/good/commented.yaml", srcdir());
+    ck_assert_int_eq(read_whole_file(path, 1 << 20, &data, len, &d), 0);
+    return data;
+}
+
+typedef enum Variant { V_PLAIN, V_BOM, V_CRLF, V_COUNT } Variant;
+static const char *const variant_name[V_COUNT] = {"as written", "with a BOM",
+                                                  "with CRLF"};
+
+/* text as variant v: a byte order mark in front, or every LF a CR LF. */
+static void variant(const char *text, size_t len, Variant v, StrBuf *out)
+{
+    if (v == V_BOM)
+        sb_append(out, "\xEF\xBB\xBF");
+    for (size_t i = 0; i < len; i++) {
+        if (v == V_CRLF && text[i] == '\n')
+            sb_append(out, "\r\n");
+        else
+            sb_append_n(out, text + i, 1);
+    }
+}
+
+/* A change of the expected text: at 1-based line `line` of the original,
+ * drop `drop` lines and put `add` (whole lines) in their place. */
+typedef struct Hunk {
+    int line, drop;
+    const char *add;
+} Hunk;
+
+/* The original with the hunks (in line order) applied. */
+static void expected(const char *orig, size_t len, const Hunk *h, size_t nh,
+                     StrBuf *out)
+{
+    int line = 1;
+    size_t i = 0, k = 0;
+    while (i < len || k < nh) {
+        if (k < nh && h[k].line == line) {
+            sb_append(out, h[k].add);
+            for (int dropped = 0; dropped < h[k].drop && i < len; dropped++) {
+                while (i < len && orig[i] != '\n')
+                    i++;
+                i++;
+                line++;
+            }
+            k++;
+            continue;
+        }
+        if (i >= len)
+            break;
+        size_t e = i;
+        while (e < len && orig[e] != '\n')
+            e++;
+        sb_append_n(out, orig + i, e - i + (e < len));
+        i = e + 1;
+        line++;
+    }
+}
+
+/* Compare line by line; fail with the first line that differs. */
+static void same_lines(const char *what, const char *got, size_t glen,
+                       const char *want, size_t wlen)
+{
+    size_t a = 0, b = 0;
+    int line = 1;
+    while (a < glen || b < wlen) {
+        size_t ea = a, eb = b;
+        while (ea < glen && got[ea] != '\n')
+            ea++;
+        while (eb < wlen && want[eb] != '\n')
+            eb++;
+        ck_assert_msg(ea - a == eb - b && memcmp(got + a, want + b, ea - a) == 0,
+                      "%s: line %d is\n  [%.*s]\nexpected\n  [%.*s]", what, line,
+                      (int)(ea - a), got + a, (int)(eb - b), want + b);
+        a = ea + 1;
+        b = eb + 1;
+        line++;
+    }
+    ck_assert_msg(glen == wlen, "%s: %zu bytes, expected %zu", what, glen, wlen);
+}
+
+typedef void (*EditFn)(Scenario *s);
+
+static void set(Scenario *s, const char *key, const char *value)
+{
+    char msg[512];
+    bool ok = strncmp(key, "hybrid.", 7) == 0
+                  ? hybrid_set(s, key, value, msg, sizeof msg)
+                  : field_set(field_find(key), s, value, msg, sizeof msg);
+    ck_assert_msg(ok, "%s=%s: %s", key, value, msg);
+}
+
+/* Load text (as `name`), edit it, render the save: it must be an edit of
+ * the text, load back as the edited scenario, and equal want. */
+static void check_edit(const char *name, const char *text, size_t len,
+                       EditFn edit, const char *want, size_t wlen)
+{
+    Scenario s, back;
+    ScenarioSource *src, *next = NULL;
+    Diag d;
+    char msg[1200];
+    int rc = scenario_source_load(name, text, len, &s, &src, &d);
+    diag_format(&d, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s: %s", name, msg);
+    ck_assert_msg(src != NULL, "%s: no source kept", name);
+    edit(&s);
+    StrBuf out = STRBUF_INIT;
+    ScenarioSaveNote note;
+    rc = scenario_source_render(src, name, &s, &out, &next, &note, &d);
+    diag_format(&d, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s: %s", name, msg);
+    ck_assert_msg(note.edited && !note.rewrote, "%s: written whole: %s", name,
+                  note.why);
+    same_lines(name, out.data ? out.data : "", out.len, want, wlen);
+    ScenarioSource *again;
+    ck_assert_int_eq(scenario_source_load(name, out.data, out.len, &back,
+                                          &again, &d), 0);
+    ck_assert_msg(scenario_equal(&back, &s), "%s: loads as another scenario",
+                  name);
+    scenario_source_free(again);
+    scenario_source_free(next);
+    scenario_source_free(src);
+    sb_free(&out);
+}
+
+/* The case, on all three variants of the file. */
+static void run_case(const char *what, EditFn edit, const Hunk *h, size_t nh)
+{
+    size_t len;
+    char *orig = commented(&len);
+    StrBuf want = STRBUF_INIT;
+    expected(orig, len, h, nh, &want);
+    for (int v = 0; v < V_COUNT; v++) {
+        StrBuf t = STRBUF_INIT, w = STRBUF_INIT;
+        char name[160];
+        variant(orig, len, (Variant)v, &t);
+        variant(want.data, want.len, (Variant)v, &w);
+        snprintf(name, sizeof name, "%s, %s", what, variant_name[v]);
+        check_edit(name, t.data, t.len, edit, w.data, w.len);
+        sb_free(&t);
+        sb_free(&w);
+    }
+    sb_free(&want);
+    free(orig);
+}
+
+#define RUN(what, edit, ...)                                                   \
+    do {                                                                       \
+        static const Hunk hunks_[] = {__VA_ARGS__};                            \
+        run_case(what, edit, hunks_, sizeof hunks_ / sizeof hunks_[0]);        \
+    } while (0)
+
+/* ---- one value ------------------------------------------------------------ */
+
+static void edit_nothing(Scenario *s) { (void)s; }
+
+START_TEST(unchanged_is_byte_for_byte)
+{
+    RUN("nothing changed", edit_nothing, {0, 0, ""});
+}
+END_TEST
+
+static void edit_price(Scenario *s) { set(s, "hardware.node_price", "295000"); }
+
+START_TEST(one_number_is_one_line)
+{
+    RUN("one number", edit_price,
+        {18, 1, "  node_price: 295000  # per node, Q-4471 line 3\n"});
+}
+END_TEST
+
+static void edit_names(Scenario *s)
+{
+    set(s, "name", "O'Brien's cluster");   /* 'single' stays single */
+    set(s, "currency", "EUR");             /* "double" stays double */
+    set(s, "hardware.gpu_model", "H200 NVL"); /* plain stays plain */
+}
+
+START_TEST(texts_keep_their_quoting)
+{
+    RUN("texts", edit_names,
+        {6, 1, "currency: \"EUR\"\n"},
+        {7, 1, "name: 'O''Brien''s cluster'   # single-quoted on purpose\n"},
+        {16, 1, "  gpu_model: H200 NVL\n"});
+}
+END_TEST
+
+static void edit_plain_needs_quotes(Scenario *s)
+{
+    set(s, "hardware.gpu_model", "H200: NVL #2");
+}
+
+START_TEST(plain_text_is_quoted_when_it_must_be)
+{
+    RUN("plain text that needs quotes", edit_plain_needs_quotes,
+        {16, 1, "  gpu_model: \"H200: NVL #2\"\n"});
+}
+END_TEST
+
+static void edit_notes(Scenario *s)
+{
+    set(s, "notes", "Quote Q-4502: 5 nodes at 295k each.\n"
+                    "  (delivery in March)\n"
+                    "Power measured over 6 weeks.\n");
+}
+
+START_TEST(notes_stay_a_block_scalar)
+{
+    RUN("notes", edit_notes,
+        {10, 2, "  Quote Q-4502: 5 nodes at 295k each.\n"
+                "    (delivery in March)\n"
+                "  Power measured over 6 weeks.\n"});
+}
+END_TEST
+
+static void edit_notes_chomp(Scenario *s)
+{
+    set(s, "notes", "One line, no line break at the end");
+}
+
+START_TEST(notes_chomping_follows_the_value)
+{
+    RUN("notes without a final line break", edit_notes_chomp,
+        {9, 3, "notes: |-\n  One line, no line break at the end\n"});
+}
+END_TEST
+
+static void edit_flow(Scenario *s)
+{
+    set(s, "cloud.on_demand_gpu_hour", "5.5");
+    set(s, "cloud.spot_gpu_hour", "2.5");
+}
+
+START_TEST(flow_mapping_is_edited_inside_the_flow)
+{
+    RUN("flow mapping", edit_flow,
+        {22, 1, "cloud: {on_demand_gpu_hour: 5.5, region: us-east-1, "
+                "spot_gpu_hour: 2.5}   # list prices\n"});
+}
+END_TEST
+
+/* ---- inserted fields -------------------------------------------------------- */
+
+static void edit_gpus(Scenario *s) { set(s, "hardware.gpus_per_node", "16"); }
+
+START_TEST(field_into_its_section_in_registry_order)
+{
+    RUN("field into an existing section", edit_gpus,
+        {16, 0, "  gpus_per_node: 16            # GPUs, 1..64; GPUs in each "
+                "node (8 for HGX/DGX H100)\n"});
+}
+END_TEST
+
+static void edit_pue(Scenario *s)
+{
+    set(s, "facility.pue", "1.3");
+    set(s, "facility.power_price_kwh", "0.12");
+}
+
+START_TEST(field_into_a_missing_section)
+{
+    RUN("fields into a missing section", edit_pue,
+        {21, 0, "\nfacility:\n"
+                "  pue: 1.3                     # 1..5; Power usage "
+                "effectiveness: facility power / IT power (1.0-5.0)\n"
+                "  power_price_kwh: 0.12        # USD/kWh, 0..10; Electricity "
+                "price per kWh\n"});
+}
+END_TEST
+
+static void edit_staff(Scenario *s) { set(s, "staffing.engineers", "2"); }
+
+START_TEST(field_into_an_empty_section)
+{
+    RUN("field into an empty section", edit_staff,
+        {25, 0, "  engineers: 2                 # FTE, 0..10000; Engineers "
+                "running the cluster (full-time equivalents, may be 0.5)\n"});
+}
+END_TEST
+
+static void edit_hours(Scenario *s) { set(s, "hours_per_month", "720"); }
+
+START_TEST(top_level_field_in_registry_order)
+{
+    RUN("top-level field", edit_hours,
+        {7, 0, "hours_per_month: 720           # h, 1..744; Hours in a month; "
+               "AWS's calculators use 730 (8760 / 12)\n"});
+}
+END_TEST
+
+/* ---- workloads ----------------------------------------------------------- */
+
+/* What the planner's `a` does on the first workload: a copy after it. */
+static void edit_add_workload(Scenario *s)
+{
+    HybridPlan *p = &s->hybrid;
+    memmove(&p->workloads[1], &p->workloads[0],
+            p->workload_count * sizeof p->workloads[0]);
+    p->workload_count++;
+    snprintf(p->workloads[1].name, sizeof p->workloads[1].name, "eval");
+}
+
+START_TEST(workload_added_as_a_block)
+{
+    RUN("workload added", edit_add_workload,
+        {40, 0,
+         "    - name: \"eval\"             # text, 1..80 characters; "
+         "workload name\n"
+         "      schedule: \"0 1 * * *\"    # text, 1..100 characters; "
+         "5-field cron, UTC; each match submits one job\n"
+         "      gpus: 8                  # GPUs, 1..100000; GPUs the job "
+         "needs at once (gang)\n"
+         "      hours: 4                 # h, 0..8784; wall-clock hours of "
+         "one job (above 0)\n"
+         "      run: onprem              # onprem | cloud | burst (to the "
+         "cloud when the on-prem wait exceeds max_wait_minutes)\n"
+         "      cloud_mode: on_demand    # on_demand | spot; how it is "
+         "billed in the cloud\n"});
+}
+END_TEST
+
+static void edit_delete_first(Scenario *s)
+{
+    HybridPlan *p = &s->hybrid;
+    memmove(&p->workloads[0], &p->workloads[1],
+            (p->workload_count - 1) * sizeof p->workloads[0]);
+    p->workload_count--;
+}
+
+START_TEST(workload_removed_as_a_block)
+{
+    /* its comment and the blank line after it go with it */
+    RUN("workload removed", edit_delete_first, {35, 6, ""});
+}
+END_TEST
+
+static void edit_delete_last(Scenario *s) { s->hybrid.workload_count--; }
+
+START_TEST(last_workload_removed_with_the_blank_line_before_it)
+{
+    RUN("last workload removed", edit_delete_last, {40, 6, ""});
+}
+END_TEST
+
+static void edit_workload_keys(Scenario *s)
+{
+    set(s, "hybrid.workloads[0].run", "cloud");          /* inserted */
+    set(s, "hybrid.workloads[1].schedule", "0 3 * * *"); /* per_day -> */
+    set(s, "hybrid.workloads[1].name", "ad hoc, urgent");
+    set(s, "hybrid.seed", "7");                          /* inserted */
+}
+
+START_TEST(workload_keys_edited_in_place)
+{
+    RUN("workload keys", edit_workload_keys,
+        {34, 0, "  seed: 7                      # 0..9007199254740992; seed "
+                "of the random arrivals (same seed, same numbers)\n"},
+        {40, 0, "      run: cloud               # onprem | cloud | burst (to "
+                "the cloud when the on-prem wait exceeds max_wait_minutes)\n"},
+        {41, 2, "    - name: 'ad hoc, urgent'\n"
+                "      schedule: \"0 3 * * *\"\n"});
+}
+END_TEST
+
+static void edit_no_hybrid(Scenario *s) { s->has_hybrid = false; }
+
+START_TEST(hybrid_section_removed)
+{
+    RUN("hybrid section removed", edit_no_hybrid, {31, 15, ""});
+}
+END_TEST
+
+/* ---- saving a file ---------------------------------------------------------- */
+
+static char dir[256];
+
+static void setup_dir(void)
+{
+    snprintf(dir, sizeof dir, "%s/gpuplan-patch-XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown_dir(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(saves_follow_each_other)
+{
+    /* Two saves in a row: the second edits what the first wrote. */
+    char path[600];
+    size_t len, got_len;
+    char *orig = commented(&len);
+    snprintf(path, sizeof path, "%s/plan.yaml", dir);
+    write_file(path, orig, len);
+    Scenario s;
+    ScenarioSource *src;
+    Diag d;
+    ck_assert_int_eq(scenario_source_load_file(path, &s, &src, &d), 0);
+    set(&s, "hardware.node_price", "295000");
+    ck_assert_int_eq(scenario_source_save_file(path, &s, &src, NULL, &d), 0);
+    set(&s, "utilization.measured_pct", "61");
+    ScenarioSaveNote note;
+    ck_assert_int_eq(scenario_source_save_file(path, &s, &src, &note, &d), 0);
+    ck_assert(note.edited);
+    char *got;
+    ck_assert_int_eq(read_whole_file(path, 1 << 20, &got, &got_len, &d), 0);
+    static const Hunk h[] = {
+        {18, 1, "  node_price: 295000  # per node, Q-4471 line 3\n"},
+        {29, 1, "  measured_pct: 61\n"}};
+    StrBuf want = STRBUF_INIT;
+    expected(orig, len, h, 2, &want);
+    same_lines("two saves", got, got_len, want.data, want.len);
+    size_t slen;
+    const char *kept = scenario_source_text(src, &slen);
+    ck_assert(slen == got_len && memcmp(kept, got, slen) == 0);
+    sb_free(&want);
+    free(got);
+    free(orig);
+    scenario_source_free(src);
+}
+END_TEST
+
+START_TEST(unreadable_result_is_never_written)
+{
+    /* A name with an escape character (set behind the validation's back,
+     * as a price book once did) would be written as "\x1B", which no load
+     * accepts: nothing is written, the source stays. */
+    char path[600];
+    size_t len, got_len;
+    char *orig = commented(&len);
+    snprintf(path, sizeof path, "%s/plan.yaml", dir);
+    write_file(path, orig, len);
+    Scenario s;
+    ScenarioSource *src;
+    Diag d;
+    ck_assert_int_eq(scenario_source_load_file(path, &s, &src, &d), 0);
+    ScenarioSource *before = src;
+    snprintf(s.name, sizeof s.name, "bad\x1b[2Jname");
+    ck_assert_int_eq(scenario_source_save_file(path, &s, &src, NULL, &d),
+                     EXIT_DATAERR);
+    ck_assert_ptr_eq(src, before);
+    ck_assert_msg(strstr(d.message, "would not load back") != NULL, "%s",
+                  d.message);
+    char *got;
+    ck_assert_int_eq(read_whole_file(path, 1 << 20, &got, &got_len, &d), 0);
+    same_lines("refused save", got, got_len, orig, len);
+    free(got);
+    free(orig);
+    scenario_source_free(src);
+}
+END_TEST
+
+START_TEST(new_files_are_written_whole)
+{
+    /* No source (a new file, the built-in default, JSON): the whole file
+     * with every field and its comment, as before. */
+    Scenario s;
+    scenario_default(&s);
+    StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
+    ScenarioSaveNote note;
+    Diag d;
+    ck_assert_int_eq(scenario_source_render(NULL, "new.yaml", &s, &a, NULL,
+                                            &note, &d), 0);
+    ck_assert(!note.edited && !note.rewrote);
+    scenario_format_yaml(&s, &b);
+    ck_assert_str_eq(sb_str(&a), sb_str(&b));
+    /* A JSON file keeps no source: its save is a new YAML file. */
+    ScenarioSource *src = (ScenarioSource *)&a; /* overwritten */
+    const char *json = "{\"gpuplan\": 1, \"name\": \"from JSON\"}";
+    ck_assert_int_eq(scenario_source_load("x.json", json, strlen(json), &s,
+                                          &src, &d), 0);
+    ck_assert_ptr_null(src);
+    sb_free(&a);
+    sb_free(&b);
+}
+END_TEST
+
+START_TEST(layout_it_cannot_edit_is_written_whole_and_said)
+{
+    /* A flow-style document after a comment is YAML but not a block
+     * mapping: written whole, and the note says why. */
+    const char *text = "# one line\n{gpuplan: 1, name: flow}\n";
+    Scenario s, back;
+    ScenarioSource *src, *next = NULL;
+    Diag d;
+    ck_assert_int_eq(scenario_source_load("f.yaml", text, strlen(text), &s,
+                                          &src, &d), 0);
+    set(&s, "name", "still flow");
+    StrBuf out = STRBUF_INIT;
+    ScenarioSaveNote note;
+    ck_assert_int_eq(scenario_source_render(src, "f.yaml", &s, &out, &next,
+                                            &note, &d), 0);
+    ck_assert(note.rewrote && !note.edited);
+    ck_assert_msg(strstr(note.why, "block mapping") != NULL, "%s", note.why);
+    ck_assert_int_eq(scenario_load_yaml("f.yaml", out.data, out.len, &back,
+                                        &d), 0);
+    ck_assert(scenario_equal(&back, &s));
+    scenario_source_free(next);
+    scenario_source_free(src);
+    sb_free(&out);
+}
+END_TEST
+
+/* ---- many random edits --------------------------------------------------- */
+
+static unsigned long long rng_state = 88172645463325252ULL;
+
+static unsigned long long next_rand(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static const char *const texts[] = {
+    "plain words", "it's quoted", "a: colon", "#hash", "- dash", "trail ",
+    " lead", "ünïcødé ✓", "{flow}", "[x, y]", "null", "~", "123", "x",
+    "tab\there", "two\nlines", "two\nlines\n", "\nleading break",
+    "keep\n\n\n", "  indented\nfirst", "quote\"d", "back\\slash"};
+
+/* Set one random field (or workload value) of s to a random valid value;
+ * false when the value was refused (s unchanged). */
+static bool random_edit(Scenario *s)
+{
+    char v[64], msg[512];
+    Scenario t = *s;
+    const Field *f = &field_table[next_rand() % field_count];
+    if (f->type == FT_TEXT) {
+        if (!field_set(f, &t, texts[next_rand() % (sizeof texts / sizeof texts[0])],
+                       msg, sizeof msg))
+            return false;
+    } else if (f->type == FT_BOOL || f->type == FT_CHOICE) {
+        size_t n = f->type == FT_BOOL ? 2 : field_choice_count(f);
+        field_put_num(f, &t, (double)(next_rand() % n));
+    } else {
+        double span = f->maximum - f->minimum;
+        if (span > 1e6)
+            span = 1e6;
+        double x = f->minimum + span * (double)(next_rand() % 10001) / 10000;
+        if (f->type == FT_INT)
+            snprintf(v, sizeof v, "%.0f", x);
+        else
+            snprintf(v, sizeof v, "%.3f", x);
+        if (!field_set(f, &t, v, msg, sizeof msg))
+            return false;
+    }
+    const Field *bad;
+    if (!scenario_validate(&t, &bad, msg, sizeof msg) ||
+        !hybrid_check_nodes(&t, msg, sizeof msg))
+        return false;
+    *s = t;
+    return true;
+}
+
+/* The hand-written file and the other good files, shipped scenarios
+ * included: each gets random edits. */
+static const char *const random_files[] = {
+    "tests/data/good/commented.yaml", "tests/data/good/hybrid.yaml",
+    "tests/data/good/flow.yaml",      "tests/data/good/crlf.yaml",
+    "tests/data/good/bom.yaml",       "tests/data/good/subset.yaml",
+    "tests/data/good/utf8-notes.yaml", "scenarios/default.yaml",
+    "scenarios/logistics-hybrid.yaml", "scenarios/diagflow.yaml"};
+
+START_TEST(random_edits_keep_every_comment)
+{
+    char path[4096];
+    size_t len;
+    char *orig;
+    Diag rd;
+    snprintf(path, sizeof path, "%s/%s", srcdir(), random_files[_i]);
+    ck_assert_int_eq(read_whole_file(path, 1 << 20, &orig, &len, &rd), 0);
+    for (int round = 0; round < 300; round++) {
+        StrBuf t = STRBUF_INIT;
+        /* the variants of the hand-written file; the others as written */
+        variant(orig, len, _i == 0 ? (Variant)(round % V_COUNT) : V_PLAIN, &t);
+        Scenario s, back;
+        ScenarioSource *src, *next = NULL;
+        Diag d;
+        ck_assert_int_eq(scenario_source_load("r.yaml", t.data, t.len, &s,
+                                              &src, &d), 0);
+        int edits = 1 + (int)(next_rand() % 6);
+        for (int e = 0; e < edits; e++)
+            random_edit(&s);
+        bool deleted = false;
+        if (s.has_hybrid && next_rand() % 4 == 0)
+            edit_add_workload(&s);
+        if (s.has_hybrid && next_rand() % 4 == 0) { /* delete one, as the planner's d */
+            HybridPlan *p = &s.hybrid;
+            size_t i = next_rand() % p->workload_count;
+            if (p->workload_count > 1) {
+                memmove(&p->workloads[i], &p->workloads[i + 1],
+                        (p->workload_count - i - 1) * sizeof p->workloads[0]);
+                p->workload_count--;
+                deleted = true;
+            }
+        }
+        if (s.has_hybrid && next_rand() % 3 == 0) { /* a workload value */
+            static const char *const sets[][2] = {
+                {"hybrid.workloads[0].hours", "2.25"},
+                {"hybrid.workloads[0].per_day", "5"},
+                {"hybrid.workloads[0].schedule", "*/15 * * * 1-5"},
+                {"hybrid.workloads[0].cloud_mode", "spot"},
+                {"hybrid.workloads[0].name", "it's: odd # name"},
+                {"hybrid.days", "14"},
+                {"hybrid.max_wait_minutes", "30"}};
+            size_t k = next_rand() % (sizeof sets / sizeof sets[0]);
+            set(&s, sets[k][0], sets[k][1]);
+        }
+        StrBuf out = STRBUF_INIT;
+        ScenarioSaveNote note;
+        int rc = scenario_source_render(src, "r.yaml", &s, &out, &next, &note,
+                                        &d);
+        char msg[1200];
+        diag_format(&d, msg, sizeof msg);
+        ck_assert_msg(rc == 0, "%s round %d: %s", random_files[_i], round, msg);
+        ck_assert_msg(note.edited, "%s round %d: written whole: %s",
+                      random_files[_i], round, note.why);
+        ck_assert_int_eq(scenario_load_yaml("r.yaml", out.data, out.len, &back,
+                                            &d), 0);
+        ck_assert(scenario_equal(&back, &s));
+        /* Every comment of the hand-written file is still there (but the
+         * one above a deleted workload, which goes with it). */
+        for (const char *l = orig; _i == 0 && *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
+            size_t e = strcspn(l, "\n");
+            const char *c = memchr(l, '#', e);
+            if (!c || (deleted && strncmp(l, "    #", 5) == 0))
+                continue;
+            char line[200];
+            snprintf(line, sizeof line, "%.*s", (int)(l + e - c), c);
+            ck_assert_msg(strstr(out.data, line) != NULL,
+                          "%s round %d: comment lost: %s", random_files[_i],
+                          round, line);
+        }
+        scenario_source_free(next);
+        scenario_source_free(src);
+        sb_free(&out);
+        sb_free(&t);
+    }
+    free(orig);
+}
+END_TEST
+
+static Suite *patch_suite(void)
+{
+    Suite *s = suite_create("yaml_patch");
+    TCase *t = tcase_create("edits");
+    tcase_add_test(t, unchanged_is_byte_for_byte);
+    tcase_add_test(t, one_number_is_one_line);
+    tcase_add_test(t, texts_keep_their_quoting);
+    tcase_add_test(t, plain_text_is_quoted_when_it_must_be);
+    tcase_add_test(t, notes_stay_a_block_scalar);
+    tcase_add_test(t, notes_chomping_follows_the_value);
+    tcase_add_test(t, flow_mapping_is_edited_inside_the_flow);
+    tcase_add_test(t, field_into_its_section_in_registry_order);
+    tcase_add_test(t, field_into_a_missing_section);
+    tcase_add_test(t, field_into_an_empty_section);
+    tcase_add_test(t, top_level_field_in_registry_order);
+    tcase_add_test(t, workload_added_as_a_block);
+    tcase_add_test(t, workload_removed_as_a_block);
+    tcase_add_test(t, last_workload_removed_with_the_blank_line_before_it);
+    tcase_add_test(t, workload_keys_edited_in_place);
+    tcase_add_test(t, hybrid_section_removed);
+    tcase_add_test(t, new_files_are_written_whole);
+    tcase_add_test(t, layout_it_cannot_edit_is_written_whole_and_said);
+    tcase_add_loop_test(t, random_edits_keep_every_comment, 0,
+                        (int)(sizeof random_files / sizeof random_files[0]));
+    tcase_set_timeout(t, 60);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("files");
+    tcase_add_checked_fixture(t, setup_dir, teardown_dir);
+    tcase_add_test(t, saves_follow_each_other);
+    tcase_add_test(t, unreadable_result_is_never_written);
+    tcase_set_timeout(t, 30);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(patch_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
