@@ -410,6 +410,49 @@ START_TEST(hybrid_section_removed)
 }
 END_TEST
 
+/* ---- the schema line (SPEC 1.4) ------------------------------------------- */
+
+START_TEST(version_2_field_makes_the_schema_line_2)
+{
+    /* An opened `gpuplan: 1` file keeps that line (every case above checks
+     * it byte for byte) until a field of schema version 2 differs from its
+     * default; then the line says 2 and the field is inserted. Runs for
+     * every version-2 number, bool or choice field in the registry. */
+    size_t len;
+    char *orig = commented(&len);
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        if (field_version(f) < 2 || f->type == FT_TEXT)
+            continue;
+        Scenario s;
+        ScenarioSource *src, *next = NULL;
+        Diag d;
+        ck_assert_int_eq(scenario_source_load("v.yaml", orig, len, &s, &src,
+                                              &d), 0);
+        double v = f->default_num == f->minimum ? f->maximum : f->minimum;
+        if (f->type == FT_BOOL)
+            v = f->default_num != 0 ? 0 : 1;
+        else if (f->type == FT_CHOICE)
+            v = f->default_num == 0 ? 1 : 0;
+        field_put_num(f, &s, v);
+        StrBuf out = STRBUF_INIT;
+        ScenarioSaveNote note;
+        int rc = scenario_source_render(src, "v.yaml", &s, &out, &next, &note,
+                                        &d);
+        char msg[1200];
+        diag_format(&d, msg, sizeof msg);
+        ck_assert_msg(rc == 0, "%s: %s", f->key, msg);
+        ck_assert_msg(note.edited, "%s: written whole: %s", f->key, note.why);
+        ck_assert_msg(strstr(out.data, "\ngpuplan: 2   # schema version\n"),
+                      "%s: the schema line did not become 2", f->key);
+        scenario_source_free(next);
+        scenario_source_free(src);
+        sb_free(&out);
+    }
+    free(orig);
+}
+END_TEST
+
 /* ---- saving a file ---------------------------------------------------------- */
 
 static char dir[256];
@@ -713,6 +756,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, last_workload_removed_with_the_blank_line_before_it);
     tcase_add_test(t, workload_keys_edited_in_place);
     tcase_add_test(t, hybrid_section_removed);
+    tcase_add_test(t, version_2_field_makes_the_schema_line_2);
     tcase_add_test(t, new_files_are_written_whole);
     tcase_add_test(t, layout_it_cannot_edit_is_written_whole_and_said);
     tcase_add_loop_test(t, random_edits_keep_every_comment, 0,

@@ -40,8 +40,8 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
                       StrBuf *out, char *why, size_t n);
 
 /* The schema version a file holding s must declare (SPEC 1.4): the newest
- * `since_version` among the fields whose value in s differs from the
- * default, at least `at_least`. */
+ * version among the fields whose value in s differs from the
+ * default, at least `at_least` (field_version). */
 int yaml_patch_version_needed(const Scenario *s, int at_least);
 
 #endif
