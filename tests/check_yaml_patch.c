@@ -596,6 +596,38 @@ START_TEST(layout_it_cannot_edit_is_written_whole_and_said)
 }
 END_TEST
 
+START_TEST(utf16_file_is_written_whole_and_said)
+{
+    /* libyaml reads UTF-16; its spans are not bytes of the file, so the
+     * save is a new UTF-8 file, and the note says why. */
+    const char *text = "gpuplan: 1\nname: wide\n";
+    StrBuf w = STRBUF_INIT;
+    sb_append_n(&w, "\xFF\xFE", 2); /* UTF-16LE byte order mark */
+    for (const char *c = text; *c; c++)
+        sb_append_n(&w, (char[2]){*c, 0}, 2);
+    Scenario s, back;
+    ScenarioSource *src, *next = NULL;
+    Diag d;
+    ck_assert_int_eq(scenario_source_load("w.yaml", w.data, w.len, &s, &src,
+                                          &d), 0);
+    ck_assert_str_eq(s.name, "wide");
+    set(&s, "name", "still wide");
+    StrBuf out = STRBUF_INIT;
+    ScenarioSaveNote note;
+    ck_assert_int_eq(scenario_source_render(src, "w.yaml", &s, &out, &next,
+                                            &note, &d), 0);
+    ck_assert(note.rewrote && !note.edited);
+    ck_assert_msg(strstr(note.why, "UTF-16") != NULL, "%s", note.why);
+    ck_assert_int_eq(scenario_load_yaml("w.yaml", out.data, out.len, &back,
+                                        &d), 0);
+    ck_assert(scenario_equal(&back, &s));
+    scenario_source_free(next);
+    scenario_source_free(src);
+    sb_free(&out);
+    sb_free(&w);
+}
+END_TEST
+
 /* ---- many random edits --------------------------------------------------- */
 
 static unsigned long long rng_state = 88172645463325252ULL;
@@ -759,6 +791,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, version_2_field_makes_the_schema_line_2);
     tcase_add_test(t, new_files_are_written_whole);
     tcase_add_test(t, layout_it_cannot_edit_is_written_whole_and_said);
+    tcase_add_test(t, utf16_file_is_written_whole_and_said);
     tcase_add_loop_test(t, random_edits_keep_every_comment, 0,
                         (int)(sizeof random_files / sizeof random_files[0]));
     tcase_set_timeout(t, 60);

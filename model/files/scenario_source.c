@@ -58,11 +58,7 @@ int scenario_source_load(const char *name, const char *data, size_t len,
         return rc;
     }
     *out = s->base;
-    if (s->spans.unusable) {
-        scenario_source_free(s); /* a UTF-16 text: saved whole, as UTF-8 */
-        return 0;
-    }
-    *src = s;
+    *src = s; /* a UTF-16 text too: its save says it is written whole */
     return 0;
 }
 

@@ -1073,7 +1073,7 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
     p.crlf = nl && nl > p.d && nl[-1] == '\r';
     p.root = node(&p, p.sp->root);
     if (p.sp->unusable)
-        fail(&p, "the file is not UTF-8 text");
+        fail(&p, "the file is UTF-16 text; it is saved as UTF-8");
     else if (!p.root || p.root->kind != YN_MAP || p.root->flow)
         fail(&p, "the document is not a block mapping");
     if (!p.failed) {
