@@ -24,6 +24,7 @@
 #include "scenario_file.h"
 #include "scenario_source.h"
 #include "strbuf.h"
+#include "test_scale.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -697,7 +698,8 @@ START_TEST(random_edits_keep_every_comment)
     Diag rd;
     snprintf(path, sizeof path, "%s/%s", srcdir(), random_files[_i]);
     ck_assert_int_eq(read_whole_file(path, 1 << 20, &orig, &len, &rd), 0);
-    for (int round = 0; round < 300; round++) {
+    long rounds = test_scale(3000);
+    for (int round = 0; round < rounds; round++) {
         StrBuf t = STRBUF_INIT;
         /* the variants of the hand-written file; the others as written */
         variant(orig, len, _i == 0 ? (Variant)(round % V_COUNT) : V_PLAIN, &t);

@@ -196,7 +196,8 @@ static int edit_cmp(const void *x, const void *y)
 
 static void apply_edits(Patch *p, StrBuf *out)
 {
-    qsort(p->edits, p->nedits, sizeof p->edits[0], edit_cmp);
+    if (p->nedits)
+        qsort(p->edits, p->nedits, sizeof p->edits[0], edit_cmp);
     size_t at = 0;
     for (size_t i = 0; i < p->nedits; i++) {
         const Edit *e = &p->edits[i];

@@ -1,5 +1,6 @@
 /* fuzz_yaml.c: libFuzzer harness for the YAML scenario reader
- * (scenario_load_yaml) on arbitrary bytes. */
+ * (scenario_load_yaml) on arbitrary bytes, and for the format-preserving
+ * saver (scenario_source.h) on every input that loads. */
 #include "config.h"
 
 #include <stddef.h>
@@ -8,9 +9,45 @@
 #include <string.h>
 
 #include "diag.h"
+#include "fields.h"
+#include "hybrid_fields.h"
 #include "scenario_file.h"
+#include "scenario_source.h"
+#include "strbuf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A file that loads: saved unchanged it must come back byte for byte; saved
+ * with one number and the notes changed it must be written (the saver
+ * checks that the bytes load back as the edited scenario). */
+static void check_save(const char *buf, size_t size, const Scenario *loaded)
+{
+    Scenario s;
+    ScenarioSource *src = NULL;
+    Diag d;
+    if (scenario_source_load("fuzz.yaml", buf, size, &s, &src, &d) != 0 ||
+        !scenario_equal(&s, loaded))
+        abort();
+    StrBuf out = STRBUF_INIT;
+    ScenarioSaveNote note;
+    if (scenario_source_render(src, "fuzz.yaml", &s, &out, NULL, &note, &d) != 0)
+        abort();
+    if (note.edited && (out.len != size || memcmp(out.data ? out.data : "", buf, size) != 0))
+        abort();
+    sb_free(&out);
+    char msg[256];
+    const Field *nodes = field_find("hardware.nodes");
+    field_set(nodes, &s, s.hardware.nodes > 1 ? "1" : "2", msg, sizeof msg);
+    field_set(field_find("notes"), &s, "changed: by the\nfuzzer\n", msg,
+              sizeof msg);
+    const Field *bad;
+    if (scenario_validate(&s, &bad, msg, sizeof msg) &&
+        hybrid_check_nodes(&s, msg, sizeof msg) &&
+        scenario_source_render(src, "fuzz.yaml", &s, &out, NULL, &note, &d) != 0)
+        abort();
+    sb_free(&out);
+    scenario_source_free(src);
+}
 
 /* Load the input; on failure the diagnostic must carry a status and a
  * message, and a data error must say where it is. Anything else aborts so
@@ -29,6 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     (rc == EXIT_DATAERR && size <= SCENARIO_FILE_MAX &&
                      d.line == 0)))
         abort();
+    if (rc == 0)
+        check_save(buf, size, &s);
     free(buf);
     return 0;
 }
