@@ -267,7 +267,7 @@ static void render_inline(YamlScalarStyle style, bool flow, const char *value,
     } else if (style == YS_SINGLE && !strchr(value, '\n')) {
         sb_append(&c, "'");
         for (const char *v = value; *v; v++)
-            sb_append(&c, *v == '\'' ? "''" : (char[2]){*v, '\0'});
+            sb_append_n(&c, *v == '\'' ? "''" : v, *v == '\'' ? 2 : 1);
         sb_append(&c, "'");
     }
     if (c.len && scalar_ok(sb_str(&c), flow, value))
@@ -326,8 +326,8 @@ static bool replace_block(Patch *p, const YamlNode *k, const YamlNode *v,
     bool folded = v->style == YS_FOLDED;
     size_t hdr_end = v->start + 1, digit = 0;
     bool old_keep = false;
-    while (hdr_end < p->len && strchr("0123456789+-", p->d[hdr_end]) &&
-           p->d[hdr_end]) {
+    while (hdr_end < p->len && p->d[hdr_end] &&
+           strchr("0123456789+-", p->d[hdr_end])) {
         if (p->d[hdr_end] >= '1' && p->d[hdr_end] <= '9')
             digit = (size_t)(p->d[hdr_end] - '0');
         if (p->d[hdr_end] == '+')
@@ -411,24 +411,23 @@ static void replace_scalar(Patch *p, const YamlNode *k, const YamlNode *v,
         add_edit(p, v->start, v->end, value);
         return;
     }
-    if (is_block_scalar(v) && replace_block(p, k, v, value))
+    if (!is_block_scalar(v)) {
+        StrBuf r = STRBUF_INIT;
+        render_inline(v->style, in_flow(p, v), value, &r);
+        add_edit(p, v->start, v->end, sb_str(&r));
+        sb_free(&r);
         return;
-    StrBuf r = STRBUF_INIT;
-    render_inline(is_block_scalar(v) ? YS_DOUBLE : v->style, in_flow(p, v),
-                  value, &r);
-    add_edit(p, v->start, is_block_scalar(v) ? block_content_end(p, v) : v->end,
-             sb_str(&r));
-    if (is_block_scalar(v) && p->d[block_content_end(p, v) - 1] == '\n') {
-        /* the block's line break went with it: keep the next key on its
-         * own line */
-        size_t last = p->nedits - 1;
-        StrBuf t = STRBUF_INIT;
-        sb_append(&t, p->edits[last].text);
-        sb_append(&t, p->crlf ? "\r\n" : "\n");
-        free(p->edits[last].text);
-        p->edits[last].text = xstrdup(sb_str(&t));
-        sb_free(&t);
     }
+    if (replace_block(p, k, v, value))
+        return;
+    /* Not possible as a block scalar: double-quoted in its place, ending
+     * its line as the block's content did. */
+    size_t e = block_content_end(p, v);
+    StrBuf r = STRBUF_INIT;
+    scenario_yaml_quote(&r, value);
+    if (p->d[e - 1] == '\n')
+        sb_append(&r, "\n");
+    add_edit(p, v->start, e, sb_str(&r));
     sb_free(&r);
 }
 
@@ -983,8 +982,11 @@ static void patch_hybrid(Patch *p)
     size_t indent = map_indent(p, hv);
     char ind[64];
     snprintf(ind, sizeof ind, "%*s", (int)(indent < 60 ? indent : 60), "");
-    HybridPlan implicit;
-    hybrid_plan_default(&implicit, s->hardware.nodes);
+    /* What a reload gives for a key the file leaves out: the default
+     * (onprem_nodes: the whole fleet). */
+    Scenario *implicit = xmalloc(sizeof *implicit);
+    *implicit = *s;
+    hybrid_plan_default(&implicit->hybrid, s->hardware.nodes);
     for (int k = 0; k < HY_WORKLOADS; k++) {
         char path[64];
         Field f;
@@ -994,28 +996,17 @@ static void patch_hybrid(Patch *p)
         if (v) {
             if (!same_value(&f, b, s))
                 replace_field(p, &f, kn, v);
-            continue;
+        } else if (!same_value(&f, implicit, s)) {
+            StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
+            scenario_yaml_field_line(&line, &f, s, ind, hybrid_section_keys[k]);
+            flow_pair(&f, s, hybrid_section_keys[k], &pair);
+            map_insert(p, hv, (size_t)k, hybrid_rank, NULL, sb_str(&line),
+                       sb_str(&pair));
+            sb_free(&line);
+            sb_free(&pair);
         }
-        /* Absent: a reload gives the default (onprem_nodes: the fleet). */
-        Scenario *d = xmalloc(sizeof *d);
-        *d = *s;
-        d->hybrid.days = implicit.days;
-        d->hybrid.onprem_nodes = implicit.onprem_nodes;
-        d->hybrid.max_wait_minutes = implicit.max_wait_minutes;
-        d->hybrid.cloud_idle_minutes = implicit.cloud_idle_minutes;
-        d->hybrid.seed = implicit.seed;
-        bool same = same_value(&f, d, s);
-        free(d);
-        if (same)
-            continue;
-        StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-        scenario_yaml_field_line(&line, &f, s, ind, hybrid_section_keys[k]);
-        flow_pair(&f, s, hybrid_section_keys[k], &pair);
-        map_insert(p, hv, (size_t)k, hybrid_rank, NULL, sb_str(&line),
-                   sb_str(&pair));
-        sb_free(&line);
-        sb_free(&pair);
     }
+    free(implicit);
     const YamlNode *wk, *wv = yaml_spans_get(p->sp, hv, "workloads", &wk);
     if (!wv) {
         fail(p, "the workloads list is not where it was");
