@@ -587,7 +587,7 @@ START_TEST(layout_it_cannot_edit_is_written_whole_and_said)
     ck_assert_int_eq(scenario_source_render(src, "f.yaml", &s, &out, &next,
                                             &note, &d), 0);
     ck_assert(note.rewrote && !note.edited);
-    ck_assert_msg(strstr(note.why, "block mapping") != NULL, "%s", note.why);
+    ck_assert_msg(strstr(note.why, "flow mapping") != NULL, "%s", note.why);
     ck_assert_int_eq(scenario_load_yaml("f.yaml", out.data, out.len, &back,
                                         &d), 0);
     ck_assert(scenario_equal(&back, &s));

@@ -1067,7 +1067,8 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
     if (p.sp->unusable)
         fail(&p, "the file is UTF-16 text; it is saved as UTF-8");
     else if (!p.root || p.root->kind != YN_MAP || p.root->flow)
-        fail(&p, "the document is not a block mapping");
+        fail(&p, "the file is one flow mapping {...}, which is not edited "
+                 "in place");
     if (!p.failed) {
         /* A section's indentation: the first block section's, else 2. */
         p.indent = 2;
