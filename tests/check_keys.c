@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actions.h"
+#include "commands.h"
 #include "keys.h"
 
 START_TEST(table_is_consistent)
@@ -228,6 +230,23 @@ START_TEST(help_covers_every_mode)
 }
 END_TEST
 
+/* The planner's tables beside the keys: every normal-mode action has a
+ * handler, every `:` command a name, usage, help and handler, once. */
+START_TEST(planner_tables_are_complete)
+{
+    char msg[256] = "";
+    ck_assert_msg(actions_table_check(msg, sizeof msg), "%s", msg);
+    ck_assert_msg(commands_table_check(msg, sizeof msg), "%s", msg);
+    bool set = false, export = false;
+    for (size_t i = 0; i < command_count; i++) {
+        set |= strcmp(command_table[i].name, "set") == 0 && command_table[i].args == CA_KEY;
+        export |= strcmp(command_table[i].name, "export") == 0 && command_table[i].bang;
+    }
+    ck_assert(set);
+    ck_assert(export);
+}
+END_TEST
+
 static Suite *keys_suite(void)
 {
     Suite *s = suite_create("keys");
@@ -244,6 +263,7 @@ static Suite *keys_suite(void)
     tcase_add_test(t, each_mode_has_its_keys);
     tcase_add_test(t, edit_hint_line_from_its_table);
     tcase_add_test(t, help_covers_every_mode);
+    tcase_add_test(t, planner_tables_are_complete);
     suite_add_tcase(s, t);
     return s;
 }

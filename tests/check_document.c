@@ -1,0 +1,222 @@
+/* check_document.c: the planner's document without a terminal (document.h):
+ * undo and redo, noticing another program's change to the file, keeping
+ * hard links on save, reloading as one undo step; and the lock beside the
+ * file (file_lock.h): taken, held elsewhere, stale. */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "document.h"
+#include "file_lock.h"
+#include "scenario_file.h"
+
+static char dir[64], file[128];
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/gpuplan-doc.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(file, sizeof file, "%s/plan.yaml", dir);
+    Scenario s;
+    Diag d;
+    scenario_default(&s);
+    ck_assert_int_eq(scenario_save_file(file, &s, &d), 0);
+}
+
+static void teardown(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void append(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "a");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(undo_and_redo)
+{
+    Document doc = {0};
+    Scenario s, t;
+    scenario_default(&s);
+    doc_init(&doc, &s, NULL);
+    ck_assert(!doc_modified(&doc));
+    ck_assert(!doc_commit(&doc, &s)); /* no change, no step */
+    t = s;
+    t.hardware.nodes = 5;
+    ck_assert(doc_commit(&doc, &t));
+    ck_assert(doc_modified(&doc));
+    size_t left;
+    ck_assert(doc_undo(&doc, &left));
+    ck_assert_uint_eq(left, 0);
+    ck_assert(!doc_modified(&doc));
+    ck_assert(!doc_undo(&doc, &left));
+    ck_assert(doc_redo(&doc, &left));
+    ck_assert_double_eq(doc.cur.hardware.nodes, 5);
+    doc_forget_changes(&doc);
+    ck_assert(!doc_modified(&doc));
+    doc_free(&doc);
+}
+END_TEST
+
+START_TEST(another_programs_change_is_seen)
+{
+    Document doc = {0};
+    Diag d;
+    char why[64];
+    ck_assert_int_eq(doc_open(&doc, file, &d), 0);
+    ck_assert(!doc_changed_on_disk(&doc, why, sizeof why));
+    append(file, "# a comment from another editor\n");
+    ck_assert(doc_changed_on_disk(&doc, why, sizeof why));
+    ck_assert_str_eq(why, "changed on disk");
+    /* Saving notes the file afresh. */
+    unsigned links;
+    ck_assert_int_eq(doc_save(&doc, file, &links, &d), 0);
+    ck_assert(!doc_changed_on_disk(&doc, why, sizeof why));
+    /* Same bytes, new time: rewritten by someone. */
+    struct timespec ts[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, file, ts, 0), 0);
+    ck_assert(doc_changed_on_disk(&doc, why, sizeof why));
+    ck_assert_str_eq(why, "was rewritten on disk");
+    unlink(file);
+    ck_assert(doc_changed_on_disk(&doc, why, sizeof why));
+    ck_assert_str_eq(why, "was removed");
+    doc_free(&doc);
+}
+END_TEST
+
+START_TEST(hard_links_are_kept)
+{
+    Document doc = {0};
+    Diag d;
+    char twin[160];
+    snprintf(twin, sizeof twin, "%s/twin.yaml", dir);
+    ck_assert_int_eq(doc_open(&doc, file, &d), 0);
+    unsigned links = 99;
+    ck_assert_int_eq(doc_save(&doc, file, &links, &d), 0);
+    ck_assert_uint_eq(links, 0); /* one link: replaced atomically */
+    ck_assert_int_eq(link(file, twin), 0);
+    Scenario t = doc.cur;
+    t.hardware.nodes = 9;
+    ck_assert(doc_commit(&doc, &t));
+    ck_assert_int_eq(doc_save(&doc, file, &links, &d), 0);
+    ck_assert_uint_eq(links, 2);
+    struct stat a, b;
+    ck_assert_int_eq(stat(file, &a), 0);
+    ck_assert_int_eq(stat(twin, &b), 0);
+    ck_assert(a.st_ino == b.st_ino);
+    Scenario back;
+    ck_assert_int_eq(scenario_load_file(twin, &back, &d), 0);
+    ck_assert_double_eq(back.hardware.nodes, 9);
+    doc_free(&doc);
+}
+END_TEST
+
+START_TEST(reload_is_one_undo_step)
+{
+    Document doc = {0};
+    Diag d;
+    ck_assert_int_eq(doc_open(&doc, file, &d), 0);
+    Scenario t = doc.cur;
+    t.hardware.nodes = 7;
+    ck_assert(doc_commit(&doc, &t));
+    append(file, "# edited elsewhere\n");
+    ck_assert_int_eq(doc_reload(&doc, &d), 0);
+    ck_assert_double_eq(doc.cur.hardware.nodes, 4);
+    ck_assert(!doc_modified(&doc));
+    char why[64];
+    ck_assert(!doc_changed_on_disk(&doc, why, sizeof why));
+    size_t left;
+    ck_assert(doc_undo(&doc, &left));
+    ck_assert_double_eq(doc.cur.hardware.nodes, 7);
+    ck_assert(doc_modified(&doc));
+    doc_free(&doc);
+}
+END_TEST
+
+static void write_lock(const char *path, long pid, const char *host)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%ld %s\n", pid, host);
+    fclose(f);
+}
+
+START_TEST(locks)
+{
+    char lock[200], other[256], host[256];
+    ck_assert(file_lock_path(file, lock, sizeof lock));
+    ck_assert_ptr_nonnull(strstr(lock, "/.plan.yaml.gpuplan-lock"));
+    gethostname(host, sizeof host);
+    FileLock lk = {{0}};
+    bool stale = true;
+    ck_assert_int_eq(file_lock_take(&lk, file, other, sizeof other, &stale), LOCK_TAKEN);
+    ck_assert(!stale);
+    long pid;
+    char h[256];
+    FILE *f = fopen(lock, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fscanf(f, "%ld %255s", &pid, h), 2);
+    fclose(f);
+    ck_assert_int_eq(pid, (long)getpid());
+    file_lock_release(&lk);
+    ck_assert_int_ne(access(lock, F_OK), 0);
+
+    /* Held by a running process (pid 1) on this host. */
+    write_lock(lock, 1, host);
+    ck_assert_int_eq(file_lock_take(&lk, file, other, sizeof other, NULL), LOCK_ELSEWHERE);
+    ck_assert_ptr_nonnull(strstr(other, "pid 1 on "));
+    file_lock_release(&lk); /* not ours: stays */
+    ck_assert_int_eq(access(lock, F_OK), 0);
+
+    /* A dead process on this host: stale, taken over. */
+    pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    waitpid(child, NULL, 0);
+    write_lock(lock, (long)child, host);
+    ck_assert_int_eq(file_lock_take(&lk, file, other, sizeof other, &stale), LOCK_TAKEN);
+    ck_assert(stale);
+    file_lock_release(&lk);
+
+    /* The same pid on another host cannot be checked: held. */
+    write_lock(lock, (long)child, "elsewhere.example");
+    ck_assert_int_eq(file_lock_take(&lk, file, other, sizeof other, NULL), LOCK_ELSEWHERE);
+    ck_assert_ptr_nonnull(strstr(other, "on elsewhere.example"));
+    unlink(lock);
+}
+END_TEST
+
+static Suite *document_suite(void)
+{
+    Suite *s = suite_create("document");
+    TCase *t = tcase_create("document");
+    tcase_add_checked_fixture(t, setup, teardown);
+    tcase_add_test(t, undo_and_redo);
+    tcase_add_test(t, another_programs_change_is_seen);
+    tcase_add_test(t, hard_links_are_kept);
+    tcase_add_test(t, reload_is_one_undo_step);
+    tcase_add_test(t, locks);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(document_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
