@@ -114,8 +114,7 @@ Reaction files_take_lock(App *a)
     }
     if (file_lock_take(&a->lock, a->doc.path, other, sizeof other, NULL) != LOCK_ELSEWHERE)
         return R_NONE;
-    return app_msg(a, true, "%s is open in another planner (%s): a save here can replace "
-                   "its changes", a->doc.path, other);
+    return app_msg(a, true, "%s is open in another planner (%s)", a->doc.path, other);
 }
 
 bool files_save_to(App *a, const char *path, Reaction *r)
