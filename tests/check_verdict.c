@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdarg.h>
 #include <math.h>
 #include <regex.h>
 #include <stdio.h>
@@ -101,12 +102,17 @@ typedef struct Check {
     bool ok;
 } Check;
 
-static void refute(Check *c, const char *fmt, const char *a, const char *b)
+static void refute(Check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void refute(Check *c, const char *fmt, ...)
 {
     if (!c->ok)
         return;
     c->ok = false;
-    snprintf(c->why, sizeof c->why, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->why, sizeof c->why, fmt, ap);
+    va_end(ap);
 }
 
 static void blank(Check *c, regmatch_t m)
@@ -126,8 +132,8 @@ static void check_costs(Check *c, CostOption a, double n, const char *dir,
         refute(c, "'%s': the figures say otherwise (%s)", claim,
              less ? "it is not less" : "it is not more");
     else if (fabs(fabs(d) - n) > 0.51 + 1e-9 * fabs(d))
-        refute(c, "'%s': the amount is not the difference of the figures%s",
-             claim, "");
+        refute(c, "'%s': the amount is not the difference of the figures",
+             claim);
 }
 
 /* Apply `re` to every match in the text, calling fn, then blank it. */
@@ -173,7 +179,7 @@ static void fn_same_head(Check *c, regmatch_t *m, const char *claim)
     CostOption a = option_of(CAP(m, 1)), b = option_of(CAP(m, 2));
     is_cheapest(c, a, claim);
     if (c->t->r.option[a].monthly != c->t->r.option[b].monthly)
-        refute(c, "'%s': the two do not cost the same%s", claim, "");
+        refute(c, "'%s': the two do not cost the same", claim);
 }
 
 /* "X [would] cost(s) N CUR a month [(q%)] less|more than Y[, the cheapest
@@ -191,7 +197,7 @@ static void fn_same(Check *c, regmatch_t *m, const char *claim)
 {
     CostOption a = option_of(CAP(m, 1)), b = option_of(CAP(m, 3));
     if (c->t->r.option[a].monthly != c->t->r.option[b].monthly)
-        refute(c, "'%s': the two do not cost the same%s", claim, "");
+        refute(c, "'%s': the two do not cost the same", claim);
 }
 
 /* "X costs R times what Y costs" */
@@ -201,7 +207,7 @@ static void fn_times(Check *c, regmatch_t *m, const char *claim)
     double ratio = strtod(c->text + m[2].rm_so, NULL);
     double want = c->t->r.option[a].monthly / c->t->r.option[b].monthly;
     if (fabs(ratio - want) > 0.0051)
-        refute(c, "'%s': the ratio of the figures differs%s", claim, "");
+        refute(c, "'%s': the ratio of the figures differs", claim);
 }
 
 static void fn_is_cheapest(Check *c, regmatch_t *m, const char *claim)
@@ -312,7 +318,7 @@ static void fn_beats(Check *c, regmatch_t *m, const char *claim)
     }
     regfree(&rx);
     if (items == 0)
-        refute(c, "'%s': no crossover in the clause%s", claim, "");
+        refute(c, "'%s': no crossover in the clause", claim);
 }
 
 /* "X[, Y] and Z cost(s) more|less than on-prem at every utilization",
@@ -359,8 +365,7 @@ static void fn_commit(Check *c, regmatch_t *m, const char *claim)
     double now = c->t->r.option[OPT_RESERVED].monthly;
     double then = r.option[OPT_RESERVED].monthly;
     if (fabs(a - now) > 0.51 || fabs(b - then) > 0.51 || !(then < now))
-        refute(c, "'%s': not what reserved costs at those coverages%s", claim,
-             "");
+        refute(c, "'%s': not what reserved costs at those coverages", claim);
 }
 
 /* Every "at P%" / "P% measured" names the measured utilization: it must be
