@@ -27,6 +27,15 @@ void print_diag(const Diag *d);
  * EXIT_USAGE. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+#define MAX_SETS 256 /* --set options at most */
+
+/* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
+int add_set(char **sets, size_t *nsets, const char *opt, const char *v);
+
+/* Apply --set KEY=VALUE overrides to *s, validated like the file; *s is
+ * changed only when all of them apply. */
+int apply_sets(Scenario *s, char **sets, size_t nsets);
+
 /* Load FILE (path or shipped name) into *s; prints the error. */
 int load_arg(const char *arg, Scenario *s);
 
@@ -67,5 +76,7 @@ int cli_cmd_list(int argc, char **argv);
 /* The risk commands of cli_risk.c. */
 int cli_cmd_risk(int argc, char **argv);
 int cli_cmd_seek(int argc, char **argv);
+/* gpuplan sweep (cli_sweep.c). */
+int cli_cmd_sweep(int argc, char **argv);
 
 #endif

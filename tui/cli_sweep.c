@@ -1,0 +1,278 @@
+/* cli_sweep.c: gpuplan sweep (SPEC 3): the batch what-if engine, one row
+ * per combination of the varied inputs, streamed as CSV or JSON. */
+#include "config.h"
+
+#include "cli_common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+#include "dtoa.h"
+#include "fields.h"
+#include "numfmt.h"
+#include "scenario_file.h"
+#include "strbuf.h"
+#include "sweep.h"
+#include "text_rules.h"
+
+/* Append a number for the sweep: the shortest text that reads back exactly
+ * ('.' always, no printf on this path); empty (CSV) or null (JSON) for n/a. */
+static void sweep_num(StrBuf *b, double v, bool json)
+{
+    if (!isfinite(v)) {
+        if (json)
+            sb_append_n(b, "null", 4);
+        return;
+    }
+    char tmp[DTOA_BUFSIZE];
+    sb_append_n(b, tmp, dtoa_shortest(v, tmp));
+}
+
+/* Flush b to stdout once it is big; returns false on a write error. */
+static bool sweep_flush(StrBuf *b, bool force)
+{
+    if (!force && b->len < (1u << 20))
+        return true;
+    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
+        return false;
+    b->len = 0;
+    if (b->data)
+        b->data[0] = '\0';
+    return true;
+}
+
+static const char *const sweep_cols[] = {"monthly", "per_useful_gpu_hour"};
+
+/* The JSON keys of the result columns, formatted once. */
+typedef struct SweepKeys {
+    char key[OPT_COUNT][2][48];
+} SweepKeys;
+
+static void sweep_keys(SweepKeys *k)
+{
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int c = 0; c < 2; c++)
+            snprintf(k->key[o][c], sizeof k->key[o][c], ", \"%s.%s\": ",
+                     cost_option_key((CostOption)o), sweep_cols[c]);
+}
+
+/* Append the header (CSV) or the opening bracket (JSON). */
+static void sweep_header(StrBuf *b, const SweepAxis *axes, size_t naxes,
+                         bool json)
+{
+    if (json) {
+        sb_append(b, "[");
+        return;
+    }
+    for (size_t k = 0; k < naxes; k++)
+        sb_printf(b, "%s,", axes[k].field->key);
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int c = 0; c < 2; c++)
+            sb_printf(b, "%s.%s,", cost_option_key((CostOption)o), sweep_cols[c]);
+    sb_append(b, "cheapest,zone\r\n");
+}
+
+/* Append one row: s already holds the combination's values. */
+static void sweep_row(StrBuf *b, const SweepAxis *axes, size_t naxes,
+                      const Scenario *s, bool json, bool first,
+                      const SweepKeys *keys)
+{
+    CostResult r;
+    cost_evaluate_options(s, &r);
+    if (json)
+        sb_append(b, first ? "\n  {" : ",\n  {");
+    for (size_t k = 0; k < naxes; k++) {
+        if (json) {
+            sb_append(b, k ? ", \"" : "\"");
+            sb_append(b, axes[k].field->key);
+            sb_append(b, "\": ");
+        }
+        sweep_num(b, field_get_num(axes[k].field, s), json);
+        sb_append(b, json ? "" : ",");
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        const double vals[2] = {r.option[o].monthly, r.option[o].per_useful_gpu_hour};
+        for (int c = 0; c < 2; c++) {
+            if (json)
+                sb_append(b, keys->key[o][c]);
+            sweep_num(b, vals[c], json);
+            if (!json)
+                sb_append(b, ",");
+        }
+    }
+    sb_append(b, json ? ", \"cheapest\": \"" : "");
+    sb_append(b, cost_option_key(r.cheapest));
+    sb_append(b, json ? "\", \"zone\": \"" : ",");
+    sb_append(b, cost_zone_key(r.zone));
+    sb_append(b, json ? "\"}" : "\r\n");
+}
+
+/* "2.1 TB" for a byte count (powers of 1000, as disks are sold). */
+static void human_bytes(double v, char *buf, size_t n)
+{
+    static const char *const unit[] = {"bytes", "kB", "MB", "GB", "TB", "PB",
+                                       "EB", "ZB", "YB"};
+    size_t u = 0;
+    while (v >= 1000 && u + 1 < sizeof unit / sizeof unit[0]) {
+        v /= 1000;
+        u++;
+    }
+    if (u == 0)
+        num_snprintf(buf, n, "%.0f bytes", v);
+    else
+        num_snprintf(buf, n, "%.1f %s", v, unit[u]);
+}
+
+/* "12,345,678" for a whole count (or "1.2e+20" beyond 10^18). */
+static void human_count(double v, char *buf, size_t n)
+{
+    if (v >= 1e18) {
+        num_snprintf(buf, n, "%.3g", v);
+        return;
+    }
+    char digits[32];
+    num_snprintf(digits, sizeof digits, "%.0f", v);
+    size_t len = strlen(digits), used = 0;
+    for (size_t i = 0; i < len && used + 2 < n; i++) {
+        if (i > 0 && (len - i) % 3 == 0)
+            buf[used++] = ',';
+        buf[used++] = digits[i];
+    }
+    buf[used] = '\0';
+}
+
+int cli_cmd_sweep(int argc, char **argv)
+{
+    SweepAxis axes[SWEEP_MAX_AXES];
+    size_t naxes = 0;
+    bool json = false;
+    const char *file = NULL, *v;
+    char *sets[MAX_SETS];
+    size_t nsets = 0;
+    char msg[512];
+    double max_rows = SWEEP_MAX_ROWS_DEFAULT;
+    int rc;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_opt(a, "--vary", argc, &i, argv, &v)) {
+            if (!v)
+                return usage_error("%s needs KEY=FROM:TO:STEP", a);
+            if (naxes == SWEEP_MAX_AXES)
+                return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
+            if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
+                fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), vis(msg));
+                return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
+            }
+            for (size_t k = 0; k < naxes; k++)
+                if (axes[k].field == axes[naxes].field)
+                    return usage_error("--vary %s: that field is already varied "
+                                       "(one --vary a field)", v);
+            naxes++;
+        } else if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
+            if (!v || (strcmp(v, "csv") != 0 && strcmp(v, "json") != 0))
+                return usage_error("sweep formats are csv and json, not '%s'", v ? v : "");
+            json = strcmp(v, "json") == 0;
+        } else if (is_opt(a, "--max-rows", argc, &i, argv, &v)) {
+            if (!v || num_parse(v, &max_rows) != 0 || max_rows < 1 ||
+                max_rows != floor(max_rows) || max_rows > 1e18)
+                return usage_error("--max-rows needs a whole number of rows "
+                                   "from 1 to 10^18, not '%s'", v ? v : "");
+        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
+            if ((rc = add_set(sets, &nsets, a, v)) != 0)
+                return rc;
+        } else if ((rc = take_file("sweep", a, &file)) != 0) {
+            return rc;
+        }
+    }
+    if (naxes == 0)
+        return usage_error("sweep needs at least one --vary KEY=FROM:TO:STEP");
+    if (!file)
+        return usage_error("sweep needs a FILE");
+    Scenario base;
+    rc = load_arg(file, &base);
+    if (rc == 0)
+        rc = apply_sets(&base, sets, nsets);
+    if (rc != 0)
+        return rc;
+
+    SweepKeys keys;
+    sweep_keys(&keys);
+    /* Bounded work (SPEC 7): the row count and the output's size are known
+     * before anything runs; a sweep beyond --max-rows is refused at once.
+     * The size is the header plus the first row's length times the rows. */
+    double total = sweep_rows(axes, naxes);
+    if (total > max_rows) {
+        StrBuf one = STRBUF_INIT;
+        Scenario s = base;
+        for (size_t k = 0; k < naxes; k++)
+            *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], 0);
+        sweep_header(&one, axes, naxes, json);
+        size_t head = one.len;
+        sweep_row(&one, axes, naxes, &s, json, false, &keys);
+        char rows[48], size[48], lim[48];
+        /* (the count is written plain after --max-rows: that is how the
+         * option takes it) */
+        human_count(total, rows, sizeof rows);
+        human_bytes((double)head + total * (double)(one.len - head), size,
+                    sizeof size);
+        human_count(max_rows, lim, sizeof lim);
+        char plain[48];
+        num_snprintf(plain, sizeof plain, "%.0f", total);
+        sb_free(&one);
+        fprintf(stderr, "gpuplan: sweep: %s rows (about %s of %s) is more than "
+                "the %s rows a sweep writes without asking; narrow the ranges, "
+                "or give --max-rows %s to write them anyway\n", rows, size,
+                json ? "JSON" : "CSV", lim, plain);
+        return EXIT_USAGE;
+    }
+
+    /* Every combination keeps the cross-field rules: checked on the
+     * corners (sweep.h), so streaming starts at once and never stops
+     * half-way with a partial output. */
+    Scenario s;
+    const Field *bad = NULL;
+    if (!sweep_check_corners(&base, axes, naxes, &s, &bad, msg, sizeof msg)) {
+        fprintf(stderr, "gpuplan: sweep: the combination");
+        for (size_t k = 0; k < naxes; k++) {
+            char val[40];
+            num_format_exact(*field_num(axes[k].field, &s), val, sizeof val);
+            fprintf(stderr, " %s=%s", axes[k].field->key, val);
+        }
+        fprintf(stderr, " breaks a rule: %s: %s\n", bad->key, msg);
+        return EXIT_DATAERR;
+    }
+
+    StrBuf b = STRBUF_INIT;
+    sweep_header(&b, axes, naxes, json);
+    size_t idx[SWEEP_MAX_AXES] = {0};
+    s = base;
+    bool first = true, ok = true;
+    for (;;) {
+        for (size_t k = 0; k < naxes; k++)
+            *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
+        sweep_row(&b, axes, naxes, &s, json, first, &keys);
+        first = false;
+        if (!(ok = sweep_flush(&b, false)))
+            break;
+        size_t k = naxes;
+        while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
+            idx[--k] = 0;
+        if (k == 0)
+            break;
+    }
+    if (ok && json)
+        sb_append(&b, "\n]\n");
+    ok = ok && sweep_flush(&b, true) && fflush(stdout) == 0;
+    sb_free(&b);
+    if (!ok) {
+        fprintf(stderr, "gpuplan: sweep: cannot write the output: %s\n", strerror(errno));
+        return EXIT_IOERR;
+    }
+    return 0;
+}
+
