@@ -214,6 +214,83 @@ START_TEST(near_misses_still_load)
 }
 END_TEST
 
+/* ---- check reports every problem (SPEC 3, 7) ------------------------------ */
+
+START_TEST(check_gathers_every_problem)
+{
+    static const char text[] =
+        "gpuplan: 1\n"                                   /* 1 */
+        "name: \"a\\nb\"\n"                             /* 2 */
+        "hardware:\n"                                    /* 3 */
+        "  nodes: 0\n"                                   /* 4 */
+        "  nods: 3\n"                                    /* 5 */
+        "  gpus_per_node: [1, {a: 2}]\n"                 /* 6 */
+        "  storage: 80000\n"                             /* 7 */
+        "utilisation: {measured_pct: 3}\n"               /* 8 */
+        "hybrid:\n"                                      /* 9 */
+        "  days: 400\n"                                  /* 10 */
+        "  workloads:\n"                                 /* 11 */
+        "    - {name: a, gpus: 0, hours: 1, per_day: 1}\n" /* 12 */
+        "    - {name: b, gpu: 1, hours: 1, per_day: 1}\n"  /* 13 */
+        "constraints:\n"                                 /* 14 */
+        "  compliance_forbids_cloud: yes\n";             /* 15 */
+    static const struct {
+        unsigned long line;
+        const char *path;
+    } want[] = {{2, "name"},
+                {4, "hardware.nodes"},
+                {5, "hardware.nods"},
+                {6, "hardware.gpus_per_node"},
+                {8, "utilisation"},
+                {10, "hybrid.days"},
+                {12, "hybrid.workloads[0].gpus"},
+                {13, "hybrid.workloads[1].gpu"},
+                {13, "hybrid.workloads[1]"},
+                {15, "constraints.compliance_forbids_cloud"}};
+    Diag all[32];
+    size_t n = 0;
+    ck_assert_int_eq(scenario_check_yaml("t.yaml", text, strlen(text), all, 32,
+                                         &n), EXIT_DATAERR);
+    ck_assert_uint_eq(n, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(all[i].line == want[i].line &&
+                          strcmp(all[i].path, want[i].path) == 0,
+                      "problem %zu: %lu %s: %s", i, all[i].line, all[i].path,
+                      all[i].message);
+        ck_assert_str_eq(all[i].file, "t.yaml");
+    }
+    /* The loader itself still stops at the first. */
+    Scenario s;
+    Diag d;
+    ck_assert_int_eq(load_text(text, &s, &d), EXIT_DATAERR);
+    ck_assert_uint_eq(d.line, 2);
+    /* A syntax error ends the gathering: the problems before it, and it
+     * (found while the list it breaks is being skipped). */
+    static const char broken[] = "gpuplan: 1\nhardware:\n  nodes: 0\n"
+                                 "  storage: [1\nfacility:\n  pue: 9\n";
+    ck_assert_int_eq(scenario_check_yaml("t.yaml", broken, strlen(broken), all,
+                                         32, &n), EXIT_DATAERR);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_str_eq(all[0].path, "hardware.nodes");
+    ck_assert_str_eq(all[1].path, "hardware.storage"); /* a list, not a number */
+    ck_assert_ptr_nonnull(strstr(all[2].message, "YAML syntax error"));
+    /* Only the cap's worth are kept. */
+    ck_assert_int_eq(scenario_check_yaml("t.yaml", text, strlen(text), all, 3,
+                                         &n), EXIT_DATAERR);
+    ck_assert_uint_eq(n, 3);
+    /* A good file has none, and cross-field rules still apply to it. */
+    static const char good[] = "gpuplan: 1\nhardware:\n  nodes: 2\n";
+    ck_assert_int_eq(scenario_check_yaml("t.yaml", good, strlen(good), all, 32,
+                                         &n), 0);
+    ck_assert_uint_eq(n, 0);
+    static const char cross[] = "gpuplan: 1\nfacility:\n  node_power_idle_kw: 9\n";
+    ck_assert_int_eq(scenario_check_yaml("t.yaml", cross, strlen(cross), all,
+                                         32, &n), EXIT_DATAERR);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(all[0].path, "facility.node_power_idle_kw");
+}
+END_TEST
+
 /* ---- save only what loads (SPEC 1.3, 7) ---------------------------------- */
 
 static char tmpdir[256];
@@ -413,6 +490,7 @@ static Suite *safety_suite(void)
     tcase_add_loop_test(t, messages_are_accurate, 0,
                         (int)(sizeof accurate / sizeof accurate[0]));
     tcase_add_test(t, near_misses_still_load);
+    tcase_add_test(t, check_gathers_every_problem);
     suite_add_tcase(s, t);
 
     t = tcase_create("save");

@@ -107,6 +107,20 @@ t1=$(date +%s%N)
 expect_grep "$TMP/err" "is a named pipe that no program is writing to" "check FIFO says why"
 expect_status 0 "check a pipe with a writer" -- bash -c "'$G' check <(cat '$top_srcdir/scenarios/default.yaml')"
 
+# check reports every problem of every file (SPEC 3), each located.
+printf 'gpuplan: 1\nhardware:\n  nodes: 0\n  nods: 3\nfacility:\n  pue: 9\n' >"$TMP/three.yaml"
+printf 'gpuplan: 1\nname: "a\\e"\nconstraints:\n  compliance_forbids_cloud: on\n' >"$TMP/two.yaml"
+expect_status 65 "check, five problems in two files" -- "$G" check "$TMP/three.yaml" default "$TMP/two.yaml"
+[ "$(grep -c '^gpuplan: .*\.yaml:[0-9]*:[0-9]*: ' "$TMP/err")" = 5 ] && ok ||
+    fail "check printed $(grep -c . "$TMP/err") problems, not 5: $(cat "$TMP/err")"
+expect_grep "$TMP/err" "three.yaml:3:10: hardware.nodes:" "first problem"
+expect_grep "$TMP/err" "three.yaml:4:3: hardware.nods: unknown key" "second problem"
+expect_grep "$TMP/err" "three.yaml:6:8: facility.pue: 9 is above 5" "third problem"
+expect_grep "$TMP/err" "two.yaml:2:7: name:" "the other file's first problem"
+expect_grep "$TMP/err" "two.yaml:4:29: constraints.compliance_forbids_cloud:" "the other file's second problem"
+expect_grep "$TMP/out" "default: ok" "the good file between them"
+no_raw "$TMP/err" "check, many problems"
+
 # check: a missing file among bad ones is exit 66 (the command was wrong),
 # whatever the order; bad ones alone are 65.
 printf 'gpuplan: 1\nhardware:\n  nodes: 0\n' >"$TMP/bad1.yaml"

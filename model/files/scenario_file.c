@@ -52,8 +52,25 @@ int load_error(LoadCtx *c, LoadPos at, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    diag_set(c->d, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+    if (!c->collect) {
+        diag_set(c->d, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+        return EXIT_DATAERR;
+    }
+    Diag e;
+    diag_clear(&e, c->d->file);
+    diag_set(&e, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+    if (c->d->status == 0)
+        *c->d = e;
+    if (c->nall < c->maxall)
+        c->all[c->nall++] = e;
+    if (c->nall >= c->maxall)
+        c->fatal = true; /* enough to act on; stop reading */
     return EXIT_DATAERR;
+}
+
+bool load_go_on(const LoadCtx *c, int rc)
+{
+    return c->collect && !c->fatal && rc == EXIT_DATAERR;
 }
 
 bool load_is_section(const char *name)
@@ -289,6 +306,8 @@ int load_finish(LoadCtx *c, Scenario *out)
                                   field_table[i].key, c->version_num,
                                   c->version.line);
     }
+    if (c->nall > 0)
+        return EXIT_DATAERR;
     const Field *bad = NULL;
     char msg[400];
     if (!scenario_validate(&c->s, &bad, msg, sizeof msg)) {
@@ -664,6 +683,26 @@ bool scenario_looks_like_json(const char *data, size_t len)
                        data[i] == '\n'))
         i++;
     return i < len && data[i] == '{';
+}
+
+int scenario_check_file(const char *path, Diag *all, size_t max, size_t *n)
+{
+    char *data = NULL;
+    size_t len = 0;
+    Diag d;
+    *n = 0;
+    diag_clear(&d, path);
+    int rc = read_whole_file(path, SCENARIO_FILE_MAX, &data, &len, &d);
+    if (rc == 0 && looks_like_json(data, len)) {
+        Scenario s;
+        rc = scenario_load_json(path, data, len, &s, &d);
+    } else if (rc == 0) {
+        rc = scenario_check_yaml(path, data, len, all, max, n);
+    }
+    if (rc != 0 && *n == 0 && max > 0)
+        all[(*n)++] = d;
+    free(data);
+    return rc;
 }
 
 int scenario_load_file(const char *path, Scenario *out, Diag *d)

@@ -29,6 +29,21 @@ int scenario_load_file(const char *path, Scenario *out, Diag *d);
 int scenario_load_yaml(const char *name, const char *data, size_t len,
                        Scenario *out, Diag *d);
 
+/* Check a YAML scenario held in memory and gather every problem, not only
+ * the first (`gpuplan check`, SPEC 3): a value that breaks a rule is
+ * reported and skipped, and reading goes on; a syntax error, an alias,
+ * deep nesting or a key that is not a name end the reading, and the rules
+ * between fields are checked only when every value was fine. Up to max
+ * problems go to all[0..*n), in file order. Returns 0 or EXIT_DATAERR. */
+int scenario_check_yaml(const char *name, const char *data, size_t len,
+                        Diag *all, size_t max, size_t *n);
+
+/* scenario_check_yaml for the file at path; a JSON file (read as
+ * scenario_load_file would) gives its first problem only. Returns 0, or
+ * the status of scenario_load_file; *n problems in all (a file that cannot
+ * be opened is one problem). */
+int scenario_check_file(const char *path, Diag *all, size_t max, size_t *n);
+
 /* Parse a JSON export (its "scenario" object) held in memory. */
 int scenario_load_json(const char *name, const char *data, size_t len,
                        Scenario *out, Diag *d);

@@ -45,6 +45,13 @@ typedef struct LoadUnc {
 
 typedef struct LoadCtx {
     Diag *d;
+    /* Gathering every problem (`gpuplan check`, SPEC 3) instead of stopping
+     * at the first: load_error() appends to all[0..maxall) and the reader
+     * skips the offending value and goes on, unless `fatal` says it cannot
+     * (a syntax error, an alias, deep nesting, too many problems). */
+    bool collect, fatal;
+    Diag *all;
+    size_t nall, maxall;
     Scenario s;         /* starts as scenario_default(); copied out on success */
     LoadPos *field_pos; /* field_count entries: where each field's key was */
     LoadPos doc;        /* where the document (or the scenario object) starts */
@@ -69,6 +76,10 @@ void load_end(LoadCtx *c);
 /* Record an EXIT_DATAERR error at `at` and return EXIT_DATAERR. */
 int load_error(LoadCtx *c, LoadPos at, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* After a reader got status rc from a value: true when it should skip the
+ * value and read on (gathering problems, rc is bad data, nothing fatal). */
+bool load_go_on(const LoadCtx *c, int rc);
 
 /* True when the registry has fields under section `name` ("hardware"). */
 bool load_is_section(const char *name);
@@ -102,7 +113,10 @@ int load_version(LoadCtx *c, const char *text, LoadStyle style, LoadPos key,
                  LoadPos at, bool record);
 
 /* The document ended: check that the version was given and the cross-field
- * rules hold, then copy the scenario to *out. Returns 0 or EXIT_DATAERR. */
+ * rules hold, then copy the scenario to *out. Returns 0 or EXIT_DATAERR.
+ * When problems were gathered it returns EXIT_DATAERR without the
+ * cross-field rules (values the file gave were left out, so the rules
+ * would judge a scenario nobody wrote). */
 int load_finish(LoadCtx *c, Scenario *out);
 
 /* ---- the hybrid section (SPEC 6) ----

@@ -106,9 +106,52 @@ static int syntax_error(Yaml *y)
     return load_error(y->c, at, NULL, "YAML syntax error: %s", problem);
 }
 
+static int next_event(Yaml *y);
+
 /* Fetch the next event, refusing anchors, aliases, tags and deep nesting
- * as soon as they appear. */
+ * as soon as they appear. Such a refusal ends the reading even while every
+ * problem is being gathered: what follows cannot be trusted. */
 static int next(Yaml *y)
+{
+    int rc = next_event(y);
+    if (rc)
+        y->c->fatal = true;
+    return rc;
+}
+
+/* The current event starts a mapping or a list: read to its end (the
+ * value of a key that was refused, when gathering every problem). A
+ * scalar or an end needs nothing. */
+static int skip_value(Yaml *y)
+{
+    if (y->ev.type != YAML_MAPPING_START_EVENT &&
+        y->ev.type != YAML_SEQUENCE_START_EVENT)
+        return 0;
+    for (int depth = 1; depth > 0;) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_START_EVENT ||
+            y->ev.type == YAML_SEQUENCE_START_EVENT)
+            depth++;
+        else if (y->ev.type == YAML_MAPPING_END_EVENT ||
+                 y->ev.type == YAML_SEQUENCE_END_EVENT)
+            depth--;
+    }
+    return 0;
+}
+
+/* A value failed with rc: go on past it (0) when gathering every problem,
+ * else hand rc back. The current event is the value's first one, or its
+ * end when the value was read whole. */
+static int past_value(Yaml *y, int rc)
+{
+    if (!load_go_on(y->c, rc))
+        return rc;
+    return skip_value(y);
+}
+
+static int next_event(Yaml *y)
 {
     if (y->have) {
         yaml_event_delete(&y->ev);
@@ -187,7 +230,10 @@ static int field_value(Yaml *y, const Field *f)
 static int take_key(Yaml *y, char *buf, size_t n, LoadPos *at)
 {
     *at = ev_pos(y);
-    /* y->at names the mapping the key is in ("" at the top). */
+    /* y->at names the mapping the key is in ("" at the top). A key that
+     * is not a name ends the reading: its value cannot be paired. */
+    if (y->ev.type != YAML_SCALAR_EVENT)
+        y->c->fatal = true;
     if (y->ev.type != YAML_SCALAR_EVENT)
         return load_error(y->c, *at, y->at, "a key must be a name, not %s "
                           "(complex keys are not allowed)",
@@ -237,11 +283,16 @@ static int load_fields(Yaml *y, const char *name, LoadPos at)
         char key[128];
         LoadPos kat;
         const Field *f = NULL;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_key(y->c, name, key, kat, &f)) != 0)
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
             return rc;
+        int krc = load_key(y->c, name, key, kat, &f);
+        if (krc && !load_go_on(y->c, krc))
+            return krc;
         yaml_at(y, name, key);
-        if ((rc = next(y)) != 0 || (rc = field_value(y, f)) != 0)
+        if ((rc = next(y)) != 0)
+            return rc;
+        rc = krc ? krc : field_value(y, f);
+        if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -279,22 +330,34 @@ static int yaml_workload(Yaml *y, size_t i)
         char key[128];
         LoadPos kat;
         int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_hybrid_wkey(c, i, key, kat, &which)) != 0)
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
             return rc;
+        int krc = load_hybrid_wkey(c, i, key, kat, &which);
+        if (krc && !load_go_on(c, krc))
+            return krc;
         yaml_at(y, path, key);
         if ((rc = next(y)) != 0)
             return rc;
-        if (y->ev.type != YAML_SCALAR_EVENT)
-            return load_error(c, ev_pos(y), path, "`%s` takes a single value, "
-                              "not %s", hybrid_workload_keys[which],
-                              ev_name(y->ev.type));
+        if (krc) {
+            if ((rc = past_value(y, krc)) != 0)
+                return rc;
+            continue;
+        }
+        if (y->ev.type != YAML_SCALAR_EVENT) {
+            rc = load_error(c, ev_pos(y), path, "`%s` takes a single value, "
+                            "not %s", hybrid_workload_keys[which],
+                            ev_name(y->ev.type));
+            if ((rc = past_value(y, rc)) != 0)
+                return rc;
+            continue;
+        }
         yaml_scalar_style_t st = y->ev.data.scalar.style;
         bool quoted = st == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
                       st == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
         if ((rc = load_hybrid_wvalue(c, i, which, scalar_text(y),
                                      y->ev.data.scalar.length,
-                                     scalar_style(y), quoted, ev_pos(y))) != 0)
+                                     scalar_style(y), quoted, ev_pos(y))) != 0 &&
+            (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -321,8 +384,9 @@ static int yaml_workloads(Yaml *y)
             return rc;
         if (y->ev.type == YAML_SEQUENCE_END_EVENT)
             return load_hybrid_workloads(c, n, at);
-        if ((rc = load_hybrid_workload_begin(c, n, ev_pos(y))) != 0 ||
-            (rc = yaml_workload(y, n)) != 0)
+        if ((rc = load_hybrid_workload_begin(c, n, ev_pos(y))) == 0)
+            rc = yaml_workload(y, n);
+        if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -349,13 +413,17 @@ static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
         char key[128];
         LoadPos kat;
         int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_hybrid_key(c, key, kat, &which)) != 0)
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
             return rc;
+        int krc = load_hybrid_key(c, key, kat, &which);
+        if (krc && !load_go_on(c, krc))
+            return krc;
         yaml_at(y, name, key);
         if ((rc = next(y)) != 0)
             return rc;
-        if (which == HY_WORKLOADS) {
+        if (krc) {
+            rc = krc;
+        } else if (which == HY_WORKLOADS) {
             rc = yaml_workloads(y);
         } else if (y->ev.type != YAML_SCALAR_EVENT) {
             char path[64], what[120];
@@ -370,7 +438,7 @@ static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
                                     y->ev.data.scalar.length, scalar_style(y),
                                     ev_pos(y));
         }
-        if (rc)
+        if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -549,7 +617,10 @@ static int load_document(Yaml *y)
         if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
             return rc;
         yaml_at(y, "", key);
-        if ((rc = next(y)) != 0 || (rc = top_entry(y, key, kat)) != 0)
+        if ((rc = next(y)) != 0)
+            return rc;
+        if ((rc = top_entry(y, key, kat)) != 0 &&
+            (rc = past_value(y, rc)) != 0)
             return rc;
     }
     if ((rc = next(y)) != 0) /* DOCUMENT_END */
@@ -562,8 +633,10 @@ static int load_document(Yaml *y)
     return 0;
 }
 
-int scenario_load_yaml(const char *name, const char *data, size_t len,
-                       Scenario *out, Diag *d)
+/* Read the YAML text; with all != NULL gather up to max problems there
+ * (their count in *n) instead of stopping at the first. */
+static int yaml_read(const char *name, const char *data, size_t len,
+                     Scenario *out, Diag *d, Diag *all, size_t max, size_t *n)
 {
     return scenario_load_yaml_spans(name, data, len, out, NULL, d);
 }
@@ -574,6 +647,11 @@ int scenario_load_yaml_spans(const char *name, const char *data, size_t len,
     LoadCtx c;
     Yaml y;
     load_begin(&c, name, d);
+    if (all && max > 0) {
+        c.collect = true;
+        c.all = all;
+        c.maxall = max;
+    }
     memset(&y, 0, sizeof y);
     y.c = &c;
     y.data = data;
@@ -591,7 +669,27 @@ int scenario_load_yaml_spans(const char *name, const char *data, size_t len,
     if (y.have)
         yaml_event_delete(&y.ev);
     yaml_parser_delete(&y.parser);
+    if (n)
+        *n = c.nall;
     load_end(&c);
+    return rc;
+}
+
+int scenario_load_yaml(const char *name, const char *data, size_t len,
+                       Scenario *out, Diag *d)
+{
+    return yaml_read(name, data, len, out, d, NULL, 0, NULL);
+}
+
+int scenario_check_yaml(const char *name, const char *data, size_t len,
+                        Diag *all, size_t max, size_t *n)
+{
+    Scenario s;
+    Diag first;
+    *n = 0;
+    int rc = yaml_read(name, data, len, &s, &first, all, max, n);
+    if (rc != 0 && *n == 0 && max > 0) /* not gathered (cannot happen) */
+        all[(*n)++] = first;
     return rc;
 }
 
