@@ -14,6 +14,7 @@
 #include "keys.h"
 #include "strbuf.h"
 #include "term.h"
+#include "text_rules.h"
 #include "utf8.h"
 
 void dialog_close(Dialog *d)
@@ -30,13 +31,29 @@ void dialog_close(Dialog *d)
     d->kind = DLG_NONE;
 }
 
+/* A copy of s with its control characters shown visibly: file names and
+ * price-book texts are data, never terminal control (SPEC 7, 8). */
+static char *visible_dup(const char *s)
+{
+    size_t need = text_visible(s, strlen(s), false, NULL, 0);
+    char *v = xmalloc(need + 1);
+    text_visible(s, strlen(s), false, v, need + 1);
+    return v;
+}
+
+/* question = q, shown visibly (it may quote a file name). */
+static void set_question(Dialog *d, const char *q)
+{
+    text_visible(q, strlen(q), false, d->question, sizeof d->question);
+}
+
 void dialog_prompt(Dialog *d, int purpose, const char *question,
                    const char *initial)
 {
     dialog_close(d);
     d->kind = DLG_PROMPT;
     d->purpose = purpose;
-    snprintf(d->question, sizeof d->question, "%s", question);
+    set_question(d, question);
     line_edit_init(&d->edit, initial);
 }
 
@@ -46,12 +63,15 @@ void dialog_choice(Dialog *d, int purpose, const char *question,
     dialog_close(d);
     d->kind = DLG_CHOICE;
     d->purpose = purpose;
-    snprintf(d->question, sizeof d->question, "%s", question);
+    set_question(d, question);
     snprintf(d->keys, sizeof d->keys, "%s", keys);
 }
 
 static void push(Dialog *d, size_t *cap, char *item, char *label)
 {
+    char *shown = visible_dup(label);
+    free(label);
+    label = shown;
     if (d->count == *cap) {
         *cap = *cap ? 2 * *cap : 16;
         d->items = xrealloc(d->items, *cap * sizeof *d->items);
@@ -74,7 +94,7 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
     dialog_close(d);
     d->kind = DLG_PICKER;
     d->purpose = purpose;
-    snprintf(d->question, sizeof d->question, "%s", title);
+    set_question(d, title);
     snprintf(d->empty, sizeof d->empty, "no scenario files found");
     size_t cap = 0;
     for (size_t k = 0; k < ndirs; k++) {
@@ -121,7 +141,7 @@ void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
     dialog_close(d);
     d->kind = DLG_PICKER;
     d->purpose = purpose;
-    snprintf(d->question, sizeof d->question, "%s", title);
+    set_question(d, title);
     snprintf(d->header, sizeof d->header, "%s", header ? header : "");
     snprintf(d->empty, sizeof d->empty, "%s", empty ? empty : "");
 }
@@ -131,7 +151,7 @@ void dialog_list_add(Dialog *d, const char *label, const char *item)
     d->items = xrealloc(d->items, (d->count + 1) * sizeof *d->items);
     d->labels = xrealloc(d->labels, (d->count + 1) * sizeof *d->labels);
     d->items[d->count] = xstrdup(item);
-    d->labels[d->count] = xstrdup(label);
+    d->labels[d->count] = visible_dup(label);
     d->count++;
 }
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # save_safety.sh: the planner never writes a file it cannot read back
 # (SPEC 1.3, 7): every workload of a plan deleted on the Hybrid panel and
-# the scenario saved gives a file that loads, with the empty plan.
+# the scenario saved gives a file that loads, with the empty plan; a device
+# is never saved to; file names are shown with their controls visible.
 . "$(dirname "$0")/lib.sh"
 
 cp "$top_srcdir/tests/data/good/hybrid.yaml" "$TMP/work/plan.yaml"
@@ -29,6 +30,16 @@ if screen | grep -q "w! /dev/full"; then fail ":w /dev/full suggests w!"; else o
 type_text ":w! /dev/full"; keys Enter
 wait_for "cannot save to /dev/full" 5 ":w! /dev/full is refused the same way"
 [ -c /dev/full ] && ok || fail "/dev/full was replaced"
+# File names are data: the open picker and the messages show their
+# control characters visibly (SPEC 8), never send them to the terminal.
+cp "$SCEN/default.yaml" "$TMP/work/evil"$'\033'"]2;pwned"$'\007'".yaml"
+printf 'gpuplan: 1\nhardware:\n  nodes: 0\n' >"$TMP/work/bad"$'\033'"[2J.yaml"
+keys o
+wait_for 'evil\x1b]2;pwned\x07.yaml' 5 "the picker shows the escape visibly"
+wait_for 'bad\x1b[2J.yaml' 5 "and the other one"
+keys Enter # the first: bad..., which does not load
+wait_for 'bad\x1b[2J.yaml:3:10: hardware.nodes: 0 is below 1' 5 \
+    "the error quoting the file name shows it visibly"
 keys q
 wait_for "EXIT=0" 10
 finish
