@@ -766,7 +766,10 @@ int scenario_save_file_in_place(const char *path, const Scenario *s, Diag *d)
     StrBuf b = STRBUF_INIT;
     diag_clear(d, path);
     scenario_format_yaml(s, &b);
-    int rc = atomic_rewrite_in_place(path, sb_str(&b), b.len, d);
+    /* Save only what loads (SPEC 7), in place as well. */
+    int rc = scenario_check_bytes(path, s, sb_str(&b), b.len, d);
+    if (rc == 0)
+        rc = atomic_rewrite_in_place(path, sb_str(&b), b.len, d);
     sb_free(&b);
     return rc;
 }
