@@ -10,8 +10,10 @@
  * Choices the SPEC leaves open, made here:
  * - Durations: a job holds its GPUs for round(hours * 60) minutes (at least
  *   one); cloud billing uses `hours` exactly.
- * - Order: jobs are queued by submission minute, then by workload order in
- *   the plan, then by arrival order within the workload.
+ * - Order: on-prem jobs queue by priority (higher first), then submission
+ *   minute, then workload order in the plan, then arrival order within the
+ *   workload. All jobs submitted in one minute are queued before any of
+ *   them is scheduled, so a higher priority wins within the minute.
  * - Random streams: workload i (0-based, counting every workload) draws from
  *   its own splitmix64 generator whose seed is the (i+1)-th output of a
  *   splitmix64 generator seeded with `seed` (converted to an unsigned 64-bit
@@ -20,32 +22,62 @@
  *   running time; arrivals at or after the end of the period are dropped.
  * - Period: days * 1440 minutes, rounded to a whole minute. Jobs still
  *   queued or running at the end count only their GPU-minutes inside the
- *   period towards the busy GPU-hours; their waits (known from the FIFO
- *   schedule) still count.
+ *   period towards the busy GPU-hours; their waits (known from the
+ *   schedule, which runs on until the queue is empty) still count.
+ * - A burst job's prediction places the jobs ahead of it in the queue (a
+ *   higher priority, or the same and earlier) one after another in queue
+ *   order, each at the first minute enough GPUs are free and no earlier
+ *   than the one before, on the jobs running now (known durations, no later
+ *   arrivals, no backfill). It is exact under strict order with one
+ *   priority; otherwise a job that starts after its predicted minute is
+ *   counted late.
+ * - EASY backfill: when the head cannot start, its reservation is the
+ *   first minute the running jobs free enough GPUs (every job ending in that
+ *   minute counts); the jobs behind it are tried in queue order and start
+ *   when they fit now and either end by that minute or fit in the GPUs the
+ *   head leaves over then.
  * - An `onprem` job that cannot run on-prem (larger than the cluster, or no
- *   cluster) runs on-demand in the cloud, as in the all-cloud comparison;
- *   its workload's cloud_mode does not apply.
+ *   cluster) runs in the cloud on-demand (at its cloud_gpu_hour when set),
+ *   as in the all-cloud comparison; its workload's cloud_mode does not
+ *   apply.
  * - Waits are over each workload's on-prem jobs; with none, the mean and the
- *   95th percentile are NAN (JSON null). The all-on-prem size test pools
- *   the waits of every burst workload's jobs; with no burst jobs any size
- *   that holds the largest job passes.
+ *   95th percentile are NAN (JSON null). Workloads with a wait target are
+ *   the burst workloads and those that set max_wait_minutes; its target is
+ *   the workload's max_wait_minutes, or else the plan's. With no target
+ *   any size that holds the largest job passes.
+ * - Commitment: the on-demand cloud demand is the GPUs of the on-demand
+ *   cloud jobs priced at the scenario's on_demand_gpu_hour (not those with
+ *   their own cloud_gpu_hour), each held from its submission minute for its
+ *   billed minutes rounded (at least one), cut at the end of the period.
+ *   The bill with N committed is N x reserved_gpu_hour x m for every hour of
+ *   the period plus the demand above N at on_demand_gpu_hour x m; the
+ *   saving is the bill with none committed less that, both scaled to a
+ *   month; the monthly bill is the plan's on-demand compute less the
+ *   saving.
  * - Warnings come from the plan run at p->onprem_nodes (a too-big job, a
- *   workload with no jobs, compliance_forbids_cloud with cloud jobs) and
- *   from the caps; the first HYBRID_MAX_WARNINGS are kept.
- * - Capacity caps (each one gives a warning): HYBRID_SCRATCH_JOBS jobs in
- *   the stream; all on-prem searched up to HYBRID_MAX_SEARCH_NODES nodes;
- *   by_nodes holds at most HYBRID_BY_NODES_MAX sizes (beyond that, every
- *   k-th size from 0, and always the last; the optimum still considers every
- *   size).
+ *   workload with no jobs, compliance_forbids_cloud with cloud jobs, late
+ *   jobs) and from the run at hardware.nodes (its utilization against
+ *   utilization.measured_pct). There are at most two a workload and four
+ *   more, so HYBRID_MAX_WARNINGS always holds them all.
+ * - Limits: a stream of more than HYBRID_MAX_JOBS jobs is refused
+ *   (hybrid_check_jobs says so); every other stream is simulated whole, the
+ *   all-on-prem search goes as far as it must (it always ends: a cluster
+ *   that holds every job at once makes every wait 0), and by_nodes lists
+ *   every size from 0 to all_onprem.nodes.
  *
- * Everything is pure: libc and libm, no I/O; the only allocation is in
- * hybrid_scratch_init(). */
+ * How it stays fast (see hybrid.c): the job stream is built once; a run at
+ * n nodes follows the schedule of an unlimited cluster (every job starts at
+ * its submission) and simulates only the stretches where n nodes are too
+ * few, which gives the same figures as simulating the whole period.
+ *
+ * Everything is pure: libc and libm, no I/O; memory comes only from
+ * hybrid_scratch_init() and hybrid_scratch_reserve() (below 64 bytes a
+ * job). */
 #ifndef GPUPLAN_HYBRID_H
 #define GPUPLAN_HYBRID_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <signal.h>
 #include <stdint.h>
 
 #include "cost.h"
@@ -53,37 +85,48 @@
 #include "hybrid_plan.h"
 #include "scenario.h"
 
-#define HYBRID_MAX_WARNINGS 8
+#define HYBRID_MAX_WARNINGS (2 * HYBRID_MAX_WORKLOADS + 4)
 #define HYBRID_WARNING_BYTES 192
-#define HYBRID_BY_NODES_MAX 257
-#define HYBRID_MAX_SEARCH_NODES 4096
-#define HYBRID_SCRATCH_JOBS 200000 /* default job capacity of a scratch */
+#define HYBRID_MAX_JOBS 10000000 /* longest job stream simulated (SPEC 6) */
 
-/* Caller-owned working memory: the job stream and the per-run arrays.
- * Members are private to hybrid.c. */
-typedef struct HybridJob HybridJob;
-typedef struct HybridSlot HybridSlot;
+/* Test switches that must not change any figure: simulate every run whole
+ * (no reuse of the unlimited cluster's schedule); use the event engine even
+ * where strict order allows placing each job at its submission. */
+#define HYBRID_TEST_WHOLE 1
+#define HYBRID_TEST_EVENTS 2
+
+/* Caller-owned working memory: the job stream, the per-run arrays and the
+ * cost by node count. Members are private to hybrid.c. */
+typedef struct HybridNodesTotal {
+    double onprem_nodes;
+    double total_monthly;
+} HybridNodesTotal;
+
 typedef struct HybridScratch {
-    size_t capacity; /* jobs it can hold */
-    size_t count;    /* jobs in the current stream */
-    bool truncated;  /* the stream hit capacity */
-    HybridJob *jobs;
-    int64_t *waits;   /* capacity entries */
-    int64_t *sorted;  /* capacity entries */
-    HybridSlot *heap; /* capacity entries */
-    HybridSlot *undo; /* capacity entries */
+    size_t capacity;  /* jobs the per-job arrays hold */
+    size_t count;     /* jobs in the current stream */
+    uint32_t *jobs;   /* submit minute << 5 | workload, in queue order */
+    int32_t *wsub;    /* submit minutes, grouped by workload */
+    int64_t *a;       /* per run: submit, then start, of each job */
+    int64_t *waits;   /* per run: waits, grouped by workload */
+    int64_t *pred;    /* per run: predicted start of burst jobs */
+    uint64_t *vheap;  /* a prediction's placed jobs: end << 5 | workload */
+    uint32_t *rjobs;  /* the jobs that run on-prem under one routing */
+    int64_t *use;     /* GPUs in use after each of them, unlimited cluster */
+    size_t minute_capacity;
+    int64_t *minutes; /* one entry a minute of the period, and one more */
+    size_t by_nodes_capacity;
+    HybridNodesTotal *by_nodes;
+    int test_mode;    /* tests: HYBRID_TEST_* bits, 0 otherwise */
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */
-    /* Set by the caller, NULL by hybrid_scratch_init(): while *cancel is
-     * non-zero, hybrid_evaluate() and hybrid_simulate() stop within a few
-     * milliseconds and say so (SPEC 7: a signal is acted on within 100 ms
-     * even in the middle of a long run). A signal handler's flag fits. */
-    volatile sig_atomic_t *cancel;
 } HybridScratch;
 
 /* One run's per-workload figures. */
 typedef struct HybridWorkloadStats {
     size_t jobs;         /* submitted in the period */
     size_t cloud_jobs;   /* of those, run in the cloud */
+    size_t late_jobs;    /* burst jobs started after their predicted minute */
+    size_t backfilled;   /* jobs started by the backfill rule */
     double wait_mean;    /* minutes over on-prem jobs; NAN when none */
     double wait_p95;     /* nearest rank, minutes; NAN when none */
     bool too_big;        /* a job needs more GPUs than the on-prem cluster */
@@ -103,11 +146,7 @@ typedef struct HybridSimStats {
     double fixed_monthly;          /* K when any job ran in the cloud */
     double cloud_monthly;          /* compute of both modes + fixed */
     double total_monthly;          /* onprem_monthly + cloud_monthly */
-    double burst_wait_p95;         /* over all burst workloads' on-prem
-                                      jobs; NAN when none */
-    size_t jobs, cloud_jobs;
-    bool truncated;                /* job stream hit the scratch capacity */
-    bool cancelled;                /* scratch->cancel stopped the run */
+    size_t jobs, cloud_jobs, late_jobs, backfilled_jobs;
     size_t workload_count;
     HybridWorkloadStats workload[HYBRID_MAX_WORKLOADS];
 } HybridSimStats;
@@ -118,12 +157,8 @@ typedef struct HybridWorkloadResult {
     double to_cloud_pct;
     double wait_mean_minutes; /* NAN when no on-prem jobs */
     double wait_p95_minutes;  /* NAN when no on-prem jobs */
+    double late_jobs;         /* started after the predicted minute */
 } HybridWorkloadResult;
-
-typedef struct HybridNodesTotal {
-    double onprem_nodes;
-    double total_monthly;
-} HybridNodesTotal;
 
 /* JSON results.hybrid (SPEC 6); money and GPU-hours monthly. */
 typedef struct HybridResult {
@@ -141,6 +176,11 @@ typedef struct HybridResult {
     double total_monthly;
     size_t workload_count;
     HybridWorkloadResult workloads[HYBRID_MAX_WORKLOADS];
+    double backfilled_jobs;
+    double late_jobs;
+    struct {
+        double gpus, monthly, saving_monthly;
+    } commit;
     size_t warning_count;
     char warnings[HYBRID_MAX_WARNINGS][HYBRID_WARNING_BYTES];
     struct {
@@ -152,36 +192,46 @@ typedef struct HybridResult {
     struct {
         double onprem_nodes, total_monthly;
     } optimum;
+    /* Every size 0..all_onprem.nodes, in order. The array belongs to the
+     * scratch: valid until it is freed or evaluated again. */
     size_t by_nodes_count;
-    HybridNodesTotal by_nodes[HYBRID_BY_NODES_MAX];
-    bool cancelled; /* stopped early by scratch->cancel: figures incomplete */
+    const HybridNodesTotal *by_nodes;
 } HybridResult;
 
-/* Allocate a scratch for up to capacity jobs (0 = HYBRID_SCRATCH_JOBS).
+/* Set up an empty scratch and, when capacity > 0, room for that many jobs.
  * Returns 0, or -1 when memory is short (then *sc is safe to free). */
 int hybrid_scratch_init(HybridScratch *sc, size_t capacity);
 
-/* Release what hybrid_scratch_init() allocated; *sc may be reused after
- * another init. NULL-safe members. */
+/* Bytes the scratch holds now (its arrays, not the struct). */
+size_t hybrid_scratch_bytes(const HybridScratch *sc);
+
+/* Release what the scratch holds; *sc may be reused after another init. */
 void hybrid_scratch_free(HybridScratch *sc);
+
+/* The SPEC 6 limit on the job stream: true when plan p (valid, schedules
+ * parsed) submits at most HYBRID_MAX_JOBS jobs in its period; otherwise
+ * fills msg with the count (exact for schedules; for random arrivals past
+ * the limit, their expected number) and the limit. */
+bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n);
 
 /* Simulate plan p of scenario s once with onprem_nodes nodes (a whole
  * number >= 0; it need not equal p->onprem_nodes), routing every job as its
  * workload says. s and p must be valid (fields in range, schedules parsed).
- * Fills *out. Returns 0, or 1 when the job stream was cut at the scratch's
- * capacity (the figures then cover the jobs that fit), or 2 when
- * scratch->cancel stopped it (the figures are incomplete). No allocation. */
+ * Fills *out. Returns 0; -1 when the stream is over HYBRID_MAX_JOBS, -2
+ * when memory is short (then *out is zeroed). */
 int hybrid_simulate(const Scenario *s, const HybridPlan *p,
                     double onprem_nodes, HybridSimStats *out,
                     HybridScratch *scratch);
 
 /* The whole hybrid view of SPEC 6 into *r: the plan at p->onprem_nodes, the
- * all-cloud and all-on-prem comparisons on the same job stream, and the
- * optimizer over 0..all_onprem.nodes (cheapest total; a tie goes to fewer
- * nodes). r is fully overwritten. No allocation. When scratch->cancel is
- * raised it returns early with r->cancelled set. */
-void hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
-                     HybridScratch *scratch);
+ * all-cloud and all-on-prem comparisons on the same job stream, the
+ * commitment, and the optimizer over 0..all_onprem.nodes (cheapest total;
+ * a tie goes to fewer nodes; exact). r is fully overwritten. Returns 0;
+ * -1 when the stream is over HYBRID_MAX_JOBS (r then holds only that
+ * warning, from hybrid_check_jobs), -2 when memory is short (one warning
+ * says so). */
+int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
+                    HybridScratch *scratch);
 
 /* Names for the exports: "onprem", "cloud", "burst"; "on_demand", "spot". */
 const char *hybrid_run_key(HybridRun run);

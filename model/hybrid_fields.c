@@ -207,8 +207,22 @@ bool hybrid_check_nodes(const Scenario *s, char *msg, size_t n)
     return false;
 }
 
+static bool set_workload_value(Scenario *s, size_t index, int which,
+                               const char *value, char *msg, size_t n);
+
 bool hybrid_set_workload(Scenario *s, size_t index, int which,
                          const char *value, char *msg, size_t n)
+{
+    Scenario t = *s;
+    if (!set_workload_value(&t, index, which, value, msg, n) ||
+        !hybrid_check_jobs(&t.hybrid, msg, n))
+        return false;
+    *s = t;
+    return true;
+}
+
+static bool set_workload_value(Scenario *s, size_t index, int which,
+                               const char *value, char *msg, size_t n)
 {
     if (index >= HYBRID_MAX_WORKLOADS || which < 0 || which >= HW_KEY_COUNT) {
         snprintf(msg, n, "workload key %d of workload %zu does not exist", which, index);
@@ -328,6 +342,10 @@ bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
         t.hybrid.onprem_nodes = v;
         return hybrid_check_nodes(&t, msg, n);
     }
-    *field_num(&f, s) = v;
+    Scenario t = *s;
+    *field_num(&f, &t) = v;
+    if (!hybrid_check_jobs(&t.hybrid, msg, n))
+        return false;
+    *s = t;
     return true;
 }

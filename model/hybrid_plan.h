@@ -32,6 +32,13 @@ typedef struct HybridWorkload {
     double hours;          /* wall-clock hours of one job */
     HybridRun run;
     HybridCloudMode cloud_mode;
+    double priority;       /* 0..100, whole; higher is scheduled first */
+    bool has_max_wait;     /* max_wait_minutes below is set */
+    double max_wait_minutes; /* this workload's burst threshold and wait
+                                target (when has_max_wait) */
+    bool has_cloud_price;  /* cloud_gpu_hour below is set */
+    double cloud_gpu_hour; /* its cloud price per GPU-hour (when
+                              has_cloud_price) */
 } HybridWorkload;
 
 /* The `hybrid:` section. No pointers: copy with `=`. */
@@ -41,6 +48,7 @@ typedef struct HybridPlan {
     double max_wait_minutes;   /* burst threshold */
     double cloud_idle_minutes; /* billed idle time per cloud job */
     double seed;               /* whole number >= 0 */
+    bool backfill;             /* EASY backfill instead of strict order */
     size_t workload_count;
     HybridWorkload workloads[HYBRID_MAX_WORKLOADS];
 } HybridPlan;

@@ -121,6 +121,153 @@ static void assert_cents(double got, double want)
     ck_assert_msg(fabs(got - want) < 0.005, "%.6f, want %.2f", got, want);
 }
 
+/* ---- scheduling as clusters do it (SPEC 6) ------------------------------ */
+
+/* EASY backfill on one 8-GPU node. a (4 GPUs, 0:00-2:00) and b (2 GPUs,
+ * 0:00-1:00) run; h (6 GPUs, 0:01) cannot start: its reservation is 2:00,
+ * when a ends, and it leaves 2 GPUs over then. x (2 GPUs, 3 h, 0:02) ends
+ * after 2:00 but fits in those 2: it starts at once. y (2 GPUs, 30 min,
+ * 0:03) finds nothing free until b ends at 1:00, then ends by 2:00: it
+ * starts at 1:00. h still starts at 2:00. Strict order instead: h at 2:00,
+ * x with it at 2:00, y when h and x free GPUs at 3:00. */
+START_TEST(backfill_starts_in_gap)
+{
+    Scenario s = scenario();
+    s.hardware.nodes = 1;
+    HybridPlan p = plan(1, 1);
+    add_cron(&p, "a", "0 0 * * *", 4, 2, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "b", "0 0 * * *", 2, 1, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "h", "1 0 * * *", 6, 1, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "x", "2 0 * * *", 2, 3, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "y", "3 0 * * *", 2, 0.5, RUN_ONPREM, MODE_ON_DEMAND);
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), 0);
+    ck_assert(st.workload[2].wait_mean == 119);
+    ck_assert(st.workload[3].wait_mean == 118);
+    ck_assert(st.workload[4].wait_mean == 177);
+    ck_assert_uint_eq(st.backfilled_jobs, 0);
+    p.backfill = true;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), 0);
+    ck_assert(st.workload[2].wait_mean == 119); /* the head is not delayed */
+    ck_assert(st.workload[3].wait_mean == 0);   /* in the GPUs left over */
+    ck_assert(st.workload[4].wait_mean == 57);  /* in the gap before 2:00 */
+    ck_assert_uint_eq(st.workload[3].backfilled, 1);
+    ck_assert_uint_eq(st.workload[4].backfilled, 1);
+    ck_assert_uint_eq(st.backfilled_jobs, 2);
+    /* The same GPU-hours either way (8 + 2 + 6 + 6 + 1 = 23 in the day),
+     * so the same bill: M_onprem at u = 23 / 192, to the cent. */
+    ck_assert(st.busy_gpu_hours_period == 23);
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.backfilled_jobs == 2);
+    Scenario one = s;
+    one.utilization.measured_pct = 100.0 * 23 / 192;
+    CostResult cr;
+    cost_evaluate(&one, &cr);
+    assert_cents(r.onprem.monthly, cr.option[OPT_ONPREM].monthly);
+    assert_cents(r.onprem.monthly, ONPREM_1NODE_50 + (23.0 / 192 - 0.5) * 478.296);
+}
+END_TEST
+
+/* Priority: on one 8-GPU node a runs 0:00-1:00; b (burst, limit 90)
+ * arrives at 0:01 and is predicted to start at 1:00; c (priority 10)
+ * arrives at 0:02 and goes first at 1:00, so b starts at 2:00: 60 minutes
+ * after its prediction, a late job. d (burst, 0:03) is predicted behind c
+ * and b, at 3:00, 177 minutes: the cloud, on-demand, 8 x (1 + 10/60) x
+ * 6.88 x 730/24 = 1,953.16 a month, plus K. With c at priority 0 the queue
+ * is FIFO: b at 1:00 as predicted, c at 2:00, d still to the cloud. */
+START_TEST(priority_jumps_queue)
+{
+    Scenario s = scenario();
+    HybridPlan p = plan(1, 1);
+    add_cron(&p, "a", "0 0 * * *", 8, 1, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "b", "1 0 * * *", 8, 1, RUN_BURST, MODE_ON_DEMAND);
+    HybridWorkload *c = add_cron(&p, "c", "2 0 * * *", 8, 1, RUN_ONPREM,
+                                 MODE_ON_DEMAND);
+    c->priority = 10;
+    add_cron(&p, "d", "3 0 * * *", 8, 1, RUN_BURST, MODE_ON_DEMAND);
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.workloads[2].wait_mean_minutes == 58);
+    ck_assert(r.workloads[1].wait_mean_minutes == 119);
+    ck_assert(r.workloads[1].late_jobs == 1);
+    ck_assert(r.late_jobs == 1);
+    ck_assert(r.workloads[3].to_cloud_pct == 100);
+    assert_cents(r.cloud.on_demand.monthly, 1953.16);
+    assert_cents(r.cloud.monthly - r.cloud.fixed_monthly, 1953.16);
+    assert_cents(r.cloud.fixed_monthly, K_DEFAULT);
+    c->priority = 0;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.workloads[1].wait_mean_minutes == 59);
+    ck_assert(r.workloads[2].wait_mean_minutes == 118);
+    ck_assert(r.late_jobs == 0);
+    ck_assert(r.workloads[3].to_cloud_pct == 100);
+    assert_cents(r.cloud.on_demand.monthly, 1953.16);
+}
+END_TEST
+
+/* A per-workload max_wait_minutes is the burst rule of its workload and a
+ * wait target for the all-on-prem size. The quarter-past stream waits 15
+ * minutes on one node: with the plan's limit of 10 it bursts (spot,
+ * 12,484.62 a month); its own limit of 20 keeps it on-prem. An `onprem`
+ * workload with a target of 10 makes all on-prem 2 nodes instead of 1. */
+START_TEST(per_workload_wait_target)
+{
+    Scenario s = scenario();
+    HybridPlan p = plan(1, 1);
+    p.max_wait_minutes = 10;
+    add_cron(&p, "hourly", "0 * * * *", 8, 0.5, RUN_ONPREM, MODE_ON_DEMAND);
+    HybridWorkload *q = add_cron(&p, "quarter", "15 * * * *", 8, 0.5,
+                                 RUN_BURST, MODE_SPOT);
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.workloads[1].to_cloud_pct == 100);
+    assert_cents(r.cloud.spot.monthly, 12484.62);
+    ck_assert(r.all_onprem.nodes == 2);
+    q->has_max_wait = true;
+    q->max_wait_minutes = 20;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.workloads[1].to_cloud_pct == 0);
+    ck_assert(r.workloads[1].wait_p95_minutes == 15);
+    ck_assert(r.cloud.monthly == 0);
+    ck_assert(r.all_onprem.nodes == 1); /* 15 <= 20 */
+    assert_cents(r.all_onprem.monthly, ONPREM_1NODE_100);
+
+    /* Both `onprem`: no burst workload, no target, 1 node; a target of 10
+     * on the quarter-past stream needs 2. */
+    q->run = RUN_ONPREM;
+    q->has_max_wait = false;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.all_onprem.nodes == 1);
+    q->has_max_wait = true;
+    q->max_wait_minutes = 10;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.all_onprem.nodes == 2);
+    ck_assert(r.all_onprem.utilization_pct == 50);
+}
+END_TEST
+
+/* A workload's cloud_gpu_hour replaces its mode's price: the quarter-past
+ * stream on spot at 2.04 instead of 2.96: 24 x 8 x (0.5 / 0.9 + 10/60) x
+ * 2.04 x 730/24 = 8,604.27 a month. */
+START_TEST(per_workload_cloud_price)
+{
+    Scenario s = scenario();
+    HybridPlan p = plan(1, 1);
+    p.max_wait_minutes = 10;
+    add_cron(&p, "hourly", "0 * * * *", 8, 0.5, RUN_ONPREM, MODE_ON_DEMAND);
+    HybridWorkload *q = add_cron(&p, "quarter", "15 * * * *", 8, 0.5,
+                                 RUN_BURST, MODE_SPOT);
+    q->has_cloud_price = true;
+    q->cloud_gpu_hour = 2.04;
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    assert_cents(r.cloud.spot.monthly, 8604.27);
+    /* All cloud: hourly on-demand 26,786.13 and quarter at its own price. */
+    assert_cents(r.all_cloud.monthly - r.cloud.fixed_monthly, 26786.13 + 8604.27);
+}
+END_TEST
+
 /* ---- hand-worked cases ----------------------------------------------------- */
 
 /* Hourly 30-minute 8-GPU jobs on one 8-GPU node for a day: 24 jobs, half
@@ -128,6 +275,7 @@ static void assert_cents(double got, double want)
 START_TEST(hourly_half_full)
 {
     Scenario s = scenario();
+    s.hardware.nodes = 1; /* simulated 50% = measured_pct: no warning */
     HybridPlan p = plan(1, 1);
     add_cron(&p, "hourly", "0 * * * *", 8, 0.5, RUN_ONPREM, MODE_ON_DEMAND);
     HybridResult r;
@@ -225,6 +373,7 @@ END_TEST
 START_TEST(zero_nodes_all_cloud)
 {
     Scenario s = scenario();
+    s.utilization.measured_pct = 25; /* as simulated at the 4-node fleet */
     HybridPlan p = plan(1, 0);
     add_cron(&p, "hourly", "0 * * * *", 8, 0.5, RUN_ONPREM, MODE_SPOT);
     add_cron(&p, "quarter", "15 * * * *", 8, 0.5, RUN_BURST, MODE_SPOT);
@@ -348,6 +497,7 @@ END_TEST
 START_TEST(calendar_2024)
 {
     Scenario s = scenario();
+    s.utilization.measured_pct = 0; /* about what the tiny jobs use */
     HybridPlan p = plan(366, 1);
     add_cron(&p, "leap", "0 12 29 2 *", 1, 1, RUN_ONPREM, MODE_ON_DEMAND);
     add_cron(&p, "sun0", "0 0 * * 0", 1, 1, RUN_ONPREM, MODE_ON_DEMAND);
@@ -403,6 +553,8 @@ END_TEST
 START_TEST(too_big_goes_to_cloud)
 {
     Scenario s = scenario();
+    s.hardware.nodes = 1; /* the fleet runs nothing on-prem either */
+    s.utilization.measured_pct = 0;
     HybridPlan p = plan(1, 1);
     add_cron(&p, "big", "0 2 * * *", 16, 8, RUN_ONPREM, MODE_SPOT);
     HybridResult r;
@@ -479,25 +631,26 @@ START_TEST(all_onprem_and_optimizer)
 }
 END_TEST
 
-/* More sizes than by_nodes holds: sampled, with the last size kept and a
+/* Every size is listed, however many: 301 sizes, no sampling, no
  * warning. */
-START_TEST(by_nodes_cap)
+START_TEST(by_nodes_every_size)
 {
     Scenario s = scenario();
+    s.hardware.nodes = 300;
     HybridPlan p = plan(1, 300);
     add_cron(&p, "tiny", "0 0 * * *", 1, 1, RUN_ONPREM, MODE_ON_DEMAND);
     HybridResult r;
-    hybrid_evaluate(&s, &p, &r, &scratch);
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
     ck_assert(r.all_onprem.nodes == 300);
-    ck_assert_uint_le(r.by_nodes_count, HYBRID_BY_NODES_MAX);
-    ck_assert(r.by_nodes[0].onprem_nodes == 0);
-    ck_assert(r.by_nodes[r.by_nodes_count - 1].onprem_nodes == 300);
-    ck_assert(r.by_nodes[1].onprem_nodes == 2);
-    ck_assert_uint_eq(r.warning_count, 1);
-    ck_assert(strstr(r.warnings[0], "301 sizes") != NULL);
+    ck_assert_uint_eq(r.by_nodes_count, 301);
+    for (size_t i = 0; i < r.by_nodes_count; i++)
+        ck_assert(r.by_nodes[i].onprem_nodes == (double)i);
     /* One GPU-hour a day costs about 244 a month in the cloud, 5,500 with
-     * K; a node costs about 32,600: 0 nodes wins. */
+     * K; a node costs about 32,600: 0 nodes wins. The only warning is the
+     * utilization at hardware.nodes against measured_pct. */
     ck_assert(r.optimum.onprem_nodes == 0);
+    ck_assert_uint_eq(r.warning_count, 1);
+    ck_assert(strstr(r.warnings[0], "utilization") != NULL);
 }
 END_TEST
 
@@ -547,6 +700,17 @@ static size_t arrivals(uint64_t seed, size_t index, double per_day,
     }
 }
 
+/* Two results are the same bit for bit, by_nodes arrays included. */
+static void same_result(const HybridResult *x, const HybridResult *y)
+{
+    HybridResult a = *x, b = *y;
+    ck_assert_uint_eq(a.by_nodes_count, b.by_nodes_count);
+    ck_assert(memcmp(a.by_nodes, b.by_nodes,
+                     a.by_nodes_count * sizeof a.by_nodes[0]) == 0);
+    a.by_nodes = b.by_nodes = NULL;
+    ck_assert(memcmp(&a, &b, sizeof a) == 0);
+}
+
 START_TEST(poisson_deterministic)
 {
     Scenario s = scenario();
@@ -557,8 +721,12 @@ START_TEST(poisson_deterministic)
     add_poisson(&p, "sweeps", 20, 8, 1.5, RUN_BURST, MODE_ON_DEMAND);
     HybridResult a, b;
     hybrid_evaluate(&s, &p, &a, &scratch);
+    static HybridNodesTotal sizes[64];
+    ck_assert_uint_le(a.by_nodes_count, 64);
+    memcpy(sizes, a.by_nodes, a.by_nodes_count * sizeof sizes[0]);
+    a.by_nodes = sizes;
     hybrid_evaluate(&s, &p, &b, &scratch);
-    ck_assert(memcmp(&a, &b, sizeof a) == 0);
+    same_result(&a, &b);
     ck_assert(a.workloads[0].jobs == 30);
     ck_assert(a.workloads[1].jobs == (double)arrivals(42, 1, 6, 30 * 1440));
     ck_assert(a.workloads[2].jobs == (double)arrivals(42, 2, 20, 30 * 1440));
@@ -575,8 +743,8 @@ START_TEST(poisson_deterministic)
     HybridScratch other;
     ck_assert_int_eq(hybrid_scratch_init(&other, 5000), 0);
     hybrid_evaluate(&s, &p, &b, &other);
+    same_result(&a, &b);
     hybrid_scratch_free(&other);
-    ck_assert(memcmp(&a, &b, sizeof a) == 0);
     /* Burst waits never exceed the limit; the optimizer covers 0..N. */
     ck_assert(a.workloads[1].wait_p95_minutes <= p.max_wait_minutes);
     ck_assert_uint_eq(a.by_nodes_count, (size_t)a.all_onprem.nodes + 1);
@@ -584,29 +752,137 @@ START_TEST(poisson_deterministic)
 }
 END_TEST
 
-/* A scratch too small for the stream cuts it with a warning. */
-START_TEST(capacity_cap)
+/* ---- no caps, and the shortcuts change nothing --------------------------- */
+
+/* A year of 6,000 arrivals a day (over two million jobs, ten times the old
+ * cap) is simulated whole: its monthly figures match those of 31 days.
+ * Noise: the cloud bill is (jobs x one job's bill) x 730 / (days x 24),
+ * and the job count is Poisson, so its relative standard deviation is
+ * 1 / sqrt(jobs): 0.23% for 31 days (about 186,000 jobs), 0.07% for 366
+ * days; their difference has sigma = sqrt(1/n31 + 1/n366), 0.24%, and the
+ * test allows 5 sigma. The cron stream is exact: the same every day. The
+ * scratch stays under 64 bytes a job. */
+START_TEST(year_equals_month)
 {
     Scenario s = scenario();
-    HybridPlan p = plan(1, 1);
-    add_cron(&p, "every", "* * * * *", 1, 0.01, RUN_ONPREM, MODE_ON_DEMAND);
-    HybridScratch small;
-    ck_assert_int_eq(hybrid_scratch_init(&small, 100), 0);
-    HybridSimStats st;
-    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &small), 1);
-    ck_assert_uint_eq(st.jobs, 100);
-    ck_assert(st.truncated);
+    HybridPlan p = plan(31, 1);
+    add_cron(&p, "hourly", "0 * * * *", 8, 0.5, RUN_ONPREM, MODE_ON_DEMAND);
+    add_poisson(&p, "evals", 6000, 1, 0.5, RUN_CLOUD, MODE_SPOT);
+    HybridResult month, year;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &month, &scratch), 0);
+    p.days = 366;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &year, &scratch), 0);
+    double n31 = month.workloads[1].jobs, n366 = year.workloads[1].jobs;
+    ck_assert(n366 > 2000000);
+    ck_assert(fabs(n31 - 6000 * 31) < 5 * sqrt(6000 * 31));
+    ck_assert(fabs(n366 - 6000 * 366) < 5 * sqrt(6000 * 366));
+    double sigma = sqrt(1 / n31 + 1 / n366);
+    double rel = year.cloud.spot.monthly / month.cloud.spot.monthly - 1;
+    ck_assert_msg(fabs(rel) < 5 * sigma, "%g vs %g", rel, 5 * sigma);
+    ck_assert_double_eq_tol(year.onprem.gpu_hours, month.onprem.gpu_hours, 1e-6);
+    ck_assert(year.onprem.utilization_pct == 50);
+    ck_assert_uint_eq(year.warning_count, month.warning_count);
+    size_t jobs = (size_t)(n366 + year.workloads[0].jobs);
+    ck_assert_uint_lt(hybrid_scratch_bytes(&scratch), 64 * jobs);
+}
+END_TEST
+
+/* Past 10,000,000 jobs the plan is refused with the count: exact for
+ * schedules (twenty every-minute streams for 366 days: 10,540,800), the
+ * expected number for random arrivals. */
+START_TEST(stream_limit)
+{
+    HybridPlan p = plan(366, 1);
+    for (int i = 0; i < 20; i++)
+        add_cron(&p, "every", "* * * * *", 1, 0.01, RUN_ONPREM, MODE_ON_DEMAND);
+    char msg[HYBRID_WARNING_BYTES];
+    ck_assert(!hybrid_check_jobs(&p, msg, sizeof msg));
+    ck_assert_str_eq(msg, "the plan submits 10,540,800 jobs in 366 days, more "
+                          "than the 10,000,000 a plan may simulate; shorten "
+                          "hybrid.days or lower the workloads' arrivals");
+    Scenario s = scenario();
     HybridResult r;
-    hybrid_evaluate(&s, &p, &r, &small);
-    hybrid_scratch_free(&small);
-    ck_assert_uint_ge(r.warning_count, 1);
-    ck_assert_str_eq(r.warnings[0],
-                     "the job stream is capped at 100 jobs; the rest are "
-                     "left out");
-    /* The default scratch holds the day's 1,440 one-minute jobs. */
-    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), 0);
-    ck_assert_uint_eq(st.jobs, 1440);
-    ck_assert(st.busy_gpu_hours_period == 24);
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), -1);
+    ck_assert_uint_eq(r.warning_count, 1);
+    ck_assert_str_eq(r.warnings[0], msg);
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), -1);
+    /* 18 of them fit: 9,486,720 jobs. */
+    p.workload_count = 18;
+    ck_assert(hybrid_check_jobs(&p, msg, sizeof msg));
+    p.workload_count = 1;
+    add_poisson(&p, "many", 100000, 1, 1, RUN_BURST, MODE_SPOT);
+    ck_assert(!hybrid_check_jobs(&p, msg, sizeof msg));
+    ck_assert_str_eq(msg, "the plan submits about 37,127,040 jobs in 366 days, "
+                          "more than the 10,000,000 a plan may simulate; "
+                          "shorten hybrid.days or lower the workloads' "
+                          "arrivals");
+}
+END_TEST
+
+/* Random plans: the reuse of the unlimited cluster's schedule, the strict
+ * order's placement at submission and the optimizer give exactly what
+ * simulating every run whole with the event engine and trying every size
+ * gives (the exhaustive search). */
+static double pick(Rng *r, double lo, double hi)
+{
+    return lo + (hi - lo) * rng_uniform(r);
+}
+
+START_TEST(shortcuts_are_exact)
+{
+    Rng r;
+    rng_seed(&r, 2026);
+    static const char *const crons[] = {"0 * * * *", "*/20 * * * *",
+                                        "15 2 * * *", "30 */3 * * 1-5",
+                                        "0 9 * * *"};
+    for (int k = 0; k < 150; k++) {
+        Scenario s = scenario();
+        HybridPlan p = plan(floor(pick(&r, 1, 6)), floor(pick(&r, 0, 5)));
+        s.hardware.nodes = p.onprem_nodes > 0 ? p.onprem_nodes : 1;
+        p.backfill = rng_uniform(&r) < 0.3;
+        p.max_wait_minutes = floor(pick(&r, 0, 200));
+        p.seed = k;
+        size_t nw = 1 + (size_t)pick(&r, 0, 4);
+        for (size_t i = 0; i < nw; i++) {
+            HybridRun run = (HybridRun)(int)pick(&r, 0, 3);
+            HybridCloudMode mode = rng_uniform(&r) < 0.5 ? MODE_SPOT : MODE_ON_DEMAND;
+            double g = floor(pick(&r, 1, 17)), h = floor(pick(&r, 1, 40)) / 8;
+            HybridWorkload *w =
+                rng_uniform(&r) < 0.4
+                    ? add_cron(&p, "c", crons[(int)pick(&r, 0, 5)], g, h, run, mode)
+                    : add_poisson(&p, "p", pick(&r, 1, 60), g, h, run, mode);
+            if (rng_uniform(&r) < 0.3)
+                w->priority = floor(pick(&r, 0, 3)) * 10;
+            if (rng_uniform(&r) < 0.3) {
+                w->has_max_wait = true;
+                w->max_wait_minutes = floor(pick(&r, 0, 120));
+            }
+        }
+        static HybridResult fast, whole, events;
+        static HybridNodesTotal sizes[4096];
+        ck_assert_int_eq(hybrid_evaluate(&s, &p, &fast, &scratch), 0);
+        ck_assert_uint_le(fast.by_nodes_count, 4096);
+        memcpy(sizes, fast.by_nodes, fast.by_nodes_count * sizeof sizes[0]);
+        fast.by_nodes = sizes;
+        HybridScratch other;
+        ck_assert_int_eq(hybrid_scratch_init(&other, 0), 0);
+        other.test_mode = HYBRID_TEST_WHOLE;
+        ck_assert_int_eq(hybrid_evaluate(&s, &p, &whole, &other), 0);
+        same_result(&fast, &whole);
+        /* The exhaustive search: the cheapest size, the first on a tie. */
+        size_t best = 0;
+        for (size_t i = 1; i < whole.by_nodes_count; i++)
+            if (whole.by_nodes[i].total_monthly <
+                whole.by_nodes[best].total_monthly)
+                best = i;
+        ck_assert(fast.optimum.onprem_nodes == (double)best);
+        ck_assert(fast.optimum.total_monthly == whole.by_nodes[best].total_monthly);
+        other.test_mode = HYBRID_TEST_WHOLE | HYBRID_TEST_EVENTS;
+        ck_assert_int_eq(hybrid_evaluate(&s, &p, &events, &other), 0);
+        same_result(&fast, &events);
+        hybrid_scratch_free(&other);
+    }
 }
 END_TEST
 
@@ -617,6 +893,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(rng, splitmix64_seed0);
     suite_add_tcase(s, rng);
     TCase *tc = tcase_create("plan");
+    tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, hourly_half_full);
     tcase_add_test(tc, quarter_past_waits_15);
@@ -631,9 +908,15 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, wait_percentile_nearest_rank);
     tcase_add_test(tc, too_big_goes_to_cloud);
     tcase_add_test(tc, all_onprem_and_optimizer);
-    tcase_add_test(tc, by_nodes_cap);
+    tcase_add_test(tc, by_nodes_every_size);
+    tcase_add_test(tc, backfill_starts_in_gap);
+    tcase_add_test(tc, priority_jumps_queue);
+    tcase_add_test(tc, per_workload_wait_target);
+    tcase_add_test(tc, per_workload_cloud_price);
+    tcase_add_test(tc, year_equals_month);
+    tcase_add_test(tc, stream_limit);
+    tcase_add_test(tc, shortcuts_are_exact);
     tcase_add_test(tc, poisson_deterministic);
-    tcase_add_test(tc, capacity_cap);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -564,10 +564,12 @@ START_TEST(chart_marks_the_optimum)
     r.optimum.total_monthly = 50000;
     r.by_nodes_count = 4;
     const double totals[4] = {100000, 70000, 50000, 80000};
+    static HybridNodesTotal sizes[4];
     for (int i = 0; i < 4; i++) {
-        r.by_nodes[i].onprem_nodes = i;
-        r.by_nodes[i].total_monthly = totals[i];
+        sizes[i].onprem_nodes = i;
+        sizes[i].total_monthly = totals[i];
     }
+    r.by_nodes = sizes;
     Canvas c;
     canvas_init(&c, 40, 12);
     chart_hybrid_render(&c, &r, "EUR");

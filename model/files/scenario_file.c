@@ -20,6 +20,7 @@
 #include "cron.h"
 #include "fields.h"
 #include "hybrid_fields.h"
+#include "hybrid.h"
 #include "numfmt.h"
 #include "scenario_load.h"
 #include "utf8.h"
@@ -330,6 +331,11 @@ int load_finish(LoadCtx *c, Scenario *out)
             c->s.hybrid.onprem_nodes = c->s.hardware.nodes;
         else if (!hybrid_check_nodes(&c->s, msg, sizeof msg))
             return load_error(c, at, "hybrid.onprem_nodes", "%s", msg);
+        if (!hybrid_check_jobs(&c->s.hybrid, msg, sizeof msg)) {
+            LoadPos days = c->hy.key[HY_DAYS];
+            return load_error(c, days.line ? days : c->hy.section, "hybrid.days",
+                              "%s", msg);
+        }
     }
     if (c->s.has_uncertainty) {
         size_t i = 0;

@@ -142,9 +142,16 @@ static cJSON *hybrid_json(const HybridResult *r)
         add_num(o, "to_cloud_pct", w->to_cloud_pct);
         add_num(o, "wait_mean_minutes", w->wait_mean_minutes);
         add_num(o, "wait_p95_minutes", w->wait_p95_minutes);
+        add_num(o, "late_jobs", w->late_jobs);
         cJSON_AddItemToArray(wl, o);
     }
     cJSON_AddItemToObject(h, "workloads", wl);
+    add_num(h, "backfilled_jobs", r->backfilled_jobs);
+    cJSON *cm = xobj();
+    add_num(cm, "gpus", r->commit.gpus);
+    add_num(cm, "monthly", r->commit.monthly);
+    add_num(cm, "saving_monthly", r->commit.saving_monthly);
+    cJSON_AddItemToObject(h, "commit", cm);
     cJSON *warn = cJSON_CreateArray();
     for (size_t i = 0; i < r->warning_count; i++)
         cJSON_AddItemToArray(warn, cJSON_CreateString(r->warnings[i]));

@@ -461,6 +461,15 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
     num_format_money(h->cloud.fixed_monthly, 2, a, sizeof a);
     sb_printf(b, "%sCloud: %s %s (on-demand %s, spot %s, fixed %s)\n", li, c2,
               cur, d1, d2, a);
+    num_format_money(h->commit.monthly, 2, d1, sizeof d1);
+    num_format_money(h->commit.saving_monthly, 2, d2, sizeof d2);
+    sb_printf(b, "%sCommitment from the load: %.0f GPU%s committed, on-demand "
+              "%s %s (saving %s)\n", li, h->commit.gpus,
+              h->commit.gpus == 1 ? "" : "s", d1, cur, d2);
+    sb_printf(b, "%sScheduling: %s, %.0f backfilled job%s, %.0f late\n", li,
+              s->hybrid.backfill ? "EASY backfill" : "strict order",
+              h->backfilled_jobs, h->backfilled_jobs == 1 ? "" : "s",
+              h->late_jobs);
     sb_printf(b, "%s%sTotal: %s %s%s\n", li, md ? "**" : "", t, cur,
               md ? "**" : "");
     num_format_money(h->all_cloud.monthly, 2, a, sizeof a);

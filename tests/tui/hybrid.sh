@@ -54,7 +54,7 @@ wait_for " Hybrid" 10 "panel tabs" || give_up
 keys BTab
 wait_for "On-prem nodes               2 nodes" 5 "Shift-Tab shows the Hybrid panel"
 wait_for "a add  d delete  r run  m mode  F1 help" 2 "the panel's keys lead the hint line"
-wait_for "Hybrid: 2 on-prem nodes" 2 "hybrid results box"
+wait_for "Hybrid: 2 nodes, 66.3% used, 1 warning" 2 "hybrid results box"
 expect_total "$T2" "on opening"
 wait_for "optimum           $T2 (2 nodes)" 2 "optimum in the box"
 # The workload table: a header, and whole words once there is room.
@@ -76,7 +76,7 @@ keys Down
 wait_for "hybrid.onprem_nodes:" 5 "help line of onprem_nodes"
 keys -
 expect_total "$T1" "after nudging onprem_nodes to 1"
-wait_for "Hybrid: 1 node, 47.4% used, 2 warnings" 2 "one node, with the warnings counted"
+wait_for "Hybrid: 1 node, 47.4% used, 3 warnings" 2 "one node, with the warnings counted"
 wait_for "[+]" 2 "modified marker"
 keys c c
 wait_for "Total monthly (USD) against on-prem nodes" 5 "c twice shows the nodes chart"
