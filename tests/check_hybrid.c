@@ -291,6 +291,17 @@ START_TEST(hourly_half_full)
     assert_cents(r.total_monthly, ONPREM_1NODE_50);
     ck_assert_uint_eq(r.warning_count, 0);
     ck_assert(r.onprem_nodes == 1);
+    /* The main view's measured_pct 10 points off is still fine; 11 is not. */
+    s.utilization.measured_pct = 40;
+    hybrid_evaluate(&s, &p, &r, &scratch);
+    ck_assert_uint_eq(r.warning_count, 0);
+    s.utilization.measured_pct = 39;
+    hybrid_evaluate(&s, &p, &r, &scratch);
+    ck_assert_uint_eq(r.warning_count, 1);
+    ck_assert_str_eq(r.warnings[0],
+                     "at hardware.nodes (1) the simulated on-prem utilization "
+                     "is 50%, 11 points above utilization.measured_pct (39%) "
+                     "that the main view uses");
 }
 END_TEST
 
@@ -752,6 +763,41 @@ START_TEST(poisson_deterministic)
 }
 END_TEST
 
+/* Commitment from the load: hourly 8-GPU on-demand cloud jobs of 30
+ * minutes hold 8 GPUs for 40 billed minutes an hour (10 idle), 2/3 of the
+ * time. The fractile 3.93 / 6.88 = 0.571 < 2/3, so committing 8 GPUs pays:
+ * a day costs 8 x 24 x 3.93 = 754.56 committed instead of 8 x 16 x 6.88 =
+ * 880.64 on-demand, a saving of 126.08 a day, 3,834.93 a month; the
+ * on-demand bill 26,786.13 becomes 22,951.20. At 2.96 of 6.88 for 20 of
+ * 60 minutes (30-minute jobs on spot cost nothing here) it does not pay:
+ * a 10-minute job holds 20 minutes, 1/3 < 0.43: 0 GPUs. */
+START_TEST(commit_from_load)
+{
+    Scenario s = scenario();
+    HybridPlan p = plan(1, 0);
+    add_cron(&p, "hourly", "0 * * * *", 8, 0.5, RUN_CLOUD, MODE_ON_DEMAND);
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    assert_cents(r.cloud.on_demand.monthly, 26786.13);
+    ck_assert(r.commit.gpus == 8);
+    assert_cents(r.commit.saving_monthly, 3834.93);
+    assert_cents(r.commit.monthly, 22951.20);
+    s.cloud.reserved_gpu_hour = 2.96;
+    p.workloads[0].hours = 10.0 / 60;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.commit.gpus == 0);
+    ck_assert(r.commit.saving_monthly == 0);
+    ck_assert(r.commit.monthly == r.cloud.on_demand.monthly);
+    /* Jobs with their own price are another GPU: not in the demand. */
+    p.workloads[0].hours = 0.5;
+    p.workloads[0].has_cloud_price = true;
+    p.workloads[0].cloud_gpu_hour = 6.88;
+    s.cloud.reserved_gpu_hour = 3.93;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert(r.commit.gpus == 0);
+}
+END_TEST
+
 /* ---- no caps, and the shortcuts change nothing --------------------------- */
 
 /* A year of 6,000 arrivals a day (over two million jobs, ten times the old
@@ -913,6 +959,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, priority_jumps_queue);
     tcase_add_test(tc, per_workload_wait_target);
     tcase_add_test(tc, per_workload_cloud_price);
+    tcase_add_test(tc, commit_from_load);
     tcase_add_test(tc, year_equals_month);
     tcase_add_test(tc, stream_limit);
     tcase_add_test(tc, shortcuts_are_exact);
