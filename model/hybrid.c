@@ -231,8 +231,9 @@ static uint64_t master_seed(const HybridPlan *p)
                                    : (uint64_t)p->seed;
 }
 
-/* The submissions of workload w (generator r) in order: written to out when
- * it is not NULL; counting stops once `stop` is passed. Returns the count. */
+/* The submissions of workload w (generator r) in order, the first `stop`
+ * written to out when it is not NULL; counting stops once `stop` is passed.
+ * Returns the count (more than stop: there are more than stop). */
 static size_t workload_stream(const HybridWorkload *w, Rng *r, int64_t period,
                               int32_t *out, size_t stop)
 {
@@ -255,7 +256,7 @@ static size_t workload_stream(const HybridWorkload *w, Rng *r, int64_t period,
                     int64_t t = d * 1440 + h * 60 + m;
                     if (t >= period)
                         break;
-                    if (out)
+                    if (out && n < stop)
                         out[n] = (int32_t)t;
                     n++;
                 }
@@ -268,7 +269,7 @@ static size_t workload_stream(const HybridWorkload *w, Rng *r, int64_t period,
             t += rng_exponential(r, rate);
             if (!(t < (double)period))
                 break;
-            if (out)
+            if (out && n < stop)
                 out[n] = (int32_t)floor(t);
             n++;
         }
@@ -336,25 +337,49 @@ bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n)
 static int stream_build(HybridCtx *c, HybridScratch *sc)
 {
     const HybridPlan *p = c->p;
-    size_t counts[W_MAX];
-    if (!stream_count(p, counts))
-        return -1;
-    c->off[0] = 0;
+    /* One pass: each workload's stream goes straight after the one before;
+     * when the room runs out, grow and draw that workload again from its
+     * seed (the same numbers). The first guess is the expected count. */
+    double expect = 1024;
+    Rng none;
+    rng_seed(&none, 0);
     for (size_t w = 0; w < c->nw; w++)
-        c->off[w + 1] = c->off[w] + counts[w];
-    size_t total = c->off[c->nw];
-    if (scratch_reserve(sc, total) != 0 ||
-        scratch_minutes(sc, (size_t)c->period + 1) != 0)
+        expect += p->workloads[w].has_schedule
+                      ? (double)workload_stream(&p->workloads[w], &none,
+                                                c->period, NULL,
+                                                HYBRID_MAX_JOBS)
+                      : p->workloads[w].per_day * p->days * 1.05 + 64;
+    if (scratch_reserve(sc, expect < HYBRID_MAX_JOBS ? (size_t)expect
+                                                     : HYBRID_MAX_JOBS) != 0)
         return -2;
-    sc->count = total;
     Rng master;
     rng_seed(&master, master_seed(p));
+    size_t total = 0;
     for (size_t w = 0; w < c->nw; w++) {
-        Rng r;
-        rng_seed(&r, rng_next(&master));
-        workload_stream(&p->workloads[w], &r, c->period, sc->wsub + c->off[w],
-                        counts[w]);
+        uint64_t seed = rng_next(&master);
+        c->off[w] = total;
+        for (;;) {
+            Rng r;
+            rng_seed(&r, seed);
+            size_t room = sc->capacity - total;
+            size_t n = workload_stream(&p->workloads[w], &r, c->period,
+                                       sc->wsub + total, room);
+            if (n <= room) {
+                total += n;
+                break;
+            }
+            if (sc->capacity >= HYBRID_MAX_JOBS)
+                return -1;
+            size_t more = 2 * sc->capacity + 1024;
+            if (scratch_reserve(sc, more < HYBRID_MAX_JOBS ? more
+                                                           : HYBRID_MAX_JOBS) != 0)
+                return -2;
+        }
     }
+    c->off[c->nw] = total;
+    if (scratch_minutes(sc, (size_t)c->period + 1) != 0)
+        return -2;
+    sc->count = total;
     int64_t *pos = sc->minutes;
     memset(pos, 0, ((size_t)c->period + 1) * sizeof *pos);
     for (size_t i = 0; i < total; i++)
