@@ -100,6 +100,7 @@ typedef struct Sim {
     int64_t dev_end; /* the differing jobs have ended in both schedules */
     int64_t last_start; /* strict order: the latest start so far */
     int64_t min_end; /* no started job ends before this minute */
+    bool cancelled;  /* scratch->cancel stopped the run */
     size_t cloud[W_MAX], late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
     int64_t wait_sum[W_MAX];
     bool too_big[W_MAX];
@@ -190,8 +191,10 @@ void hybrid_scratch_free(HybridScratch *sc)
     free(sc->minutes);
     free(sc->by_nodes);
     int mode = sc->test_mode;
+    volatile sig_atomic_t *cancel = sc->cancel;
     memset(sc, 0, sizeof *sc);
     sc->test_mode = mode;
+    sc->cancel = cancel;
 }
 
 size_t hybrid_scratch_bytes(const HybridScratch *sc)
@@ -202,6 +205,12 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
                            sizeof *sc->rjobs) +
            sc->minute_capacity * sizeof *sc->minutes +
            sc->by_nodes_capacity * sizeof *sc->by_nodes;
+}
+
+/* True when the caller asked the run to stop (HybridScratch.cancel). */
+static bool cancelled(const HybridScratch *sc)
+{
+    return sc->cancel && *sc->cancel;
 }
 
 /* ---- calendar and job stream -------------------------------------------- */
@@ -333,7 +342,8 @@ bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n)
 /* Every submission in the period: each workload's minutes into its region
  * of wsub, then all of them in queue order into jobs (a counting sort by
  * minute; workloads in plan order, each in time order, keep their order
- * within a minute). Returns 0, -1 over the limit, -2 out of memory. */
+ * within a minute). Returns 0, -1 over the limit, -2 out of memory, 2
+ * when the caller cancelled. */
 static int stream_build(HybridCtx *c, HybridScratch *sc)
 {
     const HybridPlan *p = c->p;
@@ -358,6 +368,8 @@ static int stream_build(HybridCtx *c, HybridScratch *sc)
     for (size_t w = 0; w < c->nw; w++) {
         uint64_t seed = rng_next(&master);
         c->off[w] = total;
+        if (cancelled(sc))
+            return 2;
         for (;;) {
             Rng r;
             rng_seed(&r, seed);
@@ -896,6 +908,10 @@ static size_t run_fifo(Sim *m, size_t i, bool stop)
         if (stop && i > first && t != job_minute(m->jobs[i - 1]) &&
             t >= m->dev_end)
             break;
+        if ((i & 1023) == 0 && cancelled(m->sc)) {
+            m->cancelled = true;
+            return m->n;
+        }
         /* The common case of an overloaded cluster, inline: a burst job
          * behind a queue longer than its limit goes to the cloud. */
         size_t w = key & 31;
@@ -918,7 +934,11 @@ static size_t run_events(Sim *m, size_t i, bool stop)
     HybridScratch *sc = m->sc;
     const HybridCtx *c = m->c;
     size_t n = m->n;
-    for (;;) {
+    for (size_t events = 0;; events++) {
+        if ((events & 1023) == 0 && cancelled(sc)) {
+            m->cancelled = true;
+            return n;
+        }
         int64_t nsub = i < n ? job_minute(m->jobs[i]) : NEVER;
         int64_t t;
         if (m->queued == 0) {
@@ -1124,12 +1144,13 @@ static void sim_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
             /* The first job of the minute always differs, so i moves on. */
             size_t first = i;
             i = fifo ? run_fifo(&m, i, true) : run_events(&m, i, true);
-            if (i == first)
+            if (i == first && !m.cancelled)
                 abort();
         }
         m.busy += base->busy;
     }
 
+    st->cancelled = m.cancelled;
     /* Money and GPU-hours, scaled to a month (SPEC 6). */
     const HybridPlan *p = c->p;
     st->workload_count = c->nw;
@@ -1220,13 +1241,17 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
     HybridCtx c;
     ctx_init(&c, s, p, scratch);
     int rc = stream_build(&c, scratch);
+    if (rc == 2) {
+        out->cancelled = true;
+        return 2;
+    }
     if (rc != 0)
         return rc;
     Baseline base;
     baseline_build(&c, scratch, ROUTE_PLAN, &base);
     sim_run(&c, scratch, &base, (int64_t)llround(onprem_nodes), ROUTE_PLAN,
             true, false, out);
-    return 0;
+    return out->cancelled ? 2 : 0;
 }
 
 /* ---- evaluation ------------------------------------------------------ */
@@ -1311,6 +1336,10 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         abort();
     ctx_init(&c, s, p, sc);
     int rc = stream_build(&c, sc);
+    if (rc == 2) {
+        r->cancelled = true;
+        return 2;
+    }
     if (rc == -1) {
         hybrid_check_jobs(p, r->warnings[0], HYBRID_WARNING_BYTES);
         r->warning_count = 1;
@@ -1327,6 +1356,10 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     /* The plan itself. */
     int64_t plan_nodes = (int64_t)llround(p->onprem_nodes);
     sim_run(&c, sc, &base, plan_nodes, ROUTE_PLAN, true, false, &st);
+    if (st.cancelled) {
+        r->cancelled = true;
+        return 2;
+    }
     r->onprem_nodes = (double)plan_nodes;
     r->onprem.gpu_hours = st.onprem_gpu_hours;
     r->onprem.utilization_pct = st.utilization * 100;
@@ -1375,6 +1408,10 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         const HybridSimStats *at = &st;
         if (fleet != plan_nodes) {
             sim_run(&c, sc, &base, fleet, ROUTE_PLAN, false, true, &fs);
+            if (fs.cancelled) {
+                r->cancelled = true;
+                return 2;
+            }
             at = &fs;
         }
         double sim_pct = at->utilization * 100;
@@ -1417,6 +1454,10 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         bool full = n_all * c.gpn >= ao.peak;
         sim_run(&c, sc, &ao, n_all, ROUTE_ALL_ONPREM, any_target && !full,
                 false, &st);
+        if (st.cancelled) {
+            r->cancelled = true;
+            return 2;
+        }
         if (!any_target || full)
             break;
         bool ok = true;
@@ -1446,6 +1487,10 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     r->optimum.total_monthly = INFINITY;
     for (int64_t n = 0; n <= n_all; n++) {
         sim_run(&c, sc, &base, n, ROUTE_PLAN, false, true, &st);
+        if (st.cancelled) {
+            r->cancelled = true;
+            return 2;
+        }
         if (st.total_monthly < r->optimum.total_monthly) {
             r->optimum.onprem_nodes = (double)n;
             r->optimum.total_monthly = st.total_monthly;

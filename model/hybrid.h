@@ -78,6 +78,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "cost.h"
@@ -118,6 +119,11 @@ typedef struct HybridScratch {
     size_t by_nodes_capacity;
     HybridNodesTotal *by_nodes;
     int test_mode;    /* tests: HYBRID_TEST_* bits, 0 otherwise */
+    /* Set by the caller, NULL by hybrid_scratch_init(): while *cancel is
+     * non-zero, hybrid_evaluate() and hybrid_simulate() stop within a few
+     * milliseconds and say so (SPEC 7: a signal is acted on within 100 ms
+     * even in the middle of a long run). A signal handler's flag fits. */
+    volatile sig_atomic_t *cancel;
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */
 } HybridScratch;
 
@@ -147,6 +153,7 @@ typedef struct HybridSimStats {
     double cloud_monthly;          /* compute of both modes + fixed */
     double total_monthly;          /* onprem_monthly + cloud_monthly */
     size_t jobs, cloud_jobs, late_jobs, backfilled_jobs;
+    bool cancelled;                /* scratch->cancel stopped the run */
     size_t workload_count;
     HybridWorkloadStats workload[HYBRID_MAX_WORKLOADS];
 } HybridSimStats;
@@ -196,6 +203,7 @@ typedef struct HybridResult {
      * scratch: valid until it is freed or evaluated again. */
     size_t by_nodes_count;
     const HybridNodesTotal *by_nodes;
+    bool cancelled; /* stopped early by scratch->cancel: figures incomplete */
 } HybridResult;
 
 /* Set up an empty scratch and, when capacity > 0, room for that many jobs.
@@ -218,7 +226,8 @@ bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n);
  * number >= 0; it need not equal p->onprem_nodes), routing every job as its
  * workload says. s and p must be valid (fields in range, schedules parsed).
  * Fills *out. Returns 0; -1 when the stream is over HYBRID_MAX_JOBS, -2
- * when memory is short (then *out is zeroed). */
+ * when memory is short (then *out is zeroed); 2 when scratch->cancel
+ * stopped it (out->cancelled, the figures are incomplete). */
 int hybrid_simulate(const Scenario *s, const HybridPlan *p,
                     double onprem_nodes, HybridSimStats *out,
                     HybridScratch *scratch);
@@ -229,7 +238,7 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
  * a tie goes to fewer nodes; exact). r is fully overwritten. Returns 0;
  * -1 when the stream is over HYBRID_MAX_JOBS (r then holds only that
  * warning, from hybrid_check_jobs), -2 when memory is short (one warning
- * says so). */
+ * says so); 2 when scratch->cancel stopped it early (r->cancelled). */
 int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
                     HybridScratch *scratch);
 

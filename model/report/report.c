@@ -17,6 +17,7 @@ void report_results_compute(ReportResults *rr, const Scenario *s)
 {
     cost_evaluate(s, &rr->cost);
     rr->hybrid = NULL;
+    rr->by_nodes = NULL;
     rr->risk = NULL;
     if (s->has_uncertainty)
         report_risk_compute(rr, s);
@@ -27,6 +28,12 @@ void report_results_compute(ReportResults *rr, const Scenario *s)
         xalloc_die();
     rr->hybrid = xmalloc(sizeof *rr->hybrid);
     hybrid_evaluate(s, &s->hybrid, rr->hybrid, &sc);
+    /* by_nodes lives in the scratch: keep a copy that outlives it. */
+    size_t n = rr->hybrid->by_nodes_count;
+    rr->by_nodes = xmalloc((n ? n : 1) * sizeof *rr->by_nodes);
+    if (n)
+        memcpy(rr->by_nodes, rr->hybrid->by_nodes, n * sizeof *rr->by_nodes);
+    rr->hybrid->by_nodes = rr->by_nodes;
     hybrid_scratch_free(&sc);
 }
 
@@ -53,7 +60,9 @@ void report_risk_compute(ReportResults *rr, const Scenario *s)
 void report_results_free(ReportResults *rr)
 {
     free(rr->hybrid);
+    free(rr->by_nodes);
     rr->hybrid = NULL;
+    rr->by_nodes = NULL;
     free(rr->risk);
     rr->risk = NULL;
 }

@@ -29,6 +29,7 @@ typedef struct Report {
 typedef struct ReportResults {
     CostResult cost;
     HybridResult *hybrid; /* NULL without a plan */
+    HybridNodesTotal *by_nodes; /* hybrid->by_nodes, owned here */
     RiskResult *risk;     /* NULL without an uncertainty section (unless
                              report_risk_compute was called) */
 } ReportResults;
