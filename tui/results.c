@@ -159,6 +159,11 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
                          plural(hy->optimum.onprem_nodes));
             hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
         }
+        if (y < h) { /* the commitment from the load (SPEC 6) */
+            num_snprintf(a, sizeof a, "(%.0f GPU%s)", hy->commit.gpus,
+                         plural(hy->commit.gpus));
+            hybrid_line(w, y++, wd, "commit saves", hy->commit.saving_monthly, a);
+        }
         /* The warnings themselves where the box has room (a taller screen). */
         wattrset(w, term_attr(TS_ERROR) | sa);
         for (size_t k = 0; k < hy->warning_count && y < h; k++) {
