@@ -15,10 +15,12 @@
 
 const char *const hybrid_section_keys[HY_KEY_COUNT] = {
     "days", "onprem_nodes", "max_wait_minutes", "cloud_idle_minutes", "seed",
+    "backfill",
     "workloads"};
 
 const char *const hybrid_workload_keys[HW_KEY_COUNT] = {
-    "name", "schedule", "per_day", "gpus", "hours", "run", "cloud_mode"};
+    "name", "schedule", "per_day", "gpus", "hours", "run", "cloud_mode",
+    "priority", "max_wait_minutes", "cloud_gpu_hour"};
 
 /* 2^53: every whole number up to it is exact in a double. */
 #define SEED_MAX 9007199254740992.0
@@ -47,6 +49,9 @@ static const HyRow scalar_rows[HY_WORKLOADS] = {
      "billed idle time per cloud job (instances winding down)"},
     {"Seed", "", FT_INT, offsetof(HybridPlan, seed), sizeof(double), 1, 0,
      SEED_MAX, 1, "seed of the random arrivals (same seed, same numbers)"},
+    {"Backfill", "", FT_BOOL, offsetof(HybridPlan, backfill), sizeof(bool), 0,
+     0, 1, 1, "EASY backfill: a later job may start in a gap that does not "
+     "delay the head of the queue"},
 };
 
 static const HyRow workload_rows[HW_RUN] = {
@@ -63,6 +68,44 @@ static const HyRow workload_rows[HW_RUN] = {
     {"Hours", "h", FT_NUMBER, offsetof(HybridWorkload, hours), sizeof(double),
      1, 0, 8784, 1, "wall-clock hours of one job (above 0)"},
 };
+
+/* The workload's numbers after its two words (run, cloud_mode). */
+static const HyRow workload_more_rows[HW_KEY_COUNT - HW_PRIORITY] = {
+    {"Priority", "", FT_INT, offsetof(HybridWorkload, priority), sizeof(double),
+     0, 0, 100, 1, "higher is scheduled first on-prem"},
+    {"Wait limit", "min", FT_NUMBER, offsetof(HybridWorkload, max_wait_minutes),
+     sizeof(double), 90, 0, 100000, 10,
+     "this workload's burst threshold and wait target (else the plan's)"},
+    {"Cloud price", "$/GPU-h", FT_MONEY, offsetof(HybridWorkload, cloud_gpu_hour),
+     sizeof(double), 0, 0, 1000, 0.01,
+     "its cloud price per GPU-hour (else the scenario's for its mode)"},
+};
+
+void hybrid_workload_mark(HybridWorkload *w, int which)
+{
+    if (which == HW_MAX_WAIT)
+        w->has_max_wait = true;
+    else if (which == HW_CLOUD_PRICE)
+        w->has_cloud_price = true;
+}
+
+bool hybrid_workload_key_saved(const HybridWorkload *w, int which)
+{
+    switch (which) {
+    case HW_SCHEDULE:
+        return w->has_schedule;
+    case HW_PER_DAY:
+        return !w->has_schedule;
+    case HW_PRIORITY:
+        return w->priority != 0;
+    case HW_MAX_WAIT:
+        return w->has_max_wait;
+    case HW_CLOUD_PRICE:
+        return w->has_cloud_price;
+    default:
+        return true;
+    }
+}
 
 int hybrid_key_index(const char *const *keys, size_t n, const char *key)
 {
@@ -102,14 +145,22 @@ bool hybrid_plan_equal(const HybridPlan *a, const HybridPlan *b)
         !same_num(a->onprem_nodes, b->onprem_nodes) ||
         !same_num(a->max_wait_minutes, b->max_wait_minutes) ||
         !same_num(a->cloud_idle_minutes, b->cloud_idle_minutes) ||
-        !same_num(a->seed, b->seed) || a->workload_count != b->workload_count)
+        !same_num(a->seed, b->seed) || a->backfill != b->backfill ||
+        a->workload_count != b->workload_count)
         return false;
     for (size_t i = 0; i < a->workload_count; i++) {
         const HybridWorkload *x = &a->workloads[i], *y = &b->workloads[i];
         if (strcmp(x->name, y->name) != 0 ||
             x->has_schedule != y->has_schedule || x->run != y->run ||
             x->cloud_mode != y->cloud_mode || !same_num(x->gpus, y->gpus) ||
-            !same_num(x->hours, y->hours))
+            !same_num(x->hours, y->hours) ||
+            !same_num(x->priority, y->priority) ||
+            x->has_max_wait != y->has_max_wait ||
+            (x->has_max_wait &&
+             !same_num(x->max_wait_minutes, y->max_wait_minutes)) ||
+            x->has_cloud_price != y->has_cloud_price ||
+            (x->has_cloud_price &&
+             !same_num(x->cloud_gpu_hour, y->cloud_gpu_hour)))
             return false;
         if (x->has_schedule ? strcmp(x->schedule_text, y->schedule_text) != 0
                             : !same_num(x->per_day, y->per_day))
@@ -147,12 +198,15 @@ void hybrid_scalar_field(int which, const char *path, Field *f)
 bool hybrid_workload_field(size_t index, int which, const char *path,
                            Field *f)
 {
-    if (which < 0 || which >= HW_RUN || index >= HYBRID_MAX_WORKLOADS)
+    if (which < 0 || which >= HW_KEY_COUNT || which == HW_RUN ||
+        which == HW_CLOUD_MODE || index >= HYBRID_MAX_WORKLOADS)
         return false;
     size_t base = offsetof(Scenario, hybrid) +
                   offsetof(HybridPlan, workloads) +
                   index * sizeof(HybridWorkload);
-    row_field(&workload_rows[which], base, path, f);
+    row_field(which < HW_RUN ? &workload_rows[which]
+                             : &workload_more_rows[which - HW_PRIORITY],
+              base, path, f);
     return true;
 }
 
@@ -262,6 +316,7 @@ static bool set_workload_value(Scenario *s, size_t index, int which,
     *field_num(&f, s) = v;
     if (which == HW_PER_DAY)
         w->has_schedule = false; /* a rate replaces the schedule */
+    hybrid_workload_mark(w, which);
     return true;
 }
 
@@ -305,9 +360,11 @@ bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
         else
             snprintf(msg, n, "unknown key `%.60s` (expected hybrid.days, "
                      "hybrid.onprem_nodes, hybrid.max_wait_minutes, "
-                     "hybrid.cloud_idle_minutes, hybrid.seed or "
-                     "hybrid.workloads[N].KEY with KEY one of name, schedule, "
-                     "per_day, gpus, hours, run, cloud_mode)", key);
+                     "hybrid.cloud_idle_minutes, hybrid.seed, "
+                     "hybrid.backfill or hybrid.workloads[N].KEY with KEY one "
+                     "of name, schedule, per_day, gpus, hours, run, "
+                     "cloud_mode, priority, max_wait_minutes, "
+                     "cloud_gpu_hour)", key);
         return false;
     }
     if (!s->has_hybrid) {
@@ -343,7 +400,10 @@ bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
         return hybrid_check_nodes(&t, msg, n);
     }
     Scenario t = *s;
-    *field_num(&f, &t) = v;
+    if (f.type == FT_BOOL)
+        *field_bool(&f, &t) = v != 0;
+    else
+        *field_num(&f, &t) = v;
     if (!hybrid_check_jobs(&t.hybrid, msg, n))
         return false;
     *s = t;

@@ -18,12 +18,13 @@
 
 /* Keys of the section, in file order; the last is "workloads". */
 enum { HY_DAYS, HY_ONPREM_NODES, HY_MAX_WAIT, HY_IDLE, HY_SEED,
-       HY_WORKLOADS, HY_KEY_COUNT };
+       HY_BACKFILL, HY_WORKLOADS, HY_KEY_COUNT };
 extern const char *const hybrid_section_keys[HY_KEY_COUNT];
 
 /* Keys of one workload, in file order. */
 enum { HW_NAME, HW_SCHEDULE, HW_PER_DAY, HW_GPUS, HW_HOURS, HW_RUN,
-       HW_CLOUD_MODE, HW_KEY_COUNT };
+       HW_CLOUD_MODE, HW_PRIORITY, HW_MAX_WAIT, HW_CLOUD_PRICE,
+       HW_KEY_COUNT };
 extern const char *const hybrid_workload_keys[HW_KEY_COUNT];
 
 /* Index of `key` in keys[0..n), or -1. */
@@ -53,8 +54,10 @@ bool hybrid_plan_equal(const HybridPlan *a, const HybridPlan *b);
 void hybrid_scalar_field(int which, const char *path, Field *f);
 
 /* The same for value `which` of workload `index`: HW_NAME, HW_SCHEDULE
- * (text), HW_PER_DAY, HW_GPUS, HW_HOURS. Returns false for HW_RUN and
- * HW_CLOUD_MODE, which are words (see hybrid_parse_run). */
+ * (text), HW_PER_DAY, HW_GPUS, HW_HOURS, HW_PRIORITY, HW_MAX_WAIT,
+ * HW_CLOUD_PRICE (the last two optional: has_max_wait, has_cloud_price).
+ * Returns false for HW_RUN and HW_CLOUD_MODE, which are words (see
+ * hybrid_parse_run). */
 bool hybrid_workload_field(size_t index, int which, const char *path,
                            Field *f);
 
@@ -80,6 +83,14 @@ bool hybrid_parse_mode(const char *text, HybridCloudMode *out, char *msg,
  * unchanged and msg says why. */
 bool hybrid_set(Scenario *s, const char *key, const char *value, char *msg,
                 size_t n);
+
+/* Mark workload w's optional value `which` as given (max_wait_minutes,
+ * cloud_gpu_hour); other keys need no mark. */
+void hybrid_workload_mark(HybridWorkload *w, int which);
+
+/* True when a save writes workload w's key `which`: a schedule or a rate,
+ * the optional values only when given, priority only when not 0. */
+bool hybrid_workload_key_saved(const HybridWorkload *w, int which);
 
 /* Set value `which` of workload `index` (< s->hybrid.workload_count) from
  * its text: a word for run and cloud_mode, a cron expression for schedule

@@ -129,7 +129,10 @@ bool hybrid_panel_goto(App *a, const char *key, Reaction *r)
     /* The column of each workload key (HW_ order). */
     static const size_t col_of[HW_KEY_COUNT] = {FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_WHEN,
                                                 FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
-                                                FORM_WL_MODE};
+                                                FORM_WL_MODE,
+                                                /* no column of their own yet:
+                                                   the row's name */
+                                                FORM_WL_NAME, FORM_WL_NAME, FORM_WL_NAME};
     size_t i = 0, row;
     int which;
     HybridKeyKind kind = hybrid_parse_key(key, &i, &which);

@@ -484,6 +484,7 @@ int load_hybrid_wvalue(LoadCtx *c, size_t i, int which, const char *text,
         !hybrid_check_workload_num(which, *field_num(&f, &c->s), msg,
                                    sizeof msg))
         return load_error(c, at, path, "%s", msg);
+    hybrid_workload_mark(w, which);
     if (which == HW_SCHEDULE) {
         CronError err;
         if (cron_parse(w->schedule_text, &w->schedule, &err) != 0) {

@@ -409,7 +409,8 @@ static int json_hybrid(Json *j, const char *name, const cJSON *obj, size_t k)
             load_describe(&f, what, sizeof what);
             const char *text = NULL;
             LoadStyle style = LOAD_PLAIN;
-            if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m))
+            if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m) &&
+                !(f.type == FT_BOOL && cJSON_IsBool(m)))
                 return load_error(c, mt.at, path, "expected %s, not %s", what,
                                   kind_name(m));
             if ((rc = json_scalar(j, path, what, m, ck, num, sizeof num,

@@ -13,6 +13,7 @@
 
 #include "diag.h"
 #include "fields.h"
+#include "hybrid_fields.h"
 #include "hybrid_plan.h"
 #include "scenario.h"
 #include "uncertainty.h"
@@ -27,9 +28,9 @@ typedef struct LoadPos {
 /* Where the parts of the `hybrid:` section were given (SPEC 6). */
 typedef struct LoadHybrid {
     LoadPos section;                 /* the `hybrid` key */
-    LoadPos key[6];                  /* its keys, hybrid_section_keys order */
+    LoadPos key[HY_KEY_COUNT];                /* its keys, hybrid_section_keys order */
     LoadPos wl_start[HYBRID_MAX_WORKLOADS]; /* each workload mapping */
-    LoadPos wl_key[HYBRID_MAX_WORKLOADS][7]; /* hybrid_workload_keys order */
+    LoadPos wl_key[HYBRID_MAX_WORKLOADS][HW_KEY_COUNT]; /* hybrid_workload_keys order */
 } LoadHybrid;
 
 /* Where the parts of the `uncertainty:` section were given (SPEC 1, 2.8):

@@ -860,8 +860,7 @@ void scenario_yaml_workload(StrBuf *b, const Scenario *s, size_t i,
     const HybridWorkload *w = &s->hybrid.workloads[i];
     bool started = false;
     for (int k = 0; k < HW_KEY_COUNT; k++) {
-        if ((k == HW_SCHEDULE && !w->has_schedule) ||
-            (k == HW_PER_DAY && w->has_schedule))
+        if (!hybrid_workload_key_saved(w, k))
             continue;
         scenario_yaml_workload_line(b, s, i, k, started ? rest : first);
         started = true;
@@ -876,6 +875,8 @@ void scenario_yaml_hybrid(StrBuf *b, const Scenario *s)
     emit_head(b, "\nhybrid:", "# optional: on-prem base plus cloud burst, "
               "simulated (gpuplan-scenario(5))");
     for (int k = 0; k < HY_WORKLOADS; k++) {
+        if (k == HY_BACKFILL && !p->backfill)
+            continue; /* written only when on, as version 1 files had none */
         snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
         hybrid_scalar_field(k, path, &f);
         scenario_yaml_field_line(b, &f, s, "  ", hybrid_section_keys[k]);

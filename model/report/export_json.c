@@ -61,7 +61,10 @@ static cJSON *plan_json(const Scenario *s)
     for (int k = 0; k < HY_WORKLOADS; k++) {
         snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
         hybrid_scalar_field(k, path, &f);
-        add_num(h, hybrid_section_keys[k], field_get_num(&f, s));
+        if (f.type == FT_BOOL)
+            cJSON_AddBoolToObject(h, hybrid_section_keys[k], p->backfill);
+        else
+            add_num(h, hybrid_section_keys[k], field_get_num(&f, s));
     }
     cJSON *list = cJSON_CreateArray();
     for (size_t i = 0; i < p->workload_count; i++) {
@@ -76,6 +79,11 @@ static cJSON *plan_json(const Scenario *s)
         add_num(o, "hours", w->hours);
         cJSON_AddStringToObject(o, "run", hybrid_run_key(w->run));
         cJSON_AddStringToObject(o, "cloud_mode", hybrid_mode_key(w->cloud_mode));
+        add_num(o, "priority", w->priority);
+        if (w->has_max_wait)
+            add_num(o, "max_wait_minutes", w->max_wait_minutes);
+        if (w->has_cloud_price)
+            add_num(o, "cloud_gpu_hour", w->cloud_gpu_hour);
         cJSON_AddItemToArray(list, o);
     }
     cJSON_AddItemToObject(h, "workloads", list);

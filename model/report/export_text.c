@@ -437,6 +437,42 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
         }
     }
     sb_append(b, "\n");
+    /* What a workload sets beyond the table (SPEC 6), one line each. */
+    bool any = false;
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        if (w->priority == 0 && !w->has_max_wait && !w->has_cloud_price)
+            continue;
+        char v[32];
+        sb_append(b, md ? "- " : "  ");
+        if (md)
+            md_cell(b, w->name);
+        else
+            sb_append(b, w->name);
+        const char *sep = ": ";
+        if (w->priority != 0) {
+            field_format_double(w->priority, v, sizeof v);
+            sb_printf(b, "%spriority %s", sep, v);
+            sep = "; ";
+        }
+        if (w->has_max_wait) {
+            field_format_double(w->max_wait_minutes, v, sizeof v);
+            sb_printf(b, "%swait limit %s min", sep, v);
+            sep = "; ";
+        }
+        if (w->has_cloud_price) {
+            field_format_double(w->cloud_gpu_hour, v, sizeof v);
+            sb_printf(b, "%scloud at %s a GPU-hour", sep, v);
+        }
+        sb_append(b, "\n");
+        any = true;
+    }
+    if (p->backfill) {
+        sb_append(b, md ? "- EASY backfill\n" : "  EASY backfill\n");
+        any = true;
+    }
+    if (any)
+        sb_append(b, "\n");
 }
 
 /* The hybrid plan (SPEC 6): the plan's split, its workloads, the two
