@@ -700,7 +700,7 @@ int scenario_check_file(const char *path, Diag *all, size_t max, size_t *n)
     *n = 0;
     diag_clear(&d, path);
     int rc = read_whole_file(path, SCENARIO_FILE_MAX, &data, &len, &d);
-    if (rc == 0 && looks_like_json(data, len)) {
+    if (rc == 0 && scenario_looks_like_json(data, len)) {
         Scenario s;
         rc = scenario_load_json(path, data, len, &s, &d);
     } else if (rc == 0) {

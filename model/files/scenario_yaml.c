@@ -633,16 +633,12 @@ static int load_document(Yaml *y)
     return 0;
 }
 
-/* Read the YAML text; with all != NULL gather up to max problems there
+/* Read the YAML text, recording where each value was written in spans
+ * (NULL: not wanted); with all != NULL gather up to max problems there
  * (their count in *n) instead of stopping at the first. */
 static int yaml_read(const char *name, const char *data, size_t len,
-                     Scenario *out, Diag *d, Diag *all, size_t max, size_t *n)
-{
-    return scenario_load_yaml_spans(name, data, len, out, NULL, d);
-}
-
-int scenario_load_yaml_spans(const char *name, const char *data, size_t len,
-                             Scenario *out, YamlSpans *spans, Diag *d)
+                     Scenario *out, YamlSpans *spans, Diag *d, Diag *all,
+                     size_t max, size_t *n)
 {
     LoadCtx c;
     Yaml y;
@@ -675,10 +671,16 @@ int scenario_load_yaml_spans(const char *name, const char *data, size_t len,
     return rc;
 }
 
+int scenario_load_yaml_spans(const char *name, const char *data, size_t len,
+                             Scenario *out, YamlSpans *spans, Diag *d)
+{
+    return yaml_read(name, data, len, out, spans, d, NULL, 0, NULL);
+}
+
 int scenario_load_yaml(const char *name, const char *data, size_t len,
                        Scenario *out, Diag *d)
 {
-    return yaml_read(name, data, len, out, d, NULL, 0, NULL);
+    return yaml_read(name, data, len, out, NULL, d, NULL, 0, NULL);
 }
 
 int scenario_check_yaml(const char *name, const char *data, size_t len,
@@ -687,7 +689,7 @@ int scenario_check_yaml(const char *name, const char *data, size_t len,
     Scenario s;
     Diag first;
     *n = 0;
-    int rc = yaml_read(name, data, len, &s, &first, all, max, n);
+    int rc = yaml_read(name, data, len, &s, NULL, &first, all, max, n);
     if (rc != 0 && *n == 0 && max > 0) /* not gathered (cannot happen) */
         all[(*n)++] = first;
     return rc;
