@@ -66,6 +66,16 @@ typedef struct Bad {
 } Bad;
 
 static const Bad yaml_bad[] = {
+    /* the scheduling keys of SPEC 6, in range and of their type */
+    {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n"
+             "      priority: 101\n",
+     10, 17, "hybrid.workloads[0].priority", "0 to 100"},
+    {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n"
+             "      cloud_gpu_hour: -1\n",
+     10, 23, "hybrid.workloads[0].cloud_gpu_hour", "0 to 1000"},
+    {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n"
+             "      max_wait_minutes: lots\n",
+     10, 25, "hybrid.workloads[0].max_wait_minutes", "not a number"},
     /* exactly one of schedule / per_day */
     {HEAD WL "      schedule: \"0 2 * * *\"\n      per_day: 3\n      gpus: 4\n"
              "      hours: 1\n",
@@ -367,6 +377,14 @@ START_TEST(roundtrip_awkward)
     p->workloads[1].hours = 8784;
     p->workloads[2].gpus = 100000;
     roundtrip(&s, "awkward");
+    /* The SPEC 6 scheduling keys come back as written. */
+    p->backfill = true;
+    p->workloads[0].priority = 100;
+    p->workloads[1].has_max_wait = true;
+    p->workloads[1].max_wait_minutes = 0;
+    p->workloads[2].has_cloud_price = true;
+    p->workloads[2].cloud_gpu_hour = 2.04;
+    roundtrip(&s, "scheduling keys");
 }
 END_TEST
 
