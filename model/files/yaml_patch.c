@@ -681,8 +681,8 @@ static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
     case HW_CLOUD_MODE: sb_append(out, hybrid_mode_key(w->cloud_mode)); return true;
     default: break;
     }
-    if (which == HW_PER_DAY && w->has_schedule)
-        return false;
+    if (!hybrid_workload_key_saved(w, which)) /* arrivals it does not use, */
+        return false;                          /* optional keys left out    */
     char path[96], num[64];
     Field f;
     snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i,
@@ -766,6 +766,29 @@ static void patch_workload(Patch *p, const YamlNode *m, size_t i, size_t j)
                 fail(p, "a workload's arrivals are not where they were");
             sb_free(&o);
             sb_free(&pair);
+        } else if (!ha && hb && k != HW_SCHEDULE && k != HW_PER_DAY) {
+            /* an optional key the workload now sets: insert it */
+            StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
+            scenario_yaml_workload_line(&line, p->s, j, k, ind);
+            sb_printf(&pair, "%s: %s", key, sb_str(&b));
+            map_insert(p, m, (size_t)k, workload_rank, NULL, sb_str(&line),
+                       sb_str(&pair));
+            sb_free(&line);
+            sb_free(&pair);
+        } else if (ha && !hb && k != HW_SCHEDULE && k != HW_PER_DAY) {
+            /* an optional key the workload no longer sets: remove its
+             * line(s); on the item's dash line, or in a flow mapping, the
+             * file is written whole instead */
+            size_t ls = kn ? line_start(p, kn->start) : 0;
+            bool dash_line = false;
+            for (size_t q = ls; kn && q < kn->start; q++)
+                dash_line = dash_line || p->d[q] == '-';
+            if (!kn || !v)
+                fail(p, "a workload's key is not where it was");
+            else if (in_flow(p, v) || dash_line)
+                fail(p, "a workload's first or flow-style key was removed");
+            else
+                add_edit(p, ls, after_block(p, tail(p, v), column(p, kn->start)), "");
         } else if (hb && ha && strcmp(sb_str(&a), sb_str(&b)) != 0) {
             if (v) {
                 replace_scalar(p, kn, v, sb_str(&b), tb);
