@@ -87,9 +87,10 @@ void risk_point(const Scenario *s, CostOption x, RiskPoint *p)
     p->best_cloud = best_cloud_of(&r);
     p->delta = r.option[OPT_ONPREM].monthly - r.option[p->best_cloud].monthly;
     p->onprem_cheapest = r.cheapest == OPT_ONPREM;
-    /* SPEC 2.3: the first root of D on (0, 1], or none. */
-    p->has_crossover = r.crossover[x].kind == CROSS_AT;
-    p->crossover_pct = p->has_crossover ? r.crossover[x].pct : NAN;
+    /* SPEC 2.3: the first of the roots of D on (0, 1], or none. */
+    const Crossover *cx = &r.crossover[x];
+    p->has_crossover = cx->count > 0;
+    p->crossover_pct = cx->count > 0 ? cx->point[0].pct : NAN;
     p->cheapest_cloud_per_hour = r.option[p->best_cloud].per_useful_gpu_hour;
     p->break_even_month_od = risk_break_even_on_demand(s, &r);
 }
