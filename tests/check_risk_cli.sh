@@ -53,7 +53,7 @@ expect_status 64 "risk bad format" -- "$G" risk --format html diagflow-risk
 expect_status 64 "risk without a file" -- "$G" risk
 # more than half the draws breaking a rule is an error
 cat >"$TMP/rej.yaml" <<'YAML'
-gpuplan: 1
+gpuplan: 2
 uncertainty:
   draws: 1000
   inputs:

@@ -17,7 +17,7 @@
 
 static Scenario s, t; /* large: kept off the stack */
 
-#define HEAD "gpuplan: 1\nuncertainty:\n  draws: 500\n  inputs:\n" /* 1-4 */
+#define HEAD "gpuplan: 2\nuncertainty:\n  draws: 500\n  inputs:\n" /* 1-4 */
 #define IN0 "    - key: utilization.measured_pct\n      low: 40\n      high: 70\n"
 
 static void expect_error(const char *yaml, unsigned long line,
@@ -59,15 +59,19 @@ START_TEST(yaml_refusals)
                  "uncertainty.inputs[0].lo", "did you mean `low`?");
     expect_error(HEAD IN0 IN0, 8, 12, "uncertainty.inputs[1].key",
                  "already input 0");
-    expect_error("gpuplan: 1\nuncertainty:\n  draws: 50\n", 3, 10,
+    expect_error("gpuplan: 2\nuncertainty:\n  draws: 50\n", 3, 10,
                  "uncertainty.draws", "below 100");
-    expect_error("gpuplan: 1\nuncertainty:\n  drawz: 500\n", 3, 3,
+    expect_error("gpuplan: 2\nuncertainty:\n  drawz: 500\n", 3, 3,
                  "uncertainty.drawz", "did you mean `draws`?");
-    expect_error("gpuplan: 1\nuncertainty:\n  inputs: 3\n", 3, 11,
+    expect_error("gpuplan: 2\nuncertainty:\n  inputs: 3\n", 3, 11,
                  "uncertainty.inputs", "expected a list");
     expect_error(HEAD "    - key: hardware.nodes\n      low: \"1\"\n"
                  "      high: 3\n", 6, 12, "uncertainty.inputs[0].low",
                  "quoted");
+    /* a version-1 file cannot have the section (SPEC 1.4) */
+    expect_error("gpuplan: 1\nhardware:\n  nodes: 2\nuncertainty:\n"
+                 "  draws: 500\n", 4, 1, "uncertainty",
+                 "write `gpuplan: 2` to use it");
     /* more than 64 inputs */
     StrBuf b = STRBUF_INIT;
     sb_append(&b, HEAD);
@@ -153,7 +157,7 @@ END_TEST
 START_TEST(json_refusals)
 {
     static const char *j =
-        "{\"gpuplan\": 1, \"uncertainty\": {\"inputs\": [{\"key\": "
+        "{\"gpuplan\": 2, \"uncertainty\": {\"inputs\": [{\"key\": "
         "\"hardware.nodes\", \"low\": 5, \"high\": 2}]}}";
     Diag d;
     scenario_default(&s);

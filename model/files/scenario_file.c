@@ -306,6 +306,11 @@ int load_finish(LoadCtx *c, Scenario *out)
                                   "`gpuplan: 2` to use it",
                                   field_table[i].key, c->version_num,
                                   c->version.line);
+        if (c->s.has_uncertainty)
+            return load_error(c, c->un.section, "uncertainty", "`uncertainty` "
+                              "is a schema version 2 section, but this file "
+                              "says `gpuplan: %d` (line %lu); write `gpuplan: "
+                              "2` to use it", c->version_num, c->version.line);
     }
     if (c->nall > 0)
         return EXIT_DATAERR;
