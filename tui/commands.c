@@ -147,7 +147,7 @@ const Command command_table[] = {
      CA_NONE, cmd_edit},
     {"export", NULL, "export[!] FORMAT [FILE]", "write a report: text, md, html, json, csv "
      "(export! replaces FILE)", true, CA_NONE, cmd_export},
-    {"seek", NULL, "seek KEY OPTION", "KEY's value where on-prem costs what OPTION costs",
+    {"seek", NULL, "seek KEY OPTION", "KEY's break-even value against OPTION",
      false, CA_KEY, cmd_seek},
     {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
      CA_NONE, cmd_prices},
