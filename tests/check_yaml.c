@@ -215,6 +215,16 @@ static const BadCase yaml_bad[] = {
      "cloud.spot_eligible_pct", "write `gpuplan: 2`"},
     {"gpuplan: 1\ncloud:\n  reserved_overflow: spot\n", 3, 3,
      "cloud.reserved_overflow", "write `gpuplan: 2`"},
+    /* ... nor a version-2 key of the hybrid plan */
+    {"gpuplan: 1\nhybrid:\n  backfill: true\n  workloads:\n    - name: a\n"
+     "      per_day: 1\n      gpus: 1\n      hours: 1\n", 3, 3,
+     "hybrid.backfill", "write `gpuplan: 2`"},
+    {"gpuplan: 1\nhybrid:\n  workloads:\n    - name: a\n      per_day: 1\n"
+     "      gpus: 1\n      hours: 1\n      cloud_gpu_hour: 2\n", 8, 7,
+     "hybrid.workloads[0].cloud_gpu_hour", "is a schema version 2 field"},
+    {"gpuplan: 1\nhybrid:\n  workloads:\n    - name: a\n      per_day: 1\n"
+     "      gpus: 1\n      hours: 1\n      priority: 5\n", 8, 7,
+     "hybrid.workloads[0].priority", "write `gpuplan: 2`"},
     {"gpuplan: 1\nname: \"Zürich\"\nhardware: {nodes: 0}\n", 3, 19,
      "hardware.nodes", "below 1"},
 };

@@ -311,6 +311,29 @@ int load_finish(LoadCtx *c, Scenario *out)
                               "is a schema version 2 section, but this file "
                               "says `gpuplan: %d` (line %lu); write `gpuplan: "
                               "2` to use it", c->version_num, c->version.line);
+        /* The version-2 keys of the hybrid plan, which the loader records
+         * apart from the registry. */
+        static const int wl_v2[] = {HW_PRIORITY, HW_MAX_WAIT, HW_CLOUD_PRICE};
+        const char *v2 = NULL;
+        char key[160];
+        LoadPos at = {0};
+        if (c->hy.key[HY_BACKFILL].line) {
+            v2 = "hybrid.backfill";
+            at = c->hy.key[HY_BACKFILL];
+        }
+        for (size_t i = 0; !v2 && i < HYBRID_MAX_WORKLOADS; i++)
+            for (size_t k = 0; !v2 && k < sizeof wl_v2 / sizeof wl_v2[0]; k++)
+                if (c->hy.wl_key[i][wl_v2[k]].line) {
+                    snprintf(key, sizeof key, "hybrid.workloads[%zu].%s", i,
+                             hybrid_workload_keys[wl_v2[k]]);
+                    v2 = key;
+                    at = c->hy.wl_key[i][wl_v2[k]];
+                }
+        if (v2)
+            return load_error(c, at, v2, "`%s` is a schema version 2 field, "
+                              "but this file says `gpuplan: %d` (line %lu); "
+                              "write `gpuplan: 2` to use it",
+                              v2, c->version_num, c->version.line);
     }
     if (c->nall > 0)
         return EXIT_DATAERR;
