@@ -61,6 +61,7 @@ set_nodes() {
 
 # --- exports never replace a file without a question -------------------
 cp "$SCEN/default.yaml" "$W/plan.yaml"
+chmod u+w "$W/plan.yaml" # the source tree may be read-only (distcheck)
 cp "$W/plan.yaml" "$TMP/plan.orig"
 echo keep >"$W/out.txt"
 start -- plan.yaml
