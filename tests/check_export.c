@@ -169,7 +169,8 @@ START_TEST(json_version2_shape_of_shipped)
     static const char *const names[] = {
         "default",      "diagflow",         "fintech-migration",
         "av-egress",    "cluster-64-at-85", "logistics-hybrid",
-        "cloud-regret", "onprem-regret",    "minimum-size"};
+        "cloud-regret", "onprem-regret",    "minimum-size",
+        "diagflow-risk"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char file[4096];
         snprintf(file, sizeof file, "%s/scenarios/%s.yaml", GPUPLAN_SRCDIR,

@@ -498,7 +498,8 @@ static void check_all(const Scenario *s, const char *where)
 static const char *const shipped[] = {
     "default",           "diagflow",        "fintech-migration",
     "av-egress",         "cluster-64-at-85", "logistics-hybrid",
-    "cloud-regret",      "onprem-regret",   "minimum-size"};
+    "cloud-regret",      "onprem-regret",   "minimum-size",
+    "diagflow-risk"};
 
 static void load_shipped(const char *name, Scenario *s)
 {
