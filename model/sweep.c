@@ -60,6 +60,59 @@ static bool parse_range(const char *r, double v[3], int *decimals, char *msg, si
     return true;
 }
 
+static bool numeric(const Field *f)
+{
+    return f->type != FT_TEXT && f->type != FT_BOOL;
+}
+
+/* The numeric field `key` most likely means: one whose last part is key
+ * ("nodes" -> "hardware.nodes"), else the registry's nearest key when it
+ * is numeric; NULL when none. */
+static const char *suggest_numeric(const char *key)
+{
+    size_t kl = strlen(key);
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        size_t fl = strlen(f->key);
+        if (numeric(f) && fl > kl && f->key[fl - kl - 1] == '.' &&
+            strcmp(f->key + fl - kl, key) == 0)
+            return f->key;
+    }
+    const char *near = field_suggest(key, "");
+    const Field *f = near ? field_find(near) : NULL;
+    return f && numeric(f) ? near : NULL;
+}
+
+bool sweep_axis_key(const char *spec, char *msg, size_t n)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec) {
+        snprintf(msg, n, "--vary needs KEY=FROM:TO:STEP, not '%s'", spec);
+        return false;
+    }
+    char key[128];
+    size_t kl = (size_t)(eq - spec);
+    if (kl >= sizeof key) {
+        snprintf(msg, n, "key is too long");
+        return false;
+    }
+    memcpy(key, spec, kl);
+    key[kl] = '\0';
+    const Field *f = field_find(key);
+    if (!f) {
+        const char *near = suggest_numeric(key);
+        snprintf(msg, n, "%s: unknown key%s%s%s", key, near ? " (did you mean " : "",
+                 near ? near : "", near ? "?)" : "");
+        return false;
+    }
+    if (!numeric(f)) {
+        snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
+                 key, field_type_name(f->type));
+        return false;
+    }
+    return true;
+}
+
 bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
 {
     const char *eq = strchr(spec, '=');

@@ -29,6 +29,12 @@ typedef struct SweepAxis {
  * a message ("hardware.nodes: 0 is below 1 (...)") on error. */
 bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n);
 
+/* Whether the KEY of "KEY=FROM:TO:STEP" names a field a sweep can vary (a
+ * number, money, percent or integer field). False with a message naming
+ * what is wrong and, when one is close, the field meant ("nodes" ->
+ * "hardware.nodes"): a mistake on the command line, not in the data. */
+bool sweep_axis_key(const char *spec, char *msg, size_t n);
+
 /* The i-th value (0 <= i < count): from + i*step, and exactly `to` for the
  * last one. */
 double sweep_axis_value(const SweepAxis *a, size_t i);

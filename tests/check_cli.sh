@@ -128,6 +128,59 @@ sed -n '/"results"/,$p' "$TMP/d.json" >"$TMP/r1"
 sed -n '/"results"/,$p' "$TMP/out" >"$TMP/r2"
 cmp -s "$TMP/r1" "$TMP/r2" && ok || fail "JSON round trip changed the results"
 
+# help: the overview, one command's, COMMAND --help; an unknown one is 64
+expect_status 0 "help" -- "$G" help
+expect_grep "$TMP/out" "gpuplan report [--format text|md|html|json|csv]" "help lists the commands"
+expect_grep "$TMP/out" "gpuplan help [COMMAND]" "help lists help"
+expect_status 0 "help report" -- "$G" help report
+expect_grep "$TMP/out" ".md, .html, .json, .csv or .txt" "help report tells the extensions"
+expect_status 0 "sweep --help" -- "$G" sweep --help
+expect_grep "$TMP/out" "Usage: gpuplan sweep --vary" "sweep --help is help sweep"
+expect_status 64 "help of no command" -- "$G" help frobnicate
+expect_grep "$TMP/err" "no command 'frobnicate'; the commands are report, risk, seek, check" "help lists the commands"
+expect_status 64 "help twice" -- "$G" help report sweep
+
+# report -o OUT: the extension says the format when --format does not
+for ext in md html json csv txt; do
+    expect_status 0 "report -o r.$ext" -- "$G" report -o "$TMP/r.$ext" default
+done
+head -1 "$TMP/r.md" | grep -q '^# ' && ok || fail "-o r.md is not Markdown"
+head -1 "$TMP/r.html" | grep -q '^<!DOCTYPE html>' && ok || fail "-o r.html is not HTML"
+head -c 1 "$TMP/r.json" | grep -q '{' && ok || fail "-o r.json is not JSON"
+head -1 "$TMP/r.csv" | grep -q '^option,allowed' && ok || fail "-o r.csv is not CSV"
+head -1 "$TMP/r.txt" | grep -q '^32x H100' && ok || fail "-o r.txt is not text"
+expect_status 0 "report -o R.HTML" -- "$G" report -o "$TMP/R.HTML" default
+head -1 "$TMP/R.HTML" | grep -q '^<!DOCTYPE html>' && ok || fail "-o R.HTML is not HTML"
+expect_status 0 "--format beats the extension" -- "$G" report --format json -o "$TMP/j.md" default
+head -c 1 "$TMP/j.md" | grep -q '{' && ok || fail "--format json -o j.md is not JSON"
+for bad in r.yaml r.pdf noext; do
+    expect_status 64 "report -o $bad" -- "$G" report -o "$TMP/$bad" default
+    expect_grep "$TMP/err" ".md, .html, .json, .csv or .txt" "-o $bad lists the extensions"
+    [ ! -e "$TMP/$bad" ] && ok || fail "-o $bad wrote a file"
+done
+
+# sweep: delta and each cloud option's first crossover (SPEC 4.3)
+expect_status 0 "sweep columns" -- "$G" sweep --vary utilization.measured_pct=50:50:1 default
+head -1 "$TMP/out" | grep -q 'cheapest,zone,delta,on_demand.crossover_pct,reserved.crossover_pct,spot.crossover_pct' &&
+    ok || fail "sweep header: $(head -1 "$TMP/out")"
+sed -n 2p "$TMP/out" | grep -q ',spot,hybrid,20477.877220167[0-9]*,35.876536635[0-9]*,,76.001447149[0-9]*' &&
+    ok || fail "sweep row: $(sed -n 2p "$TMP/out")"
+expect_status 0 "sweep json columns" -- "$G" sweep --format json --vary utilization.measured_pct=50:50:1 default
+expect_grep "$TMP/out" '"reserved.crossover_pct": null' "sweep json: no crossover is null"
+expect_grep "$TMP/out" '"delta": 20477.877' "sweep json delta"
+# --vary with an unknown key is a usage error, with the key meant
+expect_status 64 "--vary unknown key" -- "$G" sweep --vary nodes=1:4:1 default
+expect_grep "$TMP/err" "nodes: unknown key (did you mean hardware.nodes?)" "--vary suggests"
+expect_status 64 "--vary misspelt key" -- "$G" sweep --vary utilisation.measured_pct=1:4:1 default
+expect_grep "$TMP/err" "did you mean utilization.measured_pct?" "--vary suggests a spelling"
+expect_status 64 "--vary a text field" -- "$G" sweep --vary name=1:4:1 default
+expect_status 65 "--vary out of the field's range" -- "$G" sweep --vary utilization.measured_pct=0:140:10 default
+
+# prices: the columns line up (every date starts in the same column)
+expect_status 0 "prices" -- "$G" prices
+cols=$(awk '/^ *$/ { exit } { print index($0, $NF) }' "$TMP/out" | sort -u | wc -l)
+[ "$cols" -eq 1 ] && ok || fail "prices: the date column starts at $cols places"
+
 # The planner on a non-terminal points at report
 expect_status 64 "planner without a terminal" -- "$G" default
 expect_grep "$TMP/err" "gpuplan report" "suggests report"

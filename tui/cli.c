@@ -314,6 +314,7 @@ int take_file(const char *cmd, const char *a, const char **file)
 static int cmd_report(int argc, char **argv)
 {
     ExportFormat fmt = EXPORT_TEXT;
+    bool fmt_given = false;
     const char *out = NULL, *file = NULL, *v;
     char *sets[MAX_SETS];
     size_t nsets = 0;
@@ -325,6 +326,7 @@ static int cmd_report(int argc, char **argv)
                 return usage_error("%s needs a format: text, md, html, json or csv", a);
             if (!export_format_parse(v, &fmt))
                 return usage_error("unknown report format '%s' (text, md, html, json or csv)", v);
+            fmt_given = true;
         } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
             if (!v)
                 return usage_error("%s needs a file name", a);
@@ -346,6 +348,13 @@ static int cmd_report(int argc, char **argv)
                 "write the report to another file\n", vis(out));
         return EXIT_CANTCREAT;
     }
+    /* Without --format, -o OUT's extension says which report to write. */
+    if (out && !fmt_given && !export_format_from_path(out, &fmt)) {
+        fprintf(stderr, "gpuplan: report -o %s: unknown extension; the formats "
+                "are " EXPORT_EXTENSIONS " (no extension: text), or give --format\n"
+                "Try 'gpuplan help report'.\n", vis(out));
+        return EXIT_USAGE;
+    }
     Scenario s;
     rc = load_arg(file, &s);
     if (rc == 0)
@@ -364,33 +373,6 @@ static int cmd_report(int argc, char **argv)
     rc = write_output(&b, out);
     sb_free(&b);
     return rc;
-}
-
-static void print_help(void)
-{
-    fputs(
-        "Usage: gpuplan [--no-color] [FILE]      the planner; no FILE = built-in default\n"
-        "       gpuplan report [--format text|md|html|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
-        "       gpuplan risk [--format text|md|json|csv] [-o OUT] [--set KEY=VALUE]... FILE\n"
-        "                                        tornado and Monte Carlo of the decision\n"
-        "       gpuplan seek --vary KEY --target onprem=OPTION [--format text|json] FILE\n"
-        "                                        the value of KEY where both cost the same\n"
-        "       gpuplan check FILE...            validate scenario files\n"
-        "       gpuplan new [--from NAME] FILE   write the default (or a shipped scenario)\n"
-        "       gpuplan list                     the shipped scenarios\n"
-        "       gpuplan prices                   the price book\n"
-        "       gpuplan sweep --vary KEY=FROM:TO:STEP [--vary ...] [--format csv|json]\n"
-        "                     [--max-rows N] FILE\n"
-        "       gpuplan import [--from NAME] [-o OUT] [--force] ROUTING.json  a hybrid plan\n"
-        "       gpuplan --help | --version\n"
-        "\n"
-        "Compares owning a GPU cluster with renting the same useful work\n"
-        "from AWS (on-demand, reserved, spot) and shows where the answer flips.\n"
-        "FILE is a path or the name of a shipped scenario (gpuplan report diagflow).\n"
-        "\n"
-        "Exit status: 0 ok, 64 usage, 65 invalid scenario data, 66 cannot open input,\n"
-        "73 cannot create output, 74 I/O error. See gpuplan(1), gpuplan-scenario(5).\n",
-        stdout);
 }
 
 static int cmd_planner(int argc, char **argv)
@@ -434,12 +416,16 @@ static int run_command(int argc, char **argv)
                     {"new", cli_cmd_new},   {"list", cli_cmd_list},
                     {"sweep", cli_cmd_sweep},   {"prices", cli_cmd_prices},
                     {"import", cli_cmd_import}, {"risk", cli_cmd_risk},
-                    {"seek", cli_cmd_seek}};
+                    {"seek", cli_cmd_seek},     {"help", cli_cmd_help}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(cmd, commands[i].name) == 0)
+        if (strcmp(cmd, commands[i].name) == 0) {
+            /* gpuplan COMMAND --help is gpuplan help COMMAND */
+            if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+                return cli_cmd_help(1, argv + 1);
             return commands[i].run(argc - 2, argv + 2);
+        }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-        print_help();
+        cli_print_help();
         return 0;
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {

@@ -79,4 +79,11 @@ int cli_cmd_seek(int argc, char **argv);
 /* gpuplan sweep (cli_sweep.c). */
 int cli_cmd_sweep(int argc, char **argv);
 
+/* The usage summary on stdout (gpuplan --help); cli_help.c. */
+void cli_print_help(void);
+
+/* gpuplan help [COMMAND]: the summary, or one command's usage and text;
+ * an unknown COMMAND is a usage error that lists the commands. */
+int cli_cmd_help(int argc, char **argv);
+
 #endif

@@ -48,26 +48,52 @@ int cli_cmd_prices(int argc, char **argv)
         free(book);
         return rc;
     }
-    printf("%-17s %-4s %-14s %-10s %27s   %-20s %s\n", "instance", "GPUs", "GPU",
-           "region", "per instance-hour od/res/spot", "per GPU-hour", "date");
+    /* Two passes: the price cells first, so every column (the date
+     * included) is as wide as its widest cell and the columns line up. */
+    enum { CELL = 80 };
+    size_t rows = 0;
+    for (size_t i = 0; i < book->count; i++)
+        rows += book->instances[i].region_count;
+    char (*both)[CELL] = xmalloc((rows ? rows : 1) * sizeof *both);
+    char (*per)[CELL] = xmalloc((rows ? rows : 1) * sizeof *per);
+    int wb = (int)strlen("per instance-hour od/res/spot"), wp = (int)strlen("per GPU-hour");
+    int wi = (int)strlen("instance"), wr = (int)strlen("region");
+    size_t row = 0;
     for (size_t i = 0; i < book->count; i++) {
         const PriceInstance *in = &book->instances[i];
-        for (size_t j = 0; j < in->region_count; j++) {
+        for (size_t j = 0; j < in->region_count; j++, row++) {
             const PriceRegion *r = &in->regions[j];
-            char a[3][24], g[3][24], inst[64];
+            char a[3][24], g[3][24];
             const double v[3] = {r->on_demand, r->reserved, r->spot};
             for (int k = 0; k < 3; k++) {
                 price_cell(v[k], 1, a[k], sizeof a[k]);
                 price_cell(v[k], in->gpus, g[k], sizeof g[k]);
             }
-            char both[80], per[80];
-            snprintf(both, sizeof both, "%s / %s / %s", a[0], a[1], a[2]);
-            snprintf(per, sizeof per, "%s / %s / %s", g[0], g[1], g[2]);
-            snprintf(inst, sizeof inst, "%s", j == 0 ? vis(in->name) : "");
-            printf("%-17s %-4.0f %-14.14s %-10s %27s   %-20s %s\n", inst, in->gpus,
-                   vis(in->gpu), vis(r->region), both, per, vis(in->date));
+            snprintf(both[row], CELL, "%s / %s / %s", a[0], a[1], a[2]);
+            snprintf(per[row], CELL, "%s / %s / %s", g[0], g[1], g[2]);
+            if ((int)strlen(both[row]) > wb)
+                wb = (int)strlen(both[row]);
+            if ((int)strlen(per[row]) > wp)
+                wp = (int)strlen(per[row]);
+            if ((int)strlen(vis(r->region)) > wr)
+                wr = (int)strlen(vis(r->region));
+            if ((int)strlen(vis(in->name)) > wi)
+                wi = (int)strlen(vis(in->name));
         }
     }
+    printf("%-*s %-4s %-14s %-*s %*s   %-*s   %s\n", wi, "instance", "GPUs", "GPU",
+           wr, "region", wb, "per instance-hour od/res/spot", wp, "per GPU-hour", "date");
+    row = 0;
+    for (size_t i = 0; i < book->count; i++) {
+        const PriceInstance *in = &book->instances[i];
+        for (size_t j = 0; j < in->region_count; j++, row++) {
+            printf("%-*s %-4.0f %-14.14s %-*s %*s   %-*s   %s\n", wi,
+                   j == 0 ? vis(in->name) : "", in->gpus, vis(in->gpu), wr,
+                   vis(in->regions[j].region), wb, both[row], wp, per[row], vis(in->date));
+        }
+    }
+    free(both);
+    free(per);
     printf("\nreserved = %s. Sources:\n", "the committed rate each entry names");
     for (size_t i = 0; i < book->count; i++) {
         const PriceInstance *in = &book->instances[i];

@@ -51,14 +51,18 @@ static const char *const sweep_cols[] = {"monthly", "per_useful_gpu_hour"};
 /* The JSON keys of the result columns, formatted once. */
 typedef struct SweepKeys {
     char key[OPT_COUNT][2][48];
+    char cross[OPT_COUNT][48]; /* ", \"on_demand.crossover_pct\": " */
 } SweepKeys;
 
 static void sweep_keys(SweepKeys *k)
 {
-    for (int o = 0; o < OPT_COUNT; o++)
+    for (int o = 0; o < OPT_COUNT; o++) {
         for (int c = 0; c < 2; c++)
             snprintf(k->key[o][c], sizeof k->key[o][c], ", \"%s.%s\": ",
                      cost_option_key((CostOption)o), sweep_cols[c]);
+        snprintf(k->cross[o], sizeof k->cross[o], ", \"%s.crossover_pct\": ",
+                 cost_option_key((CostOption)o));
+    }
 }
 
 /* Append the header (CSV) or the opening bracket (JSON). */
@@ -74,7 +78,10 @@ static void sweep_header(StrBuf *b, const SweepAxis *axes, size_t naxes,
     for (int o = 0; o < OPT_COUNT; o++)
         for (int c = 0; c < 2; c++)
             sb_printf(b, "%s.%s,", cost_option_key((CostOption)o), sweep_cols[c]);
-    sb_append(b, "cheapest,zone\r\n");
+    sb_append(b, "cheapest,zone,delta");
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++)
+        sb_printf(b, ",%s.crossover_pct", cost_option_key((CostOption)o));
+    sb_append(b, "\r\n");
 }
 
 /* Append one row: s already holds the combination's values. */
@@ -109,7 +116,17 @@ static void sweep_row(StrBuf *b, const SweepAxis *axes, size_t naxes,
     sb_append(b, cost_option_key(r.cheapest));
     sb_append(b, json ? "\", \"zone\": \"" : ",");
     sb_append(b, cost_zone_key(r.zone));
-    sb_append(b, json ? "\"}" : "\r\n");
+    /* SPEC 2.8, 4.3: delta = on-prem less the cheapest cloud option
+     * (allowed or not; negative: owning is cheaper); then each cloud
+     * option's first crossover, empty (null) when there is none. */
+    sb_append(b, json ? "\", \"delta\": " : ",");
+    sweep_num(b, r.option[OPT_ONPREM].monthly - r.option[cost_cheapest_cloud(&r)].monthly,
+              json);
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        sb_append(b, json ? keys->cross[o] : ",");
+        sweep_num(b, r.crossover[o].count > 0 ? r.crossover[o].point[0].pct : NAN, json);
+    }
+    sb_append(b, json ? "}" : "\r\n");
 }
 
 /* "2.1 TB" for a byte count (powers of 1000, as disks are sold). */
@@ -164,6 +181,11 @@ int cli_cmd_sweep(int argc, char **argv)
                 return usage_error("%s needs KEY=FROM:TO:STEP", a);
             if (naxes == SWEEP_MAX_AXES)
                 return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
+            if (!sweep_axis_key(v, msg, sizeof msg)) {
+                fprintf(stderr, "gpuplan: --vary %s: %s\nTry 'gpuplan help sweep'.\n",
+                        vis(v), vis(msg));
+                return EXIT_USAGE;
+            }
             if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
                 fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), vis(msg));
                 return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;

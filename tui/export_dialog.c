@@ -14,17 +14,7 @@
 #include "report.h"
 #include "strbuf.h"
 
-static const char *export_ext(ExportFormat f)
-{
-    switch (f) {
-    case EXPORT_MD: return "md";
-    case EXPORT_JSON: return "json";
-    case EXPORT_CSV: return "csv";
-    case EXPORT_HTML: return "html";
-    case EXPORT_TEXT:
-    default: return "txt";
-    }
-}
+static const char *export_ext(ExportFormat f) { return export_format_extension(f); }
 
 static void export_default_path(const App *a, ExportFormat f, char *buf, size_t n)
 {

@@ -24,6 +24,15 @@ typedef enum ExportFormat {
 bool export_format_parse(const char *name, ExportFormat *out);
 const char *export_format_name(ExportFormat f);
 
+/* The format a report file's name asks for (SPEC 3): ".md", ".html",
+ * ".json", ".csv", ".txt" (any case) -> format; false for any other
+ * extension or none. EXPORT_EXTENSIONS lists them for a message. */
+#define EXPORT_EXTENSIONS ".md, .html, .json, .csv or .txt"
+bool export_format_from_path(const char *path, ExportFormat *out);
+
+/* The extension a file of format f gets ("txt" for text), without the dot. */
+const char *export_format_extension(ExportFormat f);
+
 /* SPEC 4.1: the JSON document, full precision numbers, null for n/a;
  * results.hybrid when rep->hybrid is given. */
 void export_json(const Report *rep, StrBuf *b);

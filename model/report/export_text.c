@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "canvas.h"
 #include "chart.h"
@@ -53,6 +54,36 @@ const char *export_format_name(ExportFormat f)
     case EXPORT_HTML: return "html";
     }
     return "?";
+}
+
+static const struct {
+    const char *ext;
+    ExportFormat f;
+} export_extensions[] = {{"md", EXPORT_MD},     {"html", EXPORT_HTML},
+                         {"json", EXPORT_JSON}, {"csv", EXPORT_CSV},
+                         {"txt", EXPORT_TEXT}};
+
+bool export_format_from_path(const char *path, ExportFormat *out)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base)
+        return false;
+    for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
+        if (strcasecmp(dot + 1, export_extensions[i].ext) == 0) {
+            *out = export_extensions[i].f;
+            return true;
+        }
+    return false;
+}
+
+const char *export_format_extension(ExportFormat f)
+{
+    for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
+        if (export_extensions[i].f == f)
+            return export_extensions[i].ext;
+    return "txt";
 }
 
 /* Append text wrapped at REPORT_WIDTH, every line starting with indent
