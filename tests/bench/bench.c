@@ -9,6 +9,7 @@
  * Usage: bench GPUPLAN_BINARY SCENARIO_DIR */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -341,6 +342,50 @@ static void bench_sweep(void)
     report("sweep, 910,000 rows to /dev/null", median(rate, RUNS), "rows/s", 1e6, true);
 }
 
+/* `gpuplan report --format html NAME` of every shipped scenario, the whole
+ * command (start, load, evaluate, simulate the hybrid plan, write the page)
+ * to /dev/null; the median of 11 runs each, reported for the slowest. */
+static void bench_report_html(void)
+{
+    enum { RUNS = 11 };
+    DIR *d = opendir(scenario_dir);
+    if (!d) {
+        perror("bench: scenarios");
+        exit(1);
+    }
+    double worst = 0;
+    char worst_name[256] = "";
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l < 6 || strcmp(e->d_name + l - 5, ".yaml") != 0 ||
+            strcmp(e->d_name, "prices.yaml") == 0)
+            continue;
+        double t[RUNS];
+        for (int k = 0; k < RUNS; k++) {
+            char cmd[8192];
+            snprintf(cmd, sizeof cmd, "'%s' report --format html '%s/%s' >/dev/null",
+                     binary, scenario_dir, e->d_name);
+            double t0 = now();
+            if (system(cmd) != 0) {
+                fprintf(stderr, "bench: report --format html %s failed\n", e->d_name);
+                exit(1);
+            }
+            t[k] = (now() - t0) * 1e3;
+        }
+        double m = median(t, RUNS);
+        if (m > worst) {
+            worst = m;
+            snprintf(worst_name, sizeof worst_name, "%.*s", (int)(l - 5), e->d_name);
+        }
+    }
+    closedir(d);
+    char name[512];
+    snprintf(name, sizeof name, "report --format html, slowest shipped scenario (%s)",
+             worst_name);
+    report(name, worst, "ms", 50, false);
+}
+
 /* --- the planner through a pseudo-terminal ------------------------------ */
 
 typedef struct Pty {
@@ -532,6 +577,7 @@ int main(int argc, char **argv)
     bench_hybrid();
     bench_hybrid_fleet();
     bench_sweep();
+    bench_report_html();
     bench_planner();
     printf("%s\n", overs ? "some budgets are OVER" : "all budgets ok");
     return overs ? 1 : 0;
