@@ -153,7 +153,10 @@ expect_status 0 "report -o R.HTML" -- "$G" report -o "$TMP/R.HTML" default
 head -1 "$TMP/R.HTML" | grep -q '^<!DOCTYPE html>' && ok || fail "-o R.HTML is not HTML"
 expect_status 0 "--format beats the extension" -- "$G" report --format json -o "$TMP/j.md" default
 head -c 1 "$TMP/j.md" | grep -q '{' && ok || fail "--format json -o j.md is not JSON"
-for bad in r.yaml r.pdf noext; do
+expect_status 0 "report -o with no extension" -- "$G" report -o "$TMP/noext" default
+head -1 "$TMP/noext" | grep -q '^32x H100' && ok || fail "-o noext is not text"
+expect_status 0 "report -o /dev/null" -- "$G" report -o /dev/null default
+for bad in r.yaml r.pdf r.; do
     expect_status 64 "report -o $bad" -- "$G" report -o "$TMP/$bad" default
     expect_grep "$TMP/err" ".md, .html, .json, .csv or .txt" "-o $bad lists the extensions"
     [ ! -e "$TMP/$bad" ] && ok || fail "-o $bad wrote a file"

@@ -47,6 +47,7 @@ offers_only "gpuplan rep" report
 offers "gpuplan " report check new list sweep prices import help default diagflow
 offers_only "gpuplan --ver" --version
 offers_only "gpuplan report --fo" --format
+offers_only "gpuplan sweep --m" --max-rows
 offers_only "gpuplan report --format " text md html json csv
 offers_only "gpuplan sweep --format " csv json
 offers_only "gpuplan report diag" diagflow

@@ -23,7 +23,7 @@ static const struct {
      "                   charts), json or csv\n"
      "  -o OUT           write OUT instead of standard output (- is standard output);\n"
      "                   without --format, OUT's extension says the format:\n"
-     "                   " EXPORT_EXTENSIONS "\n"
+     "                   " EXPORT_EXTENSIONS " (none: text)\n"
      "  --set KEY=VALUE  change a field first, checked like the file\n"},
     {"risk", "risk [--format text|md|json|csv] [-o OUT] [--set KEY=VALUE]... FILE",
      "How sure the decision is: the tornado (each input at its low and high\n"

@@ -25,8 +25,9 @@ bool export_format_parse(const char *name, ExportFormat *out);
 const char *export_format_name(ExportFormat f);
 
 /* The format a report file's name asks for (SPEC 3): ".md", ".html",
- * ".json", ".csv", ".txt" (any case) -> format; false for any other
- * extension or none. EXPORT_EXTENSIONS lists them for a message. */
+ * ".json", ".csv", ".txt" (any case) -> format; a name with no extension
+ * (/dev/null, a pipe, "report") -> text, the default; false for any other
+ * extension. EXPORT_EXTENSIONS lists them for a message. */
 #define EXPORT_EXTENSIONS ".md, .html, .json, .csv or .txt"
 bool export_format_from_path(const char *path, ExportFormat *out);
 

@@ -68,8 +68,10 @@ bool export_format_from_path(const char *path, ExportFormat *out)
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
     const char *dot = strrchr(base, '.');
-    if (!dot || dot == base)
-        return false;
+    if (!dot || dot == base) {
+        *out = EXPORT_TEXT; /* no extension: the default */
+        return true;
+    }
     for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
         if (strcasecmp(dot + 1, export_extensions[i].ext) == 0) {
             *out = export_extensions[i].f;
