@@ -118,11 +118,61 @@ static void cost_path(StrBuf *b, const Frame *f, const Scenario *s,
     sb_append(b, "\"/>\n");
 }
 
+/* The second part of the cost chart's key: the markers, then every
+ * crossover (an arrow to the side where on-prem is cheaper). */
+typedef struct KeyItem {
+    int swatch;
+    const char *cls;
+    char text[96];
+} KeyItem;
+
+static size_t cost_key_items(const Scenario *s, const CostResult *r,
+                             KeyItem *items, size_t max)
+{
+    size_t n = 0;
+    items[n++] = (KeyItem){1, "threshold", "60 / 75 / 80% rules of thumb"};
+    char upct[16];
+    pct_text(s->utilization.measured_pct, upct, sizeof upct);
+    items[n] = (KeyItem){0, "measured", ""};
+    num_snprintf(items[n].text, sizeof items[n].text, "measured %s", upct);
+    n++;
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *c = &r->crossover[o];
+        for (size_t k = 0; k < c->count && n < max; k++, n++) {
+            items[n] = (KeyItem){2, "crossover", ""};
+            num_snprintf(items[n].text, sizeof items[n].text, "crossover %s %.1f%%%s",
+                         option_name[o], c->point[k].pct,
+                         c->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
+        }
+    }
+    return n;
+}
+
+/* Lines the key items take from x0 to width (they wrap, never clip). */
+static int key_lines(const KeyItem *items, size_t n, double x0, double width)
+{
+    int lines = 1;
+    double x = x0;
+    for (size_t i = 0; i < n; i++) {
+        double w = 24 + svg_text_width(items[i].text, FONT) + 18;
+        if (x > x0 && x + w - 18 > width) {
+            lines++;
+            x = x0;
+        }
+        x += w;
+    }
+    return lines;
+}
+
 void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
 {
-    const int W = CHART_SVG_WIDTH, H = 400;
+    KeyItem key[2 + OPT_COUNT * CROSS_POINTS_MAX];
+    size_t nkey = cost_key_items(s, r, key, sizeof key / sizeof key[0]);
+    const int W = CHART_SVG_WIDTH;
+    const int extra = key_lines(key, nkey, 12, W) - 1;
+    const int H = 400 + 20 * extra;
     char buf[160], money[48], cls[64];
-    Frame f = {.left = 72, .right = W - 24, .top = 54, .bottom = H - 92};
+    Frame f = {.left = 72, .right = W - 24, .top = 54, .bottom = 400 - 92};
     double step;
     int steps;
     int decimals = chart_cost_axis(s, r, 6, &f.lo, &step, &steps);
@@ -179,9 +229,11 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     for (int i = 0; i < OPT_COUNT; i++)
         cost_path(b, &f, s, r, draw_order[i]);
 
-    /* crossovers: a ring on the on-prem curve, labelled, alternating
-     * above and below so two near ones do not cover each other */
-    int shown = 0;
+    /* crossovers: a ring on the on-prem curve and a label beside it, at the
+     * first of above-right, below-right, above-left, below-left that stays
+     * in the frame and clear of the labels already placed */
+    double placed[OPT_COUNT * CROSS_POINTS_MAX][4];
+    size_t nplaced = 0;
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
         for (size_t k = 0; k < x->count; k++) {
@@ -195,21 +247,33 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
             num_snprintf(buf, sizeof buf, "%s %.1f%%%s", option_name[o], pct,
                          x->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
             double w = svg_text_width(buf, FONT);
-            double ty = shown % 2 == 0 ? cy - 10 : cy + 20;
-            if (ty < f.top + 12)
-                ty = cy + 20;
-            if (ty > f.bottom - 4)
-                ty = cy - 10;
-            double tx = cx + 8;
-            if (tx + w > f.right)
-                tx = cx - 8 - w;
+            const double cand[4][2] = {{cx + 8, cy - 10}, {cx + 8, cy + 20},
+                                       {cx - 8 - w, cy - 10}, {cx - 8 - w, cy + 20}};
+            double tx = cand[0][0], ty = cand[0][1];
+            for (int t = 0; t < 4; t++) {
+                double x0 = cand[t][0], y0 = cand[t][1];
+                bool ok = x0 >= f.left && x0 + w <= f.right && y0 - 12 >= f.top &&
+                          y0 <= f.bottom - 2;
+                for (size_t q = 0; ok && q < nplaced; q++)
+                    ok = x0 + w < placed[q][0] || x0 > placed[q][2] ||
+                         y0 < placed[q][1] || y0 - 12 > placed[q][3];
+                if (ok) {
+                    tx = x0;
+                    ty = y0;
+                    break;
+                }
+            }
+            placed[nplaced][0] = tx - 2;
+            placed[nplaced][1] = ty - 14;
+            placed[nplaced][2] = tx + w + 2;
+            placed[nplaced][3] = ty + 2;
+            nplaced++;
             svg_text(b, tx, ty, "start", "crossover-label", buf);
-            shown++;
         }
     }
 
     /* legend: the options, then the markers and the crossovers */
-    double x = f.left - 60, y = H - 30;
+    double x = f.left - 60, y = 400 - 30;
     for (int o = 0; o < OPT_COUNT; o++) {
         option_class((CostOption)o,
                      r->option[o].allowed ? "swatch" : "swatch not-allowed", cls,
@@ -219,18 +283,14 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
         x = legend_item(b, x, y, r->option[o].allowed ? 0 : 1, cls, buf);
     }
     x = f.left - 60;
-    y = H - 10;
-    x = legend_item(b, x, y, 1, "threshold", "60 / 75 / 80% rules of thumb");
-    num_snprintf(buf, sizeof buf, "measured %s", upct);
-    x = legend_item(b, x, y, 0, "measured", buf);
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        const Crossover *c = &r->crossover[o];
-        for (size_t k = 0; k < c->count; k++) {
-            num_snprintf(buf, sizeof buf, "crossover %s %.1f%%%s", option_name[o],
-                         c->point[k].pct,
-                         c->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
-            x = legend_item(b, x, y, 2, "crossover", buf);
+    y = 400 - 10;
+    for (size_t i = 0; i < nkey; i++) {
+        double w = 24 + svg_text_width(key[i].text, FONT) + 18;
+        if (x > f.left - 60 && x + w - 18 > W) {
+            x = f.left - 60;
+            y += 20;
         }
+        x = legend_item(b, x, y, key[i].swatch, key[i].cls, key[i].text);
     }
     svg_close(b);
 }
