@@ -50,7 +50,7 @@ offers_only "gpuplan report --fo" --format
 offers_only "gpuplan sweep --m" --max-rows
 offers_only "gpuplan report --format " text md html json csv
 offers_only "gpuplan sweep --format " csv json
-offers_only "gpuplan report diag" diagflow
+offers_only "gpuplan report diag" diagflow diagflow-risk
 offers_only "gpuplan report log" logistics-hybrid
 offers_only "gpuplan new --from cluster" cluster-64-at-85
 offers_only "gpuplan report --set hardware.node" hardware.nodes= hardware.node_price=
@@ -62,6 +62,12 @@ offers "gpuplan sweep --vary " utilization.measured_pct= hardware.nodes=
 complete_line "gpuplan sweep --vary not"
 [ "${#COMPREPLY[@]}" -eq 0 ] && ok || fail "--vary offers a text field: ${COMPREPLY[*]}"
 offers_only "gpuplan help sw" sweep
+offers_only "gpuplan ri" risk
+offers_only "gpuplan risk --format " text md json csv
+offers_only "gpuplan seek --vary hardware.node_p" hardware.node_price
+offers_only "gpuplan seek --target " onprem=
+offers_only "gpuplan seek --target onprem=sp" spot
+offers_only "gpuplan seek --format " text json
 complete_line "gpuplan help sweep "
 [ "${#COMPREPLY[@]}" -eq 0 ] && ok || fail "help takes one command: ${COMPREPLY[*]}"
 # Files: scenario files for report, any file after -o.
