@@ -364,6 +364,30 @@ START_TEST(save_refuses_what_would_not_load)
 }
 END_TEST
 
+/* The in-place save (a file with hard links) checks the same way. */
+START_TEST(save_in_place_refuses_what_would_not_load)
+{
+    char path[400], link2[400];
+    snprintf(path, sizeof path, "%s/linked.yaml", tmpdir);
+    snprintf(link2, sizeof link2, "%s/other-name.yaml", tmpdir);
+    Scenario s;
+    scenario_default(&s);
+    Diag d;
+    ck_assert_int_eq(scenario_save_file(path, &s, &d), 0);
+    ck_assert_int_eq(link(path, link2), 0);
+    size_t before_len, after_len;
+    char *before = slurp(path, &before_len);
+    snprintf(s.name, sizeof s.name, "two\nlines");
+    ck_assert_int_eq(scenario_save_file_in_place(path, &s, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "not saved"));
+    char *after = slurp(link2, &after_len);
+    ck_assert_uint_eq(before_len, after_len);
+    ck_assert(memcmp(before, after, before_len) == 0);
+    free(before);
+    free(after);
+}
+END_TEST
+
 /* Deleting every workload of the plan and saving writes a file that loads
  * back as the same scenario (an empty plan), not `workloads:` with nothing
  * under it. */
@@ -496,6 +520,7 @@ static Suite *safety_suite(void)
     t = tcase_create("save");
     tcase_add_checked_fixture(t, setup_dir, teardown_dir);
     tcase_add_test(t, save_refuses_what_would_not_load);
+    tcase_add_test(t, save_in_place_refuses_what_would_not_load);
     tcase_add_test(t, empty_workload_list_saves_and_loads);
     suite_add_tcase(s, t);
 
