@@ -891,6 +891,42 @@ static void submit_fifo(Sim *m, uint32_t key)
     }
 }
 
+/* The jobs not yet submitted in a strict-order run whose last start is
+ * past the period by more than every burst limit (run_fifo): none adds
+ * busy time inside the period; the burst ones, and any too big for the
+ * cluster, go to the cloud. Relative figures take out what the unlimited
+ * cluster counted for them. */
+static void finish_settled(Sim *m)
+{
+    const HybridCtx *c = m->c;
+    for (size_t w = 0; w < c->nw; w++) {
+        HybridRun run = route_run(c, m->route, w);
+        if (run == RUN_CLOUD)
+            continue;
+        size_t count = c->off[w + 1] - c->off[w], k0 = m->tl[w];
+        if (k0 >= count)
+            continue;
+        size_t left = count - k0;
+        if (run == RUN_BURST || c->g[w] > m->cap) {
+            m->cloud[w] += left;
+            if (c->g[w] > m->cap && m->cap > 0)
+                m->too_big[w] = true;
+        }
+        if (!m->rel)
+            continue;
+        /* Their unlimited-cluster GPU-minutes inside the period: dur each,
+         * less what runs past the end for those submitted in its last dur
+         * minutes. */
+        const int32_t *v = m->sc->wsub + c->off[w];
+        int64_t minutes = (int64_t)left * c->dur[w];
+        size_t tail = lower_bound(v, count, c->period - c->dur[w] + 1);
+        for (size_t k = tail > k0 ? tail : k0; k < count; k++)
+            minutes -= (int64_t)v[k] + c->dur[w] - c->period;
+        m->busy -= c->g[w] * minutes;
+        m->tl[w] = count;
+    }
+}
+
 /* Strict order from job i on; with stop, return at the first job of a
  * later minute by which every job that differs from the unlimited cluster
  * has ended (the first minute always has one). */
@@ -899,10 +935,22 @@ static size_t run_fifo(Sim *m, size_t i, bool stop)
     const HybridCtx *c = m->c;
     size_t first = i;
     bool burst[W_MAX];
-    for (size_t w = 0; w < c->nw; w++)
+    double longest = 0; /* the longest burst limit */
+    for (size_t w = 0; w < c->nw; w++) {
         burst[w] = route_run(c, m->route, w) == RUN_BURST &&
                    c->g[w] <= m->cap && !m->stats;
+        if (route_run(c, m->route, w) == RUN_BURST && c->limit[w] > longest)
+            longest = c->limit[w];
+    }
+    /* Once the queue reaches past the period by more than every burst
+     * limit, the rest is known (cost only): every later on-prem job starts
+     * after the period, every burst job goes to the cloud. */
+    double settled = (double)c->period + longest;
     for (; i < m->n; i++) {
+        if (m->cost_only && (double)m->last_start >= settled) {
+            finish_settled(m);
+            return m->n;
+        }
         uint32_t key = m->jobs[i];
         int64_t t = job_minute(key);
         if (stop && i > first && t != job_minute(m->jobs[i - 1]) &&
