@@ -403,6 +403,67 @@ START_TEST(workload_keys_edited_in_place)
 }
 END_TEST
 
+/* A workload's optional keys (priority, max_wait_minutes, cloud_gpu_hour),
+ * all three at once, are inserted when set and their lines dropped when
+ * cleared: the file comes back byte for byte. */
+static void render_edited(const char *text, size_t len, void (*edit)(Scenario *),
+                          StrBuf *out)
+{
+    Scenario s, back;
+    ScenarioSource *src, *next = NULL, *again;
+    Diag d;
+    ck_assert_int_eq(scenario_source_load("opt.yaml", text, len, &s, &src, &d), 0);
+    edit(&s);
+    ScenarioSaveNote note;
+    ck_assert_int_eq(scenario_source_render(src, "opt.yaml", &s, out, &next, &note,
+                                            &d), 0);
+    ck_assert_msg(note.edited && !note.rewrote, "written whole: %s", note.why);
+    ck_assert_int_eq(scenario_source_load("opt.yaml", out->data, out->len, &back,
+                                          &again, &d), 0);
+    ck_assert(scenario_equal(&back, &s));
+    scenario_source_free(again);
+    scenario_source_free(next);
+    scenario_source_free(src);
+}
+
+static void edit_set_optional(Scenario *s)
+{
+    HybridWorkload *w = &s->hybrid.workloads[0];
+    w->priority = 5;
+    w->has_max_wait = true;
+    w->max_wait_minutes = 30;
+    w->has_cloud_price = true;
+    w->cloud_gpu_hour = 2.04;
+}
+
+static void edit_clear_optional(Scenario *s)
+{
+    HybridWorkload *w = &s->hybrid.workloads[0];
+    w->priority = 0;
+    w->has_max_wait = false;
+    w->has_cloud_price = false;
+}
+
+START_TEST(optional_workload_keys_come_and_go)
+{
+    size_t len;
+    char *orig = commented(&len);
+    /* The keys came with schema version 2 (a version-1 file may not use
+     * them). */
+    char *line = strstr(orig, "gpuplan: 1");
+    ck_assert_ptr_nonnull(line);
+    line[9] = '2';
+    StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
+    render_edited(orig, len, edit_set_optional, &a);
+    ck_assert_ptr_nonnull(strstr(a.data, "cloud_gpu_hour: 2.04"));
+    render_edited(a.data, a.len, edit_clear_optional, &b);
+    same_lines("cleared again", b.data, b.len, orig, len);
+    sb_free(&a);
+    sb_free(&b);
+    free(orig);
+}
+END_TEST
+
 static void edit_no_hybrid(Scenario *s) { s->has_hybrid = false; }
 
 START_TEST(hybrid_section_removed)
@@ -789,6 +850,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, workload_removed_as_a_block);
     tcase_add_test(t, last_workload_removed_with_the_blank_line_before_it);
     tcase_add_test(t, workload_keys_edited_in_place);
+    tcase_add_test(t, optional_workload_keys_come_and_go);
     tcase_add_test(t, hybrid_section_removed);
     tcase_add_test(t, version_2_field_makes_the_schema_line_2);
     tcase_add_test(t, new_files_are_written_whole);
