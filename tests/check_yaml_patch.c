@@ -3,8 +3,8 @@
  *
  * tests/data/good/commented.yaml is written by hand with comments
  * everywhere, blank lines, an odd key order, plain, 'single' and "double"
- * quoting, a `notes: |` block scalar, a flow mapping, an empty section and
- * a hybrid plan. Each case edits the loaded scenario the way `--set` and
+ * quoting, a `notes: |` block scalar, a flow mapping, an empty section, a
+ * hybrid plan and uncertainty ranges. Each case edits the loaded scenario the way `--set` and
  * the planner do (field_set, hybrid_set, adding and deleting workloads),
  * renders the save, and compares it line by line with the original
  * changed by exactly the expected lines. Every case runs on the file as
@@ -25,6 +25,7 @@
 #include "scenario_source.h"
 #include "strbuf.h"
 #include "test_scale.h"
+#include "uncertainty.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -127,6 +128,8 @@ static void set(Scenario *s, const char *key, const char *value)
     char msg[512];
     bool ok = strncmp(key, "hybrid.", 7) == 0
                   ? hybrid_set(s, key, value, msg, sizeof msg)
+              : strncmp(key, "uncertainty.", 12) == 0
+                  ? uncertainty_set(s, key, value, msg, sizeof msg)
                   : field_set(field_find(key), s, value, msg, sizeof msg);
     ck_assert_msg(ok, "%s=%s: %s", key, value, msg);
 }
@@ -515,6 +518,60 @@ START_TEST(version_2_field_makes_the_schema_line_2)
 }
 END_TEST
 
+/* ---- uncertainty inputs ----------------------------------------------------- */
+
+static void edit_add_input(Scenario *s)
+{
+    Uncertainty *u = &s->uncertainty;
+    UncInput *in = &u->inputs[u->input_count++];
+    memset(in, 0, sizeof *in);
+    snprintf(in->key, sizeof in->key, "hardware.nodes");
+    in->low = 2;
+    in->high = 8;
+}
+
+START_TEST(input_added_as_a_block)
+{
+    RUN("uncertainty input added", edit_add_input,
+        {53, 0, "    - key: \"hardware.nodes\"    # the number field this "
+                "range is about\n"
+                "      low: 2                   # lowest plausible value\n"
+                "      high: 8                  # highest plausible value\n"});
+}
+END_TEST
+
+static void edit_remove_input(Scenario *s)
+{
+    Uncertainty *u = &s->uncertainty;
+    memmove(&u->inputs[0], &u->inputs[1],
+            (u->input_count - 1) * sizeof u->inputs[0]);
+    u->input_count--;
+}
+
+START_TEST(input_removed_as_a_block)
+{
+    RUN("uncertainty input removed", edit_remove_input, {49, 3, ""});
+}
+END_TEST
+
+static void edit_input_values(Scenario *s)
+{
+    set(s, "uncertainty.inputs[1].mode", "300000"); /* into the flow item */
+    set(s, "uncertainty.draws", "500");              /* before inputs */
+    set(s, "uncertainty.inputs[0].high", "72");
+}
+
+START_TEST(input_values_edited_in_place)
+{
+    RUN("uncertainty values", edit_input_values,
+        {48, 0, "  draws: 500                   # draws, 100..1000000; Monte "
+                "Carlo draws\n"},
+        {51, 2, "      high: 72\n"
+                "    - {key: hardware.node_price, low: 290000, high: 345000, "
+                "mode: 300000}\n"});
+}
+END_TEST
+
 /* ---- saving a file ---------------------------------------------------------- */
 
 static char dir[256];
@@ -735,8 +792,11 @@ static bool random_edit(Scenario *s)
             return false;
     }
     const Field *bad;
+    size_t ui;
+    int uw;
     if (!scenario_validate(&t, &bad, msg, sizeof msg) ||
-        !hybrid_check_nodes(&t, msg, sizeof msg))
+        !hybrid_check_nodes(&t, msg, sizeof msg) ||
+        !uncertainty_check(&t, &ui, &uw, msg, sizeof msg))
         return false;
     *s = t;
     return true;
@@ -749,7 +809,8 @@ static const char *const random_files[] = {
     "tests/data/good/flow.yaml",      "tests/data/good/crlf.yaml",
     "tests/data/good/bom.yaml",       "tests/data/good/subset.yaml",
     "tests/data/good/utf8-notes.yaml", "scenarios/default.yaml",
-    "scenarios/logistics-hybrid.yaml", "scenarios/diagflow.yaml"};
+    "scenarios/logistics-hybrid.yaml", "scenarios/diagflow.yaml",
+    "scenarios/diagflow-risk.yaml"};
 
 START_TEST(random_edits_keep_every_comment)
 {
@@ -759,7 +820,7 @@ START_TEST(random_edits_keep_every_comment)
     Diag rd;
     snprintf(path, sizeof path, "%s/%s", srcdir(), random_files[_i]);
     ck_assert_int_eq(read_whole_file(path, 1 << 20, &orig, &len, &rd), 0);
-    long rounds = test_scale(3000);
+    long rounds = test_scale(1000);
     for (int round = 0; round < rounds; round++) {
         StrBuf t = STRBUF_INIT;
         /* the variants of the hand-written file; the others as written */
@@ -784,6 +845,25 @@ START_TEST(random_edits_keep_every_comment)
                 p->workload_count--;
                 deleted = true;
             }
+        }
+        if (s.has_uncertainty && next_rand() % 4 == 0) { /* a range */
+            Scenario t2 = s;
+            size_t ui;
+            int uw;
+            char um[300];
+            if (t2.uncertainty.input_count > 0 && next_rand() % 2)
+                edit_remove_input(&t2);
+            else if (t2.uncertainty.input_count < UNC_MAX_INPUTS) {
+                edit_add_input(&t2);
+                UncInput *in = &t2.uncertainty.inputs[t2.uncertainty.input_count - 1];
+                snprintf(in->key, sizeof in->key, "staffing.salary_year");
+                in->low = 100000;
+                in->high = 300000;
+                in->has_mode = next_rand() % 2;
+                in->mode = 200000;
+            }
+            if (uncertainty_check(&t2, &ui, &uw, um, sizeof um))
+                s = t2;
         }
         if (s.has_hybrid && next_rand() % 3 == 0) { /* a workload value */
             static const char *const sets[][2] = {
@@ -852,6 +932,9 @@ static Suite *patch_suite(void)
     tcase_add_test(t, workload_keys_edited_in_place);
     tcase_add_test(t, optional_workload_keys_come_and_go);
     tcase_add_test(t, hybrid_section_removed);
+    tcase_add_test(t, input_added_as_a_block);
+    tcase_add_test(t, input_removed_as_a_block);
+    tcase_add_test(t, input_values_edited_in_place);
     tcase_add_test(t, version_2_field_makes_the_schema_line_2);
     tcase_add_test(t, new_files_are_written_whole);
     tcase_add_test(t, layout_it_cannot_edit_is_written_whole_and_said);

@@ -893,9 +893,42 @@ void scenario_yaml_hybrid(StrBuf *b, const Scenario *s)
         scenario_yaml_workload(b, s, i, "    - ", "      ");
 }
 
+void scenario_yaml_unc_input_line(StrBuf *b, const Scenario *s, size_t i,
+                                  int which, const char *indent)
+{
+    const UncInput *in = &s->uncertainty.inputs[i];
+    char path[160], num[64], msg[200];
+    Field f;
+    if (which == UI_KEY) {
+        StrBuf q = STRBUF_INIT;
+        scenario_yaml_quote(&q, in->key);
+        emit_line(b, indent, "key", sb_str(&q),
+                  "# the number field this range is about");
+        sb_free(&q);
+        return;
+    }
+    const Field *t = uncertainty_target(in->key, msg, sizeof msg);
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+             uncertainty_input_keys[which]);
+    uncertainty_value_field(i, which, t, path, &f);
+    field_format(&f, s, num, sizeof num);
+    emit_line(b, indent, uncertainty_input_keys[which], num,
+              which == UI_LOW    ? "# lowest plausible value"
+              : which == UI_HIGH ? "# highest plausible value"
+                                 : "# most likely value");
+}
+
+void scenario_yaml_unc_input(StrBuf *b, const Scenario *s, size_t i,
+                             const char *first, const char *rest)
+{
+    for (int k = UI_KEY; k <= UI_MODE; k++)
+        if (k != UI_MODE || s->uncertainty.inputs[i].has_mode)
+            scenario_yaml_unc_input_line(b, s, i, k, k == UI_KEY ? first : rest);
+}
+
 /* The `uncertainty:` section (SPEC 1, 2.8), after the hybrid plan's place,
  * in the same style; a mode is written only when one was given. */
-static void format_uncertainty(const Scenario *s, StrBuf *b)
+void scenario_yaml_uncertainty(StrBuf *b, const Scenario *s)
 {
     const Uncertainty *u = &s->uncertainty;
     char path[160], comment[400], num[64];
@@ -915,28 +948,8 @@ static void format_uncertainty(const Scenario *s, StrBuf *b)
         return;
     }
     emit_head(b, "  inputs:", "# 0..64 ranges of number fields, in this order");
-    for (size_t i = 0; i < u->input_count; i++) {
-        const UncInput *in = &u->inputs[i];
-        StrBuf q = STRBUF_INIT;
-        scenario_yaml_quote(&q, in->key);
-        emit_line(b, "    - ", "key", sb_str(&q),
-                  "# the number field this range is about");
-        sb_free(&q);
-        char msg[200];
-        const Field *t = uncertainty_target(in->key, msg, sizeof msg);
-        for (int k = UI_LOW; k <= UI_MODE; k++) {
-            if (k == UI_MODE && !in->has_mode)
-                continue;
-            snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
-                     uncertainty_input_keys[k]);
-            uncertainty_value_field(i, k, t, path, &f);
-            field_format(&f, s, num, sizeof num);
-            emit_line(b, "      ", uncertainty_input_keys[k], num,
-                      k == UI_LOW    ? "# lowest plausible value"
-                      : k == UI_HIGH ? "# highest plausible value"
-                                     : "# most likely value");
-        }
-    }
+    for (size_t i = 0; i < u->input_count; i++)
+        scenario_yaml_unc_input(b, s, i, "    - ", "      ");
 }
 
 void scenario_format_yaml(const Scenario *s, StrBuf *b)
@@ -962,5 +975,5 @@ void scenario_format_yaml(const Scenario *s, StrBuf *b)
     if (s->has_hybrid)
         scenario_yaml_hybrid(b, s);
     if (s->has_uncertainty)
-        format_uncertainty(s, b);
+        scenario_yaml_uncertainty(b, s);
 }

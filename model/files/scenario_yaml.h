@@ -33,4 +33,13 @@ void scenario_yaml_workload(StrBuf *b, const Scenario *s, size_t i,
 /* Append the whole `hybrid:` section of s, starting with a blank line. */
 void scenario_yaml_hybrid(StrBuf *b, const Scenario *s);
 
+/* The same for the `uncertainty:` section: the line of key `which`
+ * (UI_KEY..UI_MODE) of input i, input i as a block list item, and the
+ * whole section (starting with a blank line). */
+void scenario_yaml_unc_input_line(StrBuf *b, const Scenario *s, size_t i,
+                                  int which, const char *indent);
+void scenario_yaml_unc_input(StrBuf *b, const Scenario *s, size_t i,
+                             const char *first, const char *rest);
+void scenario_yaml_uncertainty(StrBuf *b, const Scenario *s);
+
 #endif

@@ -23,8 +23,10 @@
  *   in registry order, with a blank line before it, as a new file has.
  * - Workloads are matched old to new by the cheapest edit script (a changed
  *   workload costs the share of its keys that changed, an inserted or a
- *   removed one costs 1), so deleting the second of three workloads removes
- *   exactly its lines. */
+ *   removed one costs more than all its keys), so deleting the second of
+ *   three workloads removes exactly its lines. Workloads and uncertainty
+ *   inputs are both lists of mappings (ListKind); a key that goes while
+ *   another comes (per_day for schedule) is rewritten in place. */
 #include "config.h"
 
 #include "yaml_patch.h"
@@ -40,6 +42,7 @@
 #include "hybrid_fields.h"
 #include "numfmt.h"
 #include "scenario_yaml.h"
+#include "uncertainty.h"
 
 typedef struct Edit {
     size_t a, b; /* replace bytes [a, b) */
@@ -540,8 +543,9 @@ static void map_insert(Patch *p, const YamlNode *map, size_t rank,
 /* ---- the registry's fields --------------------------------------------------- */
 
 /* Rank of a top-level key in registry order: gpuplan first, then the
- * fields and sections in table order, hybrid last; unknown keys rank last
- * too (the loader refuses them). */
+ * fields and sections in table order, then hybrid and uncertainty (the
+ * order a new file has); unknown keys rank with hybrid (the loader refuses
+ * them). */
 static size_t top_rank(const char *key, const void *ctx)
 {
     (void)ctx;
@@ -554,6 +558,8 @@ static size_t top_rank(const char *key, const void *ctx)
         if (sec[0] ? strcmp(sec, key) == 0 : strcmp(f->key, key) == 0)
             return i + 1;
     }
+    if (strcmp(key, "uncertainty") == 0)
+        return field_count + 2;
     return field_count + 1;
 }
 
@@ -647,29 +653,40 @@ static void patch_section(Patch *p, const char *sec, size_t i0, size_t i1)
     sb_free(&lines);
 }
 
-/* ---- the hybrid plan ---------------------------------------------------------- */
+/* ---- lists of items: workloads, uncertainty inputs ----------------------- */
 
-static size_t hybrid_rank(const char *key, const void *ctx)
+/* How a value is written: a number (plain), a word (plain in a new line,
+ * the user's quoting when rewritten) or text (double-quoted in a new
+ * line). */
+typedef enum ValKind { VK_NUM, VK_WORD, VK_TEXT } ValKind;
+
+/* A list section's items, described for the generic list editing. */
+typedef struct ListKind {
+    const char *const *keys; /* the keys of an item, in file order */
+    int nkeys;
+    size_t (*count)(const Scenario *s);
+    /* Value of key k of item i as written (text unquoted); false when the
+     * item does not write that key. */
+    bool (*value)(const Scenario *s, size_t i, int k, StrBuf *out,
+                  ValKind *kind);
+    /* The line of key k of item i, with its comment. */
+    void (*line)(StrBuf *b, const Scenario *s, size_t i, int k,
+                 const char *indent);
+    /* Item i as a block list item. */
+    void (*block)(StrBuf *b, const Scenario *s, size_t i, const char *first,
+                  const char *rest);
+} ListKind;
+
+static size_t wl_count(const Scenario *s)
 {
-    (void)ctx;
-    int k = hybrid_key_index(hybrid_section_keys, HY_KEY_COUNT, key);
-    return k < 0 ? HY_KEY_COUNT : (size_t)k;
+    return s->has_hybrid ? s->hybrid.workload_count : 0;
 }
 
-static size_t workload_rank(const char *key, const void *ctx)
-{
-    (void)ctx;
-    int k = hybrid_key_index(hybrid_workload_keys, HW_KEY_COUNT, key);
-    return k < 0 ? HW_KEY_COUNT : (size_t)k;
-}
-
-/* Value `which` of workload w as written in a file (text unquoted). False
- * when w does not write that key (the arrivals it does not use). */
 static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
-                     bool *text)
+                     ValKind *kind)
 {
     const HybridWorkload *w = &s->hybrid.workloads[i];
-    *text = true;
+    *kind = VK_TEXT;
     switch (which) {
     case HW_NAME: sb_append(out, w->name); return true;
     case HW_SCHEDULE:
@@ -677,12 +694,18 @@ static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
             return false;
         sb_append(out, w->schedule_text);
         return true;
-    case HW_RUN: sb_append(out, hybrid_run_key(w->run)); return true;
-    case HW_CLOUD_MODE: sb_append(out, hybrid_mode_key(w->cloud_mode)); return true;
+    case HW_RUN:
+        *kind = VK_WORD;
+        sb_append(out, hybrid_run_key(w->run));
+        return true;
+    case HW_CLOUD_MODE:
+        *kind = VK_WORD;
+        sb_append(out, hybrid_mode_key(w->cloud_mode));
+        return true;
     default: break;
     }
-    if (!hybrid_workload_key_saved(w, which)) /* arrivals it does not use, */
-        return false;                          /* optional keys left out    */
+    if (which == HW_PER_DAY && w->has_schedule)
+        return false;
     char path[96], num[64];
     Field f;
     snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i,
@@ -690,19 +713,90 @@ static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
     hybrid_workload_field(i, which, path, &f);
     field_format(&f, s, num, sizeof num);
     sb_append(out, num);
-    *text = false;
+    *kind = VK_NUM;
     return true;
 }
 
-/* How many of the keys of old workload i and new workload j differ. */
-static int wl_diff(const Patch *p, size_t i, size_t j)
+static const ListKind workload_list = {
+    hybrid_workload_keys, HW_KEY_COUNT, wl_count, wl_value,
+    scenario_yaml_workload_line, scenario_yaml_workload};
+
+static size_t unc_count(const Scenario *s)
 {
-    int n = 0;
-    for (int k = 0; k < HW_KEY_COUNT; k++) {
+    return s->has_uncertainty ? s->uncertainty.input_count : 0;
+}
+
+static bool unc_value(const Scenario *s, size_t i, int which, StrBuf *out,
+                      ValKind *kind)
+{
+    const UncInput *in = &s->uncertainty.inputs[i];
+    *kind = VK_TEXT;
+    if (which == UI_KEY) {
+        sb_append(out, in->key);
+        return true;
+    }
+    if (which == UI_MODE && !in->has_mode)
+        return false;
+    char path[96], num[64], msg[200];
+    Field f;
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+             uncertainty_input_keys[which]);
+    uncertainty_value_field(i, which, uncertainty_target(in->key, msg, sizeof msg),
+                            path, &f);
+    field_format(&f, s, num, sizeof num);
+    sb_append(out, num);
+    *kind = VK_NUM;
+    return true;
+}
+
+static const ListKind input_list = {
+    uncertainty_input_keys, UI_KEY_COUNT, unc_count, unc_value,
+    scenario_yaml_unc_input_line, scenario_yaml_unc_input};
+
+/* "key: value" of key k of item i, for a new pair. */
+static void list_pair(const ListKind *L, const Scenario *s, size_t i, int k,
+                      StrBuf *out)
+{
+    StrBuf v = STRBUF_INIT;
+    ValKind kind;
+    L->value(s, i, k, &v, &kind);
+    sb_printf(out, "%s: ", L->keys[k]);
+    if (kind == VK_TEXT)
+        scenario_yaml_quote(out, sb_str(&v));
+    else
+        sb_append(out, sb_str(&v));
+    sb_free(&v);
+}
+
+/* Item i of s as a flow mapping. */
+static void list_flow(const ListKind *L, const Scenario *s, size_t i,
+                      StrBuf *out)
+{
+    sb_append(out, "{");
+    bool firstk = true;
+    for (int k = 0; k < L->nkeys; k++) {
+        StrBuf v = STRBUF_INIT;
+        ValKind kind;
+        if (L->value(s, i, k, &v, &kind)) {
+            if (!firstk)
+                sb_append(out, ", ");
+            list_pair(L, s, i, k, out);
+            firstk = false;
+        }
+        sb_free(&v);
+    }
+    sb_append(out, "}");
+}
+
+/* How many keys of old item i and new item j differ. */
+static unsigned list_diff(const Patch *p, const ListKind *L, size_t i, size_t j)
+{
+    unsigned n = 0;
+    for (int k = 0; k < L->nkeys; k++) {
         StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
-        bool ta, tb;
-        bool ha = wl_value(p->base, i, k, &a, &ta);
-        bool hb = wl_value(p->s, j, k, &b, &tb);
+        ValKind ka, kb;
+        bool ha = L->value(p->base, i, k, &a, &ka);
+        bool hb = L->value(p->s, j, k, &b, &kb);
         if (ha != hb || (ha && strcmp(sb_str(&a), sb_str(&b)) != 0))
             n++;
         sb_free(&a);
@@ -711,101 +805,93 @@ static int wl_diff(const Patch *p, size_t i, size_t j)
     return n;
 }
 
-/* Workload j of s as a flow mapping. */
-static void wl_flow(const Scenario *s, size_t j, StrBuf *out)
+static size_t list_rank(const char *key, const void *ctx)
 {
-    sb_append(out, "{");
-    bool firstk = true;
-    for (int k = 0; k < HW_KEY_COUNT; k++) {
-        StrBuf v = STRBUF_INIT;
-        bool text;
-        if (wl_value(s, j, k, &v, &text)) {
-            sb_printf(out, "%s%s: ", firstk ? "" : ", ", hybrid_workload_keys[k]);
-            if (text && k != HW_RUN && k != HW_CLOUD_MODE)
-                scenario_yaml_quote(out, sb_str(&v));
-            else
-                sb_append(out, sb_str(&v));
-            firstk = false;
-        }
-        sb_free(&v);
-    }
-    sb_append(out, "}");
+    const ListKind *L = ctx;
+    int k = hybrid_key_index(L->keys, (size_t)L->nkeys, key);
+    return k < 0 ? (size_t)L->nkeys : (size_t)k;
 }
 
-/* Old workload i (mapping m) now holds new workload j: edit its keys. */
-static void patch_workload(Patch *p, const YamlNode *m, size_t i, size_t j)
+/* Remove the pair (kn, v) from mapping m. */
+static void remove_pair(Patch *p, const YamlNode *m, const YamlNode *kn,
+                        const YamlNode *v)
+{
+    const YamlNode *nextk = node(p, v->next);
+    if (!m->flow && line_start(p, kn->start) + map_indent(p, m) == kn->start) {
+        add_edit(p, line_start(p, kn->start),
+                 after_block(p, tail(p, v), map_indent(p, m)), "");
+    } else if (nextk) {
+        add_edit(p, kn->start, nextk->start, ""); /* the next key moves up */
+    } else if (m->flow && m->first != NONE && node(p, m->first) != kn) {
+        const YamlNode *prevv = NULL;
+        for (const YamlNode *k = node(p, m->first); k && k != kn;
+             k = node(p, node(p, k->next)->next))
+            prevv = node(p, k->next);
+        add_edit(p, prevv ? tail(p, prevv) : kn->start, v->end, "");
+    } else {
+        fail(p, "a key to remove is the only one of its item");
+    }
+}
+
+/* Old item i (mapping m) now holds new item j: edit its keys. A key that
+ * goes and another that comes (schedule and per_day) trade places. */
+static void patch_item(Patch *p, const ListKind *L, const YamlNode *m, size_t i,
+                       size_t j)
 {
     if (m->kind != YN_MAP) {
-        fail(p, "a workload is not a mapping");
+        fail(p, "a list item is not a mapping");
         return;
     }
     size_t indent = map_indent(p, m);
     char ind[64];
     snprintf(ind, sizeof ind, "%*s", (int)(indent < 60 ? indent : 60), "");
-    for (int k = 0; k < HW_KEY_COUNT; k++) {
-        const char *key = hybrid_workload_keys[k];
+    int gone[16], came[16], ng = 0, nc = 0;
+    for (int k = 0; k < L->nkeys && k < 16; k++) {
         StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
-        bool ta, tb;
-        bool ha = wl_value(p->base, i, k, &a, &ta);
-        bool hb = wl_value(p->s, j, k, &b, &tb);
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, key, &kn);
-        if ((k == HW_SCHEDULE || k == HW_PER_DAY) && ha && !hb) {
-            /* schedule <-> per_day: rewrite the pair in place */
-            int other = k == HW_SCHEDULE ? HW_PER_DAY : HW_SCHEDULE;
-            StrBuf o = STRBUF_INIT, pair = STRBUF_INIT;
-            bool to;
-            wl_value(p->s, j, other, &o, &to);
-            sb_printf(&pair, "%s: ", hybrid_workload_keys[other]);
-            if (to)
-                scenario_yaml_quote(&pair, sb_str(&o));
-            else
-                sb_append(&pair, sb_str(&o));
-            if (kn && v)
-                add_edit(p, kn->start, v->end, sb_str(&pair));
-            else
-                fail(p, "a workload's arrivals are not where they were");
-            sb_free(&o);
-            sb_free(&pair);
-        } else if (!ha && hb && k != HW_SCHEDULE && k != HW_PER_DAY) {
-            /* an optional key the workload now sets: insert it */
-            StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-            scenario_yaml_workload_line(&line, p->s, j, k, ind);
-            sb_printf(&pair, "%s: %s", key, sb_str(&b));
-            map_insert(p, m, (size_t)k, workload_rank, NULL, sb_str(&line),
-                       sb_str(&pair));
-            sb_free(&line);
-            sb_free(&pair);
-        } else if (ha && !hb && k != HW_SCHEDULE && k != HW_PER_DAY) {
-            /* an optional key the workload no longer sets: remove its
-             * line(s); on the item's dash line, or in a flow mapping, the
-             * file is written whole instead */
-            size_t ls = kn ? line_start(p, kn->start) : 0;
-            bool dash_line = false;
-            for (size_t q = ls; kn && q < kn->start; q++)
-                dash_line = dash_line || p->d[q] == '-';
-            if (!kn || !v)
-                fail(p, "a workload's key is not where it was");
-            else if (in_flow(p, v) || dash_line)
-                fail(p, "a workload's first or flow-style key was removed");
-            else
-                add_edit(p, ls, after_block(p, tail(p, v), column(p, kn->start)), "");
-        } else if (hb && ha && strcmp(sb_str(&a), sb_str(&b)) != 0) {
+        ValKind ka, kb;
+        bool ha = L->value(p->base, i, k, &a, &ka);
+        bool hb = L->value(p->s, j, k, &b, &kb);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->keys[k], &kn);
+        if (ha && hb && strcmp(sb_str(&a), sb_str(&b)) != 0) {
             if (v) {
-                replace_scalar(p, kn, v, sb_str(&b), tb);
-            } else {
-                /* absent: run or cloud_mode at their defaults */
-                StrBuf line = STRBUF_INIT;
-                StrBuf pair = STRBUF_INIT;
-                scenario_yaml_workload_line(&line, p->s, j, k, ind);
-                sb_printf(&pair, "%s: %s", key, sb_str(&b));
-                map_insert(p, m, (size_t)k, workload_rank, NULL, sb_str(&line),
+                replace_scalar(p, kn, v, sb_str(&b), kb != VK_NUM);
+            } else { /* left out at its default, now another value */
+                StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
+                L->line(&line, p->s, j, k, ind);
+                list_pair(L, p->s, j, k, &pair);
+                map_insert(p, m, (size_t)k, list_rank, L, sb_str(&line),
                            sb_str(&pair));
                 sb_free(&line);
                 sb_free(&pair);
             }
+        } else if (ha && !hb && v) {
+            gone[ng++] = k;
+        } else if (!ha && hb) {
+            came[nc++] = k;
         }
         sb_free(&a);
         sb_free(&b);
+    }
+    int x = 0;
+    for (; x < ng && x < nc; x++) {
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->keys[gone[x]], &kn);
+        StrBuf pair = STRBUF_INIT;
+        list_pair(L, p->s, j, came[x], &pair);
+        add_edit(p, kn->start, v->end, sb_str(&pair));
+        sb_free(&pair);
+    }
+    for (int g = x; g < ng; g++) {
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->keys[gone[g]], &kn);
+        remove_pair(p, m, kn, v);
+    }
+    for (int c = x; c < nc; c++) {
+        StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
+        L->line(&line, p->s, j, came[c], ind);
+        list_pair(L, p->s, j, came[c], &pair);
+        map_insert(p, m, (size_t)came[c], list_rank, L, sb_str(&line),
+                   sb_str(&pair));
+        sb_free(&line);
+        sb_free(&pair);
     }
 }
 
@@ -856,16 +942,21 @@ static void item_lines(const Patch *p, const YamlNode *it, size_t dash_col,
     *e = end;
 }
 
-/* The workloads list `seq` (the value of key wk): align old and new
- * workloads, then edit, insert and remove items. */
-static void patch_workloads(Patch *p, const YamlNode *wk, const YamlNode *seq)
+#define LIST_MAX 64 /* the longest list: UNC_MAX_INPUTS; workloads: 32 */
+
+/* The list `seq` (the value of key lk): align old and new items by the
+ * cheapest edit script, then edit, insert and remove items. */
+static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
+                       const YamlNode *seq)
 {
-    size_t n = p->base->hybrid.workload_count, m = p->s->hybrid.workload_count;
-    if (seq->kind != YN_SEQ || seq->count != n) {
-        fail(p, "the workloads are not a list as loaded");
+    size_t n = L->count(p->base), m = L->count(p->s);
+    if (seq->kind == YN_SCALAR && n == 0 && m == 0)
+        return;
+    if (seq->kind != YN_SEQ || seq->count != n || n > LIST_MAX || m > LIST_MAX) {
+        fail(p, "a list is not as it was loaded");
         return;
     }
-    const YamlNode *items[HYBRID_MAX_WORKLOADS];
+    const YamlNode *items[LIST_MAX];
     size_t c = 0;
     for (const YamlNode *it = node(p, seq->first); it && c < n;
          it = node(p, it->next))
@@ -879,21 +970,21 @@ static void patch_workloads(Patch *p, const YamlNode *wk, const YamlNode *seq)
     if (m == 0) {
         /* Nothing left: an empty list, in flow style. */
         if (n)
-            add_edit(p, wk->end,
+            add_edit(p, lk->end,
                      seq->flow ? seq->end
                                : after_block(p, tail(p, seq), dash_col),
                      seq->flow ? ": []" : ": []\n");
         return;
     }
-    /* cost[i][j]: the cheapest script for old[i..] -> new[j..], in units of
-     * 1/8 (a workload has 7 keys, so changing one costs less than
-     * removing it and inserting another). */
-    static const unsigned ONE = 8;
-    unsigned cost[HYBRID_MAX_WORKLOADS + 1][HYBRID_MAX_WORKLOADS + 1];
-    unsigned diff[HYBRID_MAX_WORKLOADS][HYBRID_MAX_WORKLOADS];
+    /* cost[i][j]: the cheapest script for old[i..] -> new[j..]; a changed
+     * item costs the keys that changed, an inserted or removed one more
+     * than all its keys. */
+    unsigned ONE = (unsigned)L->nkeys + 1;
+    static unsigned cost[LIST_MAX + 1][LIST_MAX + 1];
+    static unsigned diff[LIST_MAX][LIST_MAX];
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < m; j++)
-            diff[i][j] = (unsigned)wl_diff(p, i, j);
+            diff[i][j] = list_diff(p, L, i, j);
     for (size_t i = n + 1; i-- > 0;)
         for (size_t j = m + 1; j-- > 0;) {
             if (i == n || j == m) {
@@ -909,8 +1000,8 @@ static void patch_workloads(Patch *p, const YamlNode *wk, const YamlNode *seq)
         }
     char first_ind[80], rest_ind[64];
     size_t gap = key_col > dash_col + 1 ? key_col - dash_col - 1 : 1;
-    snprintf(first_ind, sizeof first_ind, "%*s-%*s", (int)dash_col, "",
-             (int)gap, "");
+    snprintf(first_ind, sizeof first_ind, "%*s-%*s", (int)(dash_col < 60 ? dash_col : 60),
+             "", (int)(gap < 9 ? gap : 9), "");
     snprintf(rest_ind, sizeof rest_ind, "%*s", (int)(key_col < 60 ? key_col : 60),
              "");
     const YamlNode *anchor = NULL; /* the last old item passed */
@@ -919,7 +1010,7 @@ static void patch_workloads(Patch *p, const YamlNode *wk, const YamlNode *seq)
     size_t i = 0, j = 0;
     while (i < n || j < m) {
         if (i < n && j < m && cost[i][j] == diff[i][j] + cost[i + 1][j + 1]) {
-            patch_workload(p, items[i], i, j);
+            patch_item(p, L, items[i], i, j);
             anchor = items[i];
             anchor_end = after_block(p, tail(p, items[i]), dash_col);
             i++;
@@ -945,12 +1036,12 @@ static void patch_workloads(Patch *p, const YamlNode *wk, const YamlNode *seq)
         } else {
             StrBuf t = STRBUF_INIT;
             if (!seq->flow) {
-                scenario_yaml_workload(&t, p->s, j, first_ind, rest_ind);
+                L->block(&t, p->s, j, first_ind, rest_ind);
                 size_t pos = anchor ? anchor_end : line_start(p, dash);
                 add_edit(p, pos, pos, sb_str(&t));
             } else {
                 StrBuf w = STRBUF_INIT;
-                wl_flow(p->s, j, &w);
+                list_flow(L, p->s, j, &w);
                 if (anchor || flow_inserted) {
                     sb_printf(&t, ", %s", sb_str(&w));
                     size_t pos = anchor ? anchor->end : seq->start + 1;
@@ -970,72 +1061,149 @@ static void patch_workloads(Patch *p, const YamlNode *wk, const YamlNode *seq)
     }
 }
 
-static void patch_hybrid(Patch *p)
+/* ---- the hybrid plan and the uncertainty section ----------------------- */
+
+/* A section with scalars and a list (SPEC 6, 2.8), between the scenario as
+ * loaded (has_b) and as saved (has_s): added whole, removed whole, or its
+ * scalars and its list edited. */
+typedef struct ListSection {
+    const char *name;
+    size_t rank;                    /* top-level rank */
+    const char *const *keys;        /* scalar keys then the list's key */
+    int nscalars;                   /* keys[nscalars] is the list */
+    void (*field)(int which, const char *path, Field *f);
+    void (*implicit)(Scenario *s);  /* a reload's values of absent keys */
+    void (*whole)(StrBuf *b, const Scenario *s);
+    const ListKind *list;
+} ListSection;
+
+static size_t section_key_rank(const char *key, const void *ctx)
+{
+    const ListSection *S = ctx;
+    int k = hybrid_key_index(S->keys, (size_t)S->nscalars + 1, key);
+    return k < 0 ? (size_t)S->nscalars + 1 : (size_t)k;
+}
+
+static void hybrid_implicit(Scenario *s)
+{
+    hybrid_plan_default(&s->hybrid, s->hardware.nodes);
+}
+
+static void unc_implicit(Scenario *s)
+{
+    uncertainty_default(&s->uncertainty);
+}
+
+static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
+                               bool has_s)
 {
     const Scenario *b = p->base, *s = p->s;
-    const YamlNode *hk, *hv = yaml_spans_get(p->sp, p->root, "hybrid", &hk);
-    if (!b->has_hybrid && !s->has_hybrid)
+    const YamlNode *hk, *hv = yaml_spans_get(p->sp, p->root, S->name, &hk);
+    if (!has_b && !has_s)
         return;
-    if (!b->has_hybrid) {
+    if (!has_b) {
         StrBuf t = STRBUF_INIT;
-        scenario_yaml_hybrid(&t, s);
-        top_insert(p, field_count + 1, sb_str(&t));
+        S->whole(&t, s);
+        top_insert(p, S->rank, sb_str(&t));
         sb_free(&t);
         return;
     }
-    if (!hv || hv->kind != YN_MAP) {
-        fail(p, "the hybrid section is not a mapping as loaded");
+    if (!hk) {
+        fail(p, "a section is not where it was loaded");
         return;
     }
-    if (!s->has_hybrid) {
+    if (!has_s) {
         size_t a = line_start(p, hk->start);
-        size_t e = after_block(p, tail(p, hv), column(p, hk->start));
+        size_t e = after_block(p, hv ? tail(p, hv) : hk->end, column(p, hk->start));
         /* with the blank line that a new file puts before it */
-        if (a > p->bom) {
-            size_t prev = line_start(p, a - 1);
-            bool blank = true;
-            for (size_t q = prev; q < a; q++)
-                blank = blank && is_space(p->d[q]);
-            if (blank)
-                a = prev;
-        }
+        if (a > p->bom && blank_line(p, line_start(p, a - 1)))
+            a = line_start(p, a - 1);
         add_edit(p, a, e, "");
+        return;
+    }
+    if (!hv || hv->kind != YN_MAP || hv->first == NONE) {
+        fail(p, "a section is empty or not a mapping (it is written whole)");
         return;
     }
     size_t indent = map_indent(p, hv);
     char ind[64];
     snprintf(ind, sizeof ind, "%*s", (int)(indent < 60 ? indent : 60), "");
-    /* What a reload gives for a key the file leaves out: the default
-     * (onprem_nodes: the whole fleet). */
-    Scenario *implicit = xmalloc(sizeof *implicit);
-    *implicit = *s;
-    hybrid_plan_default(&implicit->hybrid, s->hardware.nodes);
-    for (int k = 0; k < HY_WORKLOADS; k++) {
+    Scenario *imp = xmalloc(sizeof *imp);
+    *imp = *s;
+    S->implicit(imp);
+    for (int k = 0; k < S->nscalars; k++) {
         char path[64];
         Field f;
-        snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
-        hybrid_scalar_field(k, path, &f);
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, hv, hybrid_section_keys[k], &kn);
+        snprintf(path, sizeof path, "%s.%s", S->name, S->keys[k]);
+        S->field(k, path, &f);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, hv, S->keys[k], &kn);
         if (v) {
             if (!same_value(&f, b, s))
                 replace_field(p, &f, kn, v);
-        } else if (!same_value(&f, implicit, s)) {
+        } else if (!same_value(&f, imp, s)) {
             StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-            scenario_yaml_field_line(&line, &f, s, ind, hybrid_section_keys[k]);
-            flow_pair(&f, s, hybrid_section_keys[k], &pair);
-            map_insert(p, hv, (size_t)k, hybrid_rank, NULL, sb_str(&line),
+            scenario_yaml_field_line(&line, &f, s, ind, S->keys[k]);
+            flow_pair(&f, s, S->keys[k], &pair);
+            map_insert(p, hv, (size_t)k, section_key_rank, S, sb_str(&line),
                        sb_str(&pair));
             sb_free(&line);
             sb_free(&pair);
         }
     }
-    free(implicit);
-    const YamlNode *wk, *wv = yaml_spans_get(p->sp, hv, "workloads", &wk);
-    if (!wv) {
-        fail(p, "the workloads list is not where it was");
+    free(imp);
+    const char *lname = S->keys[S->nscalars];
+    const YamlNode *lk, *lv = yaml_spans_get(p->sp, hv, lname, &lk);
+    if (lv) {
+        patch_list(p, S->list, lk, lv);
         return;
     }
-    patch_workloads(p, wk, wv);
+    size_t m = S->list->count(s);
+    if (m == 0)
+        return;
+    /* The list was left out (no items): write it with its items. */
+    StrBuf t = STRBUF_INIT, first = STRBUF_INIT, rest = STRBUF_INIT;
+    sb_printf(&first, "%s  - ", ind);
+    sb_printf(&rest, "%s    ", ind);
+    sb_printf(&t, "%s%s:\n", ind, lname);
+    for (size_t j = 0; j < m; j++)
+        S->list->block(&t, s, j, sb_str(&first), sb_str(&rest));
+    StrBuf pair = STRBUF_INIT;
+    sb_printf(&pair, "%s: [", lname);
+    for (size_t j = 0; j < m; j++) {
+        if (j)
+            sb_append(&pair, ", ");
+        list_flow(S->list, s, j, &pair);
+    }
+    sb_append(&pair, "]");
+    map_insert(p, hv, (size_t)S->nscalars, section_key_rank, S, sb_str(&t),
+               sb_str(&pair));
+    sb_free(&t);
+    sb_free(&first);
+    sb_free(&rest);
+    sb_free(&pair);
+}
+
+static void unc_scalar_field(int which, const char *path, Field *f)
+{
+    uncertainty_scalar_field(which, path, f);
+}
+
+static void patch_lists(Patch *p)
+{
+    static const ListSection hybrid = {
+        "hybrid", 0, hybrid_section_keys, HY_WORKLOADS, hybrid_scalar_field,
+        hybrid_implicit, scenario_yaml_hybrid, &workload_list};
+    static const ListSection unc = {
+        "uncertainty", 0, uncertainty_section_keys, UN_INPUTS,
+        unc_scalar_field, unc_implicit, scenario_yaml_uncertainty,
+        &input_list};
+    ListSection h = hybrid, u = unc;
+    h.rank = field_count + 1; /* after every registry field, as written */
+    u.rank = field_count + 2;
+    patch_list_section(p, &h, p->base->has_hybrid, p->s->has_hybrid);
+    if (!p->failed)
+        patch_list_section(p, &u, p->base->has_uncertainty,
+                           p->s->has_uncertainty);
 }
 
 /* ---- the schema line (SPEC 1.4) ------------------------------------------ */
@@ -1117,7 +1285,7 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
             i = j;
         }
         if (!p.failed)
-            patch_hybrid(&p);
+            patch_lists(&p);
     }
     if (!p.failed) {
         StrBuf t = STRBUF_INIT;
