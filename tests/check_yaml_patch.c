@@ -518,6 +518,40 @@ START_TEST(version_2_field_makes_the_schema_line_2)
 }
 END_TEST
 
+static void edit_no_priority(Scenario *s)
+{
+    set(s, "hybrid.workloads[0].priority", "0");
+    set(s, "hybrid.workloads[1].priority", "0");
+}
+
+START_TEST(workload_key_at_its_default_is_removed)
+{
+    /* A key that is no longer written (priority back to 0) takes its line,
+     * or its pair inside a flow item. */
+    static const char text[] =
+        "gpuplan: 1\n"
+        "hybrid:\n"
+        "  workloads:\n"
+        "    - name: a\n"
+        "      per_day: 2\n"
+        "      priority: 3   # urgent\n"
+        "      gpus: 1\n"
+        "      hours: 1\n"
+        "    - {name: b, per_day: 1, gpus: 1, hours: 1, priority: 4}\n";
+    static const char want[] =
+        "gpuplan: 1\n"
+        "hybrid:\n"
+        "  workloads:\n"
+        "    - name: a\n"
+        "      per_day: 2\n"
+        "      gpus: 1\n"
+        "      hours: 1\n"
+        "    - {name: b, per_day: 1, gpus: 1, hours: 1}\n";
+    check_edit("priority removed", text, strlen(text), edit_no_priority, want,
+               strlen(want));
+}
+END_TEST
+
 /* ---- uncertainty inputs ----------------------------------------------------- */
 
 static void edit_add_input(Scenario *s)
@@ -873,6 +907,11 @@ START_TEST(random_edits_keep_every_comment)
                 {"hybrid.workloads[0].cloud_mode", "spot"},
                 {"hybrid.workloads[0].name", "it's: odd # name"},
                 {"hybrid.days", "14"},
+                {"hybrid.backfill", "true"},
+                {"hybrid.workloads[0].priority", "7"},
+                {"hybrid.workloads[0].priority", "0"},
+                {"hybrid.workloads[0].max_wait_minutes", "45"},
+                {"hybrid.workloads[0].cloud_gpu_hour", "3.5"},
                 {"hybrid.max_wait_minutes", "30"}};
             size_t k = next_rand() % (sizeof sets / sizeof sets[0]);
             set(&s, sets[k][0], sets[k][1]);
@@ -932,6 +971,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, workload_keys_edited_in_place);
     tcase_add_test(t, optional_workload_keys_come_and_go);
     tcase_add_test(t, hybrid_section_removed);
+    tcase_add_test(t, workload_key_at_its_default_is_removed);
     tcase_add_test(t, input_added_as_a_block);
     tcase_add_test(t, input_removed_as_a_block);
     tcase_add_test(t, input_values_edited_in_place);

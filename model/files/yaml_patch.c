@@ -687,11 +687,11 @@ static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
 {
     const HybridWorkload *w = &s->hybrid.workloads[i];
     *kind = VK_TEXT;
+    if (!hybrid_workload_key_saved(w, which))
+        return false; /* the arrivals it does not use, a default left out */
     switch (which) {
     case HW_NAME: sb_append(out, w->name); return true;
     case HW_SCHEDULE:
-        if (!w->has_schedule)
-            return false;
         sb_append(out, w->schedule_text);
         return true;
     case HW_RUN:
@@ -704,8 +704,6 @@ static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
         return true;
     default: break;
     }
-    if (which == HW_PER_DAY && w->has_schedule)
-        return false;
     char path[96], num[64];
     Field f;
     snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i,
