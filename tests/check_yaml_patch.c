@@ -475,83 +475,6 @@ START_TEST(hybrid_section_removed)
 }
 END_TEST
 
-/* ---- the schema line (SPEC 1.4) ------------------------------------------- */
-
-START_TEST(version_2_field_makes_the_schema_line_2)
-{
-    /* An opened `gpuplan: 1` file keeps that line (every case above checks
-     * it byte for byte) until a field of schema version 2 differs from its
-     * default; then the line says 2 and the field is inserted. Runs for
-     * every version-2 number, bool or choice field in the registry. */
-    size_t len;
-    char *orig = commented(&len);
-    for (size_t i = 0; i < field_count; i++) {
-        const Field *f = &field_table[i];
-        if (field_version(f) < 2 || f->type == FT_TEXT)
-            continue;
-        Scenario s;
-        ScenarioSource *src, *next = NULL;
-        Diag d;
-        ck_assert_int_eq(scenario_source_load("v.yaml", orig, len, &s, &src,
-                                              &d), 0);
-        double v = f->default_num == f->minimum ? f->maximum : f->minimum;
-        if (f->type == FT_BOOL)
-            v = f->default_num != 0 ? 0 : 1;
-        else if (f->type == FT_CHOICE)
-            v = f->default_num == 0 ? 1 : 0;
-        field_put_num(f, &s, v);
-        StrBuf out = STRBUF_INIT;
-        ScenarioSaveNote note;
-        int rc = scenario_source_render(src, "v.yaml", &s, &out, &next, &note,
-                                        &d);
-        char msg[1200];
-        diag_format(&d, msg, sizeof msg);
-        ck_assert_msg(rc == 0, "%s: %s", f->key, msg);
-        ck_assert_msg(note.edited, "%s: written whole: %s", f->key, note.why);
-        ck_assert_msg(strstr(out.data, "\ngpuplan: 2   # schema version\n"),
-                      "%s: the schema line did not become 2", f->key);
-        scenario_source_free(next);
-        scenario_source_free(src);
-        sb_free(&out);
-    }
-    free(orig);
-}
-END_TEST
-
-static void edit_no_priority(Scenario *s)
-{
-    set(s, "hybrid.workloads[0].priority", "0");
-    set(s, "hybrid.workloads[1].priority", "0");
-}
-
-START_TEST(workload_key_at_its_default_is_removed)
-{
-    /* A key that is no longer written (priority back to 0) takes its line,
-     * or its pair inside a flow item. */
-    static const char text[] =
-        "gpuplan: 1\n"
-        "hybrid:\n"
-        "  workloads:\n"
-        "    - name: a\n"
-        "      per_day: 2\n"
-        "      priority: 3   # urgent\n"
-        "      gpus: 1\n"
-        "      hours: 1\n"
-        "    - {name: b, per_day: 1, gpus: 1, hours: 1, priority: 4}\n";
-    static const char want[] =
-        "gpuplan: 1\n"
-        "hybrid:\n"
-        "  workloads:\n"
-        "    - name: a\n"
-        "      per_day: 2\n"
-        "      gpus: 1\n"
-        "      hours: 1\n"
-        "    - {name: b, per_day: 1, gpus: 1, hours: 1}\n";
-    check_edit("priority removed", text, strlen(text), edit_no_priority, want,
-               strlen(want));
-}
-END_TEST
-
 /* ---- uncertainty inputs ----------------------------------------------------- */
 
 static void edit_add_input(Scenario *s)
@@ -603,6 +526,131 @@ START_TEST(input_values_edited_in_place)
         {51, 2, "      high: 72\n"
                 "    - {key: hardware.node_price, low: 290000, high: 345000, "
                 "mode: 300000}\n"});
+}
+END_TEST
+
+/* ---- the schema line (SPEC 1.4) ------------------------------------------- */
+
+/* The hand-written file as a version-1 file: without its uncertainty
+ * ranges (a version-2 section), saying `gpuplan: 1`. */
+static char *commented_v1(size_t *len)
+{
+    char *t = commented(len);
+    char *cut = strstr(t, "# ranges for gpuplan risk\n");
+    char *g = strstr(t, "\ngpuplan: 2");
+    ck_assert(cut && g);
+    *cut = '\0';
+    *len = (size_t)(cut - t);
+    g[10] = '1';
+    return t;
+}
+
+/* Render text (loaded) after edit; returns the saved bytes (caller frees). */
+static char *saved_after(const char *text, size_t len, EditFn edit,
+                         const Field *f2)
+{
+    Scenario s;
+    ScenarioSource *src, *next = NULL;
+    Diag d;
+    char msg[1200];
+    int rc = scenario_source_load("v.yaml", text, len, &s, &src, &d);
+    diag_format(&d, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s", msg);
+    if (edit)
+        edit(&s);
+    if (f2) {
+        double v = f2->default_num == f2->minimum ? f2->maximum : f2->minimum;
+        if (f2->type == FT_BOOL)
+            v = f2->default_num != 0 ? 0 : 1;
+        else if (f2->type == FT_CHOICE)
+            v = f2->default_num == 0 ? 1 : 0;
+        field_put_num(f2, &s, v);
+    }
+    StrBuf out = STRBUF_INIT;
+    ScenarioSaveNote note;
+    rc = scenario_source_render(src, "v.yaml", &s, &out, &next, &note, &d);
+    diag_format(&d, msg, sizeof msg);
+    ck_assert_msg(rc == 0, "%s: %s", f2 ? f2->key : "edit", msg);
+    ck_assert_msg(note.edited, "%s: written whole: %s", f2 ? f2->key : "edit",
+                  note.why);
+    scenario_source_free(next);
+    scenario_source_free(src);
+    return out.data;
+}
+
+static void edit_priority(Scenario *s) { set(s, "hybrid.workloads[1].priority", "5"); }
+static void edit_backfill(Scenario *s) { set(s, "hybrid.backfill", "true"); }
+static void edit_add_ranges(Scenario *s)
+{
+    s->has_uncertainty = true;
+    uncertainty_default(&s->uncertainty);
+    edit_add_input(s);
+}
+
+START_TEST(version_2_field_makes_the_schema_line_2)
+{
+    /* An opened `gpuplan: 1` file keeps that line until something of
+     * schema version 2 is written: a registry field of version 2 away from
+     * its default, hybrid.backfill or a workload's priority, or an
+     * uncertainty section. Then the line says 2 (SPEC 1.4). */
+    size_t len;
+    char *v1 = commented_v1(&len);
+    char *out = saved_after(v1, len, edit_price, NULL);
+    ck_assert_msg(strstr(out, "\ngpuplan: 1   # schema version\n"),
+                  "a version-1 edit changed the schema line");
+    free(out);
+    static const EditFn v2_edits[] = {edit_priority, edit_backfill,
+                                      edit_add_ranges};
+    for (size_t e = 0; e < sizeof v2_edits / sizeof v2_edits[0]; e++) {
+        out = saved_after(v1, len, v2_edits[e], NULL);
+        ck_assert_msg(strstr(out, "\ngpuplan: 2   # schema version\n"),
+                      "edit %zu: the schema line did not become 2", e);
+        free(out);
+    }
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        if (field_version(f) < 2 || f->type == FT_TEXT)
+            continue;
+        out = saved_after(v1, len, NULL, f);
+        ck_assert_msg(strstr(out, "\ngpuplan: 2   # schema version\n"),
+                      "%s: the schema line did not become 2", f->key);
+        free(out);
+    }
+    free(v1);
+}
+END_TEST
+
+static void edit_no_priority(Scenario *s)
+{
+    set(s, "hybrid.workloads[0].priority", "0");
+    set(s, "hybrid.workloads[1].priority", "0");
+}
+
+START_TEST(workload_key_at_its_default_is_removed)
+{
+    /* A key that is no longer written (priority back to 0) takes its line,
+     * or its pair inside a flow item. */
+    static const char text[] =
+        "gpuplan: 2\n"
+        "hybrid:\n"
+        "  workloads:\n"
+        "    - name: a\n"
+        "      per_day: 2\n"
+        "      priority: 3   # urgent\n"
+        "      gpus: 1\n"
+        "      hours: 1\n"
+        "    - {name: b, per_day: 1, gpus: 1, hours: 1, priority: 4}\n";
+    static const char want[] =
+        "gpuplan: 2\n"
+        "hybrid:\n"
+        "  workloads:\n"
+        "    - name: a\n"
+        "      per_day: 2\n"
+        "      gpus: 1\n"
+        "      hours: 1\n"
+        "    - {name: b, per_day: 1, gpus: 1, hours: 1}\n";
+    check_edit("priority removed", text, strlen(text), edit_no_priority, want,
+               strlen(want));
 }
 END_TEST
 

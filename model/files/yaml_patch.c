@@ -1217,6 +1217,22 @@ int yaml_patch_version_needed(const Scenario *s, int at_least)
             v = field_version(f);
     }
     free(def);
+    /* Outside the registry (the loader's rules, scenario_file.c): the
+     * uncertainty section, hybrid.backfill and a workload's priority,
+     * max_wait_minutes and cloud_gpu_hour came with version 2. */
+    if (s->has_uncertainty && v < 2)
+        v = 2;
+    if (s->has_hybrid && v < 2) {
+        HybridPlan d;
+        hybrid_plan_default(&d, s->hardware.nodes);
+        if (s->hybrid.backfill != d.backfill)
+            v = 2;
+        static const int wl_v2[] = {HW_PRIORITY, HW_MAX_WAIT, HW_CLOUD_PRICE};
+        for (size_t i = 0; i < s->hybrid.workload_count; i++)
+            for (size_t k = 0; k < sizeof wl_v2 / sizeof wl_v2[0]; k++)
+                if (hybrid_workload_key_saved(&s->hybrid.workloads[i], wl_v2[k]))
+                    v = 2;
+    }
     return v;
 }
 

@@ -40,8 +40,9 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
                       StrBuf *out, char *why, size_t n);
 
 /* The schema version a file holding s must declare (SPEC 1.4): the newest
- * version among the fields whose value in s differs from the
- * default, at least `at_least` (field_version). */
+ * version among the fields whose value in s differs from the default
+ * (field_version), 2 for an uncertainty section or a version-2 key of the
+ * hybrid plan written, at least `at_least`. */
 int yaml_patch_version_needed(const Scenario *s, int at_least);
 
 #endif
