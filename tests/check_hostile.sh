@@ -55,12 +55,14 @@ while IFS=$'\t' read -r name c r msg; do
     run "$name" "$c" check -- "$G" check "$f"
     [ "$msg" = - ] || located "$name" "$msg" check
     if [ "$r" = term ]; then
-        # Too long to finish here: it must stop at once on SIGTERM.
+        # Once a minute an evaluation, now about a second: it either finishes
+        # within the second or stops at once on the SIGTERM sent then.
         t0=$(date +%s%N)
         timeout -s TERM 1 "$G" report "$f" >/dev/null 2>"$TMP/err"
         rc=$?
         ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-        [ "$rc" -eq 124 ] && ok || fail "report $name: exit $rc, expected to be stopped by SIGTERM"
+        [ "$rc" -eq 124 ] || [ "$rc" -eq 0 ] && ok ||
+            fail "report $name: exit $rc, expected to finish or be stopped by SIGTERM"
         [ "$ms" -lt 1500 ] && ok || fail "report $name: SIGTERM at 1 s, ended at $ms ms"
         continue
     fi
