@@ -328,6 +328,30 @@ const Field field_table[] = {
       .label = "Cloud round trip", .unit = "ms",
       .default_num = 20, .minimum = 0, .maximum = 10000, .step = 1,
       .help = "Round trip from the users to the nearest cloud region" },
+    { .key = "horizon.months", .version = 2,
+      .type = FT_INT, .panel = PANEL_BUSINESS, AT(horizon.months),
+      .label = "Horizon", .unit = "months",
+      .default_num = 0, .minimum = 0, .maximum = 240, .step = 12,
+      .help = "Months the cash flows run over; 0 = the hardware lifetime" },
+    { .key = "horizon.cloud_price_change_pct_year", .version = 2,
+      .type = FT_PERCENT, .panel = PANEL_BUSINESS,
+      AT(horizon.cloud_price_change_pct_year),
+      .label = "Cloud price change", .unit = "%/yr",
+      .default_num = 0, .minimum = -90, .maximum = 100, .step = 1,
+      .help = "Yearly change of every cloud compute price (AWS cut P5 "
+              "on-demand ~44% in June 2025)" },
+    { .key = "horizon.hardware_price_change_pct_year", .version = 2,
+      .type = FT_PERCENT, .panel = PANEL_BUSINESS,
+      AT(horizon.hardware_price_change_pct_year),
+      .label = "Hardware price change", .unit = "%/yr",
+      .default_num = 0, .minimum = -90, .maximum = 100, .step = 1,
+      .help = "Yearly change of the hardware price, for refresh purchases" },
+    { .key = "horizon.ramp_months", .version = 2,
+      .type = FT_INT, .panel = PANEL_BUSINESS, AT(horizon.ramp_months),
+      .label = "Ramp-up", .unit = "months",
+      .default_num = 0, .minimum = 0, .maximum = 120, .step = 1,
+      .help = "Months over which utilization grows linearly from 0 to the "
+              "measured value" },
 };
 
 const size_t field_count = sizeof field_table / sizeof field_table[0];

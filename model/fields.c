@@ -67,7 +67,7 @@ const char *field_suggest(const char *key, const char *prefix)
 {
     static const char *const sections[] = {
         "hardware", "facility", "staffing", "utilization", "cloud",
-        "opportunity", "constraints", "hybrid", "gpuplan"};
+        "opportunity", "constraints", "horizon", "hybrid", "gpuplan"};
     const char *best = NULL;
     size_t best_d = (size_t)-1;
     size_t cap = strlen(key) / 3 + 1;

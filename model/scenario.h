@@ -103,6 +103,14 @@ typedef struct Constraints {
     double cloud_rtt_ms;
 } Constraints;
 
+/* The multi-year view (SPEC 2.7); the defaults reproduce the steady state. */
+typedef struct Horizon {
+    double months;                      /* 0 = hardware.lifetime_months */
+    double cloud_price_change_pct_year; /* every cloud compute price */
+    double hardware_price_change_pct_year; /* refresh purchases */
+    double ramp_months; /* utilization grows linearly from 0 over these */
+} Horizon;
+
 typedef struct Scenario {
     char name[SCENARIO_TEXT_BYTES(SCENARIO_NAME_MAX)];
     char notes[SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX)];
@@ -115,6 +123,7 @@ typedef struct Scenario {
     Cloud cloud;
     Opportunity opportunity;
     Constraints constraints;
+    Horizon horizon;
     bool has_hybrid;    /* the optional `hybrid:` section was given */
     HybridPlan hybrid;  /* meaningful only when has_hybrid */
     bool has_uncertainty;    /* the optional `uncertainty:` section was given */
