@@ -11,6 +11,8 @@
 #include "cost.h"
 
 #include <math.h>
+
+#include "horizon.h"
 #include <string.h>
 
 const CostLine cost_onprem_lines[ONPREM_LINES] = {
@@ -81,8 +83,8 @@ static void cloud_fixed_lines(const Scenario *s, double *l)
 double cost_monthly_at(const OptionCost *o, double u)
 {
     double v = o->fixed + o->slope * u;
-    if (o->over_slope != 0 && u > o->kink)
-        v += o->over_slope * (u - o->kink);
+    for (int j = 0; j < o->hinges && u > o->hinge_u[j]; j++)
+        v += o->hinge_slope[j] * (u - o->hinge_u[j]);
     return v;
 }
 
@@ -93,37 +95,38 @@ static double diff_at(const OptionCost *on, const OptionCost *x, double u)
 }
 
 /* SPEC 2.3: every root of D in (0, 1], in closed form segment by segment.
- * D is linear between its breakpoints 0, x's kink (when inside (0, 1)) and
- * 1; on each segment [a, b] it is c0 + c1 u. A segment holds a root when D
+ * D is linear between its breakpoints 0, x's hinges inside (0, 1) and 1;
+ * on each segment [a, b] it is c0 + c1 u. A segment holds a root when D
  * leaves zero at a and reaches or passes it by b; its position is -c0/c1
  * (the same expression as a single line's root, so a scenario without a
- * kink gives bit for bit the root it always gave). A zero exactly at the
- * kink where D turns back (a touch, not a crossing) is no crossover. */
+ * hinge gives bit for bit the root it always gave). A zero exactly at a
+ * hinge where D turns back (a touch, not a crossing) is no crossover. */
 static Crossover crossover_of(const OptionCost *on, const OptionCost *x)
 {
     Crossover c = {CROSS_EQUAL, NAN, 0, {{0, SIDE_ABOVE}}};
-    double bp[3] = {0, 1, 1};
-    size_t nb = 2;
-    if (x->over_slope != 0 && x->kink > 0 && x->kink < 1) {
-        bp[1] = x->kink;
-        nb = 3;
-    }
+    double bp[COST_HINGES_MAX + 2];
+    size_t nb = 0;
+    bp[nb++] = 0;
+    for (int j = 0; j < x->hinges; j++)
+        if (x->hinge_u[j] > 0 && x->hinge_u[j] < 1)
+            bp[nb++] = x->hinge_u[j];
+    bp[nb++] = 1;
     const double d0 = on->fixed - x->fixed;
     const double ds = on->slope - x->slope;
     bool all_zero = true;
+    int active = 0; /* hinges at or left of the segment's start */
+    double c0 = d0, c1 = ds;
     for (size_t i = 0; i + 1 < nb; i++) {
         double a = bp[i], b = bp[i + 1];
-        /* The segment's line: before the kink d0 + ds u; after it (all of
-         * (0, 1] when nothing is committed) the overflow adds
-         * -over_slope (u - kink). */
-        double c0 = d0, c1 = ds;
-        bool overflow = x->over_slope != 0 && a >= x->kink;
-        if (overflow) {
-            c0 = d0 + x->over_slope * x->kink;
-            c1 = ds - x->over_slope;
+        /* The segment's line: d0 + ds u, less each hinge already passed:
+         * -hinge_slope (u - hinge_u). */
+        while (active < x->hinges && x->hinge_u[active] <= a) {
+            c0 += x->hinge_slope[active] * x->hinge_u[active];
+            c1 -= x->hinge_slope[active];
+            active++;
         }
         double da = c0 + c1 * a, db = c0 + c1 * b;
-        if (i == 0 && !overflow)
+        if (i == 0 && active == 0)
             da = d0; /* exact at u = 0 */
         if (da != 0 || db != 0 || c1 != 0)
             all_zero = false;
@@ -140,12 +143,14 @@ static Crossover crossover_of(const OptionCost *on, const OptionCost *x)
             continue;
         CrossSide side = da > 0 ? SIDE_ABOVE : SIDE_BELOW;
         if (db == 0 && b < 1 && i + 2 < nb) {
-            /* Zero at the kink: a crossing only when D goes on past zero
+            /* Zero at a hinge: a crossing only when D goes on past zero
              * on the next segment. */
             double after = diff_at(on, x, bp[i + 2]);
             if (after == 0 || (after > 0) == (da > 0))
                 continue;
         }
+        if (c.count == CROSS_POINTS_MAX)
+            break; /* D is concave: unreachable */
         c.point[c.count].pct = u * 100;
         c.point[c.count].side = side;
         c.count++;
@@ -194,6 +199,8 @@ static void reserved_parts(const Scenario *s, double coverage_pct, double u,
 
 double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u)
 {
+    if (!horizon_is_steady(s))
+        return horizon_reserved_monthly(s, coverage_pct, u);
     double committed, overflow, kl[LINE_COUNT] = {0};
     reserved_parts(s, coverage_pct, u, &committed, &overflow);
     cloud_fixed_lines(s, kl);
@@ -253,14 +260,21 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     const double e = c->spot_eligible_pct / 100;
     const bool cloud_ok = !s->constraints.compliance_forbids_cloud;
 
-    memset(r->option, 0, sizeof r->option);
+    /* Every option's scalars and lines; the hinge arrays are read only up
+     * to their count (clearing them would triple the work at the defaults). */
+    for (int k = 0; k < OPT_COUNT; k++) {
+        OptionCost *o = &r->option[k];
+        memset(o->line, 0, sizeof o->line);
+        o->committed = o->overflow = 0;
+        o->hinges = 0;
+    }
     r->gpus = G;
     r->useful_gpu_hours_month = G * H * u;
+    r->work_factor = 1;
 
     OptionCost *on = &r->option[OPT_ONPREM];
     onprem_lines(s, u, on);
     on->allowed = true;
-    on->kink = 1;
 
     double kl[LINE_COUNT] = {0};
     cloud_fixed_lines(s, kl);
@@ -290,7 +304,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
         o->line[LINE_COMPUTE] = flats[k] + slopes[k] * u;
         o->fixed = flats[k] + K;
         o->slope = slopes[k];
-        o->kink = 1;
+        o->hinges = 0;
         o->allowed = cloud_ok;
     }
     OptionCost *res = &r->option[OPT_RESERVED];
@@ -298,11 +312,17 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     res->overflow = overflow;
     res->line[LINE_COMPUTE] = committed + overflow;
     if (c->reserved_coverage_pct < 100) {
-        res->kink = c->reserved_coverage_pct / 100;
-        res->over_slope = G * H * overflow_price(c) * m;
+        res->hinges = 1;
+        res->hinge_u[0] = c->reserved_coverage_pct / 100;
+        res->hinge_slope[0] = G * H * overflow_price(c) * m;
     }
 
-    const double W = r->useful_gpu_hours_month;
+    /* SPEC 2.7: beyond the steady state, every figure is levelized. */
+    if (!horizon_is_steady(s))
+        horizon_levelize(s, r);
+
+    /* Cost per useful GPU-hour: NPV / sum(W_t v^t) = Lev / (W wf). */
+    const double W = r->useful_gpu_hours_month * r->work_factor;
     for (int k = 0; k < OPT_COUNT; k++) {
         OptionCost *o = &r->option[k];
         o->monthly = 0;
@@ -361,7 +381,7 @@ void cost_evaluate(const Scenario *s, CostResult *r)
 {
     cost_evaluate_options(s, r);
     /* SPEC 2.5 curves: (fixed + slope u) / (G H u). */
-    const double GH = r->gpus * s->hours_per_month;
+    const double GH = r->gpus * s->hours_per_month * r->work_factor;
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
         for (int i = 0; i < CURVE_POINTS; i++) {
@@ -375,7 +395,7 @@ double cost_per_hour_at(const CostResult *r, const Scenario *s, CostOption o,
                         double pct)
 {
     double ui = pct / 100;
-    double W = r->gpus * s->hours_per_month * ui;
+    double W = r->gpus * s->hours_per_month * ui * r->work_factor;
     if (!(W > 0))
         return NAN;
     return cost_monthly_at(&r->option[o], ui) / W;

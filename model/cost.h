@@ -41,6 +41,8 @@ typedef enum CostLine {
 #define ONPREM_LINES 8
 #define CLOUD_LINES 6
 #define CURVE_POINTS 100
+/* Reserved's overflow kinks: one, and one per month of a ramp (<= 120). */
+#define COST_HINGES_MAX 121
 
 /* The breakdown lines of an option kind, in the SPEC's order. */
 extern const CostLine cost_onprem_lines[ONPREM_LINES];
@@ -54,11 +56,14 @@ typedef struct OptionCost {
     /* Reserved only (0 elsewhere): LINE_COMPUTE split into the committed
      * GPUs billed 24/7 and the overflow bought on-demand or spot (SPEC 2.2). */
     double committed, overflow;
-    /* M(u) = fixed + slope*u + over_slope*max(0, u - kink), u in 0..1: the
-     * piecewise line the crossovers and the curves are computed from. Only
-     * reserved has a kink (u = reserved_coverage_pct/100); elsewhere
-     * over_slope is 0 and kink is 1. */
-    double fixed, slope, over_slope, kink;
+    /* M(u) = fixed + slope*u + sum_j hinge_slope[j]*max(0, u - hinge_u[j]),
+     * u in 0..1: the piecewise line the crossovers and the curves are
+     * computed from. Only reserved has hinges: one at u =
+     * reserved_coverage_pct/100 in the steady state, one more for each month
+     * of a ramp (SPEC 2.3), in increasing hinge_u, all below 1. */
+    double fixed, slope;
+    int hinges;
+    double hinge_u[COST_HINGES_MAX], hinge_slope[COST_HINGES_MAX];
 } OptionCost;
 
 typedef enum CrossKind {
@@ -72,7 +77,8 @@ typedef enum CrossKind {
  * above when D = M_onprem - M_x falls through zero, below when it rises. */
 typedef enum CrossSide { SIDE_ABOVE, SIDE_BELOW } CrossSide;
 
-/* At most one root per linear segment of D; D has one kink at most. */
+/* D = linear - convex (the hinges' slopes are never negative) is concave:
+ * two roots at most. */
 #define CROSS_POINTS_MAX 2
 
 typedef struct CrossPoint {
@@ -106,6 +112,10 @@ typedef enum AdviceCode {
 typedef struct CostResult {
     double gpus;                   /* G */
     double useful_gpu_hours_month; /* W(u) */
+    /* sum(r_t v^t) / sum(v^t) over the horizon (SPEC 2.7): the useful work
+     * per GPU-hour of W that the levelized cost pays for; 1 without a ramp.
+     * Cost per useful GPU-hour = monthly / (W * work_factor). */
+    double work_factor;
     OptionCost option[OPT_COUNT];
     CostOption cheapest;
     Crossover crossover[OPT_COUNT]; /* index OPT_ON_DEMAND.. ; [OPT_ONPREM] unused */

@@ -1,0 +1,421 @@
+/* horizon.c: cash flows over the horizon, levelized cost, break-even and
+ * IRR (SPEC 2.7); see horizon.h.
+ *
+ * Month t = 1..T is paid at the end of the month, discounted by v^t with
+ * v = 1/(1+i); purchases are at the start (index 0 for the first
+ * generation, index kL for generation k). The levelized cost is
+ * NPV / sum_{t=1..T} v^t, which is NPV times the annuity factor a_T. */
+#include "config.h"
+
+#include "horizon.h"
+
+#include <math.h>
+#include <string.h>
+
+int horizon_months(const Scenario *s)
+{
+    double T = s->horizon.months > 0 ? s->horizon.months
+                                     : s->hardware.lifetime_months;
+    return (int)T;
+}
+
+bool horizon_is_steady(const Scenario *s)
+{
+    return s->horizon.ramp_months == 0 &&
+           s->horizon.cloud_price_change_pct_year == 0 &&
+           horizon_months(s) == (int)s->hardware.lifetime_months;
+}
+
+/* Everything of the scenario that does not depend on the month, and the
+ * per-month factors: v^t, the ramp r_t and the cloud price factor f_t. */
+typedef struct Plan {
+    int T, L, ramp;
+    double C, resid, maint; /* capex, residual and maintenance shares */
+    double hw_growth;       /* 1 + hardware change a year */
+    double energy0, energy_rate; /* energy = energy0 + energy_rate * u_t */
+    double onprem_flat[LINE_COUNT];  /* colocation ... opportunity */
+    double cloud_flat[LINE_COUNT];   /* K's lines */
+    double od_rate, spot_rate; /* compute per unit of u (full ramp, f = 1) */
+    double committed;          /* N_c H p_res m, at the first term's price */
+    double over_rate;          /* G H p_over m */
+    double kc;                 /* committed share of the fleet */
+    int term;                  /* reserved_term_months */
+    double c_growth;           /* 1 + cloud change a year */
+    double v[HORIZON_MONTHS_MAX + 1], r[HORIZON_MONTHS_MAX + 1],
+        f[HORIZON_MONTHS_MAX + 1];
+    double annuity_sum;        /* sum_{t=1..T} v^t */
+} Plan;
+
+static double capex_of(const Scenario *s)
+{
+    const Hardware *h = &s->hardware;
+    return h->nodes * (h->node_price + h->network_per_node) + h->storage +
+           h->other_capex;
+}
+
+static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
+{
+    const Hardware *h = &s->hardware;
+    const Facility *fa = &s->facility;
+    const Cloud *c = &s->cloud;
+    const double H = s->hours_per_month;
+    const double G = h->nodes * h->gpus_per_node;
+    const double m = 1 + c->managed_premium_pct / 100;
+    const double ov = 1 + c->billed_overhead_pct / 100;
+    const double g = c->spot_goodput_pct / 100;
+    const double e = c->spot_eligible_pct / 100;
+    const double i = h->cost_of_capital_pct / 100 / 12;
+
+    p->T = horizon_months(s);
+    p->L = (int)h->lifetime_months;
+    p->ramp = (int)s->horizon.ramp_months;
+    p->C = capex_of(s);
+    p->resid = h->residual_pct / 100;
+    p->maint = h->maintenance_pct_per_year / 100 / 12;
+    p->hw_growth = 1 + s->horizon.hardware_price_change_pct_year / 100;
+    double er = h->nodes * fa->pue * fa->power_price_kwh * H;
+    p->energy0 = er * fa->node_power_idle_kw;
+    p->energy_rate = er * (fa->node_power_busy_kw - fa->node_power_idle_kw);
+    memset(p->onprem_flat, 0, sizeof p->onprem_flat);
+    p->onprem_flat[LINE_COLOCATION] =
+        h->nodes * fa->node_power_max_kw * fa->colo_per_kw_month;
+    p->onprem_flat[LINE_STAFF] = s->staffing.engineers *
+                                 s->staffing.salary_year *
+                                 s->staffing.share_pct / 100 / 12;
+    p->onprem_flat[LINE_NETWORK] = fa->network_monthly;
+    p->onprem_flat[LINE_OTHER] = fa->other_monthly;
+    p->onprem_flat[LINE_OPPORTUNITY] =
+        s->opportunity.value_per_day * s->opportunity.onprem_delay_days_month;
+    memset(p->cloud_flat, 0, sizeof p->cloud_flat);
+    p->cloud_flat[LINE_EGRESS] = c->egress_tb_month * 1024 * c->egress_per_gb;
+    p->cloud_flat[LINE_STORAGE] =
+        c->storage_tb * 1024 * c->storage_per_gb_month;
+    p->cloud_flat[LINE_STAFF] =
+        s->staffing.cloud_engineers * s->staffing.salary_year / 12;
+    p->cloud_flat[LINE_OTHER] = c->other_monthly;
+    p->cloud_flat[LINE_OPPORTUNITY] =
+        s->opportunity.value_per_day * s->opportunity.cloud_delay_days_month;
+    /* SPEC 2.2, written as cost.c writes them. */
+    p->od_rate = G * H * c->on_demand_gpu_hour * m * ov;
+    p->spot_rate = e == 1 ? G * H * c->spot_gpu_hour * m * ov / g
+                          : G * H * m * ov *
+                                (e * c->spot_gpu_hour / g +
+                                 (1 - e) * c->on_demand_gpu_hour);
+    p->kc = coverage_pct / 100;
+    p->committed = G * p->kc * H * c->reserved_gpu_hour * m;
+    double p_over = c->reserved_overflow == OVERFLOW_SPOT
+                        ? c->spot_gpu_hour * ov / g
+                        : c->on_demand_gpu_hour * ov;
+    p->over_rate = G * H * p_over * m;
+    p->term = (int)c->reserved_term_months;
+    p->c_growth = 1 + s->horizon.cloud_price_change_pct_year / 100;
+
+    p->annuity_sum = 0;
+    p->v[0] = 1;
+    p->r[0] = 0;
+    p->f[0] = 1;
+    for (int t = 1; t <= p->T; t++) {
+        p->v[t] = i == 0 ? 1 : pow(1 + i, -t);
+        p->r[t] = p->ramp == 0 || t >= p->ramp ? 1 : (double)t / p->ramp;
+        p->f[t] = p->c_growth == 1 ? 1 : pow(p->c_growth, (t - 1) / 12.0);
+        p->annuity_sum += p->v[t];
+    }
+}
+
+/* Price factor of the commitment in force in month t (SPEC 2.7): fixed for
+ * each term, at the price of the term's first month. */
+static double term_factor(const Plan *p, int t)
+{
+    if (p->c_growth == 1)
+        return 1;
+    int k = (t - 1) / p->term;
+    return pow(p->c_growth, k * p->term / 12.0);
+}
+
+/* Cash flows of option x at utilization u: cf[0..T] in total (TV counted
+ * at T as a negative flow) and, when line is not NULL, the present value of
+ * each breakdown line (and of reserved's committed and overflow parts).
+ * tv, when not NULL, receives the terminal value credited at T. */
+static void option_flows(const Plan *p, CostOption x, double u, double *cf,
+                         double *line, double *committed, double *overflow,
+                         double *tv)
+{
+    const int T = p->T;
+    double pv[LINE_COUNT] = {0};
+    double pv_comm = 0, pv_over = 0, tv_at_T = 0;
+    for (int t = 0; t <= T; t++)
+        cf[t] = 0;
+    if (x == OPT_ONPREM) {
+        /* Generations bought at kL while kL < T, sold at (k+1)L when that
+         * is within the horizon, else valued at their book value at T. */
+        for (int k = 0; (long)k * p->L < T; k++) {
+            int buy = k * p->L;
+            double Ck = k == 0 ? p->C
+                               : p->C * pow(p->hw_growth, buy / 12.0);
+            double Rk = Ck * p->resid;
+            cf[buy] += Ck;
+            pv[LINE_CAPITAL] += Ck * p->v[buy];
+            int end = buy + p->L;
+            if (end <= T) {
+                cf[end] -= Rk;
+                pv[LINE_CAPITAL] -= Rk * p->v[end];
+            } else {
+                double TV = Ck - (Ck - Rk) * (T - buy) / p->L;
+                cf[T] -= TV;
+                pv[LINE_CAPITAL] -= TV * p->v[T];
+                tv_at_T += TV;
+            }
+            int last = end < T ? end : T;
+            double mt = Ck * p->maint;
+            for (int t = buy + 1; t <= last; t++) {
+                cf[t] += mt;
+                pv[LINE_MAINTENANCE] += mt * p->v[t];
+            }
+        }
+        for (int t = 1; t <= T; t++) {
+            double en = p->energy0 + p->energy_rate * u * p->r[t];
+            cf[t] += en;
+            pv[LINE_ENERGY] += en * p->v[t];
+        }
+        static const CostLine flat[] = {LINE_COLOCATION, LINE_STAFF,
+                                        LINE_NETWORK, LINE_OTHER,
+                                        LINE_OPPORTUNITY};
+        for (size_t j = 0; j < sizeof flat / sizeof flat[0]; j++) {
+            double a = p->onprem_flat[flat[j]];
+            for (int t = 1; t <= T; t++)
+                cf[t] += a;
+            pv[flat[j]] += a * p->annuity_sum;
+        }
+    } else {
+        for (int t = 1; t <= T; t++) {
+            double comp;
+            if (x == OPT_ON_DEMAND)
+                comp = p->od_rate * u * p->r[t] * p->f[t];
+            else if (x == OPT_SPOT)
+                comp = p->spot_rate * u * p->r[t] * p->f[t];
+            else {
+                double cm = p->committed * term_factor(p, t);
+                double beyond = u * p->r[t] - p->kc;
+                double ovf =
+                    beyond > 0 ? p->over_rate * beyond * p->f[t] : 0;
+                pv_comm += cm * p->v[t];
+                pv_over += ovf * p->v[t];
+                comp = cm + ovf;
+            }
+            cf[t] += comp;
+            pv[LINE_COMPUTE] += comp * p->v[t];
+        }
+        static const CostLine flat[] = {LINE_EGRESS, LINE_STORAGE,
+                                        LINE_STAFF, LINE_OTHER,
+                                        LINE_OPPORTUNITY};
+        for (size_t j = 0; j < sizeof flat / sizeof flat[0]; j++) {
+            double a = p->cloud_flat[flat[j]];
+            for (int t = 1; t <= T; t++)
+                cf[t] += a;
+            pv[flat[j]] += a * p->annuity_sum;
+        }
+    }
+    if (line)
+        memcpy(line, pv, sizeof pv);
+    if (committed)
+        *committed = pv_comm;
+    if (overflow)
+        *overflow = pv_over;
+    if (tv)
+        *tv = tv_at_T;
+}
+
+/* Sum over t of w_t * v^t, for the weights that make u's coefficients. */
+static double pv_sum(const Plan *p, bool ramp, bool price)
+{
+    double sum = 0;
+    for (int t = 1; t <= p->T; t++)
+        sum += (ramp ? p->r[t] : 1) * (price ? p->f[t] : 1) * p->v[t];
+    return sum;
+}
+
+/* Reserved's overflow as hinges in u (SPEC 2.3): month t pays
+ * over_rate f_t r_t max(0, u - kc/r_t); months at full ramp share the hinge
+ * at kc, each ramp month adds one further right. Only hinges below 1
+ * matter. Returns the count, in increasing hinge_u. */
+static int reserved_hinges(const Plan *p, double A, double *hu, double *hs)
+{
+    int n = 0;
+    if (p->kc >= 1)
+        return 0;
+    /* Full-ramp months (and every month without a ramp). */
+    double full = 0;
+    for (int t = 1; t <= p->T; t++)
+        if (p->r[t] >= 1)
+            full += p->f[t] * p->v[t];
+    if (full > 0) {
+        hu[n] = p->kc;
+        hs[n] = p->over_rate * full / A;
+        n++;
+    }
+    /* Ramp months, latest first: their hinges kc/r_t grow as t falls. */
+    int last = p->ramp - 1 < p->T ? p->ramp - 1 : p->T;
+    for (int t = last; t >= 1; t--) {
+        double at = p->kc / p->r[t];
+        if (!(at < 1))
+            break;
+        double sl = p->over_rate * p->f[t] * p->r[t] * p->v[t] / A;
+        if (n > 0 && hu[n - 1] == at) {
+            hs[n - 1] += sl;
+            continue;
+        }
+        hu[n] = at;
+        hs[n] = sl;
+        n++;
+    }
+    return n;
+}
+
+void horizon_levelize(const Scenario *s, CostResult *r)
+{
+    Plan local;
+    plan_init(s, s->cloud.reserved_coverage_pct, &local);
+    const double A = local.annuity_sum;
+    const double u = s->utilization.measured_pct / 100;
+    double cf[HORIZON_MONTHS_MAX + 1];
+    const double ramp_sum = pv_sum(&local, true, false);
+    r->work_factor = ramp_sum / A;
+
+    for (int k = 0; k < OPT_COUNT; k++) {
+        OptionCost *o = &r->option[k];
+        double pv[LINE_COUNT], comm = 0, over = 0;
+        option_flows(&local, (CostOption)k, u, cf, pv, &comm, &over, NULL);
+        for (int l = 0; l < LINE_COUNT; l++)
+            o->line[l] = pv[l] / A;
+        o->hinges = 0;
+        if (k == OPT_ONPREM) {
+            o->slope = local.energy_rate * ramp_sum / A;
+            o->fixed = o->line[LINE_CAPITAL] + o->line[LINE_MAINTENANCE] +
+                       local.energy0 + local.onprem_flat[LINE_COLOCATION] +
+                       o->line[LINE_STAFF] + o->line[LINE_NETWORK] +
+                       o->line[LINE_OTHER] + o->line[LINE_OPPORTUNITY];
+            continue;
+        }
+        double K = o->line[LINE_EGRESS] + o->line[LINE_STORAGE] +
+                   o->line[LINE_STAFF] + o->line[LINE_OTHER] +
+                   o->line[LINE_OPPORTUNITY];
+        double both = pv_sum(&local, true, true);
+        if (k == OPT_ON_DEMAND) {
+            o->fixed = K;
+            o->slope = local.od_rate * both / A;
+        } else if (k == OPT_SPOT) {
+            o->fixed = K;
+            o->slope = local.spot_rate * both / A;
+        } else {
+            o->committed = comm / A;
+            o->overflow = over / A;
+            o->fixed = K + o->committed;
+            o->slope = 0;
+            o->hinges = reserved_hinges(&local, A, o->hinge_u, o->hinge_slope);
+        }
+    }
+}
+
+double horizon_reserved_monthly(const Scenario *s, double coverage_pct,
+                                double u)
+{
+    Plan p;
+    plan_init(s, coverage_pct, &p);
+    double cf[HORIZON_MONTHS_MAX + 1], pv[LINE_COUNT];
+    option_flows(&p, OPT_RESERVED, u, cf, pv, NULL, NULL, NULL);
+    double sum = 0;
+    for (size_t j = 0; j < CLOUD_LINES; j++)
+        sum += pv[cost_cloud_lines[j]];
+    return sum / p.annuity_sum;
+}
+
+/* P(x) = sum_t d_t x^(T-t): the present value at rate x - 1 times x^T,
+ * so it has the same sign and never overflows for x in [0.1, 11]. */
+static double poly_at(const double *d, int T, double x)
+{
+    double acc = 0;
+    for (int t = 0; t <= T; t++)
+        acc = acc * x + d[t];
+    return acc;
+}
+
+double horizon_irr_pct(const double *d, int T)
+{
+    bool pos = false, neg = false;
+    for (int t = 0; t <= T; t++) {
+        pos |= d[t] > 0;
+        neg |= d[t] < 0;
+    }
+    if (!pos || !neg)
+        return NAN;
+    double lo = -0.9, hi = 10;
+    double plo = poly_at(d, T, 1 + lo), phi = poly_at(d, T, 1 + hi);
+    if (phi == 0)
+        return (pow(1 + hi, 12) - 1) * 100;
+    if (plo == 0 || (plo > 0) == (phi > 0))
+        return NAN;
+    while (hi - lo > 1e-10) {
+        double mid = lo + (hi - lo) / 2;
+        double pm = poly_at(d, T, 1 + mid);
+        if (pm == 0) {
+            lo = hi = mid;
+            break;
+        }
+        if ((pm > 0) == (plo > 0))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double rho = lo + (hi - lo) / 2;
+    return (pow(1 + rho, 12) - 1) * 100;
+}
+
+void horizon_evaluate(const Scenario *s, HorizonResult *h,
+                      HorizonCumulative *cum)
+{
+    Plan p;
+    plan_init(s, s->cloud.reserved_coverage_pct, &p);
+    const int T = p.T;
+    const double u = s->utilization.measured_pct / 100;
+    double cf[OPT_COUNT][HORIZON_MONTHS_MAX + 1];
+    double tv[OPT_COUNT];
+
+    memset(h, 0, sizeof *h);
+    h->months = T;
+    h->discount_rate_pct = s->hardware.cost_of_capital_pct;
+    for (int k = 0; k < OPT_COUNT; k++) {
+        option_flows(&p, (CostOption)k, u, cf[k], NULL, NULL, NULL, &tv[k]);
+        double npv = 0;
+        for (int t = 0; t <= T; t++)
+            npv += cf[k][t] * p.v[t];
+        h->npv[k] = npv;
+        h->irr_pct[k] = NAN;
+        if (cum) {
+            double acc = 0;
+            for (int t = 0; t <= T; t++) {
+                acc += cf[k][t] + (t == T ? tv[k] : 0);
+                (*cum)[k][t] = acc;
+            }
+        }
+    }
+    /* Break-even: cumulative spend without TV, nominal and discounted. */
+    const double *on = cf[OPT_ONPREM];
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        double s_on = 0, s_x = 0, d_on = 0, d_x = 0;
+        double diff[HORIZON_MONTHS_MAX + 1];
+        for (int t = 0; t <= T; t++) {
+            double a = on[t] + (t == T ? tv[OPT_ONPREM] : 0);
+            double b = cf[k][t] + (t == T ? tv[k] : 0);
+            s_on += a;
+            s_x += b;
+            d_on += a * p.v[t];
+            d_x += b * p.v[t];
+            if (t >= 1 && h->break_even[k] == 0 && s_on <= s_x)
+                h->break_even[k] = t;
+            if (t >= 1 && h->discounted_break_even[k] == 0 && d_on <= d_x)
+                h->discounted_break_even[k] = t;
+            diff[t] = cf[k][t] - on[t];
+        }
+        h->irr_pct[k] = horizon_irr_pct(diff, T);
+    }
+}
