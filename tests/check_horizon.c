@@ -1,0 +1,379 @@
+/* check_horizon.c: the horizon of SPEC 2.7: cash flows, NPV, levelized
+ * cost, break-even months and IRR.
+ *
+ * The identity (defaults -> levelized equals steady state) on every shipped
+ * scenario, a hand-worked case with a ramp, a cloud price decline and a
+ * hardware refresh, the IRR against a bisection of the test's own, the
+ * break-even month against its undiscounted closed form, and the levelized
+ * crossovers against a scan of the levelized costs. */
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+#include "diag.h"
+#include "horizon.h"
+#include "random_scenario.h"
+#include "rng.h"
+#include "scenario.h"
+#include "scenario_file.h"
+#include "test_scale.h"
+
+static void close_to(double got, double want, double rel, const char *what)
+{
+    double tol = rel * (1 + fabs(want));
+    ck_assert_msg(fabs(got - want) <= tol, "%s: %.10f, expected %.10f", what,
+                  got, want);
+}
+
+/* SPEC 2.7: with the horizon at its defaults, Lev_x equals M_x: every
+ * option and every breakdown line, on every shipped scenario. The engine
+ * keeps the closed forms there, so the levelized form is forced here. */
+START_TEST(identity_on_every_shipped_scenario)
+{
+    const char *top = getenv("top_srcdir");
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/scenarios", top && *top ? top : ".");
+    DIR *dp = opendir(dir);
+    ck_assert_msg(dp != NULL, "cannot open %s", dir);
+    int files = 0;
+    struct dirent *de;
+    while ((de = readdir(dp)) != NULL) {
+        size_t n = strlen(de->d_name);
+        if (n < 6 || strcmp(de->d_name + n - 5, ".yaml") != 0 ||
+            strcmp(de->d_name, "prices.yaml") == 0)
+            continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        Scenario s;
+        Diag d;
+        diag_clear(&d, path);
+        ck_assert_msg(scenario_load_file(path, &s, &d) == 0, "%s", path);
+        memset(&s.horizon, 0, sizeof s.horizon);
+        ck_assert(horizon_is_steady(&s));
+        CostResult steady, lev;
+        cost_evaluate(&s, &steady);
+        lev = steady;
+        horizon_levelize(&s, &lev);
+        close_to(lev.work_factor, 1, 1e-12, "work factor");
+        for (int k = 0; k < OPT_COUNT; k++) {
+            for (int l = 0; l < LINE_COUNT; l++) {
+                char what[200];
+                snprintf(what, sizeof what, "%s %s %s", de->d_name,
+                         cost_option_key((CostOption)k),
+                         cost_line_key((CostLine)l));
+                close_to(lev.option[k].line[l], steady.option[k].line[l],
+                         1e-9, what);
+            }
+            /* The piecewise line too: the crossovers and curves agree. */
+            for (int p = 0; p <= 100; p += 5)
+                close_to(cost_monthly_at(&lev.option[k], p / 100.0),
+                         cost_monthly_at(&steady.option[k], p / 100.0), 1e-9,
+                         de->d_name);
+        }
+        close_to(lev.option[OPT_RESERVED].committed,
+                 steady.option[OPT_RESERVED].committed, 1e-9, "committed");
+        close_to(lev.option[OPT_RESERVED].overflow,
+                 steady.option[OPT_RESERVED].overflow, 1e-9, "overflow");
+        /* Twice the lifetime, flat prices: two identical generations give
+         * the same levelized cost as one. */
+        s.horizon.months = 2 * s.hardware.lifetime_months;
+        if (s.horizon.months <= HORIZON_MONTHS_MAX) {
+            CostResult two;
+            cost_evaluate(&s, &two);
+            for (int k = 0; k < OPT_COUNT; k++)
+                close_to(two.option[k].monthly, steady.option[k].monthly,
+                         1e-9, "two generations");
+        }
+        files++;
+    }
+    closedir(dp);
+    ck_assert_int_ge(files, 10);
+}
+END_TEST
+
+/* The hand-worked case: one GPU, H = 100 h, measured 100%, cost of
+ * capital 12% (i = 1% a month), T = 18 months, lifetime L = 12.
+ *
+ * On-prem: C = 1200, residual 25% (R_0 = 300), maintenance 10%/yr
+ * (10 a month), other 20 a month, no energy, colocation or staff.
+ * Hardware price -20%/yr: generation 1 is bought at month 12 for
+ * C_1 = 1200 * 0.8 = 960 (maintenance 8 a month, R_1 = 240) and is still
+ * in service at T = 18: TV = 960 - (960 - 240) * 6/12 = 600.
+ *   CF_on: t0 1200; t1..11 30; t12 30 - 300 + 960 = 690; t13..17 28;
+ *          t18 28 - 600 = -572.
+ * Cloud: no overhead, premium, egress, storage or staff; ramp 3 months
+ * (r = 1/3, 2/3, 1, 1, ...); cloud prices -50%/yr, f_t = 0.5^((t-1)/12).
+ *   on-demand 3/GPU-h: CF_t = 300 r_t f_t
+ *   reserved 1.5/GPU-h, coverage 100%, term 12: 150 a month in months
+ *     1..12, then the second term locks 1.5 * 0.5 -> 75 in months 13..18
+ *   spot 0.6/GPU-h, goodput 100%: CF_t = 60 r_t f_t
+ * a_T: A = sum_{t=1..18} 1.01^-t = (1 - 1.01^-18)/0.01 = 16.398268580892
+ * NPV_on = 1200 + 30(A_11) + 690*1.01^-12 + 28(sum_13..17) - 572*1.01^-18
+ *        = 1765.767775;   Lev_on = 1765.767775 / A = 107.680135
+ * NPV_od = 2905.290404 (Lev 177.170559), NPV_res = 2074.000954 (Lev
+ * 126.476826), NPV_spot = 581.058081 (Lev 35.434112).
+ * Break-even (cumulative, TV not counted):
+ *   on-demand: S_on(7) = 1200 + 210 = 1410 <= S_od(7) = 100 + 200 +
+ *     300(f_3 + ... + f_7) = 1432.0 (month 6: 1380 > 1147.0): month 7;
+ *     discounted also 7.
+ *   reserved: S_on(10) = 1500 = S_res(10) = 1500: month 10 (a tie counts);
+ *     discounted 11.
+ *   spot: never (S_spot grows by at most 60 a month).
+ * IRR of owning against x: the flows CF_x - CF_on change sign once in
+ * (-0.9, 10] here (checked by scanning the present value on a 0.001 grid):
+ *   on-demand 210.9320%, reserved 53.1978%, spot -65.5891% a year.
+ * The work factor: sum(r_t v^t)/A = 0.9398210029592. */
+static void hand_case(Scenario *s)
+{
+    scenario_default(s);
+    s->hours_per_month = 100;
+    Hardware *h = &s->hardware;
+    h->nodes = 1;
+    h->gpus_per_node = 1;
+    h->node_price = 1200;
+    h->network_per_node = h->storage = h->other_capex = 0;
+    h->lifetime_months = 12;
+    h->residual_pct = 25;
+    h->maintenance_pct_per_year = 10;
+    h->cost_of_capital_pct = 12;
+    Facility *f = &s->facility;
+    f->node_power_max_kw = f->node_power_busy_kw = f->node_power_idle_kw = 0;
+    f->colo_per_kw_month = 0;
+    f->other_monthly = 20;
+    s->staffing.engineers = 0;
+    s->staffing.cloud_engineers = 0;
+    s->utilization.measured_pct = 100;
+    Cloud *c = &s->cloud;
+    c->on_demand_gpu_hour = 3;
+    c->reserved_gpu_hour = 1.5;
+    c->reserved_term_months = 12;
+    c->reserved_coverage_pct = 100;
+    c->spot_gpu_hour = 0.6;
+    c->spot_goodput_pct = 100;
+    c->billed_overhead_pct = 0;
+    c->storage_tb = 0;
+    s->horizon.months = 18;
+    s->horizon.cloud_price_change_pct_year = -50;
+    s->horizon.hardware_price_change_pct_year = -20;
+    s->horizon.ramp_months = 3;
+}
+
+START_TEST(hand_worked_case)
+{
+    Scenario s;
+    hand_case(&s);
+    char msg[300];
+    ck_assert_msg(scenario_validate(&s, NULL, msg, sizeof msg), "%s", msg);
+    HorizonResult h;
+    static HorizonCumulative cum;
+    horizon_evaluate(&s, &h, &cum);
+    ck_assert_int_eq(h.months, 18);
+    const double npv[OPT_COUNT] = {1765.767775, 2905.290404, 2074.000954,
+                                   581.058081};
+    const double lev[OPT_COUNT] = {107.680135, 177.170559, 126.476826,
+                                   35.434112};
+    CostResult r;
+    cost_evaluate(&s, &r);
+    for (int k = 0; k < OPT_COUNT; k++) {
+        ck_assert_msg(fabs(h.npv[k] - npv[k]) < 5e-6, "npv %d: %.6f", k,
+                      h.npv[k]);
+        ck_assert_msg(fabs(r.option[k].monthly - lev[k]) < 5e-6,
+                      "lev %d: %.6f", k, r.option[k].monthly);
+    }
+    close_to(r.work_factor, 0.9398210029592, 1e-12, "work factor");
+    /* per useful GPU-hour = NPV / sum(W_t v^t) */
+    close_to(r.option[OPT_ONPREM].per_useful_gpu_hour,
+             1765.767775 / (100 * 0.9398210029592 * 16.398268580892), 1e-8,
+             "per useful GPU-hour");
+    ck_assert_int_eq(h.break_even[OPT_ON_DEMAND], 7);
+    ck_assert_int_eq(h.discounted_break_even[OPT_ON_DEMAND], 7);
+    ck_assert_int_eq(h.break_even[OPT_RESERVED], 10);
+    ck_assert_int_eq(h.discounted_break_even[OPT_RESERVED], 11);
+    ck_assert_int_eq(h.break_even[OPT_SPOT], 0);
+    ck_assert_int_eq(h.discounted_break_even[OPT_SPOT], 0);
+    ck_assert_msg(fabs(h.irr_pct[OPT_ON_DEMAND] - 210.9320) < 1e-4, "%.6f",
+                  h.irr_pct[OPT_ON_DEMAND]);
+    ck_assert_msg(fabs(h.irr_pct[OPT_RESERVED] - 53.1978) < 1e-4, "%.6f",
+                  h.irr_pct[OPT_RESERVED]);
+    ck_assert_msg(fabs(h.irr_pct[OPT_SPOT] + 65.5891) < 1e-4, "%.6f",
+                  h.irr_pct[OPT_SPOT]);
+    /* Cumulative spend: purchases and resales, TV not counted. */
+    close_to(cum[OPT_ONPREM][0], 1200, 1e-12, "S_on(0)");
+    close_to(cum[OPT_ONPREM][12], 1200 + 12 * 30 - 300 + 960, 1e-12,
+             "S_on(12)");
+    close_to(cum[OPT_ONPREM][18], 1200 + 12 * 30 - 300 + 960 + 6 * 28,
+             1e-12, "S_on(18)");
+    close_to(cum[OPT_RESERVED][18], 12 * 150 + 6 * 75, 1e-12, "S_res(18)");
+    close_to(cum[OPT_ON_DEMAND][1], 100, 1e-12, "S_od(1)");
+    /* The levelized lines add up and the capital line carries the
+     * generations: (1200 - 300 v^12 + 960 v^12 - 600 v^18) / A. */
+    double v12 = pow(1.01, -12), v18 = pow(1.01, -18);
+    close_to(r.option[OPT_ONPREM].line[LINE_CAPITAL],
+             (1200 + 660 * v12 - 600 * v18) / 16.398268580892, 1e-10,
+             "capital line");
+}
+END_TEST
+
+/* The test's own IRR: bisection on the present value written with pow,
+ * over the same bracket, for random flows with one sign change. */
+static double pv_at(const double *d, int T, double rho)
+{
+    double sum = 0;
+    for (int t = 0; t <= T; t++)
+        sum += d[t] * pow(1 + rho, -t);
+    return sum;
+}
+
+START_TEST(irr_matches_bisection)
+{
+    Rng g;
+    rng_seed(&g, 12);
+    for (int n = 0; n < 200; n++) {
+        int T = 1 + (int)(rng_next(&g) % HORIZON_MONTHS_MAX);
+        double d[HORIZON_MONTHS_MAX + 1];
+        d[0] = -(1000 + 100000 * rng_uniform(&g));
+        for (int t = 1; t <= T; t++)
+            d[t] = 5000 * rng_uniform(&g);
+        double lo = -0.9, hi = 10;
+        double want = NAN;
+        if ((pv_at(d, T, lo) > 0) != (pv_at(d, T, hi) > 0)) {
+            for (int k = 0; k < 200; k++) {
+                double mid = (lo + hi) / 2;
+                if ((pv_at(d, T, mid) > 0) == (pv_at(d, T, lo) > 0))
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            want = (pow(1 + lo, 12) - 1) * 100;
+        }
+        double got = horizon_irr_pct(d, T);
+        if (isnan(want)) {
+            ck_assert_msg(isnan(got), "T %d: %g, expected none", T, got);
+            continue;
+        }
+        /* 1e-10 in the monthly rate is well inside 0.0001 percentage
+         * points a year. */
+        ck_assert_msg(fabs(got - want) < 1e-6 * (1 + fabs(want)),
+                      "T %d: %.10f vs %.10f", T, got, want);
+    }
+    /* Flows that never change sign have no IRR. */
+    double pos[3] = {1, 2, 3};
+    ck_assert(isnan(horizon_irr_pct(pos, 2)));
+}
+END_TEST
+
+/* Without cost of capital, ramp or price change, and before the
+ * lifetime's resale, owning breaks even at ceil(C / (M_od - opex)). */
+START_TEST(break_even_closed_form)
+{
+    for (int nodes = 4; nodes <= 12; nodes++) {
+        Scenario s;
+        scenario_default(&s);
+        s.hardware.nodes = nodes;
+        s.hardware.cost_of_capital_pct = 0;
+        CostResult r;
+        cost_evaluate(&s, &r);
+        const Hardware *h = &s.hardware;
+        double C = h->nodes * (h->node_price + h->network_per_node) +
+                   h->storage + h->other_capex;
+        double opex = r.option[OPT_ONPREM].monthly -
+                      r.option[OPT_ONPREM].line[LINE_CAPITAL];
+        double t = ceil(C / (r.option[OPT_ON_DEMAND].monthly - opex));
+        ck_assert_msg(t >= 1 && t < h->lifetime_months,
+                      "the closed form applies (t = %g)", t);
+        HorizonResult hr;
+        horizon_evaluate(&s, &hr, NULL);
+        ck_assert_int_eq(hr.break_even[OPT_ON_DEMAND], (int)t);
+        /* Without discounting the discounted break-even is the same. */
+        ck_assert_int_eq(hr.discounted_break_even[OPT_ON_DEMAND], (int)t);
+    }
+}
+END_TEST
+
+/* A reference levelized cost of option k at utilization u: the NPV of
+ * horizon_evaluate over the annuity sum, independent of the piecewise
+ * coefficients that the crossovers use. */
+static double ref_lev(const Scenario *base, int k, double u)
+{
+    Scenario s = *base;
+    s.utilization.measured_pct = u * 100;
+    HorizonResult h;
+    horizon_evaluate(&s, &h, NULL);
+    double i = s.hardware.cost_of_capital_pct / 100 / 12, A = 0;
+    for (int t = 1; t <= h.months; t++)
+        A += i == 0 ? 1 : pow(1 + i, -t);
+    return h.npv[k] / A;
+}
+
+/* SPEC 2.3 on the levelized cost: the piecewise line the engine keeps
+ * (with a hinge per ramp month for reserved) is the levelized cost at
+ * every utilization, and its crossovers are the scan's sign changes. */
+START_TEST(levelized_crossovers_match_scan)
+{
+    Rng g;
+    rng_seed(&g, 27);
+    long n = test_scale(60);
+    const int steps = 1000;
+    for (long t = 0; t < n; t++) {
+        Scenario s;
+        random_scenario(&g, &s);
+        s.horizon.months = 1 + (double)(rng_next(&g) % 120);
+        s.horizon.ramp_months = (double)(rng_next(&g) % 13);
+        s.horizon.cloud_price_change_pct_year = -60 + 80 * rng_uniform(&g);
+        s.horizon.hardware_price_change_pct_year = -30 + 40 * rng_uniform(&g);
+        CostResult r;
+        cost_evaluate(&s, &r);
+        for (int k = 0; k < OPT_COUNT; k++)
+            for (int p = 0; p <= 100; p += 25) {
+                char what[100];
+                snprintf(what, sizeof what, "scenario %ld %s at %d%%", t,
+                         cost_option_key((CostOption)k), p);
+                close_to(cost_monthly_at(&r.option[k], p / 100.0),
+                         ref_lev(&s, k, p / 100.0), 1e-9, what);
+            }
+        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+            const OptionCost *on = &r.option[OPT_ONPREM], *x = &r.option[k];
+            size_t nr = 0;
+            double prev = NAN, roots[4];
+            for (int i = 1; i <= steps; i++) {
+                double u = (double)i / steps;
+                double d = cost_monthly_at(on, u) - cost_monthly_at(x, u);
+                if (i > 1 && (prev > 0) != (d > 0) && nr < 4)
+                    roots[nr++] = u * 100;
+                prev = d;
+            }
+            const Crossover *c = &r.crossover[k];
+            if (c->count > 0 && c->point[0].pct < 0.2)
+                continue;
+            ck_assert_msg(c->count == nr, "scenario %ld %s: %zu vs scan %zu",
+                          t, cost_option_key((CostOption)k), c->count, nr);
+            for (size_t i = 0; i < nr; i++)
+                ck_assert(fabs(c->point[i].pct - roots[i]) <= 0.101);
+        }
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("horizon");
+    TCase *tc = tcase_create("horizon");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, identity_on_every_shipped_scenario);
+    tcase_add_test(tc, hand_worked_case);
+    tcase_add_test(tc, irr_matches_bisection);
+    tcase_add_test(tc, break_even_closed_form);
+    tcase_add_test(tc, levelized_crossovers_match_scan);
+    suite_add_tcase(su, tc);
+    SRunner *sr = srunner_create(su);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
