@@ -29,7 +29,8 @@ bool horizon_is_steady(const Scenario *s)
 /* Everything of the scenario that does not depend on the month, and the
  * per-month factors: v^t, the ramp r_t and the cloud price factor f_t. */
 typedef struct Plan {
-    int T, L, ramp;
+    int T, L;
+    double ramp; /* continuous, so that goal seek sees no steps */
     double C, resid, maint; /* capex, residual and maintenance shares */
     double hw_growth;       /* 1 + hardware change a year */
     double energy0, energy_rate; /* energy = energy0 + energy_rate * u_t */
@@ -68,7 +69,7 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
 
     p->T = horizon_months(s);
     p->L = (int)h->lifetime_months;
-    p->ramp = (int)s->horizon.ramp_months;
+    p->ramp = s->horizon.ramp_months;
     p->C = capex_of(s);
     p->resid = h->residual_pct / 100;
     p->maint = h->maintenance_pct_per_year / 100 / 12;
@@ -116,7 +117,7 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     p->f[0] = 1;
     for (int t = 1; t <= p->T; t++) {
         p->v[t] = i == 0 ? 1 : pow(1 + i, -t);
-        p->r[t] = p->ramp == 0 || t >= p->ramp ? 1 : (double)t / p->ramp;
+        p->r[t] = p->ramp == 0 || t >= p->ramp ? 1 : t / p->ramp;
         p->f[t] = p->c_growth == 1 ? 1 : pow(p->c_growth, (t - 1) / 12.0);
         p->annuity_sum += p->v[t];
     }
@@ -254,7 +255,9 @@ static int reserved_hinges(const Plan *p, double A, double *hu, double *hs)
         n++;
     }
     /* Ramp months, latest first: their hinges kc/r_t grow as t falls. */
-    int last = p->ramp - 1 < p->T ? p->ramp - 1 : p->T;
+    int last = p->T;
+    while (last >= 1 && p->r[last] >= 1)
+        last--;
     for (int t = last; t >= 1; t--) {
         double at = p->kc / p->r[t];
         if (!(at < 1))

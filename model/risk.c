@@ -9,13 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "horizon.h"
 #include "hybrid_fields.h"
 #include "rng.h"
 #include "uncertainty.h"
 
-/* The costs the metric compares: today the steady-state monthly cost M_x
- * of SPEC 2.1-2.2, which equals the levelized cost Lev_x of SPEC 2.7 at
- * the horizon defaults. The levelized engine replaces this one call. */
+/* The costs the metric compares: the levelized cost Lev_x of SPEC 2.7,
+ * which cost_evaluate_options gives (the steady-state M_x at the horizon
+ * defaults). */
 void risk_costs(const Scenario *s, CostResult *r)
 {
     cost_evaluate_options(s, r);
@@ -39,6 +40,14 @@ CostOption risk_best_cloud(const Scenario *s)
 
 double risk_break_even_on_demand(const Scenario *s, const CostResult *r)
 {
+    if (!horizon_is_steady(s)) {
+        /* SPEC 2.7: ramp, price changes or refreshes: the cash flows. */
+        HorizonResult hr;
+        horizon_evaluate(s, &hr, NULL);
+        return hr.break_even[OPT_ON_DEMAND] > 0
+                   ? hr.break_even[OPT_ON_DEMAND]
+                   : NAN;
+    }
     const Hardware *h = &s->hardware;
     double C = h->nodes * (h->node_price + h->network_per_node) + h->storage +
                h->other_capex;

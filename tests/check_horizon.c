@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "horizon.h"
 #include "random_scenario.h"
+#include "risk.h"
 #include "rng.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -296,6 +297,27 @@ START_TEST(break_even_closed_form)
 }
 END_TEST
 
+/* The Monte Carlo's break-even against on-demand (SPEC 2.8) is the
+ * horizon's: its closed form at the steady state, the cash flows beyond. */
+START_TEST(risk_break_even_is_the_horizons)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    HorizonResult h;
+    cost_evaluate(&s, &r);
+    horizon_evaluate(&s, &h, NULL);
+    ck_assert_int_eq((int)risk_break_even_on_demand(&s, &r),
+                     h.break_even[OPT_ON_DEMAND]);
+    hand_case(&s);
+    cost_evaluate(&s, &r);
+    ck_assert_int_eq((int)risk_break_even_on_demand(&s, &r), 7);
+    s.cloud.on_demand_gpu_hour = 0.5; /* 50 a month: never */
+    cost_evaluate(&s, &r);
+    ck_assert(isnan(risk_break_even_on_demand(&s, &r)));
+}
+END_TEST
+
 /* A reference levelized cost of option k at utilization u: the NPV of
  * horizon_evaluate over the annuity sum, independent of the piecewise
  * coefficients that the crossovers use. */
@@ -369,6 +391,7 @@ int main(void)
     tcase_add_test(tc, hand_worked_case);
     tcase_add_test(tc, irr_matches_bisection);
     tcase_add_test(tc, break_even_closed_form);
+    tcase_add_test(tc, risk_break_even_is_the_horizons);
     tcase_add_test(tc, levelized_crossovers_match_scan);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);

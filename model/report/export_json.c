@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "horizon.h"
 #include "hybrid.h"
 #include "hybrid_fields.h"
 #include "numfmt.h"
@@ -338,6 +339,45 @@ static cJSON *option_json(const CostResult *r, CostOption k)
     return j;
 }
 
+/* SPEC 4.1 results.horizon: NPVs, break-even months (null when never),
+ * IRRs (null when none) and the cumulative spend of every option. */
+static cJSON *horizon_json(const Scenario *s)
+{
+    HorizonResult h;
+    HorizonCumulative cum;
+    horizon_evaluate(s, &h, &cum);
+    cJSON *o = xobj();
+    add_num(o, "months", h.months);
+    add_num(o, "discount_rate_pct", h.discount_rate_pct);
+    cJSON *npv = xobj(), *be = xobj(), *dbe = xobj(), *irr = xobj();
+    for (int k = 0; k < OPT_COUNT; k++)
+        add_num(npv, cost_option_key((CostOption)k), h.npv[k]);
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        const char *key = cost_option_key((CostOption)k);
+        add_num(be, key, h.break_even[k] > 0 ? h.break_even[k] : NAN);
+        add_num(dbe, key, h.discounted_break_even[k] > 0
+                              ? h.discounted_break_even[k]
+                              : NAN);
+        add_num(irr, key, h.irr_pct[k]);
+    }
+    cJSON_AddItemToObject(o, "npv", npv);
+    cJSON_AddItemToObject(o, "break_even_month", be);
+    cJSON_AddItemToObject(o, "discounted_break_even_month", dbe);
+    cJSON_AddItemToObject(o, "irr_pct", irr);
+    cJSON *c = xobj(), *months = cJSON_CreateArray();
+    for (int t = 0; t <= h.months; t++)
+        cJSON_AddItemToArray(months, num_item(t));
+    cJSON_AddItemToObject(c, "month", months);
+    for (int k = 0; k < OPT_COUNT; k++) {
+        cJSON *ys = cJSON_CreateArray();
+        for (int t = 0; t <= h.months; t++)
+            cJSON_AddItemToArray(ys, num_item(cum[k][t]));
+        cJSON_AddItemToObject(c, cost_option_key((CostOption)k), ys);
+    }
+    cJSON_AddItemToObject(o, "cumulative", c);
+    return o;
+}
+
 static cJSON *results_json(const Scenario *s, const CostResult *r,
                            const HybridResult *hybrid, const RiskResult *risk)
 {
@@ -398,6 +438,7 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
         cJSON_AddItemToObject(curves, cost_option_key((CostOption)k), ys);
     }
     cJSON_AddItemToObject(res, "curves", curves);
+    cJSON_AddItemToObject(res, "horizon", horizon_json(s));
     if (hybrid)
         cJSON_AddItemToObject(res, "hybrid", hybrid_json(hybrid));
     if (risk)

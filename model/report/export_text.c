@@ -20,6 +20,7 @@
 #include "chart_hybrid.h"
 #include "hybrid.h"
 #include "fields.h"
+#include "horizon.h"
 #include "numfmt.h"
 
 #define REPORT_WIDTH 78
@@ -408,6 +409,63 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
     sb_append(b, "\n");
 }
 
+/* "month 27" or "never", for a break-even month (0 = none). */
+static void month_text(int m, char *buf, size_t n)
+{
+    if (m > 0)
+        num_snprintf(buf, n, "month %d", m);
+    else
+        num_snprintf(buf, n, "never");
+}
+
+/* SPEC 2.7 / 4.2: the horizon: NPV of every option, and the break-even
+ * months and IRR of owning against each cloud option. */
+static void horizon_section(StrBuf *b, const Scenario *s, bool md)
+{
+    HorizonResult h;
+    horizon_evaluate(s, &h, NULL);
+    char v[64], be[32], dbe[32], irr[32];
+    if (md)
+        sb_printf(b, "## Horizon\n\nOver %d months, discounted at %g%% a "
+                  "year (the monthly figures above are levelized over it).\n\n"
+                  "| Option | NPV (%s) |\n|---|---:|\n", h.months,
+                  h.discount_rate_pct, s->currency);
+    else
+        sb_printf(b, "HORIZON (%d months at %g%% a year; the monthly figures "
+                  "are levelized; IRR a year)\n", h.months,
+                  h.discount_rate_pct);
+    for (int k = 0; k < OPT_COUNT; k++) {
+        num_format_money(h.npv[k], 0, v, sizeof v);
+        if (md)
+            sb_printf(b, "| %s | %s |\n", cost_option_label((CostOption)k), v);
+        else
+            sb_printf(b, "  NPV %-10s %14s %s\n",
+                      cost_option_label((CostOption)k), v, s->currency);
+    }
+    if (md)
+        sb_append(b, "\n| Owning against | Break-even | Discounted break-even "
+                     "| IRR (a year) |\n|---|---|---|---:|\n");
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        month_text(h.break_even[k], be, sizeof be);
+        if (md || h.discounted_break_even[k] == 0)
+            month_text(h.discounted_break_even[k], dbe, sizeof dbe);
+        else /* "(discounted 30)" after "month 27" */
+            num_snprintf(dbe, sizeof dbe, "%d", h.discounted_break_even[k]);
+        if (isfinite(h.irr_pct[k]))
+            num_snprintf(irr, sizeof irr, "%.2f%%", h.irr_pct[k]);
+        else
+            num_snprintf(irr, sizeof irr, "none");
+        if (md)
+            sb_printf(b, "| %s | %s | %s | %s |\n",
+                      cost_option_label((CostOption)k), be, dbe, irr);
+        else
+            sb_printf(b, "  Owning against %s: break-even %s (discounted "
+                      "%s), IRR %s\n", cost_option_word((CostOption)k), be,
+                      dbe, irr);
+    }
+    sb_append(b, "\n");
+}
+
 static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
 {
     sb_printf(b, "%sCost per useful GPU-hour (%s) against utilization\n%s",
@@ -654,6 +712,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     commitments(b, s, r, md);
     crossovers(b, r, md);
     zone_and_advice(b, s, r, md);
+    horizon_section(b, s, md);
     chart(b, s, r, md);
     sb_append(b, "\n");
     if (rep->risk)
