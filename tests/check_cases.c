@@ -177,6 +177,11 @@ static const CaseRow rows[] = {
      0, 76.0, PTS2},
     {"diagflow-risk", "spot is cheapest at 70%", M_CHEAPEST, 0, 0, 0, 0,
      OPT_SPOT, EXACT},
+
+    /* DiagFlow over five years (SPEC 2.7): levelized costs. */
+    {"diagflow-horizon", "GPUs (4 nodes of 8)", M_GPUS, 0, 0, 0, 0, 32, EXACT},
+    {"diagflow-horizon", "spot is cheapest over 60 months", M_CHEAPEST, 0, 0,
+     0, 0, OPT_SPOT, EXACT},
 };
 
 #define ROW_COUNT ((int)(sizeof rows / sizeof rows[0]))
@@ -185,7 +190,7 @@ static const CaseRow rows[] = {
 static const char *const case_files[] = {
     "diagflow",        "fintech-migration", "av-egress",     "cluster-64-at-85",
     "logistics-hybrid", "cloud-regret",     "onprem-regret", "minimum-size",
-    "diagflow-risk"};
+    "diagflow-risk",   "diagflow-horizon"};
 
 #define CASE_COUNT ((int)(sizeof case_files / sizeof case_files[0]))
 

@@ -170,7 +170,7 @@ START_TEST(json_version2_shape_of_shipped)
         "default",      "diagflow",         "fintech-migration",
         "av-egress",    "cluster-64-at-85", "logistics-hybrid",
         "cloud-regret", "onprem-regret",    "minimum-size",
-        "diagflow-risk"};
+        "diagflow-risk", "diagflow-horizon"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char file[4096];
         snprintf(file, sizeof file, "%s/scenarios/%s.yaml", GPUPLAN_SRCDIR,
@@ -205,6 +205,34 @@ START_TEST(json_version2_shape_of_shipped)
             for (cJSON *p = pts->child; p; p = p->next) {
                 const char *side = path(p, "onprem_cheaper")->valuestring;
                 ck_assert(strcmp(side, "above") == 0 || strcmp(side, "below") == 0);
+            }
+        }
+        /* SPEC 4.1 results.horizon: T + 1 cumulative months, the NPVs. */
+        double T = path(doc, "results.horizon.months")->valuedouble;
+        ck_assert_double_eq(T, s.horizon.months > 0
+                                   ? s.horizon.months
+                                   : s.hardware.lifetime_months);
+        ck_assert_double_eq(
+            path(doc, "results.horizon.discount_rate_pct")->valuedouble,
+            s.hardware.cost_of_capital_pct);
+        static const char *const all[] = {"onprem", "on_demand", "reserved",
+                                          "spot"};
+        for (size_t k = 0; k < 4; k++) {
+            char key[96];
+            snprintf(key, sizeof key, "results.horizon.npv.%s", all[k]);
+            ck_assert(cJSON_IsNumber(path(doc, key)));
+            snprintf(key, sizeof key, "results.horizon.cumulative.%s", all[k]);
+            ck_assert_int_eq(cJSON_GetArraySize(path(doc, key)), (int)T + 1);
+        }
+        for (size_t k = 0; k < 3; k++) {
+            static const char *const objs[] = {
+                "break_even_month", "discounted_break_even_month", "irr_pct"};
+            for (size_t o = 0; o < 3; o++) {
+                char key[128];
+                snprintf(key, sizeof key, "results.horizon.%s.%s", objs[o],
+                         opts[k]);
+                cJSON *v = path(doc, key);
+                ck_assert(cJSON_IsNumber(v) || cJSON_IsNull(v));
             }
         }
         ck_assert_int_eq(scenario_load_json("x.json", sb_str(&b), b.len, &back, &d), 0);

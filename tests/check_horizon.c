@@ -318,6 +318,32 @@ START_TEST(risk_break_even_is_the_horizons)
 }
 END_TEST
 
+/* The shipped five-year case: its ramp to 72% over 6 months averages the
+ * 42% DiagFlow measured over its first six months, and it runs 60 months
+ * with a refresh at 36. */
+START_TEST(diagflow_horizon_case)
+{
+    const char *top = getenv("top_srcdir");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/diagflow-horizon.yaml",
+             top && *top ? top : ".");
+    Scenario s;
+    Diag d;
+    diag_clear(&d, path);
+    ck_assert(scenario_load_file(path, &s, &d) == 0);
+    ck_assert(!horizon_is_steady(&s));
+    double sum = 0;
+    for (int t = 1; t <= 6; t++)
+        sum += s.utilization.measured_pct *
+               fmin(1, t / s.horizon.ramp_months);
+    close_to(sum / 6, 42, 1e-12, "first six months");
+    HorizonResult h;
+    horizon_evaluate(&s, &h, NULL);
+    ck_assert_int_eq(h.months, 60);
+    ck_assert(h.months > s.hardware.lifetime_months);
+}
+END_TEST
+
 /* A reference levelized cost of option k at utilization u: the NPV of
  * horizon_evaluate over the annuity sum, independent of the piecewise
  * coefficients that the crossovers use. */
@@ -392,6 +418,7 @@ int main(void)
     tcase_add_test(tc, irr_matches_bisection);
     tcase_add_test(tc, break_even_closed_form);
     tcase_add_test(tc, risk_break_even_is_the_horizons);
+    tcase_add_test(tc, diagflow_horizon_case);
     tcase_add_test(tc, levelized_crossovers_match_scan);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);

@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/lib.sh"
 export SOURCE_DATE_EPOCH=1767225600 # 2026-01-01
 dir=$top_srcdir/tests/data/reports
-for name in default diagflow logistics-hybrid diagflow-risk; do
+for name in default diagflow logistics-hybrid diagflow-risk diagflow-horizon; do
     for fmt in md text csv; do
         golden=$dir/$name.$fmt
         if ! "$GPUPLAN" report --format "$fmt" "$name" >"$TMP/out" 2>"$TMP/err"; then

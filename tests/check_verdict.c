@@ -499,7 +499,7 @@ static const char *const shipped[] = {
     "default",           "diagflow",        "fintech-migration",
     "av-egress",         "cluster-64-at-85", "logistics-hybrid",
     "cloud-regret",      "onprem-regret",   "minimum-size",
-    "diagflow-risk"};
+    "diagflow-risk", "diagflow-horizon"};
 
 static void load_shipped(const char *name, Scenario *s)
 {
