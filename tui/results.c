@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "horizon.h"
 #include "numfmt.h"
 #include "term.h"
 #include "utf8.h"
@@ -197,6 +198,26 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         snprintf(line, sizeof line, "X %s",
                  results_crossover_text(r, (CostOption)o, c, sizeof c));
         mvwaddnstr(w, y, 0, line, wd);
+    }
+    /* SPEC 2.7: the horizon line, owning against the cheapest cloud
+     * option: its break-even month and IRR. */
+    if (y < h) {
+        HorizonResult hr;
+        horizon_evaluate(s, &hr, NULL);
+        CostOption x = cost_cheapest_cloud(r);
+        char be[32], irr[32];
+        if (hr.break_even[x] > 0)
+            num_snprintf(be, sizeof be, "payback month %d",
+                         hr.break_even[x]);
+        else
+            snprintf(be, sizeof be, "no payback");
+        if (isfinite(hr.irr_pct[x]))
+            num_snprintf(irr, sizeof irr, "%.1f%%", hr.irr_pct[x]);
+        else
+            snprintf(irr, sizeof irr, "none");
+        snprintf(line, sizeof line, "Buy vs %s: %s, IRR %s",
+                 cost_option_word(x), be, irr);
+        mvwaddnstr(w, y++, 0, line, wd);
     }
     if (y < h && r->advice_count > 0) {
         char adv[1024];
