@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "cost.h"
 #include "diag.h"
 #include "horizon.h"
@@ -344,6 +345,33 @@ START_TEST(diagflow_horizon_case)
 }
 END_TEST
 
+/* The cumulative-spend chart marks the break-even months with X and
+ * names them in its legend. */
+START_TEST(cumulative_chart_marks_break_even)
+{
+    Scenario s;
+    hand_case(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    Canvas c;
+    canvas_init(&c, 72, 14);
+    chart_render(&c, CHART_CUMULATIVE, &s, &r);
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    const char *text = sb_str(&b);
+    ck_assert_msg(strstr(text, "X break-even: d m7 r m10 s never") != NULL,
+                  "%s", text);
+    ck_assert_msg(strstr(text, "over 18 months") != NULL, "%s", text);
+    int xs = 0;
+    for (int y = 0; y < c.height - 1; y++)
+        for (int x = 0; x < c.width; x++)
+            xs += canvas_get(&c, x, y) == 'X';
+    ck_assert_int_ge(xs, 1);
+    sb_free(&b);
+    canvas_free(&c);
+}
+END_TEST
+
 /* A reference levelized cost of option k at utilization u: the NPV of
  * horizon_evaluate over the annuity sum, independent of the piecewise
  * coefficients that the crossovers use. */
@@ -419,6 +447,7 @@ int main(void)
     tcase_add_test(tc, break_even_closed_form);
     tcase_add_test(tc, risk_break_even_is_the_horizons);
     tcase_add_test(tc, diagflow_horizon_case);
+    tcase_add_test(tc, cumulative_chart_marks_break_even);
     tcase_add_test(tc, levelized_crossovers_match_scan);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);

@@ -63,7 +63,7 @@ static Reaction act_undo(App *a, Action act, int key)
     return edit_undo(a, act == ACT_REDO);
 }
 
-/* cost curves -> breakdown -> hybrid (when there is a plan) -> tornado */
+/* cost curves -> breakdown -> cumulative spend -> hybrid (when there is a plan) -> tornado */
 static Reaction act_chart(App *a, Action act, int key)
 {
     (void)act, (void)key;

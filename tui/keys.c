@@ -56,7 +56,7 @@ const KeyBinding key_table[] = {
     {' ', ACT_TOGGLE, NULL, "toggle a yes/no field", KS_ANY},
     {'u', ACT_UNDO, "u undo", "undo the last change", KS_ANY},
     {KC_CTRL('r'), ACT_REDO, NULL, "redo the change undone last", KS_ANY},
-    {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown, hybrid cost vs nodes, tornado", KS_ANY},
+    {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown, cumulative spend, hybrid cost vs nodes, tornado", KS_ANY},
     {'a', ACT_HYBRID_ADD, "a add", "Hybrid panel: add a hybrid plan (defaults, one example workload), or a copy of the selected workload", KS_HYBRID},
     {'d', ACT_HYBRID_DELETE, "d delete", "Hybrid panel: delete the selected workload (asks first)", KS_HYBRID},
     {'r', ACT_HYBRID_RUN, "r run", "Hybrid panel: cycle the workload's run: onprem, cloud, burst", KS_HYBRID},

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_horizon.h"
 #include "numfmt.h"
 
 #define CHART_NOTE "chart needs more room"
@@ -820,6 +821,9 @@ void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
         break;
     case CHART_BREAKDOWN:
         chart_breakdown(c, s, r);
+        break;
+    case CHART_CUMULATIVE:
+        chart_horizon_render(c, s);
         break;
     default:
         chart_note(c);

@@ -16,6 +16,7 @@
 typedef enum ChartKind {
     CHART_COST_CURVES, /* cost per useful GPU-hour vs utilization */
     CHART_BREAKDOWN,   /* monthly breakdown bars per option */
+    CHART_CUMULATIVE,  /* cumulative spend by month (SPEC 2.7) */
     CHART_KIND_COUNT
 } ChartKind;
 

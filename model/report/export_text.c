@@ -420,7 +420,8 @@ static void month_text(int m, char *buf, size_t n)
 
 /* SPEC 2.7 / 4.2: the horizon: NPV of every option, and the break-even
  * months and IRR of owning against each cloud option. */
-static void horizon_section(StrBuf *b, const Scenario *s, bool md)
+static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
+                            bool md)
 {
     HorizonResult h;
     horizon_evaluate(s, &h, NULL);
@@ -463,7 +464,14 @@ static void horizon_section(StrBuf *b, const Scenario *s, bool md)
                       "%s), IRR %s\n", cost_option_word((CostOption)k), be,
                       dbe, irr);
     }
-    sb_append(b, "\n");
+    /* The cumulative spend by month, break-even months marked X. */
+    sb_append(b, md ? "\n```\n" : "\n");
+    Canvas c;
+    canvas_init(&c, CHART_WIDTH, 14);
+    chart_render(&c, CHART_CUMULATIVE, s, r);
+    canvas_to_text(&c, b);
+    canvas_free(&c);
+    sb_append(b, md ? "```\n\n" : "\n");
 }
 
 static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
@@ -712,7 +720,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     commitments(b, s, r, md);
     crossovers(b, r, md);
     zone_and_advice(b, s, r, md);
-    horizon_section(b, s, md);
+    horizon_section(b, s, r, md);
     chart(b, s, r, md);
     sb_append(b, "\n");
     if (rep->risk)

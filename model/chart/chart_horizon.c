@@ -1,0 +1,123 @@
+/* chart_horizon.c: the cumulative-spend chart (SPEC 2.7); see
+ * chart_horizon.h. */
+#include "config.h"
+
+#include "chart_horizon.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "horizon.h"
+#include "numfmt.h"
+
+static const CanvasStyle option_style[OPT_COUNT] = {CS_ONPREM, CS_ON_DEMAND,
+                                                    CS_RESERVED, CS_SPOT};
+/* Later curves win a shared cell; on-prem last, as on the cost chart. */
+static const CostOption draw_order[OPT_COUNT] = {OPT_RESERVED, OPT_ON_DEMAND,
+                                                 OPT_SPOT, OPT_ONPREM};
+static const char letter[OPT_COUNT] = {'o', 'd', 'r', 's'};
+
+/* "1.2M", "850k", "12": an axis label of at most 6 characters. */
+static void short_money(double v, char *buf, size_t n)
+{
+    double a = fabs(v);
+    if (a >= 1e9)
+        num_snprintf(buf, n, "%.1fG", v / 1e9);
+    else if (a >= 1e6)
+        num_snprintf(buf, n, "%.1fM", v / 1e6);
+    else if (a >= 1e3)
+        num_snprintf(buf, n, "%.0fk", v / 1e3);
+    else
+        num_snprintf(buf, n, "%.0f", v);
+}
+
+void chart_horizon_render(Canvas *c, const Scenario *s)
+{
+    if (c->width <= 0 || c->height <= 0)
+        return;
+    canvas_clear(c);
+    const int lw = 7; /* y labels and the axis */
+    if (c->width < lw + 12 || c->height < 6) {
+        canvas_text(c, 0, 0, "(too small)", CS_LABEL);
+        return;
+    }
+    HorizonResult h;
+    HorizonCumulative cum;
+    horizon_evaluate(s, &h, &cum);
+    const int T = h.months;
+    double lo = 0, hi = 0;
+    for (int k = 0; k < OPT_COUNT; k++)
+        for (int t = 0; t <= T; t++) {
+            lo = fmin(lo, cum[k][t]);
+            hi = fmax(hi, cum[k][t]);
+        }
+    if (!(hi > lo))
+        hi = lo + 1;
+
+    char title[160];
+    num_snprintf(title, sizeof title, "Cumulative spend (%s) over %d months",
+                 s->currency, T);
+    canvas_text(c, 0, 0, title, CS_LABEL);
+    const int top = 1, bottom = c->height - 3; /* plot rows */
+    const int x0 = lw, x1 = c->width - 1;       /* plot columns */
+    const int rows = bottom - top;
+    char lab[16];
+    short_money(hi, lab, sizeof lab);
+    canvas_text(c, 0, top, lab, CS_LABEL);
+    short_money(lo, lab, sizeof lab);
+    canvas_text(c, 0, bottom, lab, CS_LABEL);
+    for (int y = top; y <= bottom; y++)
+        canvas_put(c, x0 - 1, y, '|', CS_AXIS);
+    for (int x = x0; x <= x1; x++)
+        canvas_put(c, x, bottom + 1, '-', CS_AXIS);
+    canvas_text(c, x0, bottom + 2 < c->height - 1 ? bottom + 2 : bottom + 1,
+                "0", CS_LABEL);
+
+#define ROW_OF(v) (bottom - (int)lround(((v) - lo) / (hi - lo) * rows))
+#define COL_OF(t) (x0 + (int)lround((double)(t) / T * (x1 - x0)))
+    for (int i = 0; i < OPT_COUNT; i++) {
+        CostOption k = draw_order[i];
+        for (int x = x0; x <= x1; x++) {
+            int t = (int)lround((double)(x - x0) / (x1 - x0) * T);
+            canvas_put(c, x, ROW_OF(cum[k][t]), letter[k], option_style[k]);
+        }
+    }
+    /* The legend: the letters, then each break-even month. */
+    char legend[256] = "";
+    size_t used = 0;
+    for (int k = 0; k < OPT_COUNT && used < sizeof legend; k++)
+        used += (size_t)snprintf(legend + used, sizeof legend - used, "%s%c %s",
+                                 k ? " " : "", letter[k],
+                                 cost_option_word((CostOption)k));
+    /* Where the names and the months do not both fit, the months win. */
+    const size_t names_end = used;
+    if (used < sizeof legend)
+        used += (size_t)snprintf(legend + used, sizeof legend - used,
+                                 "  X break-even:");
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT && used < sizeof legend; k++) {
+        int m = h.break_even[k];
+        char when[24];
+        if (m > 0) {
+            canvas_put(c, COL_OF(m), ROW_OF(cum[OPT_ONPREM][m]), 'X', CS_CROSS);
+            num_snprintf(when, sizeof when, "m%d", m);
+        } else {
+            snprintf(when, sizeof when, "never");
+        }
+        used += (size_t)snprintf(legend + used, sizeof legend - used, " %c %s",
+                                 letter[k], when);
+    }
+#undef ROW_OF
+#undef COL_OF
+    char end[16];
+    num_snprintf(end, sizeof end, "%d", T);
+    int ly = c->height - 1;
+    if (bottom + 2 < ly)
+        canvas_text(c, x1 - (int)strlen(end) + 1, bottom + 2, end, CS_LABEL);
+    else
+        canvas_text(c, x1 - (int)strlen(end) + 1, bottom + 1, end, CS_LABEL);
+    const char *shown = legend;
+    if (strlen(legend) > (size_t)c->width && names_end < strlen(legend))
+        shown = legend + names_end + 2; /* "X break-even: ..." */
+    canvas_text(c, 0, ly, shown, CS_LABEL);
+}

@@ -1,0 +1,16 @@
+/* chart_horizon.h: the cumulative-spend chart of SPEC 2.7, drawn into a
+ * curses-free Canvas: months on x, each option's cumulative spend S_x(t)
+ * as its letter, and an X where owning breaks even against a cloud option,
+ * with the months in the legend. */
+#ifndef GPUPLAN_CHART_HORIZON_H
+#define GPUPLAN_CHART_HORIZON_H
+
+#include "canvas.h"
+#include "scenario.h"
+
+/* Draw the cumulative spend of s over its horizon onto c, filling it. A
+ * canvas too small for a chart gets a short note. Evaluates the horizon
+ * itself (horizon_evaluate); no allocation. */
+void chart_horizon_render(Canvas *c, const Scenario *s);
+
+#endif
