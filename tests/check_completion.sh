@@ -50,7 +50,7 @@ offers_only "gpuplan report --fo" --format
 offers_only "gpuplan sweep --m" --max-rows
 offers_only "gpuplan report --format " text md html json csv
 offers_only "gpuplan sweep --format " csv json
-offers_only "gpuplan report diag" diagflow diagflow-risk
+offers_only "gpuplan report diag" diagflow diagflow-horizon diagflow-risk
 offers_only "gpuplan report log" logistics-hybrid
 offers_only "gpuplan new --from cluster" cluster-64-at-85
 offers_only "gpuplan report --set hardware.node" hardware.nodes= hardware.node_price=

@@ -80,8 +80,8 @@ keys -
 expect_total "$T1" "after nudging onprem_nodes to 1"
 wait_for "Hybrid: 1 node, 47.4% used, 3 warnings" 2 "one node, with the warnings counted"
 wait_for "[+]" 2 "modified marker"
-keys c c
-wait_for "Total monthly (USD) against on-prem nodes" 5 "c twice shows the nodes chart"
+keys c c c
+wait_for "Total monthly (USD) against on-prem nodes" 5 "c three times shows the nodes chart"
 wait_for "O optimum: 0 nodes, 97,930 USD" 2 "optimum named in the chart legend"
 wait_for "P plan" 2 "the plan's point in the legend"
 keys u

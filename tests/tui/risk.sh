@@ -7,8 +7,10 @@
 
 start NO_COLOR=1 -- diagflow-risk
 wait_for " Hardware   Facility " 10 "panel tabs" || give_up
-# cost curves -> breakdown -> tornado (no hybrid plan here)
+# cost curves -> breakdown -> cumulative spend -> tornado (no hybrid plan)
 keys c c
+wait_for "Cumulative spend (USD) over 48 months" 5 "c twice: cumulative spend"
+keys c
 wait_for "On-prem minus spot, USD a month, each input at its low and its high" 5 \
     "c reaches the tornado" || give_up
 wait_for "spot_gpu_hour 2.4..3.8" 2 "the widest input first"
