@@ -422,3 +422,22 @@ void horizon_evaluate(const Scenario *s, HorizonResult *h,
         h->irr_pct[k] = horizon_irr_pct(diff, T);
     }
 }
+
+int horizon_break_even_month(const Scenario *s, CostOption x)
+{
+    Plan p;
+    plan_init(s, s->cloud.reserved_coverage_pct, &p);
+    const double u = s->utilization.measured_pct / 100;
+    double on[HORIZON_MONTHS_MAX + 1], cx[HORIZON_MONTHS_MAX + 1];
+    double tv_on = 0, tv_x = 0;
+    option_flows(&p, OPT_ONPREM, u, on, NULL, NULL, NULL, &tv_on);
+    option_flows(&p, x, u, cx, NULL, NULL, NULL, &tv_x);
+    double s_on = 0, s_x = 0;
+    for (int t = 0; t <= p.T; t++) {
+        s_on += on[t] + (t == p.T ? tv_on : 0);
+        s_x += cx[t] + (t == p.T ? tv_x : 0);
+        if (t >= 1 && s_on <= s_x)
+            return t;
+    }
+    return 0;
+}

@@ -59,6 +59,11 @@ typedef double HorizonCumulative[OPT_COUNT][HORIZON_MONTHS_MAX + 1];
 void horizon_evaluate(const Scenario *s, HorizonResult *h,
                       HorizonCumulative *cum);
 
+/* The break-even month of owning against cloud option x alone (SPEC 2.7),
+ * as horizon_evaluate gives it, without the NPVs and IRRs: for the Monte
+ * Carlo, which needs only this. 0 = none. */
+int horizon_break_even_month(const Scenario *s, CostOption x);
+
 /* The IRR of flows d[0..T] (SPEC 2.7): the monthly rate rho in (-0.9, 10]
  * at which they have zero present value, by bisection to 1e-10, as the
  * yearly percentage ((1+rho)^12 - 1)*100; NAN when the flows never change

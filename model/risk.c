@@ -42,11 +42,8 @@ double risk_break_even_on_demand(const Scenario *s, const CostResult *r)
 {
     if (!horizon_is_steady(s)) {
         /* SPEC 2.7: ramp, price changes or refreshes: the cash flows. */
-        HorizonResult hr;
-        horizon_evaluate(s, &hr, NULL);
-        return hr.break_even[OPT_ON_DEMAND] > 0
-                   ? hr.break_even[OPT_ON_DEMAND]
-                   : NAN;
+        int m = horizon_break_even_month(s, OPT_ON_DEMAND);
+        return m > 0 ? m : NAN;
     }
     const Hardware *h = &s->hardware;
     double C = h->nodes * (h->node_price + h->network_per_node) + h->storage +

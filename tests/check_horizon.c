@@ -199,6 +199,9 @@ START_TEST(hand_worked_case)
     ck_assert_int_eq(h.discounted_break_even[OPT_RESERVED], 11);
     ck_assert_int_eq(h.break_even[OPT_SPOT], 0);
     ck_assert_int_eq(h.discounted_break_even[OPT_SPOT], 0);
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
+        ck_assert_int_eq(horizon_break_even_month(&s, (CostOption)k),
+                         h.break_even[k]);
     ck_assert_msg(fabs(h.irr_pct[OPT_ON_DEMAND] - 210.9320) < 1e-4, "%.6f",
                   h.irr_pct[OPT_ON_DEMAND]);
     ck_assert_msg(fabs(h.irr_pct[OPT_RESERVED] - 53.1978) < 1e-4, "%.6f",
