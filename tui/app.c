@@ -60,8 +60,12 @@ static Reaction handle_key(App *a, int key)
     if (a->too_small) {
         if (key == KC_CTRL('l'))
             return R_ALL | R_CLEAR;
-        if ((key == 'q' || key == KC_F(10)) && !doc_modified(&a->doc))
-            return R_QUIT;
+        /* Quitting asks about unsaved changes here too, and Ctrl-S saves
+         * (SPEC 8); the question is drawn on the too-small screen. */
+        if (key == 'q' || key == KC_F(10))
+            return files_guard(a, PEND_QUIT);
+        if (key == KC_CTRL('s') || key == KC_F(2))
+            return files_save(a);
         return R_NONE;
     }
     if (a->editing)

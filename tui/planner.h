@@ -90,6 +90,8 @@ typedef struct App {
     int rows, cols;
     bool too_small;
     WINDOW *w_title, *w_form, *w_results, *w_chart, *w_msg, *w_line;
+    WINDOW *w_verdict; /* the short layout (below 24 rows) only */
+    int verdict_h;     /* its rows */
     Canvas canvas;
     Reaction dirty; /* what the next draw repaints */
     bool quit;

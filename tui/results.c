@@ -67,8 +67,30 @@ static void hybrid_line(WINDOW *w, int y, int wd, const char *label, double v,
     mvwaddnstr(w, y, 0, line, wd);
 }
 
-void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
-                         const HybridResult *hy, bool stale)
+int results_verdict_rows(const Scenario *s, const CostResult *r, int width)
+{
+    char verdict[1024];
+    cost_verdict_text(s, r, verdict, sizeof verdict);
+    return width > 0 ? wrap(NULL, 0, 1000, width, verdict) : 0;
+}
+
+void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
+{
+    int h, wd;
+    getmaxyx(w, h, wd);
+    werase(w);
+    if (h <= 0 || wd <= 0)
+        return;
+    char verdict[1024];
+    cost_verdict_text(s, r, verdict, sizeof verdict);
+    wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
+    wrap(w, 0, h, wd, verdict);
+    wattrset(w, term_attr(TS_NORMAL));
+}
+
+/* The box; `verdict` false leaves the verdict to its own window. */
+static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
+                        const HybridResult *hy, bool stale, bool verdict_too)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -77,7 +99,7 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         return;
     char line[512];
     int y = 0;
-    if (!hy) {
+    if (!hy && verdict_too) {
         /* SPEC 8: the verdict leads, wrapped and never cut; the table, the
          * zone, the crossovers and the advice take the rows left. */
         char verdict[1024];
@@ -226,4 +248,16 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
         wrap(w, y, h, wd, adv);
         wattrset(w, term_attr(TS_NORMAL));
     }
+}
+
+void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
+                         const HybridResult *hy, bool stale)
+{
+    results_box(w, s, r, hy, stale, true);
+}
+
+void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
+                          const HybridResult *hy, bool stale)
+{
+    results_box(w, s, r, hy, stale, false);
 }

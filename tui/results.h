@@ -23,6 +23,18 @@ void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
                          const HybridResult *h, bool stale);
 
+/* The box without the verdict (the short layout gives the verdict its
+ * own full-width window). */
+void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
+                          const HybridResult *h, bool stale);
+
+/* The verdict sentence (SPEC 2.4) word-wrapped into all of w, never cut
+ * while w has the rows results_verdict_rows counts for its width. */
+void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, bool stale);
+
+/* The rows the verdict takes wrapped at `width` columns. */
+int results_verdict_rows(const Scenario *s, const CostResult *r, int width);
+
 /* The crossovers with option o as text, each with the side on which on-prem
  * is cheaper: "on-demand above 35.9%", "reserved below 20.0% and above
  * 80.0%", "spot never (on-prem cheaper)". Returns buf. */

@@ -19,11 +19,17 @@
 #include "utf8.h"
 
 #define MIN_COLS 80
-#define MIN_ROWS 24
+#define MIN_ROWS 22
+/* Below this height the short layout: the verdict leaves the results box
+ * for a full-width window above the chart, and the chart keeps the rows
+ * for CHART_MIN_PLOT plot rows (SPEC 8: 6 at 80x22). */
+#define SHORT_ROWS 24
+#define CHART_SHORT_H 10
 
 void screen_free(App *a)
 {
-    WINDOW **ws[] = {&a->w_title, &a->w_form, &a->w_results, &a->w_chart, &a->w_msg, &a->w_line};
+    WINDOW **ws[] = {&a->w_title, &a->w_form, &a->w_results, &a->w_chart, &a->w_msg, &a->w_line,
+                      &a->w_verdict};
     for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
         if (*ws[i]) {
             delwin(*ws[i]);
@@ -42,17 +48,30 @@ Reaction screen_layout(App *a)
     if (a->too_small)
         return R_ALL | R_CLEAR;
     int avail = a->rows - 4;
-    int top_h = 11 + (avail - 20) / 3;
+    int top_h = 11 + (avail - 20) / 3, verdict_h = 0;
+    if (a->rows < SHORT_ROWS) {
+        /* The verdict whole (its rows counted by the last draw), the chart's
+         * plot rows, then the panel and the figures take what is left; a
+         * verdict too long for both takes its rows from the chart last. */
+        verdict_h = a->verdict_h > 0 ? a->verdict_h : 3;
+        top_h = avail - CHART_SHORT_H - verdict_h;
+        if (top_h < 5)
+            top_h = 5;
+        if (avail - top_h - verdict_h < 6)
+            verdict_h = avail - top_h - 6;
+    }
     int res_w = a->cols >= 100 ? 48 : 39;
     int form_w = a->cols - res_w - 1;
     a->w_title = newwin(2, a->cols, 0, 0);
     a->w_form = newwin(top_h, form_w + 1, 2, 0); /* + the gap column */
     a->w_results = newwin(top_h, res_w, 2, form_w + 1);
-    a->w_chart = newwin(avail - top_h, a->cols, 2 + top_h, 0);
+    if (verdict_h > 0)
+        a->w_verdict = newwin(verdict_h, a->cols, 2 + top_h, 0);
+    a->w_chart = newwin(avail - top_h - verdict_h, a->cols, 2 + top_h + verdict_h, 0);
     a->w_msg = newwin(1, a->cols, a->rows - 2, 0);
     a->w_line = newwin(1, a->cols, a->rows - 1, 0);
     if (!a->w_title || !a->w_form || !a->w_results || !a->w_chart || !a->w_msg ||
-        !a->w_line) {
+        !a->w_line || (verdict_h > 0 && !a->w_verdict)) {
         screen_free(a);
         a->too_small = true;
     }
@@ -226,20 +245,47 @@ static void draw_too_small(App *a)
     snprintf(m, sizeof m, "terminal too small: gpuplan needs %dx%d, this one is %dx%d",
              MIN_COLS, MIN_ROWS, a->cols, a->rows);
     werase(stdscr);
-    int len = (int)strlen(m);
-    /* Wrap over the rows there are; never write the last cell. */
-    for (int y = 0, off = 0; y < a->rows && off < len; y++) {
-        int room = a->cols - (y == a->rows - 1 ? 1 : 0);
-        if (room <= 0)
-            break;
-        mvaddnstr(y, 0, m + off, room);
-        off += room;
+    /* Then the question being asked (quit: save, discard or cancel; the
+     * path to save to) with what is typed, or the last message. */
+    char q[sizeof a->msg + sizeof a->dlg.question + LINE_EDIT_MAX] = "";
+    if (a->dlg.kind == DLG_PROMPT)
+        snprintf(q, sizeof q, "%s %s", a->dlg.question, a->dlg.edit.text);
+    else if (a->dlg.kind == DLG_CHOICE)
+        snprintf(q, sizeof q, "%s", a->dlg.question);
+    else
+        snprintf(q, sizeof q, "%s", a->msg);
+    const char *parts[] = {m, q};
+    int y = 0;
+    for (int k = 0; k < 2; k++) {
+        const char *t = parts[k];
+        /* Wrap over the rows there are; never write the last cell. */
+        while (*t && y < a->rows) {
+            int room = a->cols - (y == a->rows - 1 ? 1 : 0);
+            if (room <= 0)
+                break;
+            size_t take = utf8_head_bytes(t, room);
+            if (take == 0)
+                break;
+            mvaddnstr(y++, 0, t, (int)take);
+            t += take;
+        }
     }
     wnoutrefresh(stdscr);
 }
 
 void screen_draw(App *a)
 {
+    /* The short layout sizes the verdict's window to the verdict: when the
+     * results change its row count, lay the screen out again. */
+    if (!a->too_small && a->rows < SHORT_ROWS && (a->dirty & R_RESULTS)) {
+        int v = results_verdict_rows(&a->shown, &a->res, a->cols);
+        if (v < 1)
+            v = 1;
+        if (v != a->verdict_h) {
+            a->verdict_h = v;
+            a->dirty |= screen_layout(a);
+        }
+    }
     if (a->dirty & R_CLEAR) {
         clearok(curscr, TRUE);
         werase(stdscr);
@@ -264,12 +310,17 @@ void screen_draw(App *a)
             wnoutrefresh(a->w_form);
         }
         if (a->dirty & R_RESULTS) {
-            results_draw_hybrid(a->w_results, &a->shown, &a->res,
-                                a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
-                                        a->hscratch_ok
-                                    ? &a->hres
-                                    : NULL,
-                                a->stale);
+            const HybridResult *hy = a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
+                                             a->hscratch_ok
+                                         ? &a->hres
+                                         : NULL;
+            if (a->w_verdict) {
+                results_draw_figures(a->w_results, &a->shown, &a->res, hy, a->stale);
+                results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
+                wnoutrefresh(a->w_verdict);
+            } else {
+                results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, a->stale);
+            }
             wnoutrefresh(a->w_results);
         }
         if (a->dirty & R_CHART)

@@ -1,6 +1,7 @@
 /* screen.h: the planner's screen (SPEC 8): the title and tabs, the panel
  * beside the results, the chart, the message and hint lines; "terminal
- * too small" below 80x24. */
+ * too small" below 80x22; below 24 rows the verdict has its own
+ * full-width window above the chart. */
 #ifndef GPUPLAN_SCREEN_H
 #define GPUPLAN_SCREEN_H
 

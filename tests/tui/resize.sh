@@ -1,12 +1,12 @@
 #!/bin/bash
-# resize.sh: below 80x24 a message, down to 1x1 no crash, growing back and
+# resize.sh: below 80x22 a message, down to 1x1 no crash, growing back and
 # to 132x43 redraws at once; NO_COLOR=1 and TERM=vt100 work; idle uses no CPU.
 . "$(dirname "$0")/lib.sh"
 
 start --
 wait_for "5.66" 10 "default screen" || give_up
 TM resize-window -t planner -x 40 -y 10
-wait_for "terminal too small: gpuplan needs 80x24," 5 "too small message"
+wait_for "terminal too small: gpuplan needs 80x22," 5 "too small message"
 wait_for "40x10" 2 "too small names the size"
 TM resize-window -t planner -x 1 -y 1
 sleep 0.3

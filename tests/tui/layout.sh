@@ -1,0 +1,63 @@
+#!/bin/bash
+# layout.sh: the full layout from 80x22 up (SPEC 8): at 80x22, 80x23 and
+# 80x24 the planner shows the verdict whole (the JSON's words, wrapped), the
+# four options' figures, a chart with at least 6 plot rows, its legend and
+# the hint line; below 80x22 the too-small screen still asks before quitting
+# with unsaved changes and still saves on Ctrl-S.
+. "$(dirname "$0")/lib.sh"
+
+verdict=$("$GPUPLAN" report --format json "$SCEN/diagflow.yaml" |
+    sed -n 's/^[[:space:]]*"verdict":[[:space:]]*"\(.*\)",*$/\1/p')
+[ -n "$verdict" ] || { fail "no verdict in the JSON report"; give_up; }
+
+# The screen's words in one line (runs of blanks as one), to find a text
+# wrapped over several rows.
+flat() { screen | tr -s ' \n' '  '; }
+# The chart's plot rows: lines that start with a y label and `+`, or with
+# blanks and `|`, above the x axis (`+---`).
+plot_rows() { screen | grep -E '^ *([0-9][0-9.,]*[kM]? +\+| +\|)' | grep -cv -- '+---'; }
+
+# A copy: saving must not touch the shipped file.
+cp "$SCEN/diagflow.yaml" "$TMP/work/diagflow.yaml"
+start -- diagflow.yaml
+wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+# 80x23 is an 80x24 window under tmux's status line (a detached test
+# session has no client to draw one, so the pane is sized directly).
+for size in 80x22 80x23 80x24; do
+    TM resize-window -t planner -x "${size%x*}" -y "${size#*x}"
+    wait_for "o on-prem  d on-demand" 5 "legend at $size" || continue
+    [ "$(screen | wc -l)" -eq "${size#*x}" ] && ok || fail "not ${size#*x} rows at $size"
+    screen | grep -q "terminal too small" && fail "too small at $size" || ok
+    # At 80x24 the verdict shares its rows with the panel's, beside it.
+    if [ "$size" != 80x24 ]; then
+        flat | grep -qF -- "$verdict" && ok || fail "the whole verdict at $size"
+    fi
+    for o in "On-prem +111,872" "On-demand +48,075" "Reserved +74,752" "Spot +31,396"; do
+        screen | grep -qE -- "$o" && ok || fail "'$o' at $size"
+    done
+    n=$(plot_rows)
+    [ "$n" -ge 6 ] || [ "$size" = 80x24 ] && ok || fail "$n plot rows at $size (at least 6)"
+    i=0
+    while ! screen | tail -1 | grep -q "F1 help" && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
+    screen | tail -1 | grep -q "F1 help" && ok || fail "hint line on the last row at $size"
+done
+
+# Below 80x22: the too-small screen, which still asks and still saves.
+keys Down +
+wait_for " [+]" 5 "a change marks the title"
+TM resize-window -t planner -x 80 -y 21
+wait_for "terminal too small: gpuplan needs 80x22, this one is 80x21" 5 "too small at 80x21"
+keys q
+wait_for "unsaved changes: (s)ave / (d)iscard / (c)ancel" 5 "q asks on the too-small screen"
+keys c
+wait_gone "unsaved changes:" 5
+before=$(cksum <"$TMP/work/diagflow.yaml")
+keys C-s
+wait_for "saved" 5 "Ctrl-S on the too-small screen says it saved"
+[ "$(cksum <"$TMP/work/diagflow.yaml")" != "$before" ] && ok ||
+    fail "Ctrl-S on the too-small screen did not save"
+TM resize-window -t planner -x 80 -y 22
+wait_for "o on-prem  d on-demand" 5 "back at 80x22"
+keys q
+wait_for "EXIT=0" 10 "quit after saving exits at once"
+finish
