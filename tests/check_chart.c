@@ -563,6 +563,78 @@ START_TEST(breakdown_bars)
 }
 END_TEST
 
+/* Every option with a point in the plot shows its letter there, even when
+ * another curve lies on all of its cells (the spot price set so that spot
+ * costs what on-demand does, as diagflow's 4.90 and 3.20 share rows at
+ * 80x24), and the legend says which lies under which. */
+START_TEST(hidden_curve_keeps_its_letter)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.cloud.spot_gpu_hour = s.cloud.on_demand_gpu_hour * s.cloud.spot_goodput_pct / 100;
+    int sizes[][2] = {{80, 9}, {80, 10}, {78, 9}, {100, 14}, {132, 20}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        Canvas c;
+        draw(&c, sizes[k][0], sizes[k][1], CHART_COST_CURVES, &s);
+        Axes a = find_axes(&c);
+        for (int o = 0; o < OPT_COUNT; o++) {
+            char letter = cost_option_letter((CostOption)o);
+            bool seen = false;
+            for (int y = 0; y < a.axis_row && !seen; y++)
+                for (int x = a.x0 + 1; x <= a.x100 && !seen; x++)
+                    seen = canvas_get(&c, x, y) == letter;
+            ck_assert_msg(seen, "letter %c missing at %dx%d", letter, sizes[k][0],
+                          sizes[k][1]);
+        }
+        ck_assert(any_row_contains(&c, a.axis_row + 1, "d under s") ||
+                  any_row_contains(&c, a.axis_row + 1, "s under d"));
+        canvas_free(&c);
+    }
+}
+END_TEST
+
+/* Each y label sits on the row whose value it names: reading the row of a
+ * value from the labels (the axis row is the bottom label, the top label's
+ * row the top), every other label is within half a row of its value. */
+START_TEST(y_labels_on_their_rows)
+{
+    Scenario s;
+    scenario_default(&s);
+    int sizes[][2] = {{80, 9}, {80, 10}, {72, 20}, {132, 20}, {100, 14}, {60, 7}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        Canvas c;
+        draw(&c, sizes[k][0], sizes[k][1], CHART_COST_CURVES, &s);
+        Axes a = find_axes(&c);
+        double val[32];
+        int row[32], n = 0;
+        for (int y = 0; y <= a.axis_row && n < 32; y++) {
+            if (canvas_get(&c, a.x0, y) != '+')
+                continue;
+            char buf[32];
+            int len = 0;
+            for (int x = 0; x < a.x0 && len < 31; x++)
+                if (canvas_get(&c, x, y) != ' ' && canvas_get(&c, x, y) != ',')
+                    buf[len++] = canvas_get(&c, x, y);
+            buf[len] = '\0';
+            if (len == 0)
+                continue;
+            val[n] = strtod(buf, NULL);
+            row[n++] = y;
+        }
+        ck_assert_int_ge(n, 2);
+        double top = val[0], bottom = val[n - 1];
+        double per_row = (top - bottom) / (row[n - 1] - row[0]);
+        for (int i = 0; i < n; i++) {
+            double exact = row[n - 1] - (val[i] - bottom) / per_row;
+            ck_assert_msg(fabs(exact - row[i]) <= 0.5 + 1e-9,
+                          "label %g on row %d, its value's row is %.2f (%dx%d)",
+                          val[i], row[i], exact, sizes[k][0], sizes[k][1]);
+        }
+        canvas_free(&c);
+    }
+}
+END_TEST
+
 static Suite *chart_suite(void)
 {
     Suite *s = suite_create("chart");
@@ -583,6 +655,8 @@ static Suite *chart_suite(void)
     tcase_add_test(t, measured_on_a_threshold);
     tcase_add_test(t, corner_scenarios);
     tcase_add_test(t, breakdown_bars);
+    tcase_add_test(t, hidden_curve_keeps_its_letter);
+    tcase_add_test(t, y_labels_on_their_rows);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

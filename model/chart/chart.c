@@ -20,7 +20,9 @@
  *   curve is never cut by a marker. Among curves the order is reserved <
  *   on-demand < spot < on-prem: on-prem is the reference every cloud curve
  *   is read against, so it is never hidden, and the cheaper-per-hour cloud
- *   options come next. The measured line wins its column over a threshold
+ *   options come next. A curve that another lies on at every one of its
+ *   cells (two flat cloud prices in one row) gets its letter written over
+ *   the other at three columns, and the legend says "d under s". The measured line wins its column over a threshold
  *   line; the threshold labels are placed before the measured label, which
  *   moves aside (or into the legend) rather than hide 60, 75 or 80.
  * y range: see chart_y_range. x: column x0 + j is j/n*100% exactly, and
@@ -460,8 +462,62 @@ static void chart_pct_text(double pct, char *buf, size_t n)
         num_snprintf(buf, n, "%.1f%%", pct);
 }
 
+/* The letter of each option whose curve no cell shows (another curve lies
+ * on every one of its cells) is written over the covering curve at a few
+ * columns, and cover[o] names the covering option's letter (0: o shows).
+ * Returns nothing; the legend of the next rendering says "d under s". */
+static void chart_uncover(Canvas *c, const Plot *p, const Scenario *s,
+                          const CostResult *r, char *cover)
+{
+    for (int o = 0; o < OPT_COUNT; o++) {
+        char letter = cost_option_letter((CostOption)o);
+        int seen = 0, on[OPT_COUNT] = {0};
+        for (int j = 1; j <= p->n; j++) {
+            double v = cost_per_hour_at(r, s, (CostOption)o, 100.0 * j / p->n);
+            long row = isfinite(v) ? plot_row(p, v) : -1;
+            if (row < p->top || row > p->axis)
+                continue;
+            char ch = canvas_get(c, p->x0 + j, (int)row);
+            if (ch == letter)
+                seen++;
+            for (int k = 0; k < OPT_COUNT; k++)
+                if (k != o && ch == cost_option_letter((CostOption)k))
+                    on[k]++;
+        }
+        cover[o] = 0;
+        if (seen > 0)
+            continue;
+        int best = -1;
+        for (int k = 0; k < OPT_COUNT; k++)
+            if (on[k] > 0 && (best < 0 || on[k] > on[best]))
+                best = k;
+        if (best < 0)
+            continue; /* off the plot altogether: nothing to uncover */
+        cover[o] = cost_option_letter((CostOption)best);
+        /* Three marks, staggered per option so two hidden curves do not
+         * take the same columns. */
+        for (int m = 0; m < 3; m++) {
+            int j0 = p->n * (1 + 2 * o) / 9 + m * p->n / 3;
+            for (int j = j0; j <= p->n; j++) {
+                double v = cost_per_hour_at(r, s, (CostOption)o, 100.0 * j / p->n);
+                long row = isfinite(v) ? plot_row(p, v) : -1;
+                if (j < 1 || row < p->top || row > p->axis)
+                    continue;
+                if (canvas_get(c, p->x0 + j, (int)row) == cover[o]) {
+                    canvas_put(c, p->x0 + j, (int)row, letter, chart_option_style[o]);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* The cost curves; under[o]: the letter of the curve that covered option
+ * o's in the last rendering (for the legend); hidden[o]: the same for this
+ * rendering. */
 static void chart_cost_curves(Canvas *c, const Scenario *s,
-                              const CostResult *r)
+                              const CostResult *r, const char *under,
+                              char *hidden)
 {
     int W = c->width, H = c->height;
     if (W < 30 || H < 6) {
@@ -480,6 +536,14 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
                      r->option[o].allowed ? "" : " (not allowed)");
         legend_add(&lg, 0, chart_option_style[o], buf);
     }
+    /* Where one curve lies on all of another's cells (SPEC 8). */
+    for (int o = 0; o < OPT_COUNT; o++)
+        if (under[o]) {
+            char buf[ITEM_BYTES];
+            num_snprintf(buf, sizeof buf, "%c under %c",
+                         cost_option_letter((CostOption)o), under[o]);
+            legend_add(&lg, 0, chart_option_style[o], buf);
+        }
     /* Every crossover with its direction (SPEC 8): `^` when on-prem is
      * the cheaper above it, `v` when below. */
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
@@ -538,6 +602,7 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
             if (o == OPT_ONPREM)
                 clipped_onprem = last;
         }
+    chart_uncover(c, &p, s, r, hidden);
     if (clipped_onprem > 0)
         canvas_put(c, p.x0 + clipped_onprem, p.top, '^', CS_ONPREM);
 
@@ -816,9 +881,19 @@ void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
     if (c->width <= 0 || c->height <= 0)
         return;
     switch (kind) {
-    case CHART_COST_CURVES:
-        chart_cost_curves(c, s, r);
+    case CHART_COST_CURVES: {
+        /* Drawn again while the curves a rendering found hidden differ from
+         * the ones its legend named (the legend's lines take plot rows). */
+        char under[OPT_COUNT] = {0}, hidden[OPT_COUNT];
+        for (int pass = 0; pass < 3; pass++) {
+            memset(hidden, 0, sizeof hidden);
+            chart_cost_curves(c, s, r, under, hidden);
+            if (memcmp(hidden, under, sizeof hidden) == 0)
+                break;
+            memcpy(under, hidden, sizeof under);
+        }
         break;
+    }
     case CHART_BREAKDOWN:
         chart_breakdown(c, s, r);
         break;
