@@ -171,6 +171,12 @@ int app_run(const char *path, bool no_color)
             a->dirty |= screen_layout(a);
             continue;
         }
+        if (key == TERM_EV_BAD_BYTE) {
+            a->dirty |= app_msg(a, true, "dropped byte 0x%02X: no character in this "
+                                "locale (a UTF-8 one types it)",
+                                (unsigned)term_bad_byte());
+            continue;
+        }
         /* Esc and a key in one burst read as Alt-key; unless it is bound
          * (the numbered panels), it was Esc typed quickly before the key. */
         if (key >= KC_ALT_BASE && key < KC_ALT_BASE + 128 &&

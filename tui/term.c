@@ -22,11 +22,13 @@
 #include <term.h>
 #endif
 #include <unistd.h>
+#include <wchar.h>
 
 #include "canvas.h"
 #include "keys.h"
 
 static volatile sig_atomic_t got_signal;
+static int bad_byte;
 static bool started, color;
 
 static void on_signal(int sig) { got_signal = sig; }
@@ -47,8 +49,19 @@ bool term_check(char *msg, size_t n)
                  t ? t : "");
         return false;
     }
+    /* A terminal that cannot move the cursor (TERM=dumb, a printing
+     * terminal) cannot show a full-screen planner: say so before curses
+     * draws a blank screen. */
+    const char *cup = tigetstr("cup");
+    bool addressable = cup && cup != (char *)-1 && tigetflag("hc") <= 0;
     del_curterm(cur_term);
     cur_term = NULL;
+    if (!addressable) {
+        snprintf(msg, n, "gpuplan: TERM=%s cannot move the cursor, which the "
+                 "planner needs; try 'gpuplan report FILE' for a text report",
+                 t);
+        return false;
+    }
     return true;
 }
 
@@ -145,6 +158,8 @@ bool term_utf8(void)
 
 int term_signal(void) { return got_signal; }
 
+int term_bad_byte(void) { return bad_byte; }
+
 volatile sig_atomic_t *term_signal_flag(void) { return &got_signal; }
 
 const char *term_ellipsis(void) { return term_utf8() ? "\u2026" : "~"; }
@@ -223,7 +238,25 @@ int term_read_key(void)
             return TERM_EV_SIGNAL;
         wint_t ch;
         errno = 0;
-        int kind = wget_wch(stdscr, &ch);
+        int kind;
+        if (MB_CUR_MAX == 1) {
+            /* One byte, one character: a byte the locale does not define is
+             * dropped here, never held as the start of a character. */
+            int c = wgetch(stdscr);
+            if (c == ERR) {
+                kind = ERR;
+            } else if (c >= KEY_MIN) {
+                kind = KEY_CODE_YES;
+                ch = (wint_t)c;
+            } else if ((ch = btowc(c)) == WEOF) {
+                bad_byte = c;
+                return TERM_EV_BAD_BYTE;
+            } else {
+                kind = OK;
+            }
+        } else {
+            kind = wget_wch(stdscr, &ch);
+        }
         if (kind == ERR) {
             if (got_signal)
                 return TERM_EV_SIGNAL;

@@ -15,7 +15,9 @@
 /* Events term_read_key returns besides key codes (keys.h). */
 enum {
     TERM_EV_SIGNAL = -100, /* SIGHUP or SIGTERM arrived: see term_signal() */
-    TERM_EV_LOST = -101    /* the tty returns errors or end of file */
+    TERM_EV_LOST = -101,   /* the tty returns errors or end of file */
+    TERM_EV_BAD_BYTE = -102 /* a byte that is no character in this locale
+                               (é typed under LANG=C): see term_bad_byte() */
 };
 
 /* Check before curses starts that stdin and stdout are terminals and TERM
@@ -43,8 +45,15 @@ const char *term_ellipsis(void);
 
 /* Block until a key, a resize (KC_RESIZE), a signal (TERM_EV_SIGNAL) or a
  * lost terminal (TERM_EV_LOST). Function keys come as KC_ codes, other
- * keys as code points; Esc followed at once by a key is Alt-key. */
+ * keys as code points; Esc followed at once by a key is Alt-key. In a
+ * single-byte locale (LANG=C) keys are read a byte at a time, and a byte
+ * that is no character there comes back as TERM_EV_BAD_BYTE instead of
+ * leaving the reader waiting for the rest of a character that never
+ * completes (which swallowed every later key). */
 int term_read_key(void);
+
+/* The byte of the last TERM_EV_BAD_BYTE (it was dropped). */
+int term_bad_byte(void);
 
 /* The signal that ended the session (SIGHUP, SIGTERM), 0 when none. */
 int term_signal(void);

@@ -50,4 +50,9 @@ wait_for "EXIT=0" 10
 start TERM=no-such-terminal --
 wait_for "EXIT=64" 10 "unknown TERM exits 64"
 wait_for "TERM=no-such-terminal is not a terminal type" 2 "unknown TERM message"
+
+# a terminal without cursor addressing is refused the same way
+start TERM=dumb --
+wait_for "EXIT=64" 10 "TERM=dumb exits 64"
+wait_for "TERM=dumb cannot move the cursor" 2 "TERM=dumb message"
 finish

@@ -63,4 +63,19 @@ type_text "$TEN"
 wait_re "^ 八九十 +4/day" 5 "the cell shows the name's end from a character boundary"
 keys Escape
 wait_re "^ example +4/day" 5 "Esc keeps the old name"
+
+# In the C locale a non-ASCII byte (é typed from a UTF-8 terminal) is no
+# character: it is dropped with a message, and the keys after it still work.
+start LANG=C LC_ALL=C LC_CTYPE=C --
+wait_for " Hardware " 10 "planner in the C locale" || give_up
+type_text "é"
+wait_for "no character in this locale" 5 "the byte is dropped with a message"
+keys Tab
+wait_for "facility.node_power_max_kw" 5 "Tab after the byte switches the panel"
+keys Enter
+wait_for "Power, provisioned 10.2 " 5 "Enter after the byte edits in place"
+keys Escape
+wait_for "Power, provisioned       10.2 kW" 5 "Esc after the byte cancels"
+keys q
+wait_for "EXIT=0" 10 "q after the byte quits"
 finish
