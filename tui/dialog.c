@@ -318,7 +318,7 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
         return;
     wattrset(o, term_attr(TS_NORMAL));
     werase(o);
-    box(o, 0, 0);
+    term_box(o);
     wattrset(o, term_attr(TS_HEADER));
     mvwaddnstr(o, 0, 2, d->question, w - 4);
     wattrset(o, term_attr(TS_NORMAL));

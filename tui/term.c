@@ -162,6 +162,29 @@ int term_bad_byte(void) { return bad_byte; }
 
 volatile sig_atomic_t *term_signal_flag(void) { return &got_signal; }
 
+/* vt100-family terminals and the Linux console: plain characters only. */
+static bool term_basic(void)
+{
+    const char *t = getenv("TERM");
+    return t && (strncmp(t, "vt", 2) == 0 || strncmp(t, "linux", 5) == 0);
+}
+
+void term_box(WINDOW *w)
+{
+    /* Never the alternate character set: terminals that ignore its switch
+     * (TERM=vt100 or screen inside tmux) showed the raw `lqqk`. */
+    if (term_utf8() && !term_basic()) {
+        static const wchar_t glyph[6][2] = {{L'\u2502'}, {L'\u2500'}, {L'\u250c'},
+                                            {L'\u2510'}, {L'\u2514'}, {L'\u2518'}};
+        cchar_t c[6];
+        for (int i = 0; i < 6; i++)
+            setcchar(&c[i], glyph[i], 0, 0, NULL);
+        wborder_set(w, &c[0], &c[0], &c[1], &c[1], &c[2], &c[3], &c[4], &c[5]);
+    } else {
+        wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+    }
+}
+
 const char *term_ellipsis(void) { return term_utf8() ? "\u2026" : "~"; }
 
 /* The rest of an escape sequence after Esc and `intro` ('[' or 'O'), read

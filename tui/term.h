@@ -7,6 +7,7 @@
 #ifndef GPUPLAN_TERM_H
 #define GPUPLAN_TERM_H
 
+#include <curses.h>
 #include <signal.h>
 
 #include <stdbool.h>
@@ -39,6 +40,11 @@ bool term_has_color(void);
 
 /* True when the locale's character set is UTF-8. */
 bool term_utf8(void);
+
+/* A border round w in lines the terminal shows: Unicode box drawing in a
+ * UTF-8 locale (except on vt100-family terminals and the Linux console),
+ * else `+`, `-` and `|` (SPEC 8: never raw `lqqk`). */
+void term_box(WINDOW *w);
 
 /* The mark of cut text: an ellipsis, or "~" where UTF-8 is not shown. */
 const char *term_ellipsis(void);

@@ -1,6 +1,7 @@
 #!/bin/bash
 # resize.sh: below 80x22 a message, down to 1x1 no crash, growing back and
-# to 132x43 redraws at once; NO_COLOR=1 and TERM=vt100 work; idle uses no CPU.
+# to 132x43 redraws at once; NO_COLOR=1 and TERM=vt100 work (boxes in the
+# terminal's lines or ASCII); TERM=dumb is refused; idle uses no CPU.
 . "$(dirname "$0")/lib.sh"
 
 start --
@@ -36,6 +37,13 @@ for envset in "NO_COLOR=1" "TERM=vt100" "TERM=xterm" "TERM=screen" "TERM=xterm-2
     wait_for "on-demand 35.9%" 2 "crossover with $envset"
     keys Tab
     wait_for "Power, busy" 5 "panel switch with $envset"
+    # The help box in the terminal's lines or ASCII, never raw `lqqk`.
+    keys F1
+    wait_for "gpuplan help" 5 "help with $envset"
+    screen | grep -qE "lq|qk|mq|qj" && fail "raw line characters with $envset" || ok
+    screen | grep -qE "(\+-|┌─)gpuplan help" && ok || fail "no box corner with $envset"
+    keys Escape
+    wait_gone "gpuplan help" 5
     keys q
     wait_for "EXIT=0" 10 "quit with $envset"
 done
