@@ -21,14 +21,44 @@
 #else
 #include <term.h>
 #endif
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
 #include "canvas.h"
 #include "keys.h"
 
-static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_signal, got_winch;
 static int bad_byte;
+
+/* The most of the terminal the planner uses: curses keeps several cells per
+ * character for the whole screen, so a 4000x4000 terminal cost 1.8 GB.
+ * Beyond these the terminal stays blank and memory stays bounded. */
+#define TERM_MAX_ROWS 200
+#define TERM_MAX_COLS 500
+
+static void on_winch(int sig)
+{
+    (void)sig;
+    got_winch = 1;
+}
+
+/* The terminal's size, capped, in LINES and COLUMNS (which curses reads in
+ * preference to the terminal's own): false when the size is unknown. */
+static bool export_capped_size(int *rows, int *cols)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0)
+        return false;
+    *rows = ws.ws_row < TERM_MAX_ROWS ? ws.ws_row : TERM_MAX_ROWS;
+    *cols = ws.ws_col < TERM_MAX_COLS ? ws.ws_col : TERM_MAX_COLS;
+    char b[16];
+    snprintf(b, sizeof b, "%d", *rows);
+    setenv("LINES", b, 1);
+    snprintf(b, sizeof b, "%d", *cols);
+    setenv("COLUMNS", b, 1);
+    return true;
+}
 static bool started, color;
 
 static void on_signal(int sig) { got_signal = sig; }
@@ -110,6 +140,8 @@ bool term_start(bool mono)
 {
     if (started)
         return true;
+    int r0, c0;
+    export_capped_size(&r0, &c0);
     if (!initscr())
         return false;
     started = true;
@@ -135,6 +167,9 @@ bool term_start(bool mono)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGQUIT, &sa, NULL);
+    /* Resizes too: the new size is capped before curses reallocates. */
+    sa.sa_handler = on_winch;
+    sigaction(SIGWINCH, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     return true;
 }
@@ -259,6 +294,13 @@ int term_read_key(void)
     for (;;) {
         if (got_signal)
             return TERM_EV_SIGNAL;
+        if (got_winch) {
+            got_winch = 0;
+            int r, c;
+            if (export_capped_size(&r, &c))
+                resizeterm(r, c);
+            return KC_RESIZE;
+        }
         wint_t ch;
         errno = 0;
         int kind;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # resize.sh: below 80x22 a message, down to 1x1 no crash, growing back and
 # to 132x43 redraws at once; NO_COLOR=1 and TERM=vt100 work (boxes in the
-# terminal's lines or ASCII); TERM=dumb is refused; idle uses no CPU.
+# terminal's lines or ASCII); TERM=dumb is refused; idle uses no CPU; a
+# 3000x3000 terminal costs what a 500x200 one does.
 . "$(dirname "$0")/lib.sh"
 
 start --
@@ -19,6 +20,14 @@ wait_for "5.66" 5 "redraw at 132x43"
 [ "$(screen | wc -l)" -eq 43 ] && ok || fail "not 43 rows"
 screen | grep -q "c chart  : cmd" && ok || fail "wide hint line lists every label"
 kill -0 "$PID" 2>/dev/null && ok || fail "planner died while resizing"
+# A huge terminal: memory bounded by what the planner uses (it used to grow
+# with the terminal, 1.8 GB at 4000x4000), the screen still drawn.
+if [ -r "/proc/$PID/status" ]; then
+    TM resize-window -t planner -x 3000 -y 3000
+    wait_for "F1 help  F2 save" 10 "drawn at 3000x3000"
+    hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$PID/status")
+    [ "${hwm:-0}" -lt 100000 ] && ok || fail "peak memory ${hwm} kB at 3000x3000"
+fi
 TM resize-window -t planner -x 80 -y 24
 wait_for "on-demand 35.9%" 5 "back at 80x24"
 
