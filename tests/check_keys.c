@@ -72,6 +72,10 @@ START_TEST(hint_line_fits_and_comes_from_labels)
     ck_assert_ptr_nonnull(strstr(b, "F1 help"));
     ck_assert_ptr_nonnull(strstr(b, "F2 save"));
     ck_assert_ptr_nonnull(strstr(b, "F10 quit"));
+    /* The most useful first: 80 columns show undo, chart and `:` (SPEC 8). */
+    ck_assert_ptr_nonnull(strstr(b, "u undo"));
+    ck_assert_ptr_nonnull(strstr(b, "c chart"));
+    ck_assert_ptr_nonnull(strstr(b, ": cmd"));
     /* Only whole labels, and each label is in the table. */
     char wide[512];
     keys_hint_line(wide, sizeof wide, 400, KS_ANY);
@@ -97,6 +101,8 @@ START_TEST(hybrid_hint_line_leads_with_the_panel_keys)
     ck_assert_int_le((int)strlen(b), 79);
     ck_assert_int_eq(strncmp(b, "a add  d delete  r run  m mode  F1 help", 39), 0);
     ck_assert_ptr_nonnull(strstr(b, "F10 quit"));
+    ck_assert_ptr_nonnull(strstr(b, "u undo"));
+    ck_assert_ptr_nonnull(strstr(b, ": cmd"));
     /* Cut at whole labels: "a add  d delete" needs 15 columns. */
     keys_hint_line(b, sizeof b, 14, KS_HYBRID);
     ck_assert_str_eq(b, "a add");

@@ -169,13 +169,40 @@ const char *keys_name(int key, char *buf, size_t n)
 
 /* The labels of table t whose scope is `scope` (pass 0) or KS_ANY (pass
  * 1), appended to buf in table order; false once a label does not fit. */
+/* The hint line's order (SPEC 8: the most useful first, so that 80 columns
+ * show undo, chart and `:`); labels of other actions follow in table order. */
+static const Action hint_first[] = {ACT_HELP,  ACT_UNDO,       ACT_CHART, ACT_COMMAND,
+                                    ACT_QUIT,  ACT_SAVE,       ACT_PANEL_NEXT,
+                                    ACT_EDIT,  ACT_NUDGE_DOWN, ACT_OPEN,  ACT_EXPORT};
+
+static size_t hint_rank(const KeyTable *t, size_t i)
+{
+    if (t == &key_tables[KM_NORMAL])
+        for (size_t k = 0; k < sizeof hint_first / sizeof hint_first[0]; k++)
+            if (t->keys[i].action == hint_first[k])
+                return k;
+    return sizeof hint_first / sizeof hint_first[0] + i;
+}
+
 static bool add_labels(const KeyTable *t, KeyScope scope, char *buf, size_t n, size_t *len,
                        int width)
 {
-    for (size_t i = 0; i < t->count; i++) {
+    /* The labelled entries of the scope, by rank (a table holds a few
+     * dozen: a selection pass per place is plenty). */
+    size_t order[256], m = 0;
+    for (size_t i = 0; i < t->count && m < sizeof order / sizeof order[0]; i++)
+        if (t->keys[i].label && t->keys[i].scope == scope)
+            order[m++] = i;
+    for (size_t a = 0; a < m; a++)
+        for (size_t b = a + 1; b < m; b++)
+            if (hint_rank(t, order[b]) < hint_rank(t, order[a])) {
+                size_t x = order[a];
+                order[a] = order[b];
+                order[b] = x;
+            }
+    for (size_t k = 0; k < m; k++) {
+        size_t i = order[k];
         const char *label = t->keys[i].label;
-        if (!label || t->keys[i].scope != scope)
-            continue;
         size_t need = strlen(label) + (*len ? 2 : 0);
         if ((width >= 0 && *len + need > (size_t)width) || *len + need + 1 > n)
             return false;

@@ -24,7 +24,7 @@ kill -0 "$PID" 2>/dev/null && ok || fail "planner died while resizing"
 # with the terminal, 1.8 GB at 4000x4000), the screen still drawn.
 if [ -r "/proc/$PID/status" ]; then
     TM resize-window -t planner -x 3000 -y 3000
-    wait_for "F1 help  F2 save" 10 "drawn at 3000x3000"
+    wait_for "F1 help  u undo" 10 "drawn at 3000x3000"
     hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$PID/status")
     [ "${hwm:-0}" -lt 100000 ] && ok || fail "peak memory ${hwm} kB at 3000x3000"
 fi
