@@ -42,6 +42,10 @@ Reaction app_msg(App *a, bool error, const char *fmt, ...)
      * shown visibly, never sent to the terminal (SPEC 7). */
     text_visible(raw, strlen(raw), false, a->msg, sizeof a->msg);
     a->msg_error = error;
+    if (a->msg[0]) {
+        char *slot = a->msg_log[a->msg_log_count++ % APP_MSG_LOG];
+        snprintf(slot, sizeof a->msg_log[0], "%s", a->msg);
+    }
     return R_MSG;
 }
 

@@ -133,6 +133,21 @@ static Reaction cmd_help(App *a, const char *typed, bool bang, char *arg)
     return commands_show_help(a);
 }
 
+/* The last messages, oldest first, in the help's scrolling box. */
+static Reaction cmd_messages(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang, (void)arg;
+    size_t n = a->msg_log_count < APP_MSG_LOG ? a->msg_log_count : APP_MSG_LOG;
+    char title[64];
+    snprintf(title, sizeof title, "messages: the last %zu, oldest first (Esc closes)", n);
+    dialog_text(&a->dlg, title);
+    if (n == 0)
+        dialog_help_line(&a->dlg, "no messages yet");
+    for (size_t k = a->msg_log_count - n; k < a->msg_log_count; k++)
+        dialog_help_line(&a->dlg, a->msg_log[k % APP_MSG_LOG]);
+    return R_ALL;
+}
+
 /* ---- the table ------------------------------------------------------------ */
 
 /* Help-screen order. An alias repeats its command's handler. */
@@ -153,6 +168,8 @@ const Command command_table[] = {
      CA_NONE, cmd_prices},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},
     {"wq", "x", "wq[!] [FILE], x", "save and quit", true, CA_NONE, cmd_write_quit},
+    {"messages", NULL, "messages", "the last 50 messages, whole", false, CA_NONE,
+     cmd_messages},
     {"help", "h", "help, h", "this screen", false, CA_NONE, cmd_help},
 };
 const size_t command_count = sizeof command_table / sizeof command_table[0];

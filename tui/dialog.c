@@ -210,6 +210,13 @@ void dialog_help(Dialog *d)
     keys_help_lines(help_line, d);
 }
 
+void dialog_text(Dialog *d, const char *title)
+{
+    dialog_close(d);
+    d->kind = DLG_HELP;
+    snprintf(d->question, sizeof d->question, "%s", title);
+}
+
 void dialog_help_modes(Dialog *d)
 {
     dialog_close(d);

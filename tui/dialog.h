@@ -63,6 +63,8 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
 void dialog_help(Dialog *d);
 void dialog_help_modes(Dialog *d);
 void dialog_help_line(Dialog *d, const char *line);
+/* The same scrolling box, empty, titled `title` (for :messages). */
+void dialog_text(Dialog *d, const char *title);
 
 /* A picker over rows the caller supplies (the price book): opens an empty
  * list titled `title`, with the column titles `header` (NULL = none) above

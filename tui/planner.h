@@ -86,6 +86,12 @@ typedef struct App {
 
     char msg[1024];
     bool msg_error;
+    int msg_rows; /* rows the message took when last drawn (>1: over the chart) */
+    /* The last APP_MSG_LOG messages for :messages, oldest at
+     * msg_log_count % APP_MSG_LOG once it is full. */
+#define APP_MSG_LOG 50
+    char msg_log[APP_MSG_LOG][1024];
+    size_t msg_log_count;
 
     int rows, cols;
     bool too_small;

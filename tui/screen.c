@@ -170,9 +170,62 @@ static void draw_chart(App *a)
     wnoutrefresh(w);
 }
 
+/* Word-wrap text into w from row 0 (w NULL: count the rows); returns the
+ * rows it takes at wd columns. */
+static int wrap_text(WINDOW *w, int wd, const char *text)
+{
+    const char *p = text;
+    int y = 0;
+    while (*p && wd > 0) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        size_t take = strlen(p);
+        if (utf8_width(p) > wd) {
+            size_t fit = utf8_head_bytes(p, wd);
+            take = fit;
+            while (take > 0 && p[take] != ' ')
+                take--;
+            if (take == 0)
+                take = fit;
+        }
+        if (w)
+            mvwaddnstr(w, y, 0, p, (int)take);
+        p += take;
+        y++;
+    }
+    return y;
+}
+
+/* A message longer than the line: shown whole, wrapped upward over the
+ * chart for as long as it is current (SPEC 8). Returns false when it fits
+ * the line. */
+static bool draw_long_msg(App *a)
+{
+    int need = wrap_text(NULL, a->cols, a->msg);
+    a->msg_rows = need;
+    if (need <= 1)
+        return false;
+    if (need > a->rows - 2)
+        need = a->rows - 2; /* a whole screen of message: its start shows */
+    WINDOW *o = newwin(need, a->cols, a->rows - 1 - need, 0);
+    if (!o)
+        return false;
+    wattrset(o, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
+    werase(o);
+    wrap_text(o, a->cols, a->msg);
+    wnoutrefresh(o);
+    delwin(o);
+    return true;
+}
+
 static void draw_msg(App *a)
 {
     WINDOW *w = a->w_msg;
+    if (a->msg[0] && draw_long_msg(a))
+        return;
+    a->msg_rows = a->msg[0] ? 1 : 0;
     werase(w);
     if (a->msg[0]) {
         wattrset(w, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
@@ -295,6 +348,12 @@ void screen_draw(App *a)
         if (a->dirty)
             draw_too_small(a);
     } else {
+        /* A long message covers rows of the chart (and above): a new
+         * message repaints them, and a repaint of them repaints it. */
+        if (a->msg_rows > 1 && (a->dirty & R_MSG))
+            a->dirty |= R_FORM | R_RESULTS | R_CHART;
+        if (a->msg_rows > 1 && (a->dirty & (R_FORM | R_RESULTS | R_CHART)))
+            a->dirty |= R_MSG;
         if (a->dirty & R_TITLE)
             draw_title(a);
         if (a->dirty & R_FORM) {

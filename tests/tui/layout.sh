@@ -3,7 +3,8 @@
 # 80x24 the planner shows the verdict whole (the JSON's words, wrapped), the
 # four options' figures, a chart with at least 6 plot rows, its legend and
 # the hint line; below 80x22 the too-small screen still asks before quitting
-# with unsaved changes and still saves on Ctrl-S.
+# with unsaved changes and still saves on Ctrl-S. A long message shows
+# whole and :messages keeps it.
 . "$(dirname "$0")/lib.sh"
 
 verdict=$("$GPUPLAN" report --format json "$SCEN/diagflow.yaml" |
@@ -41,6 +42,25 @@ for size in 80x22 80x23 80x24; do
     while ! screen | tail -1 | grep -q "F1 help" && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
     screen | tail -1 | grep -q "F1 help" && ok || fail "hint line on the last row at $size"
 done
+
+# A 150-character message is readable whole (wrapped upward over the
+# chart), and :messages keeps it.
+long=$(printf 'x%.0s' $(seq 1 150))
+type_text ":goto hardware.$long"
+keys Enter
+wait_for "goto: unknown field" 5 "the message's start"
+flat | tr -d ' ' | grep -qF "hardware.$long'" && ok || fail "the 150-character message whole"
+keys Down
+wait_gone "goto: unknown field" 5
+wait_for "o on-prem  d on-demand" 5 "the chart back under the message"
+type_text ":messages"
+keys Enter
+wait_for "messages: the last" 5 ":messages opens"
+# The box's inside only (its sides are │ or |).
+screen | sed -n 's/^[^│|]*[│|]\(.*\)[│|].*$/\1/p' | tr -d ' \n' |
+    grep -qF "hardware.$long'" && ok || fail ":messages shows the message whole"
+keys Escape
+wait_gone "messages: the last" 5
 
 # Below 80x22: the too-small screen, which still asks and still saves.
 keys Down +
