@@ -150,3 +150,34 @@ void num_format_money(double v, int decimals, char *buf, size_t n)
     out[o] = '\0';
     num_snprintf(buf, n, "%s", out);
 }
+
+bool num_format_scaled(double v, int width, char *buf, size_t n)
+{
+    static const char suffix[] = " KMGTPE";
+    if (n == 0)
+        return false;
+    if (!isfinite(v)) {
+        num_snprintf(buf, n, "n/a");
+        return (int)strlen(buf) <= width;
+    }
+    double a = fabs(v);
+    int k = 0;
+    while (a >= 999.95 && k < 6) {
+        a /= 1000;
+        k++;
+    }
+    for (int d = 1; d >= 0; d--) {
+        char num[48];
+        num_snprintf(num, sizeof num, "%.*f", d, a);
+        size_t l = strlen(num);
+        if (d == 1 && l > 2 && num[l - 1] == '0' && num[l - 2] == '.')
+            num[l - 2] = '\0'; /* "1.0M" reads "1M" */
+        if (k > 0)
+            num_snprintf(buf, n, "%s%s%c", v < 0 ? "-" : "", num, suffix[k]);
+        else
+            num_snprintf(buf, n, "%s%s", v < 0 ? "-" : "", num);
+        if ((int)strlen(buf) <= width)
+            return true;
+    }
+    return false;
+}

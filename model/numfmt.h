@@ -9,6 +9,7 @@
 #define GPUPLAN_NUMFMT_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* strtod in the C locale. */
@@ -36,5 +37,10 @@ void num_format_exact(double v, char *buf, size_t n);
 /* Money for people: 66075.52 -> "66,075.52" (thousands separators, two
  * decimals); `decimals` digits after the point. */
 void num_format_money(double v, int decimals, char *buf, size_t n);
+
+/* v scaled to fit `width` columns (SPEC 8: scaled, never truncated):
+ * 1200000 -> "1.2M", 1e12 -> "1T" (K, M, G, T, P, E; one decimal when it
+ * fits, none otherwise). Returns false when even that is wider. */
+bool num_format_scaled(double v, int width, char *buf, size_t n);
 
 #endif

@@ -186,6 +186,28 @@ START_TEST(german_locale)
 }
 END_TEST
 
+/* A figure too wide for its column is scaled, never cut (SPEC 8). */
+START_TEST(scaled_figures_fit_their_columns)
+{
+    char buf[32];
+    ck_assert(num_format_scaled(1200000, 10, buf, sizeof buf));
+    ck_assert_str_eq(buf, "1.2M");
+    ck_assert(num_format_scaled(1e12, 10, buf, sizeof buf));
+    ck_assert_str_eq(buf, "1T");
+    ck_assert(num_format_scaled(729352130, 10, buf, sizeof buf));
+    ck_assert_str_eq(buf, "729.4M");
+    ck_assert(num_format_scaled(729352130, 4, buf, sizeof buf));
+    ck_assert_str_eq(buf, "729M");
+    ck_assert(num_format_scaled(-45000, 10, buf, sizeof buf));
+    ck_assert_str_eq(buf, "-45K");
+    ck_assert(num_format_scaled(8697254.55, 6, buf, sizeof buf));
+    ck_assert_str_eq(buf, "8.7M");
+    ck_assert(num_format_scaled(999.96, 10, buf, sizeof buf));
+    ck_assert_str_eq(buf, "1K");
+    ck_assert(!num_format_scaled(123456, 2, buf, sizeof buf));
+}
+END_TEST
+
 START_TEST(leading_zeros_are_refused)
 {
     double v;
@@ -277,6 +299,7 @@ static Suite *fields_suite(void)
     Suite *s = suite_create("fields");
     TCase *t = tcase_create("registry");
     tcase_add_test(t, keys_unique_and_complete);
+    tcase_add_test(t, scaled_figures_fit_their_columns);
     tcase_add_test(t, sections_in_file_order);
     tcase_add_test(t, default_is_valid);
     tcase_add_test(t, parse_numbers);

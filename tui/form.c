@@ -97,9 +97,31 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         *top = sel - (size_t)h + 1;
     if (*top + (size_t)h > n)
         *top = n > (size_t)h ? n - (size_t)h : 0;
-    int unitw = 9, valw = 10;
+    /* The value column is as wide as the widest value of the panel (at
+     * least 10), up to what leaves the labels whole: a wider terminal shows
+     * whole values instead of empty columns, a narrow one scales numbers
+     * (SPEC 8). */
+    int unitw = 9, widest = 10, longest = 8;
+    for (size_t i = 0; i < n; i++) {
+        int lw = utf8_width(rows[i]->label);
+        if (lw > longest)
+            longest = lw;
+        char v[LINE_EDIT_MAX], u[64];
+        form_value(rows[i], s, v, sizeof v, u, sizeof u);
+        if (rows[i]->type != FT_TEXT || strchr(v, '\n') == NULL) {
+            int vw = utf8_width(v);
+            if (vw > widest)
+                widest = vw;
+        }
+    }
     /* The last column is a gap before the next window. */
-    int labw = wd - 1 - valw - unitw - 3;
+    int avail = wd - 1 - unitw - 3;
+    if (longest > 26)
+        longest = 26;
+    int valw = widest < avail - longest ? widest : avail - longest;
+    if (valw < 10)
+        valw = 10;
+    int labw = avail - valw;
     if (labw > 26)
         labw = 26; /* wide terminals: keep the value near its label */
     if (labw < 8) {
@@ -140,8 +162,18 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
             continue;
         } else {
             int len = utf8_width(val);
-            if (len > valw) {
-                put_clipped(w, y, labw + 2, val, valw);
+            char scaled[32];
+            bool number = f->type != FT_TEXT && f->type != FT_CHOICE && f->type != FT_BOOL;
+            if (len > valw && number &&
+                num_format_scaled(field_get_num(f, s), valw, scaled, sizeof scaled)) {
+                len = (int)strlen(scaled);
+                mvwaddstr(w, y, labw + 2 + valw - len, scaled);
+            } else if (len > valw) {
+                /* Text ends in an ellipsis; Enter opens it whole. */
+                const char *ell = term_ellipsis();
+                int ew = utf8_width(ell);
+                put_clipped(w, y, labw + 2, val, valw - ew);
+                waddstr(w, ell);
             } else
                 mvwaddstr(w, y, labw + 2 + valw - len, val);
         }

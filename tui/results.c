@@ -124,6 +124,12 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
             snprintf(per, sizeof per, "n/a");
         else
             num_snprintf(per, sizeof per, "%.2f", oc->per_useful_gpu_hour);
+        /* Each figure whole: one too wide for its column is scaled
+         * (1.2M), never cut (SPEC 8). */
+        if (strlen(money) > 10)
+            num_format_scaled(oc->monthly, 10, money, sizeof money);
+        if (strlen(per) > 6)
+            num_format_scaled(oc->per_useful_gpu_hour, 6, per, sizeof per);
         int attr = term_attr(TS_NORMAL);
         if (!oc->allowed) {
             snprintf(diff, sizeof diff, "not allowed");
@@ -134,6 +140,8 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         } else {
             char d[48];
             num_format_money(oc->monthly - best, 0, d, sizeof d);
+            if (strlen(d) > 10)
+                num_format_scaled(oc->monthly - best, 10, d, sizeof d);
             snprintf(diff, sizeof diff, "+%s", d);
         }
         if (stale)

@@ -4,12 +4,25 @@
 # four options' figures, a chart with at least 6 plot rows, its legend and
 # the hint line; below 80x22 the too-small screen still asks before quitting
 # with unsaved changes and still saves on Ctrl-S. A long message shows
-# whole and :messages keeps it.
+# whole and :messages keeps it; figures too wide for their columns are
+# scaled, and shown whole where the terminal is wide.
 . "$(dirname "$0")/lib.sh"
 
 verdict=$("$GPUPLAN" report --format json "$SCEN/diagflow.yaml" |
     sed -n 's/^[[:space:]]*"verdict":[[:space:]]*"\(.*\)",*$/\1/p')
 [ -n "$verdict" ] || { fail "no verdict in the JSON report"; give_up; }
+
+# wait_re RE [SECONDS] [DESCRIPTION]: poll until a line matches RE.
+wait_re() {
+    local re=$1 secs=${2:-10} what=${3:-"screen matches /$1/"} i=0
+    while [ $i -lt $((secs * 10)) ]; do
+        if screen | grep -qE -- "$re"; then ok; return 0; fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "$what (waited ${secs}s for /$re/)"
+    return 1
+}
 
 # The screen's words in one line (runs of blanks as one), to find a text
 # wrapped over several rows.
@@ -80,4 +93,19 @@ TM resize-window -t planner -x 80 -y 22
 wait_for "o on-prem  d on-demand" 5 "back at 80x22"
 keys q
 wait_for "EXIT=0" 10 "quit after saving exits at once"
+
+# Figures too wide for their columns are scaled, never cut; a wide
+# terminal shows the value whole.
+start -- diagflow.yaml
+wait_for " Hardware   Facility " 10 "planner again" || give_up
+type_text ":set hardware.node_price=1e12"
+keys Enter
+wait_re "^ Node price +1T USD" 5 "1e12 scaled in the panel at 80 columns"
+wait_re "On-prem +[0-9.]+[GT] +[0-9.]+[KMG] +\+[0-9.]+[GT]$" 5 "results scaled at 80 columns"
+TM resize-window -t planner -x 132 -y 43
+wait_re "^ Node price +1000000000000 USD" 5 "the whole value at 132 columns"
+keys F10
+wait_for "(s)ave / (d)iscard / (c)ancel" 5
+keys d
+wait_for "EXIT=0" 10
 finish
