@@ -94,6 +94,18 @@ START_TEST(hint_line_fits_and_comes_from_labels)
 }
 END_TEST
 
+/* An unbound key says so and names the bound keys nearest to it. */
+START_TEST(unknown_key_names_its_neighbours)
+{
+    char b[256];
+    keys_unknown_text('b', b, sizeof b);
+    ck_assert_ptr_nonnull(strstr(b, "b is not a key here"));
+    ck_assert_ptr_nonnull(strstr(b, "c cycle the chart"));
+    ck_assert_ptr_nonnull(strstr(b, "F1"));
+    ck_assert_int_eq(keys_lookup('b'), ACT_NONE);
+}
+END_TEST
+
 START_TEST(hybrid_hint_line_leads_with_the_panel_keys)
 {
     char b[512];
@@ -261,6 +273,7 @@ static Suite *keys_suite(void)
     tcase_add_test(t, spec_keys_are_bound);
     tcase_add_test(t, key_names);
     tcase_add_test(t, hint_line_fits_and_comes_from_labels);
+    tcase_add_test(t, unknown_key_names_its_neighbours);
     tcase_add_test(t, hybrid_hint_line_leads_with_the_panel_keys);
     tcase_add_test(t, help_screen_has_one_line_per_action);
     tcase_add_test(t, check_rejects_a_duplicate_key);

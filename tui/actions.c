@@ -183,8 +183,12 @@ Reaction actions_normal_key(App *a, int key)
     Action act = keys_lookup(key);
     if (act > ACT_NONE && act < ACT_COUNT && normal_actions[act])
         return r | normal_actions[act](a, act, key);
-    if (key == KC_CTRL('c'))
+    if (key == KC_CTRL('c')) {
         r |= app_msg(a, false, "q or F10 quits");
+    } else if (act == ACT_NONE && key > ' ' && key <= '~') {
+        char m[256];
+        r |= app_msg(a, false, "%s", keys_unknown_text(key, m, sizeof m));
+    }
     return r;
 }
 

@@ -14,11 +14,29 @@
 #include "term.h"
 #include "utf8.h"
 
+/* The field a panel's name promises, first on it (SPEC 8: Utilization
+ * opens on measured_pct); NULL keeps the registry's order. */
+static const Field *panel_lead(Panel p)
+{
+    static const Field *lead;
+    if (p != PANEL_UTILIZATION)
+        return NULL;
+    if (!lead)
+        lead = field_find("utilization.measured_pct");
+    return lead && lead->panel == p ? lead : NULL;
+}
+
 size_t form_fields(Panel p, const Field **out, size_t max)
 {
+    const Field *lead = panel_lead(p);
     size_t n = 0;
+    if (lead) {
+        if (n < max)
+            out[n] = lead;
+        n++;
+    }
     for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].panel == p) {
+        if (field_table[i].panel == p && &field_table[i] != lead) {
             if (n < max)
                 out[n] = &field_table[i];
             n++;
@@ -29,9 +47,14 @@ size_t form_fields(Panel p, const Field **out, size_t max)
 void form_locate(const Field *f, Panel *p, size_t *row)
 {
     *p = f->panel;
-    *row = 0;
+    const Field *lead = panel_lead(f->panel);
+    *row = lead ? 1 : 0;
+    if (f == lead) {
+        *row = 0;
+        return;
+    }
     for (const Field *g = field_table; g < f; g++)
-        if (g->panel == f->panel)
+        if (g->panel == f->panel && g != lead)
             (*row)++;
 }
 

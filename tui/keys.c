@@ -365,3 +365,55 @@ bool keys_table_check(char *msg, size_t n)
     }
     return true;
 }
+
+const char *keys_unknown_text(int key, char *buf, size_t n)
+{
+    /* The two bound printable keys nearest to it, by their character, with
+     * what they do in a few words. */
+    const KeyTable *t = &key_tables[KM_NORMAL];
+    int best[2] = {-1, -1};
+    for (size_t i = 0; i < t->count; i++) {
+        int k = t->keys[i].key;
+        if (k <= ' ' || k > '~' || (k >= '0' && k <= '9') || k == key ||
+            t->keys[i].scope != KS_ANY)
+            continue;
+        int d = k > key ? k - key : key - k;
+        for (int j = 0; j < 2; j++) {
+            int b = best[j];
+            int db = b < 0 ? 1 << 30 : (t->keys[b].key > key ? t->keys[b].key - key : key - t->keys[b].key);
+            if (d < db) {
+                if (j == 0)
+                    best[1] = best[0];
+                best[j] = (int)i;
+                break;
+            }
+        }
+    }
+    char near[2][96];
+    for (int j = 0; j < 2; j++) {
+        near[j][0] = '\0';
+        if (best[j] < 0)
+            continue;
+        const KeyBinding *b = &t->keys[best[j]];
+        /* Its help (from the binding or its action's first binding). */
+        const char *help = b->help;
+        for (size_t i = 0; !help && i < t->count; i++)
+            if (t->keys[i].action == b->action)
+                help = t->keys[i].help;
+        char what[64];
+        snprintf(what, sizeof what, "%s", help ? help : "");
+        char *cut = strpbrk(what, ":(,;");
+        if (cut)
+            *cut = '\0';
+        size_t l = strlen(what);
+        while (l > 0 && what[l - 1] == ' ')
+            what[--l] = '\0';
+        snprintf(near[j], sizeof near[j], "%c %s", b->key, what);
+    }
+    if (key > ' ' && key <= '~')
+        snprintf(buf, n, "%c is not a key here; near it: %s%s%s (F1 lists all keys)", key,
+                 near[0], near[1][0] ? ", " : "", near[1]);
+    else
+        snprintf(buf, n, "not a key here (F1 lists all keys)");
+    return buf;
+}

@@ -150,7 +150,8 @@ Action keys_lookup_mode(KeyMode m, int key);
 const char *keys_name(int key, char *buf, size_t n);
 
 /* The hint line for a screen of `scope`: the labels of that scope first
- * (none for KS_ANY), then those of KS_ANY, each group in table order,
+ * (none for KS_ANY), then those of KS_ANY, each group the most useful
+ * first (help, undo, chart, `:`, quit, save...), then in table order,
  * separated by two blanks and cut at whole labels to fit `width` columns.
  * Returns buf. */
 const char *keys_hint_line(char *buf, size_t n, int width, KeyScope scope);
@@ -180,5 +181,10 @@ bool keys_table_check(char *msg, size_t n);
 
 /* The same check over any tables (the tests feed it bad ones). */
 bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t n);
+
+/* The message for a key normal mode does not bind: it says so and names
+ * the two bound keys nearest to it with what they do ("b is not a key
+ * here; near it: c cycle the chart..., a ..."). Returns buf. */
+const char *keys_unknown_text(int key, char *buf, size_t n);
 
 #endif

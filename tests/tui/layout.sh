@@ -104,6 +104,13 @@ wait_re "^ Node price +1T USD" 5 "1e12 scaled in the panel at 80 columns"
 wait_re "On-prem +[0-9.]+[GT] +[0-9.]+[KMG] +\+[0-9.]+[GT]$" 5 "results scaled at 80 columns"
 TM resize-window -t planner -x 132 -y 43
 wait_re "^ Node price +1000000000000 USD" 5 "the whole value at 132 columns"
+# A key that does nothing says so, and what is near it.
+keys b
+wait_for "b is not a key here; near it: c cycle the chart" 5 "b says what is near"
+# The Utilization panel opens on the field its name promises.
+keys Tab Tab Tab
+wait_for "utilization.measured_pct:" 5 "Utilization opens on measured_pct"
+wait_re "^ Utilization +42 %" 2 "measured_pct is the panel's first row"
 keys F10
 wait_for "(s)ave / (d)iscard / (c)ancel" 5
 keys d
