@@ -360,6 +360,17 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
         mvwaddnstr(o, y + row0, 2, text, w - 4);
     }
     wattrset(o, term_attr(TS_NORMAL));
+    /* Where the view is, on the bottom border, when it does not show all
+     * (SPEC 8: help scrolls with a position marker). */
+    if (d->count > (size_t)vis) {
+        size_t last = d->top + (size_t)vis < d->count ? d->top + (size_t)vis : d->count;
+        char pos[64];
+        snprintf(pos, sizeof pos, " %zu-%zu of %zu%s ", d->top + 1, last, d->count,
+                 last < d->count ? ", PgDn for more" : "");
+        int len = (int)strlen(pos);
+        if (len < w - 4)
+            mvwaddstr(o, h - 1, w - 2 - len, pos);
+    }
     wnoutrefresh(o);
     delwin(o);
 }

@@ -107,6 +107,16 @@ wait_re "^ Node price +1000000000000 USD" 5 "the whole value at 132 columns"
 # A key that does nothing says so, and what is near it.
 keys b
 wait_for "b is not a key here; near it: c cycle the chart" 5 "b says what is near"
+# Help scrolls, and says where it is.
+TM resize-window -t planner -x 80 -y 24
+keys F1
+wait_re " 1-[0-9]+ of [0-9]+, PgDn for more " 5 "help's position marker"
+keys PageDown
+wait_re " [0-9]+-[0-9]+ of [0-9]+" 5 "the marker follows the page"
+screen | grep -q " 1-[0-9]* of" && fail "PgDn did not move the help" || ok
+keys Escape
+wait_gone "gpuplan help" 5
+TM resize-window -t planner -x 132 -y 43
 # The Utilization panel opens on the field its name promises.
 keys Tab Tab Tab
 wait_for "utilization.measured_pct:" 5 "Utilization opens on measured_pct"
