@@ -635,6 +635,43 @@ START_TEST(y_labels_on_their_rows)
 }
 END_TEST
 
+/* The measured label sits beside its line: starting just right of it, or
+ * ending just left of it where the right side is taken. */
+START_TEST(measured_label_beside_its_line)
+{
+    static const double us[] = {20, 42, 50};
+    static const int sizes[][2] = {{80, 9}, {72, 20}, {132, 20}};
+    for (size_t i = 0; i < sizeof us / sizeof us[0]; i++)
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            Scenario s;
+            scenario_default(&s);
+            s.utilization.measured_pct = us[i];
+            Canvas c;
+            draw(&c, sizes[k][0], sizes[k][1], CHART_COST_CURVES, &s);
+            Axes a = find_axes(&c);
+            int col = -1;
+            for (int x = a.x0 + 1; x <= a.x100 && col < 0; x++)
+                if (column_has(&c, &a, x, '|', CS_MEASURED))
+                    col = x;
+            ck_assert_int_ge(col, 0);
+            char lab[16];
+            snprintf(lab, sizeof lab, "u=%.0f%%", us[i]);
+            int len = (int)strlen(lab), at = -1;
+            for (int x = 0; x + len <= c.width && at < 0; x++) {
+                int j = 0;
+                while (j < len && canvas_get(&c, x + j, 0) == lab[j])
+                    j++;
+                if (j == len)
+                    at = x;
+            }
+            ck_assert_msg(at == col + 1 || at + len - 1 == col - 1,
+                          "%s at %d, its line at %d (%dx%d)", lab, at, col, sizes[k][0],
+                          sizes[k][1]);
+            canvas_free(&c);
+        }
+}
+END_TEST
+
 static Suite *chart_suite(void)
 {
     Suite *s = suite_create("chart");
@@ -657,6 +694,7 @@ static Suite *chart_suite(void)
     tcase_add_test(t, breakdown_bars);
     tcase_add_test(t, hidden_curve_keeps_its_letter);
     tcase_add_test(t, y_labels_on_their_rows);
+    tcase_add_test(t, measured_label_beside_its_line);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

@@ -7,7 +7,8 @@
  *
  * Cost curves, top to bottom:
  *   header row   threshold labels 60 75 80 over their marker columns, the
- *                measured label u=NN% over its column, the unit at the left;
+ *                measured label u=NN% beside its column (right of it, or
+ *                left where the right collides), the unit at the left;
  *   plot rows    y axis with money ticks at the left; one letter per option;
  *   axis row     '+' at the origin and at the x ticks;
  *   label row    0% 20% ... 100% (fewer when narrow);
@@ -649,8 +650,13 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
             taken[k] = true;
         /* Near its column, or in the legend, or (when the legend has no
          * room either) wherever the header has a gap. */
-        measured_placed = chart_place(c, taken, 0, plot_col(&p, u), ulabel,
-                                      CS_MEASURED, (int)strlen(ulabel));
+        /* Beside its line, on the side where it collides with nothing
+         * (right first, then left: SPEC 8), before any shifted place. */
+        int ucol = plot_col(&p, u), ulen = (int)strlen(ulabel);
+        measured_placed =
+            chart_place(c, taken, 0, ucol + 1 + (ulen - 1) / 2, ulabel, CS_MEASURED, 0) ||
+            chart_place(c, taken, 0, ucol - ulen + (ulen - 1) / 2, ulabel, CS_MEASURED, 0) ||
+            chart_place(c, taken, 0, ucol, ulabel, CS_MEASURED, ulen);
         for (int k = 0; k < 2 && !measured_placed && legend_lines > 0; k++) {
             char buf[ITEM_BYTES];
             num_snprintf(buf, sizeof buf, "| %s%s", k == 0 ? "measured " : "",
