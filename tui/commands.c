@@ -65,7 +65,9 @@ static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
     if (*arg && !bang && files_other_exists(a, arg))
         return app_msg(a, true, "%s exists: w! %s replaces it", arg, arg);
     if (!*arg)
-        return bang && a->doc.path[0] ? files_save_path(a, a->doc.path, true) : files_save(a);
+        return bang && a->doc.path[0] && !files_is_template(a)
+                   ? files_save_path(a, a->doc.path, true)
+                   : files_save(a);
     return files_save_path(a, arg, bang);
 }
 
@@ -79,7 +81,9 @@ static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
         return app_msg(a, true, "%s exists: wq! %s replaces it", arg, arg);
     a->pending = PEND_QUIT;
     if (!*arg)
-        return bang && a->doc.path[0] ? files_save_path(a, a->doc.path, true) : files_save(a);
+        return bang && a->doc.path[0] && !files_is_template(a)
+                   ? files_save_path(a, a->doc.path, true)
+                   : files_save(a);
     return files_save_path(a, arg, bang);
 }
 

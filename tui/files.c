@@ -237,11 +237,24 @@ static Reaction save_as(App *a, const char *path)
     return files_save_path(a, path, false);
 }
 
+bool files_is_template(const App *a)
+{
+    return a->doc.path[0] && shipped(a->doc.path);
+}
+
 Reaction files_save(App *a)
 {
-    if (a->doc.path[0])
+    if (a->doc.path[0] && !shipped(a->doc.path))
         return files_save_path(a, a->doc.path, false);
-    dialog_prompt(&a->dlg, P_SAVE_PATH, "save as:", "scenario.yaml");
+    if (!a->doc.path[0]) {
+        dialog_prompt(&a->dlg, P_SAVE_PATH, "save as:", "scenario.yaml");
+        return R_LINE;
+    }
+    /* SPEC 1.3: a shipped scenario is a template; its copy goes to a file
+     * of the user's, by default of the same name in the current directory. */
+    const char *slash = strrchr(a->doc.path, '/');
+    dialog_prompt(&a->dlg, P_SAVE_PATH, "a shipped scenario is a template; save as:",
+                  slash ? slash + 1 : a->doc.path);
     return R_LINE;
 }
 

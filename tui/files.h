@@ -12,6 +12,10 @@
 /* Save to the scenario's file, or ask for one; then what is pending. */
 Reaction files_save(App *a);
 
+/* True when the document's file is a shipped scenario: a template, which a
+ * save without a path never writes over (it asks for a path instead). */
+bool files_is_template(const App *a);
+
 /* Save to path without a question (the caller asked, or it is :w!). True
  * when saved; the message says either way (and that a file with several
  * hard links was written in place to keep them). */

@@ -114,4 +114,37 @@ wait_for "exported csv to saved.csv" 5
 [ -s "$TMP/work/saved.csv" ] && ok || fail "csv export not written"
 keys q
 wait_for "EXIT=0" 10
+
+# A shipped scenario opened by name is a template (SPEC 1.3): Ctrl-S, :w and
+# :w! ask for a path of the user's and never write over the shipped file.
+mkdir -p "$TMP/shipped"
+cp "$SCEN/diagflow.yaml" "$SCEN/prices.yaml" "$TMP/shipped/"
+chmod u+w "$TMP/shipped/"*.yaml
+cp "$TMP/shipped/diagflow.yaml" "$TMP/diagflow.orig"
+start "GPUPLAN_SCENARIO_DIR='$TMP/shipped'" -- diagflow
+wait_for "11.40" 10 "diagflow opened by name" || give_up
+type_text ":set utilization.measured_pct=61"
+keys Enter
+wait_for "utilization.measured_pct = 61" 5
+for how in C-s ":w!" ":w"; do
+    case $how in
+        C-s) keys C-s ;;
+        *) type_text "$how"; keys Enter ;;
+    esac
+    wait_for "a shipped scenario is a template; save as:" 5 "$how asks for a path"
+    keys Escape
+    sleep 0.2
+done
+cmp -s "$TMP/shipped/diagflow.yaml" "$TMP/diagflow.orig" && ok ||
+    fail "a save wrote over the shipped scenario"
+keys C-s
+wait_for "save as:" 5
+keys Enter
+wait_for "saved diagflow.yaml" 5 "the copy goes to the current directory"
+grep -q "measured_pct: 61" "$TMP/work/diagflow.yaml" && ok ||
+    fail "the user's copy lacks the edit"
+cmp -s "$TMP/shipped/diagflow.yaml" "$TMP/diagflow.orig" && ok ||
+    fail "saving the copy changed the shipped scenario"
+keys q
+wait_for "EXIT=0" 10
 finish
