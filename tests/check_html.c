@@ -13,6 +13,8 @@
 
 #include "chart_svg.h"
 #include "export.h"
+#include "horizon.h"
+#include "numfmt.h"
 #include "report.h"
 #include "scenario_file.h"
 #include "svg.h"
@@ -146,8 +148,9 @@ START_TEST(default_page)
     ck_assert_ptr_nonnull(strstr(h, "Capital</td><td class=\"n\">31,334.46</td>"));
     ck_assert_ptr_nonnull(strstr(h, "<tr class=\"total\"><td>Total</td><td class=\"n\">"
                                     "66,075.52</td><td class=\"n\">89,639.03</td>"));
-    /* the charts of SPEC 4.2 that exist: cost curves and breakdown bars */
-    ck_assert_uint_eq(count(h, "<svg "), 2);
+    /* the charts of SPEC 4.2: cost curves, breakdown bars, cumulative spend */
+    ck_assert_uint_eq(count(h, "<svg "), 3);
+    ck_assert_ptr_nonnull(strstr(h, "id=\"chart-horizon\""));
     ck_assert_ptr_nonnull(strstr(h, "id=\"chart-cost\""));
     ck_assert_ptr_nonnull(strstr(h, "id=\"chart-breakdown\""));
     ck_assert_ptr_null(strstr(h, "id=\"chart-hybrid\""));
@@ -157,8 +160,10 @@ START_TEST(default_page)
         ">on-demand 35.9%\u2191</text>", ">spot 76.0%\u2191</text>"};
     for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
         ck_assert_msg(strstr(h, labels[i]) != NULL, "no %s", labels[i]);
-    ck_assert_uint_eq(count(h, "<circle"), 2 + 2); /* two rings, two legend rings */
-    ck_assert_uint_eq(count(h, "class=\"curve "), 4);
+    /* the cost chart's two rings and two legend rings; the horizon's two
+     * break-even rings and three legend rings */
+    ck_assert_uint_eq(count(h, "<circle"), 2 + 2 + 2 + 3);
+    ck_assert_uint_eq(count(h, "class=\"curve "), 4 + 4);
     /* the template notes are left out; print CSS is there */
     ck_assert_ptr_null(strstr(h, "Built-in default"));
     ck_assert_ptr_nonnull(strstr(h, "@media print"));
@@ -198,7 +203,7 @@ START_TEST(hybrid_page)
     export_html(&rep, &b);
     const char *h = sb_str(&b);
     assert_self_contained(h);
-    ck_assert_uint_eq(count(h, "<svg "), 3);
+    ck_assert_uint_eq(count(h, "<svg "), 4);
     ck_assert_ptr_nonnull(strstr(h, "<h2>Hybrid plan</h2>"));
     ck_assert_ptr_nonnull(strstr(h, "id=\"chart-hybrid\""));
     /* at list prices all-AWS is the cheapest plan (the file's notes) */
@@ -218,7 +223,7 @@ START_TEST(hybrid_page)
     StrBuf d = STRBUF_INIT;
     export_html(&rep, &d);
     ck_assert_ptr_null(strstr(sb_str(&d), "Hybrid plan"));
-    ck_assert_uint_eq(count(sb_str(&d), "<svg "), 2);
+    ck_assert_uint_eq(count(sb_str(&d), "<svg "), 3);
     sb_free(&d);
     report_results_free(&rr);
 }
@@ -232,13 +237,89 @@ START_TEST(not_allowed_options)
     scenario_default(&s);
     s.constraints.compliance_forbids_cloud = true;
     char *h = html_of(&s);
-    ck_assert_uint_eq(count(h, "class=\"curve not-allowed "), 3);
+    ck_assert_uint_eq(count(h, "class=\"curve not-allowed "), 3 + 3);
     ck_assert_ptr_nonnull(strstr(h, ">spot (not allowed)</text>"));
     /* on-prem is the only allowed option, and the verdict says what the
      * forbidden cloud would have cost rather than calling on-prem cheaper */
     ck_assert_ptr_nonnull(strstr(h, "On-prem is the only allowed option at 50% "
                                     "(compliance forbids the cloud); spot would cost "
                                     "20,478 USD a month (31.0%) less than on-prem"));
+    free(h);
+}
+END_TEST
+
+/* The horizon (SPEC 2.7, 4.2): the NPVs, break-even months and IRRs are
+ * horizon_evaluate()'s, and the cumulative-spend chart draws its T + 1
+ * months for every option with each break-even month ringed and named. */
+START_TEST(horizon_page)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.horizon.months = 36; /* not the lifetime: the chart follows T */
+    HorizonResult hz;
+    horizon_evaluate(&s, &hz, NULL);
+    ck_assert_int_eq(hz.months, 36);
+    char *h = html_of(&s);
+    assert_self_contained(h);
+    const char *sec = strstr(h, "<h2>Horizon</h2>");
+    ck_assert_ptr_nonnull(sec);
+    ck_assert(strstr(h, "<h2>Advice</h2>") < sec);
+    ck_assert(sec < strstr(h, "<h2>Inputs</h2>"));
+    ck_assert_ptr_nonnull(strstr(sec, "Over 36 months, discounted at"));
+    char want[256], v[64];
+    for (int k = 0; k < OPT_COUNT; k++) {
+        num_format_money(hz.npv[k], 0, v, sizeof v);
+        snprintf(want, sizeof want, "%s</td><td class=\"n\">%s</td>",
+                 cost_option_label((CostOption)k), v);
+        ck_assert_msg(strstr(sec, want) != NULL, "no %s", want);
+    }
+    int rings = 0;
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        const char *row = strstr(strstr(sec, "id=\"horizon-owning\""),
+                                 cost_option_label((CostOption)k));
+        ck_assert_ptr_nonnull(row);
+        if (hz.break_even[k] > 0) {
+            snprintf(want, sizeof want, "<td>month %d</td>", hz.break_even[k]);
+            rings++;
+        } else {
+            snprintf(want, sizeof want, "<td>never</td>");
+        }
+        ck_assert_msg(strncmp(strstr(row, "<td>"), want, strlen(want)) == 0,
+                      "%s: %.60s", want, row);
+        snprintf(want, sizeof want, "%.2f%%</td>", hz.irr_pct[k]);
+        ck_assert_msg(strstr(row, want) != NULL, "no %s", want);
+        if (hz.break_even[k] > 0)
+            snprintf(want, sizeof want, ">%s: month %d</text>",
+                     k == OPT_ON_DEMAND ? "on-demand" : k == OPT_RESERVED ? "reserved"
+                                                                            : "spot",
+                     hz.break_even[k]);
+        else
+            snprintf(want, sizeof want, ">owning never breaks even with %s</text>",
+                     k == OPT_ON_DEMAND ? "on-demand" : k == OPT_RESERVED ? "reserved"
+                                                                            : "spot");
+        ck_assert_msg(strstr(sec, want) != NULL, "no %s", want);
+    }
+    ck_assert_int_gt(rings, 0); /* the default owns its way past the cloud */
+    /* the chart: four curves of T + 1 points, the rings, the last month */
+    const char *c = strstr(sec, "id=\"chart-horizon\"");
+    ck_assert_ptr_nonnull(c);
+    const char *end = strstr(c, "</svg>");
+    ck_assert_uint_eq(count(c, "class=\"crossover break-even\"") -
+                          count(end, "class=\"crossover break-even\""),
+                      (size_t)rings);
+    ck_assert_ptr_nonnull(strstr(c, ">36</text>"));
+    ck_assert(strstr(c, "<figcaption>") > end);
+    size_t curves = 0;
+    for (const char *p = strstr(c, "<path class=\"curve "); p && p < end;
+         p = strstr(p + 1, "<path class=\"curve ")) {
+        const char *pe = strstr(p, "/>");
+        size_t pts = 1;
+        for (const char *q = strstr(p, " L"); q && q < pe; q = strstr(q + 1, " L"))
+            pts++;
+        ck_assert_uint_eq(pts, 37);
+        curves++;
+    }
+    ck_assert_uint_eq(curves, 4);
     free(h);
 }
 END_TEST
@@ -253,6 +334,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, scenario_text_is_escaped);
     tcase_add_test(t, hybrid_page);
     tcase_add_test(t, not_allowed_options);
+    tcase_add_test(t, horizon_page);
     suite_add_tcase(s, t);
     return s;
 }

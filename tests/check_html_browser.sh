@@ -6,8 +6,12 @@
 # blocked fetch, a bad attribute would all log one); every chart's <svg>
 # is laid out at the width of the page and the height its viewBox gives,
 # is visible, and has drawn marks (lines, curves, bars, text) of non-zero
-# size; the expected charts are all there (two, a third with a hybrid
-# plan, another with an uncertainty section).
+# size; the expected charts are all there (three: cost curves, breakdown
+# bars and the horizon's cumulative spend, which every scenario has, at
+# least over the lifetime; one more with a hybrid plan, another with an
+# uncertainty section). The cumulative-spend chart must hold one curve per
+# option, each drawn across the plot, and a ring for every break-even
+# month the report's table names.
 # A full-page screenshot is kept beside the test log as
 # tests/check_html_browser-NAME.png for people to look at.
 #
@@ -77,6 +81,15 @@ frame.addEventListener('load', function () {
         out.push('svg ' + s.id + ' ' + Math.round(r.width) + ' ' + Math.round(r.height) +
                  ' ' + vb.width + ' ' + vb.height + ' ' + marks + ' ' + cs.display +
                  ' ' + cs.visibility + ' ' + els.length);
+        // Each curve: its classes and its drawn width and height.
+        var cv = s.querySelectorAll('path.curve');
+        for (var k = 0; k < cv.length; k++) {
+            var cb = cv[k].getBBox();
+            out.push('curve ' + s.id + ' ' + cv[k].getAttribute('class').replace(/ /g, '.') +
+                     ' ' + Math.round(cb.width) + ' ' + Math.round(cb.height));
+        }
+        out.push('rings ' + s.id + ' ' +
+                 s.querySelectorAll('circle.break-even').length);
     }
     out.push('height ' + d.documentElement.scrollHeight);
     out.push('done');
@@ -92,8 +105,8 @@ for yaml in "$top_srcdir"/scenarios/*.yaml; do
         fail "$name: report --format html failed: $(head -1 "$TMP/err")"
         continue
     fi
-    charts=2
-    grep -q '^hybrid:' "$yaml" && charts=3
+    charts=3
+    grep -q '^hybrid:' "$yaml" && charts=$((charts + 1))
     grep -q '^uncertainty:' "$yaml" && charts=$((charts + 1))
     {
         printf '<!DOCTYPE html><html><body style="margin:0">'
@@ -125,11 +138,25 @@ for yaml in "$top_srcdir"/scenarios/*.yaml; do
             fail "$name: chart $id is ${w}x${h} (viewBox ${vbw}x${vbh}), $marks of $elements marks drawn, display $display, $visibility"
         fi
     done < <(grep '^svg ' "$TMP/dom")
-    for id in chart-cost chart-breakdown; do
+    for id in chart-cost chart-breakdown chart-horizon; do
         grep -q "^svg $id " "$TMP/dom" && ok || fail "$name: no $id chart"
     done
     grep -q '^hybrid:' "$yaml" && { grep -q "^svg chart-hybrid " "$TMP/dom" && ok || fail "$name: no chart-hybrid"; }
     grep -q '^uncertainty:' "$yaml" && { grep -q "^svg chart-tornado " "$TMP/dom" && ok || fail "$name: no chart-tornado"; }
+    # The cumulative spend: four curves, each across the whole plot (at
+    # least 500 of the 612 units wide) and not flat, and one ring per
+    # break-even month of the horizon table.
+    curves=$(grep -c '^curve chart-horizon ' "$TMP/dom")
+    [ "$curves" = 4 ] && ok || fail "$name: chart-horizon has $curves curves, expected 4"
+    while read -r _ _ cls cw ch; do
+        if [ "$cw" -ge 500 ] && [ "$ch" -ge 1 ]; then ok; else
+            fail "$name: chart-horizon curve $cls is ${cw}x${ch}, not drawn across the plot"
+        fi
+    done < <(grep '^curve chart-horizon ' "$TMP/dom")
+    want_rings=$(sed -n '/id="horizon-owning"/,/<\/table>/p' "$html" | grep -c '<td>month [0-9]*</td><td>')
+    rings=$(sed -n 's/^rings chart-horizon //p' "$TMP/dom")
+    [ "${rings:-x}" = "$want_rings" ] && ok ||
+        fail "$name: chart-horizon has ${rings:-no} break-even rings, the table names $want_rings"
     height=$(sed -n 's/^height //p' "$TMP/dom")
     [ "${height:-0}" -gt 8000 ] && height=8000
 

@@ -2,14 +2,13 @@
  *
  * What a consultant sends a client: the verdict first, then the options,
  * the numeric monthly breakdown, the charts (inline SVG, chart_svg.h), the
- * crossovers, the zone, the advice, the hybrid plan when there is one and
- * the inputs. Inline CSS, no script, nothing fetched: the file opens the
+ * crossovers, the zone, the advice, the horizon (SPEC 2.7) with its
+ * cumulative-spend chart, risk and the hybrid plan when there are, and the
+ * inputs. Inline CSS, no script, nothing fetched: the file opens the
  * same offline, in a mail client's preview and years later. Text is text
  * (copyable); the print CSS keeps each chart and table on one page of A4
  * or Letter. Every string from the scenario goes through html_text().
- *
- * The horizon (SPEC 2.7) and risk (2.8) sections, with their cumulative
- * spend and tornado charts, come with the engine parts that compute them. */
+ */
 #include "config.h"
 
 #include "export.h"
@@ -19,8 +18,10 @@
 #include <string.h>
 
 #include "chart_svg.h"
+#include "chart_svg_horizon.h"
 #include "chart_svg_tornado.h"
 #include "fields.h"
+#include "horizon.h"
 #include "numfmt.h"
 #include "svg.h"
 
@@ -316,6 +317,62 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
     sb_append(b, "</dl>\n");
 }
 
+/* "month 27" or "never", for a break-even month (0 = none). */
+static void month_text(int m, char *buf, size_t n)
+{
+    if (m > 0)
+        num_snprintf(buf, n, "month %d", m);
+    else
+        num_snprintf(buf, n, "never");
+}
+
+/* The horizon (SPEC 2.7, 4.2), as in the text report: the NPV of every
+ * option, the break-even months and IRR of owning against each cloud
+ * option, and the cumulative spend as a chart. */
+static void horizon(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    HorizonResult h;
+    horizon_evaluate(s, &h, NULL);
+    char v[64], be[32], dbe[32], irr[32], line[256];
+    sb_append(b, "<h2>Horizon</h2>\n<p>");
+    num_snprintf(line, sizeof line, "Over %d months, discounted at %g%% a year "
+                 "(the monthly figures above are levelized over it).", h.months,
+                 h.discount_rate_pct);
+    html_text(b, line);
+    sb_append(b, "</p>\n<table id=\"horizon-npv\">\n<thead><tr><th>Option</th>"
+                 "<th class=\"n\">NPV (");
+    html_text(b, s->currency);
+    sb_append(b, ")</th></tr></thead>\n<tbody>\n");
+    for (int k = 0; k < OPT_COUNT; k++) {
+        money(h.npv[k], 0, v, sizeof v);
+        sb_printf(b, "<tr><td><span class=\"key o-%s\"></span>%s</td>"
+                     "<td class=\"n\">%s</td></tr>\n",
+                  cost_option_key((CostOption)k), cost_option_label((CostOption)k), v);
+    }
+    sb_append(b, "</tbody>\n</table>\n<table id=\"horizon-owning\">\n<thead><tr>"
+                 "<th>Owning against</th><th>Break-even</th>"
+                 "<th>Discounted break-even</th><th class=\"n\">IRR (a year)</th>"
+                 "</tr></thead>\n<tbody>\n");
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        month_text(h.break_even[k], be, sizeof be);
+        month_text(h.discounted_break_even[k], dbe, sizeof dbe);
+        if (isfinite(h.irr_pct[k]))
+            num_snprintf(irr, sizeof irr, "%.2f%%", h.irr_pct[k]);
+        else
+            num_snprintf(irr, sizeof irr, "none");
+        sb_printf(b, "<tr><td><span class=\"key o-%s\"></span>%s</td><td>%s</td>"
+                     "<td>%s</td><td class=\"n\">%s</td></tr>\n",
+                  cost_option_key((CostOption)k), cost_option_label((CostOption)k),
+                  be, dbe, irr);
+    }
+    sb_append(b, "</tbody>\n</table>\n<figure>\n");
+    chart_svg_horizon(b, s, r);
+    figure(b, "What each option has cost so far, month by month over the "
+              "horizon (purchases and resales included, terminal value not). "
+              "Rings mark the month owning has cost no more than a cloud "
+              "option.");
+}
+
 static void wait_text(double v, char *buf, size_t n)
 {
     if (isfinite(v))
@@ -606,6 +663,7 @@ void export_html(const Report *rep, StrBuf *b)
     charts(b, s, r);
     crossovers(b, r);
     zone_and_advice(b, s, r);
+    horizon(b, s, r);
     if (rep->risk)
         risk(b, s, rep->risk);
     if (rep->hybrid)

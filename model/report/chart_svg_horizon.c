@@ -1,0 +1,249 @@
+/* chart_svg_horizon.c: the cumulative-spend chart as SVG (SPEC 2.7, 4.2);
+ * see chart_svg_horizon.h. */
+#include "config.h"
+
+#include "chart_svg_horizon.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chart_svg.h"
+#include "horizon.h"
+#include "numfmt.h"
+#include "svg.h"
+
+#define FONT 12.0 /* px of chart text, as in the page's CSS */
+
+/* On-prem last, so on top, as on the cost chart and the text chart. */
+static const CostOption draw_order[OPT_COUNT] = {OPT_RESERVED, OPT_ON_DEMAND,
+                                                 OPT_SPOT, OPT_ONPREM};
+
+static const char *const option_name[OPT_COUNT] = {"on-prem", "on-demand",
+                                                   "reserved", "spot"};
+
+typedef struct Frame {
+    double left, right, top, bottom; /* plot area */
+    double lo, hi;                   /* money range */
+    int months;                      /* T */
+} Frame;
+
+static double fx(const Frame *f, double t)
+{
+    return f->left + t / f->months * (f->right - f->left);
+}
+
+static double fy(const Frame *f, double v)
+{
+    return f->bottom - (v - f->lo) / (f->hi - f->lo) * (f->bottom - f->top);
+}
+
+/* The smallest 1, 2 or 5 times a power of ten that is at least x > 0. */
+static double nice_step(double x)
+{
+    double p = pow(10, floor(log10(x)));
+    for (int i = 0; i < 3; i++) {
+        static const double m[3] = {1, 2, 5};
+        if (m[i] * p >= x * (1 - 1e-12))
+            return m[i] * p;
+    }
+    return 10 * p;
+}
+
+/* A legend entry at (x, y): a line swatch (dashed with "not-allowed") or a
+ * ring, then the text. Returns the x after it. */
+static double legend_item(StrBuf *b, double x, double y, bool ring,
+                          const char *cls, const char *text)
+{
+    if (ring)
+        svg_circle(b, x + 9, y - 4, 4.5, cls);
+    else
+        svg_line(b, x, y - 4, x + 18, y - 4, cls);
+    svg_text(b, x + 24, y, "start", "legend", text);
+    return x + 24 + svg_text_width(text, FONT) + 18;
+}
+
+static double item_width(const char *text)
+{
+    return 24 + svg_text_width(text, FONT) + 18;
+}
+
+void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r)
+{
+    HorizonResult h;
+    HorizonCumulative cum;
+    horizon_evaluate(s, &h, &cum);
+    const int W = CHART_SVG_WIDTH, T = h.months > 0 ? h.months : 1;
+    char buf[160], money[48], cls[64];
+
+    /* The key: the options, then the break-even month against each cloud
+     * option; laid out first to know the height. */
+    char key[OPT_COUNT * 2][96];
+    int nkey = 0;
+    for (int o = 0; o < OPT_COUNT; o++)
+        num_snprintf(key[nkey++], sizeof key[0], "%s%s", option_name[o],
+                     r->option[o].allowed ? "" : " (not allowed)");
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        if (h.break_even[o] > 0)
+            num_snprintf(key[nkey++], sizeof key[0],
+                         "owning breaks even with %s in month %d",
+                         option_name[o], h.break_even[o]);
+        else
+            num_snprintf(key[nkey++], sizeof key[0],
+                         "owning never breaks even with %s", option_name[o]);
+    }
+    const double kx0 = 12;
+    int key_rows = 1;
+    for (int i = 0, x = 0; i < nkey; i++) {
+        double w = item_width(key[i]);
+        if (i == OPT_COUNT || (x > 0 && kx0 + x + w - 18 > W)) {
+            key_rows++;
+            x = 0;
+        }
+        x += (int)ceil(w);
+    }
+    const double plot_bottom = 300;
+    const int H = (int)(plot_bottom + 50 + key_rows * 20);
+
+    Frame f = {.left = 84, .right = W - 24, .top = 34, .bottom = plot_bottom,
+               .months = T};
+    double lo = 0, hi = 0;
+    for (int k = 0; k < OPT_COUNT; k++)
+        for (int t = 0; t <= T; t++) {
+            lo = fmin(lo, cum[k][t]);
+            hi = fmax(hi, cum[k][t]);
+        }
+    if (!(hi > lo))
+        hi = lo + 1;
+    const double step = nice_step((hi - lo) / 6);
+    f.lo = floor(lo / step + 1e-9) * step;
+    f.hi = ceil(hi / step - 1e-9) * step;
+    if (!(f.hi > f.lo))
+        f.hi = f.lo + step;
+    const int decimals = step < 1 ? (int)ceil(-log10(step)) : 0;
+
+    num_snprintf(buf, sizeof buf, "Cumulative spend (%s) over %d months",
+                 s->currency, T);
+    svg_open(b, "chart-horizon", "chart", W, H, buf);
+    num_snprintf(buf, sizeof buf, "%s spent so far", s->currency);
+    svg_text(b, f.left - 72, 16, "start", "axis-title", buf);
+
+    /* y grid and labels */
+    const int ysteps = (int)lround((f.hi - f.lo) / step);
+    for (int k = 0; k <= ysteps; k++) {
+        double v = f.lo + k * step;
+        svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v),
+                 fabs(v) < step * 1e-9 ? "axis" : "grid");
+        num_format_money(v, decimals, money, sizeof money);
+        svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
+    }
+    /* x axis: months, ticked every 1, 3, 6, 12, 24, ... so at most ~12 */
+    static const int mstep[] = {1, 3, 6, 12, 24, 36, 60};
+    int xs = mstep[0];
+    for (size_t i = 0; i < sizeof mstep / sizeof mstep[0]; i++) {
+        xs = mstep[i];
+        if (T / xs <= 12)
+            break;
+    }
+    svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
+    svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
+    for (int t = 0; t <= T; t += xs) {
+        svg_line(b, fx(&f, t), f.bottom, fx(&f, t), f.bottom + 5, "axis");
+        if (T - t >= xs / 2 || t == T) {
+            num_snprintf(buf, sizeof buf, "%d", t);
+            svg_text(b, fx(&f, t), f.bottom + 19, "middle", "tick", buf);
+        }
+    }
+    if (T % xs) {
+        svg_line(b, fx(&f, T), f.bottom, fx(&f, T), f.bottom + 5, "axis");
+        num_snprintf(buf, sizeof buf, "%d", T);
+        svg_text(b, fx(&f, T), f.bottom + 19, "middle", "tick", buf);
+    }
+    svg_text(b, (f.left + f.right) / 2, f.bottom + 36, "middle", "axis-title",
+             "months from the start (purchases and resales included)");
+
+    /* one curve per option, every month */
+    for (int i = 0; i < OPT_COUNT; i++) {
+        CostOption o = draw_order[i];
+        snprintf(cls, sizeof cls, "%s o-%s",
+                 r->option[o].allowed ? "curve" : "curve not-allowed",
+                 cost_option_key(o));
+        sb_append(b, "<path class=\"");
+        sb_append(b, cls);
+        sb_append(b, "\" d=\"");
+        for (int t = 0; t <= T; t++) {
+            sb_append(b, t ? " L" : "M");
+            svg_num(b, fx(&f, t));
+            sb_append(b, " ");
+            svg_num(b, fy(&f, cum[o][t]));
+        }
+        sb_append(b, "\"/>\n");
+    }
+
+    /* break-even months, earliest first: a ring on the on-prem curve, a
+     * label beside it at the first of above-left, below-right, above-right,
+     * below-left that stays in the frame and clear of the labels already
+     * placed (so the labels of close months point away from each other) */
+    CostOption order[OPT_COUNT];
+    int nring = 0;
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        if (h.break_even[o] <= 0 || h.break_even[o] > T)
+            continue;
+        int i = nring++;
+        for (; i > 0 && h.break_even[order[i - 1]] > h.break_even[o]; i--)
+            order[i] = order[i - 1];
+        order[i] = (CostOption)o;
+    }
+    double placed[OPT_COUNT][4];
+    int nplaced = 0;
+    for (int i = 0; i < nring; i++) {
+        CostOption o = order[i];
+        int m = h.break_even[o];
+        double cx = fx(&f, m), cy = fy(&f, cum[OPT_ONPREM][m]);
+        svg_circle(b, cx, cy, 5, "crossover break-even");
+        num_snprintf(buf, sizeof buf, "%s: month %d", option_name[o], m);
+        double w = svg_text_width(buf, FONT);
+        const double cand[6][2] = {{cx - 8 - w, cy - 10}, {cx + 8, cy + 20},
+                                   {cx + 8, cy - 10},     {cx - 8 - w, cy + 20},
+                                   {cx - 8 - w, cy - 28}, {cx + 8, cy + 38}};
+        double tx = cand[0][0], ty = cand[0][1];
+        for (int c = 0; c < 6; c++) {
+            double x0 = cand[c][0], y0 = cand[c][1];
+            bool ok = x0 >= f.left && x0 + w <= f.right && y0 - 12 >= f.top &&
+                      y0 <= f.bottom - 2;
+            for (int q = 0; ok && q < nplaced; q++)
+                ok = x0 + w < placed[q][0] || x0 > placed[q][2] ||
+                     y0 < placed[q][1] || y0 - 12 > placed[q][3];
+            if (ok) {
+                tx = x0;
+                ty = y0;
+                break;
+            }
+        }
+        placed[nplaced][0] = tx - 2;
+        placed[nplaced][1] = ty - 14;
+        placed[nplaced][2] = tx + w + 2;
+        placed[nplaced][3] = ty + 2;
+        nplaced++;
+        svg_text(b, tx, ty, "start", "crossover-label", buf);
+    }
+
+    /* the key: the options on one line, the break-even months after */
+    double x = kx0, y = plot_bottom + 64;
+    for (int i = 0; i < nkey; i++) {
+        double w = item_width(key[i]);
+        if (i == OPT_COUNT || (x > kx0 && x + w - 18 > W)) {
+            x = kx0;
+            y += 20;
+        }
+        if (i < OPT_COUNT) {
+            snprintf(cls, sizeof cls, "%s o-%s",
+                     r->option[i].allowed ? "swatch" : "swatch not-allowed",
+                     cost_option_key((CostOption)i));
+            x = legend_item(b, x, y, false, cls, key[i]);
+        } else {
+            x = legend_item(b, x, y, true, "crossover", key[i]);
+        }
+    }
+    svg_close(b);
+}
