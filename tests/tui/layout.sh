@@ -33,6 +33,7 @@ plot_rows() { screen | grep -E '^ *([0-9][0-9.,]*[kM]? +\+| +\|)' | grep -cv -- 
 
 # A copy: saving must not touch the shipped file.
 cp "$SCEN/diagflow.yaml" "$TMP/work/diagflow.yaml"
+chmod u+w "$TMP/work/diagflow.yaml" # the source tree may be read-only (distcheck)
 start -- diagflow.yaml
 wait_for " Hardware   Facility " 10 "panel tabs" || give_up
 # 80x23 is an 80x24 window under tmux's status line (a detached test
