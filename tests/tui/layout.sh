@@ -41,6 +41,17 @@ wait_for " Hardware   Facility " 10 "panel tabs" || give_up
 for size in 80x22 80x23 80x24; do
     TM resize-window -t planner -x "${size%x*}" -y "${size#*x}"
     wait_for "o on-prem  d on-demand" 5 "legend at $size" || continue
+    # The legend was there before the resize too: wait for the new frame,
+    # whose last row is the hint line and whose verdict has its own rows
+    # below 24.
+    i=0
+    while [ $i -lt 50 ]; do
+        if [ "$size" = 80x24 ] || flat | grep -qF -- "$verdict"; then
+            screen | tail -1 | grep -q "F1 help" && break
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
     [ "$(screen | wc -l)" -eq "${size#*x}" ] && ok || fail "not ${size#*x} rows at $size"
     screen | grep -q "terminal too small" && fail "too small at $size" || ok
     # At 80x24 the verdict shares its rows with the panel's, beside it.
