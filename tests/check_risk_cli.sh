@@ -97,6 +97,17 @@ expect_status 64 "seek a text field" -- "$G" seek --vary name --target onprem=sp
 expect_status 64 "seek an unknown field" -- "$G" seek --vary hardware.nods \
     --target onprem=spot default
 expect_grep "$TMP/err" "did you mean hardware.nodes" "seek suggests the key"
+# text from the command line reaches the terminal with its controls visible
+esc=$(printf '\033')
+expect_status 64 "seek a key with an escape" -- "$G" seek --vary "x${esc}[2J" \
+    --target onprem=spot default
+expect_grep "$TMP/err" 'seek --vary x\x1b[2J: unknown key' "the escape is shown, not sent"
+if grep -q "$esc" "$TMP/err"; then fail "seek wrote a raw escape"; else ok; fi
+cp "$top_srcdir/scenarios/diagflow-risk.yaml" "$TMP/self${esc}[2J.yaml"
+expect_status 73 "risk -o its own scenario" -- "$G" risk -o "$TMP/self${esc}[2J.yaml" \
+    "$TMP/self${esc}[2J.yaml"
+expect_grep "$TMP/err" 'self\x1b[2J.yaml is the scenario being analysed' "risk names it visibly"
+if grep -q "$esc" "$TMP/err"; then fail "risk wrote a raw escape"; else ok; fi
 expect_status 64 "seek a bad target" -- "$G" seek --vary hardware.nodes \
     --target cloud=spot default
 expect_status 64 "seek without --target" -- "$G" seek --vary hardware.nodes default

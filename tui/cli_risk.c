@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
+#include "file_rules.h"
 #include "cost.h"
 #include "export.h"
 #include "fields.h"
@@ -53,11 +53,9 @@ int cli_cmd_risk(int argc, char **argv)
         return usage_error("risk needs a FILE (a path or a shipped scenario "
                            "name such as %s)", "diagflow-risk");
     char in[4096];
-    struct stat si, so;
-    if (out && stat(cli_resolve_scenario(file, in, sizeof in), &si) == 0 &&
-        stat(out, &so) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+    if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
         fprintf(stderr, "gpuplan: -o %s is the scenario being analysed; "
-                "write the output to another file\n", out);
+                "write the output to another file\n", vis(out));
         return EXIT_CANTCREAT;
     }
     Scenario s;
@@ -74,8 +72,8 @@ int cli_cmd_risk(int argc, char **argv)
     if (!res.risk)
         report_risk_compute(&res, &s);
     if (res.risk->has_monte_carlo && !res.risk->mc_ok) {
-        fprintf(stderr, "gpuplan: %s: uncertainty: %s\n", file,
-                res.risk->mc_error);
+        fprintf(stderr, "gpuplan: %s: uncertainty: %s\n", vis(file),
+                vis(res.risk->mc_error));
         report_results_free(&res);
         return EXIT_DATAERR;
     }
@@ -143,7 +141,7 @@ int cli_cmd_seek(int argc, char **argv)
     const Field *f = field_find(key);
     if (!seek_can_vary(f)) {
         const char *near = f ? NULL : field_suggest(key, "");
-        fprintf(stderr, "gpuplan: seek --vary %s: %s%s%s%s\n", key,
+        fprintf(stderr, "gpuplan: seek --vary %s: %s%s%s%s\n", vis(key),
                 f ? "not a number field (goal seek varies an int, number, "
                     "percent or money field)"
                   : "unknown key",
