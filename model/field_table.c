@@ -11,8 +11,34 @@
 
 #include "fields.h"
 
+#include <stdio.h>
+
+#include "hybrid.h"
+#include "numfmt.h"
+
 #define MONEY_MAX 1e12
 #define AT(member) FIELD_AT(member)
+/* 2^53: every whole number up to it is exact in a double. */
+#define SEED_MAX 9007199254740992.0
+
+/* The hybrid plan's workloads (SPEC 6): rows with .list = &WORKLOADS hold
+ * one value of each workload; AT() names it in workload 0. */
+const FieldList field_list_workloads = {
+    .key = "hybrid.workloads",
+    .item = "workload",
+    .help = "job streams",
+    .offset = offsetof(Scenario, hybrid.workloads),
+    .min = 0, /* a plan may have no workloads yet (the planner's a adds) */
+    .required = true,
+    .count_offset = offsetof(Scenario, hybrid.workload_count),
+    .stride = sizeof(HybridWorkload),
+    .max = HYBRID_MAX_WORKLOADS,
+};
+#define WORKLOADS field_list_workloads
+#define WL(member) AT(hybrid.workloads[0].member)
+
+static const char *const run_words[] = {"onprem", "cloud", "burst", NULL};
+static const char *const mode_words[] = {"on_demand", "spot", NULL};
 
 /* cloud.reserved_overflow, in ReservedOverflow order. */
 static const char *const overflow_choices[] = {"on_demand", "spot", NULL};
@@ -352,6 +378,178 @@ const Field field_table[] = {
       .default_num = 0, .minimum = 0, .maximum = 120, .step = 1,
       .help = "Months over which utilization grows linearly from 0 to the "
               "measured value" },
+
+    /* The optional hybrid plan (SPEC 6). */
+    { .key = "hybrid.days",
+      .type = FT_NUMBER, .panel = PANEL_HYBRID, AT(hybrid.days),
+      .scope = FS_HYBRID,
+      .label = "Simulated days", .unit = "days",
+      .default_num = 30, .minimum = 1, .maximum = 366, .step = 1,
+      .help = "simulated period; results scale to hours_per_month" },
+    { .key = "hybrid.onprem_nodes",
+      .type = FT_INT, .panel = PANEL_HYBRID, AT(hybrid.onprem_nodes),
+      .scope = FS_HYBRID,
+      .label = "On-prem nodes", .unit = "nodes",
+      .default_key = "hardware.nodes",
+      .default_num = 0, .minimum = 0, .maximum = 100000, .step = 1,
+      .help = "owned nodes in the plan, at most hardware.nodes" },
+    { .key = "hybrid.max_wait_minutes",
+      .type = FT_NUMBER, .panel = PANEL_HYBRID, AT(hybrid.max_wait_minutes),
+      .scope = FS_HYBRID,
+      .label = "Burst threshold", .unit = "min",
+      .default_num = 90, .minimum = 0, .maximum = 100000, .step = 10,
+      .help = "a burst job goes to the cloud when its on-prem wait would "
+              "exceed this" },
+    { .key = "hybrid.cloud_idle_minutes",
+      .type = FT_NUMBER, .panel = PANEL_HYBRID,
+      AT(hybrid.cloud_idle_minutes),
+      .scope = FS_HYBRID,
+      .label = "Cloud idle time", .unit = "min",
+      .default_num = 10, .minimum = 0, .maximum = 1440, .step = 1,
+      .help = "billed idle time per cloud job (instances winding down)" },
+    { .key = "hybrid.seed",
+      .type = FT_INT, .panel = PANEL_HYBRID, AT(hybrid.seed),
+      .scope = FS_HYBRID,
+      .label = "Seed", .unit = "",
+      .default_num = 1, .minimum = 0, .maximum = SEED_MAX, .step = 1,
+      .help = "seed of the random arrivals (same seed, same numbers)" },
+    { .key = "hybrid.backfill", .version = 2,
+      .type = FT_BOOL, .panel = PANEL_HYBRID, AT(hybrid.backfill),
+      .scope = FS_HYBRID, .omit_default = true,
+      .label = "Backfill", .unit = "",
+      .default_num = 0, .minimum = 0, .maximum = 1,
+      .help = "EASY backfill: a later job may start in a gap that does not "
+              "delay the head of the queue" },
+
+    /* One workload of the plan: hybrid.workloads[N].KEY. */
+    { .key = "hybrid.workloads[].name",
+      .type = FT_TEXT, .panel = PANEL_HYBRID, WL(name),
+      .scope = FS_HYBRID, .list = &WORKLOADS, .required = true,
+      .label = "Name", .unit = "",
+      .default_text = "", .minimum = 1, .maximum = HYBRID_NAME_MAX,
+      .help = "workload name" },
+    { .key = "hybrid.workloads[].schedule",
+      .type = FT_TEXT, .panel = PANEL_HYBRID, WL(schedule_text),
+      .scope = FS_HYBRID, .list = &WORKLOADS,
+      .has_when = true, .when_value = true,
+      .when_offset = offsetof(Scenario, hybrid.workloads[0].has_schedule),
+      .rule = TR_CRON,
+      .parsed_offset = offsetof(Scenario, hybrid.workloads[0].schedule),
+      .label = "Schedule", .unit = "",
+      .default_text = "", .minimum = 1, .maximum = HYBRID_SCHEDULE_MAX,
+      .help = "5-field cron, UTC; each match submits one job" },
+    { .key = "hybrid.workloads[].per_day",
+      .type = FT_NUMBER, .panel = PANEL_HYBRID, WL(per_day),
+      .scope = FS_HYBRID, .list = &WORKLOADS,
+      .has_when = true, .when_value = false,
+      .when_offset = offsetof(Scenario, hybrid.workloads[0].has_schedule),
+      .label = "Jobs a day", .unit = "jobs/day",
+      .default_num = 0, .minimum = 0, .maximum = 100000, .step = 1,
+      .help = "mean Poisson arrivals a day" },
+    { .key = "hybrid.workloads[].gpus",
+      .type = FT_INT, .panel = PANEL_HYBRID, WL(gpus),
+      .scope = FS_HYBRID, .list = &WORKLOADS, .required = true,
+      .label = "GPUs", .unit = "GPUs",
+      .default_num = 1, .minimum = 1, .maximum = 100000, .step = 1,
+      .help = "GPUs the job needs at once (gang)" },
+    { .key = "hybrid.workloads[].hours",
+      .type = FT_NUMBER, .panel = PANEL_HYBRID, WL(hours),
+      .scope = FS_HYBRID, .list = &WORKLOADS, .required = true,
+      .label = "Hours", .unit = "h",
+      .default_num = 1, .minimum = 0, .above_minimum = true, .maximum = 8784,
+      .step = 1,
+      .help = "wall-clock hours of one job (above 0)" },
+    { .key = "hybrid.workloads[].run",
+      .type = FT_CHOICE, .panel = PANEL_HYBRID, WL(run),
+      .scope = FS_HYBRID, .list = &WORKLOADS, .choices = run_words,
+      .label = "Run", .unit = "",
+      .default_num = RUN_ONPREM,
+      .help = "where jobs run; burst goes to the cloud when the on-prem "
+              "wait exceeds max_wait_minutes" },
+    { .key = "hybrid.workloads[].cloud_mode",
+      .type = FT_CHOICE, .panel = PANEL_HYBRID, WL(cloud_mode),
+      .scope = FS_HYBRID, .list = &WORKLOADS, .choices = mode_words,
+      .label = "Cloud mode", .unit = "",
+      .default_num = MODE_ON_DEMAND,
+      .help = "how it is billed in the cloud" },
+    { .key = "hybrid.workloads[].priority", .version = 2,
+      .type = FT_INT, .panel = PANEL_HYBRID, WL(priority),
+      .scope = FS_HYBRID, .list = &WORKLOADS, .omit_default = true,
+      .label = "Priority", .unit = "",
+      .default_num = 0, .minimum = 0, .maximum = 100, .step = 1,
+      .help = "higher is scheduled first on-prem" },
+    { .key = "hybrid.workloads[].max_wait_minutes", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_HYBRID, WL(max_wait_minutes),
+      .scope = FS_HYBRID, .list = &WORKLOADS,
+      .has_when = true, .when_value = true,
+      .when_offset = offsetof(Scenario, hybrid.workloads[0].has_max_wait),
+      .label = "Wait limit", .unit = "min",
+      .default_num = 90, .minimum = 0, .maximum = 100000, .step = 10,
+      .help = "this workload's burst threshold and wait target (else the "
+              "plan's)" },
+    { .key = "hybrid.workloads[].cloud_gpu_hour", .version = 2,
+      .type = FT_MONEY, .panel = PANEL_HYBRID, WL(cloud_gpu_hour),
+      .scope = FS_HYBRID, .list = &WORKLOADS,
+      .has_when = true, .when_value = true,
+      .when_offset = offsetof(Scenario, hybrid.workloads[0].has_cloud_price),
+      .label = "Cloud price", .unit = "$/GPU-h",
+      .default_num = 0, .minimum = 0, .maximum = 1000, .step = 0.01,
+      .help = "its cloud price per GPU-hour (else the scenario's for its "
+              "mode)" },
 };
 
 const size_t field_count = sizeof field_table / sizeof field_table[0];
+
+/* A choice is stored as an int; the enums it names must be ints too. */
+_Static_assert(sizeof(HybridRun) == sizeof(int), "run is stored as an int");
+_Static_assert(sizeof(HybridCloudMode) == sizeof(int),
+               "cloud_mode is stored as an int");
+
+/* ---- cross-field rules (SPEC 7) ------------------------------------------ */
+
+static void say_busy(const Scenario *s, char *msg, size_t n)
+{
+    char a[40], b[40];
+    num_format_exact(s->facility.node_power_busy_kw, a, sizeof a);
+    num_format_exact(s->facility.node_power_max_kw, b, sizeof b);
+    snprintf(msg, n, "busy power %s kW is above the provisioned %s kW "
+             "(need idle <= busy <= max)", a, b);
+}
+
+static void say_idle(const Scenario *s, char *msg, size_t n)
+{
+    char a[40], b[40];
+    num_format_exact(s->facility.node_power_idle_kw, a, sizeof a);
+    num_format_exact(s->facility.node_power_busy_kw, b, sizeof b);
+    snprintf(msg, n, "idle power %s kW is above the busy %s kW "
+             "(need idle <= busy <= max)", a, b);
+}
+
+static void say_onprem_nodes(const Scenario *s, char *msg, size_t n)
+{
+    char a[40], b[40];
+    num_format_exact(s->hybrid.onprem_nodes, a, sizeof a);
+    num_format_exact(s->hardware.nodes, b, sizeof b);
+    snprintf(msg, n, "%s on-prem nodes is more than hardware.nodes (%s); the "
+             "plan uses part of the owned fleet (expected 0 to %s)", a, b, b);
+}
+
+/* The plan submits no more jobs than a plan may simulate
+ * (hybrid_check_jobs); blamed on hybrid.days, the period. */
+static bool jobs_hold(const Scenario *s, char *msg, size_t n)
+{
+    return hybrid_check_jobs(&s->hybrid, msg, n);
+}
+
+/* In the order they are checked: the first broken one is reported. */
+const FieldRule field_rules[] = {
+    { .key = "facility.node_power_busy_kw",
+      .limit = "facility.node_power_max_kw", .say = say_busy },
+    { .key = "facility.node_power_idle_kw",
+      .limit = "facility.node_power_busy_kw", .say = say_idle },
+    { .key = "hybrid.onprem_nodes",
+      .limit = "hardware.nodes", .say = say_onprem_nodes },
+    { .key = "hybrid.days", .holds = jobs_hold },
+};
+
+const size_t field_rule_count = sizeof field_rules / sizeof field_rules[0];

@@ -1,6 +1,7 @@
-/* fields.c: the helpers that read the field registry (SPEC 1.1): find,
- * suggest, parse, check, format and store a field's value. The table
- * itself is field_table.c. */
+/* fields.c: the values of the field registry (SPEC 1.1): parse, check,
+ * format and store a field's value; defaults, equality and the cross-field
+ * rules of a whole scenario. The table itself is field_table.c, its keys
+ * field_keys.c. */
 #include "config.h"
 
 #include "fields.h"
@@ -9,120 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hybrid_fields.h"
+#include "cron.h"
 #include "numfmt.h"
 #include "text_rules.h"
 #include "utf8.h"
 #include "uncertainty.h"
 
-
-const char *field_section(const Field *f, char *buf, size_t n)
-{
-    const char *dot = strchr(f->key, '.');
-    size_t len = dot ? (size_t)(dot - f->key) : 0;
-    if (len >= n)
-        len = n - 1;
-    memcpy(buf, f->key, len);
-    buf[len] = '\0';
-    return buf;
-}
-
-int field_version(const Field *f)
-{
-    return f->version > 1 ? f->version : 1;
-}
-
-const Field *field_find(const char *key)
-{
-    for (size_t i = 0; i < field_count; i++)
-        if (strcmp(field_table[i].key, key) == 0)
-            return &field_table[i];
-    return NULL;
-}
-
-/* Levenshtein distance, capped: returns cap + 1 when the strings are
- * further apart than cap. Names here are short, so a row of 64 is plenty. */
-static size_t edit_distance(const char *a, const char *b, size_t cap)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63)
-        return cap + 1;
-    size_t prev[64], cur[64];
-    for (size_t j = 0; j <= lb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-            size_t m = sub < del ? sub : del;
-            cur[j] = m < ins ? m : ins;
-        }
-        memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
-    }
-    return prev[lb];
-}
-
-const char *field_suggest(const char *key, const char *prefix)
-{
-    static const char *const sections[] = {
-        "hardware", "facility", "staffing", "utilization", "cloud",
-        "opportunity", "constraints", "horizon", "hybrid", "gpuplan"};
-    const char *best = NULL;
-    size_t best_d = (size_t)-1;
-    size_t cap = strlen(key) / 3 + 1;
-    if (cap > 4)
-        cap = 4;
-
-    if (prefix == NULL) {
-        for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
-            size_t d = edit_distance(key, sections[i], cap);
-            if (d < best_d) {
-                best_d = d;
-                best = sections[i];
-            }
-        }
-    }
-    size_t plen = prefix ? strlen(prefix) : 0;
-    for (size_t i = 0; i < field_count; i++) {
-        const char *k = field_table[i].key;
-        const char *dot = strrchr(k, '.');
-        if (prefix == NULL) {
-            if (dot)
-                continue;
-        } else if (plen > 0) {
-            if (strncmp(k, prefix, plen) != 0 || k[plen] != '.')
-                continue;
-            k += plen + 1;
-        }
-        size_t d = edit_distance(key, k, cap);
-        if (d < best_d) {
-            best_d = d;
-            best = field_table[i].key;
-        }
-    }
-    if (best_d > cap)
-        return NULL;
-    return best;
-}
-
-const char *field_suggest_in(const char *key, const char *const *candidates,
-                             size_t n)
-{
-    const char *best = NULL;
-    size_t best_d = (size_t)-1;
-    size_t cap = strlen(key) / 3 + 1;
-    if (cap > 4)
-        cap = 4;
-    for (size_t i = 0; i < n; i++) {
-        size_t d = edit_distance(key, candidates[i], cap);
-        if (d < best_d) {
-            best_d = d;
-            best = candidates[i];
-        }
-    }
-    return best_d > cap ? NULL : best;
-}
 
 double *field_num(const Field *f, Scenario *s)
 {
@@ -230,7 +123,10 @@ static void range_text(const Field *f, char *buf, size_t n)
     num_format_exact(f->minimum, lo, sizeof lo);
     num_format_exact(f->maximum, hi, sizeof hi);
     const char *kind = f->type == FT_INT ? "a whole number" : "a number";
-    snprintf(buf, n, "%s from %s to %s", kind, lo, hi);
+    if (f->above_minimum)
+        snprintf(buf, n, "%s above %s, up to %s", kind, lo, hi);
+    else
+        snprintf(buf, n, "%s from %s to %s", kind, lo, hi);
 }
 
 bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
@@ -262,6 +158,12 @@ bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
         snprintf(msg, msgn, "%s is below %s (expected %s)", val, lo, range);
         return false;
     }
+    if (f->above_minimum && !(v > f->minimum)) {
+        char lo[40];
+        num_format_exact(f->minimum, lo, sizeof lo);
+        snprintf(msg, msgn, "%s is not above %s (expected %s)", val, lo, range);
+        return false;
+    }
     if (v > f->maximum) {
         char hi[40];
         num_format_exact(f->maximum, hi, sizeof hi);
@@ -271,9 +173,70 @@ bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
     return true;
 }
 
-bool field_check_text(const Field *f, const char *text, char *msg,
-                      size_t msgn)
+/* ---- text rules: one validator for each TextRule ---------------------- */
+
+/* A validator: true when text is allowed; otherwise fills msg. With col
+ * non-NULL it also gives the 1-based column of the problem within text (0
+ * when none applies) and msg is only the problem, for a caller that points
+ * at the column itself. */
+typedef bool (*TextRuleFn)(const char *text, char *msg, size_t msgn,
+                           int *col);
+
+static bool rule_currency(const char *text, char *msg, size_t msgn, int *col)
 {
+    bool ok = strlen(text) == 3;
+    for (size_t i = 0; ok && i < 3; i++)
+        ok = text[i] >= 'A' && text[i] <= 'Z';
+    if (!ok)
+        snprintf(msg, msgn, "\"%s\" is not a currency code (expected three "
+                 "upper-case letters, such as USD or EUR)", text);
+    if (col)
+        *col = 0;
+    return ok;
+}
+
+static bool rule_cron(const char *text, char *msg, size_t msgn, int *col)
+{
+    Cron c;
+    CronError ce;
+    if (cron_parse(text, &c, &ce) == 0)
+        return true;
+    if (col) {
+        *col = ce.column;
+        snprintf(msg, msgn, "%s", ce.message);
+    } else {
+        snprintf(msg, msgn, "\"%.40s\" is not a cron schedule: %s (column "
+                 "%d)", text, ce.message, ce.column);
+    }
+    return false;
+}
+
+static const TextRuleFn text_rules[TR_COUNT] = {
+    [TR_NONE] = NULL,
+    [TR_CURRENCY] = rule_currency,
+    [TR_CRON] = rule_cron,
+};
+
+/* The characters a text field may hold (SPEC 7): only notes span lines;
+ * every other text is one line, without control characters or
+ * bidirectional overrides (text_rules.h). */
+static bool check_text_chars(const Field *f, const char *text, char *msg,
+                             size_t msgn)
+{
+    char why[300];
+    if (!text_check(text, strcmp(f->key, "notes") == 0, why, sizeof why,
+                    NULL)) {
+        snprintf(msg, msgn, "text %s", why);
+        return false;
+    }
+    return true;
+}
+
+bool field_check_text_at(const Field *f, const char *text, char *msg,
+                         size_t msgn, int *col)
+{
+    if (col)
+        *col = 0;
     long len = field_utf8_length(text);
     if (len < 0) {
         snprintf(msg, msgn, "text is not valid UTF-8");
@@ -294,24 +257,20 @@ bool field_check_text(const Field *f, const char *text, char *msg,
                      f->minimum, f->maximum);
         return false;
     }
-    if (f->rule == TR_CURRENCY) {
-        bool ok = strlen(text) == 3;
-        for (size_t i = 0; ok && i < 3; i++)
-            ok = text[i] >= 'A' && text[i] <= 'Z';
-        if (!ok) {
-            snprintf(msg, msgn,
-                     "\"%s\" is not a currency code (expected three upper-case "
-                     "letters, such as USD or EUR)", text);
-            return false;
-        }
-    }
-    /* Only notes span lines; every other text is one line (SPEC 7). */
-    char why[300];
-    if (!text_check(text, strcmp(f->key, "notes") == 0, why, sizeof why, NULL)) {
-        snprintf(msg, msgn, "text %s", why);
+    if (f->rule == TR_CURRENCY && !rule_currency(text, msg, msgn, col))
+        return false; /* said before the characters, as it always was */
+    if (!check_text_chars(f, text, msg, msgn))
         return false;
-    }
+    TextRuleFn rule = (unsigned)f->rule < TR_COUNT ? text_rules[f->rule] : NULL;
+    if (rule && f->rule != TR_CURRENCY && !rule(text, msg, msgn, col))
+        return false;
     return true;
+}
+
+bool field_check_text(const Field *f, const char *text, char *msg,
+                      size_t msgn)
+{
+    return field_check_text_at(f, text, msg, msgn, NULL);
 }
 
 static bool parse_bool(const char *t, double *out)
@@ -424,10 +383,18 @@ bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
     double v = 0;
     if (!field_parse(f, text, &v, msg, msgn))
         return false;
-    if (f->type == FT_TEXT)
+    if (f->type == FT_TEXT) {
         snprintf(field_text(f, s), f->size, "%s", text);
-    else
+        if (f->rule == TR_CRON) {
+            CronError ce;
+            /* Checked above, so this parse succeeds. */
+            (void)cron_parse(text, (Cron *)((char *)s + f->parsed_offset), &ce);
+        }
+    } else {
         field_put_num(f, s, v);
+    }
+    if (f->has_when)
+        *(bool *)((char *)s + f->when_offset) = f->when_value;
     return true;
 }
 
@@ -460,60 +427,108 @@ void field_format(const Field *f, const Scenario *s, char *buf, size_t n)
 bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
                        size_t msgn)
 {
-    const Facility *fa = &s->facility;
-    char a[40], b[40];
-    if (fa->node_power_busy_kw > fa->node_power_max_kw) {
-        num_format_exact(fa->node_power_busy_kw, a, sizeof a);
-        num_format_exact(fa->node_power_max_kw, b, sizeof b);
-        *bad = field_find("facility.node_power_busy_kw");
-        snprintf(msg, msgn, "busy power %s kW is above the provisioned %s kW "
-                 "(need idle <= busy <= max)", a, b);
-        return false;
-    }
-    if (fa->node_power_idle_kw > fa->node_power_busy_kw) {
-        num_format_exact(fa->node_power_idle_kw, a, sizeof a);
-        num_format_exact(fa->node_power_busy_kw, b, sizeof b);
-        *bad = field_find("facility.node_power_idle_kw");
-        snprintf(msg, msgn, "idle power %s kW is above the busy %s kW "
-                 "(need idle <= busy <= max)", a, b);
-        return false;
+    for (size_t i = 0; i < field_rule_count; i++) {
+        const FieldRule *r = &field_rules[i];
+        const Field *f = field_find(r->key);
+        if (r->holds) {
+            if (field_in_scope(f, s) && !r->holds(s, msg, msgn)) {
+                *bad = f;
+                return false;
+            }
+            continue;
+        }
+        const Field *lim = field_find(r->limit);
+        if (!field_in_scope(f, s) || !field_in_scope(lim, s))
+            continue;
+        if (field_get_num(f, s) > field_get_num(lim, s)) {
+            *bad = f;
+            r->say(s, msg, msgn);
+            return false;
+        }
     }
     return true;
+}
+
+/* Row f's default into s (item `index` of a list row). */
+static void put_default(const Field *f, Scenario *s, size_t index)
+{
+    FieldRef r;
+    field_ref_init(&r, f, index);
+    const Field *g = field_ref(&r);
+    if (g->type == FT_TEXT) {
+        snprintf(field_text(g, s), g->size, "%s", g->default_text);
+    } else if (g->default_key) {
+        const Field *from = field_find(g->default_key);
+        field_put_num(g, s, from ? field_get_num(from, s) : g->default_num);
+    } else {
+        field_put_num(g, s, g->default_num);
+    }
 }
 
 void scenario_default(Scenario *s)
 {
     memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < field_count; i++) {
-        const Field *f = &field_table[i];
-        if (f->type == FT_TEXT)
-            snprintf(field_text(f, s), f->size, "%s", f->default_text);
-        else
-            field_put_num(f, s, f->default_num);
-    }
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].scope == FS_SCENARIO)
+            put_default(&field_table[i], s, 0);
+}
+
+void scenario_hybrid_default(Scenario *s)
+{
+    memset(&s->hybrid, 0, sizeof s->hybrid);
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].scope == FS_HYBRID && !field_table[i].list)
+            put_default(&field_table[i], s, 0);
+}
+
+void field_item_default(const FieldList *l, Scenario *s, size_t i)
+{
+    memset((char *)s + l->offset + i * l->stride, 0, l->stride);
+    for (size_t k = 0; k < field_count; k++)
+        if (field_table[k].list == l)
+            put_default(&field_table[k], s, i);
+}
+
+/* Row f holds the same value in a and b (item `index` of a list row):
+ * numbers bit for bit, text byte for byte. */
+static bool same_value(const Field *f, const Scenario *a, const Scenario *b,
+                       size_t index)
+{
+    FieldRef r;
+    field_ref_init(&r, f, index);
+    const Field *g = field_ref(&r);
+    if (g->type == FT_TEXT)
+        return strcmp(field_get_text(g, a), field_get_text(g, b)) == 0;
+    double x = field_get_num(g, a), y = field_get_num(g, b);
+    return memcmp(&x, &y, sizeof x) == 0;
 }
 
 bool scenario_equal(const Scenario *a, const Scenario *b)
 {
+    if (a->has_hybrid != b->has_hybrid)
+        return false;
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
-        if (f->type == FT_TEXT) {
-            if (strcmp(field_get_text(f, a), field_get_text(f, b)) != 0)
+        if (!field_in_scope(f, a))
+            continue;
+        if (!f->list) {
+            if (!same_value(f, a, b, 0))
                 return false;
-        } else if (f->type == FT_BOOL || f->type == FT_CHOICE) {
-            if (field_get_num(f, a) != field_get_num(f, b))
+            continue;
+        }
+        size_t n = field_list_count(f->list, a);
+        if (n != field_list_count(f->list, b))
+            return false;
+        for (size_t k = 0; k < n; k++) {
+            bool used = field_in_use(f, a, k);
+            if (used != field_in_use(f, b, k))
                 return false;
-        } else {
-            double x = field_get_num(f, a), y = field_get_num(f, b);
-            if (memcmp(&x, &y, sizeof x) != 0)
+            if (used && !same_value(f, a, b, k))
                 return false;
         }
     }
-    if (a->has_hybrid != b->has_hybrid ||
-        a->has_uncertainty != b->has_uncertainty)
+    if (a->has_uncertainty != b->has_uncertainty)
         return false;
-    if (a->has_uncertainty &&
-        !uncertainty_equal(&a->uncertainty, &b->uncertainty))
-        return false;
-    return !a->has_hybrid || hybrid_plan_equal(&a->hybrid, &b->hybrid);
+    return !a->has_uncertainty ||
+           uncertainty_equal(&a->uncertainty, &b->uncertainty);
 }

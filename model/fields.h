@@ -2,9 +2,13 @@
  *
  * One row per field (SPEC 1.1): key path, label, unit, type, default, range,
  * nudge step, help line, the planner panel it sits on, and where it lives in
- * the Scenario struct. The YAML loader and saver, validation, --set, the
- * planner's panels and help, the JSON export and the man page all walk this
- * table, so a field added here appears everywhere. */
+ * the Scenario struct. List fields (the hybrid plan's workloads) are rows of
+ * the same table with an index: "hybrid.workloads[N].gpus" resolves
+ * (field_resolve) to the row "hybrid.workloads[].gpus" and item N. The
+ * cross-field rules are a table beside the rows. The YAML loader and saver,
+ * validation, --set, the planner's panels and help, the JSON export and the
+ * man page all walk these tables, so a field added here appears everywhere.
+ * Changing a value from text goes through scenario_edit.h. */
 #ifndef GPUPLAN_FIELDS_H
 #define GPUPLAN_FIELDS_H
 
@@ -35,11 +39,36 @@ typedef enum Panel {
     PANEL_COUNT
 } Panel;
 
-/* Extra rule a text field must satisfy beyond its length. */
+/* Extra rule a text field must satisfy beyond its length and encoding.
+ * Each has a validator in fields.c (text_rules[]): a rule for another kind
+ * of text is one enum value and one function there. */
 typedef enum TextRule {
     TR_NONE,
-    TR_CURRENCY /* exactly three upper-case ASCII letters */
+    TR_CURRENCY, /* exactly three upper-case ASCII letters */
+    TR_CRON,     /* a 5-field cron expression (SPEC 6); parsed into .parsed */
+    TR_COUNT
 } TextRule;
+
+/* Where a row's value exists. */
+typedef enum FieldScope {
+    FS_SCENARIO, /* always */
+    FS_HYBRID    /* only when the optional `hybrid:` section is given */
+} FieldScope;
+
+/* A list of items (the hybrid plan's workloads): rows with .list set hold
+ * one value of each item; their .offset is that value in item 0, and item i
+ * is .stride bytes further on. */
+typedef struct FieldList {
+    const char *key;     /* "hybrid.workloads" */
+    const char *item;    /* what an item is called: "workload" */
+    const char *help;    /* what the items are, for the saver's comment */
+    size_t offset;       /* offsetof(Scenario, ...) of item 0 */
+    size_t count_offset; /* offsetof(Scenario, ...) of the size_t count */
+    size_t min;          /* a given list holds at least this many items */
+    bool required;       /* its section must give it (`workloads: []` at least) */
+    size_t stride;       /* sizeof one item */
+    size_t max;          /* capacity: items 0..max-1 */
+} FieldList;
 
 /* One row of the registry. Rows are written with designated initialisers
  * (field_table.c); a member left out is 0 / NULL. */
@@ -61,12 +90,62 @@ typedef struct Field {
     TextRule rule;
     const char *help; /* one line, shown in the planner's status area */
     int version; /* schema version that introduced it; 0 = 1 (SPEC 1.4) */
+
+    FieldScope scope;
+    const FieldList *list; /* a list row: one value of each item */
+    bool above_minimum;    /* the value must be above .minimum, not equal */
+    bool required;         /* a list item must give this key */
+    /* A switched row: it is in use when the bool at .when_offset (in the
+     * same item) equals .when_value, and setting the row sets that bool.
+     * Two rows on one switch are alternatives ("exactly one of schedule
+     * or per_day", field_alternative); a row alone on its switch is
+     * optional (a workload's max_wait_minutes: given or not). */
+    bool has_when, when_value;
+    size_t when_offset;
+    /* TR_CRON: where the parsed form is stored (offsetof, item 0). */
+    size_t parsed_offset;
+    /* When not given, the default is the value of this field instead of
+     * .default_num ("hybrid.onprem_nodes" follows "hardware.nodes"). */
+    const char *default_key;
+    /* A saved file leaves the row out while it holds its default (the
+     * version-2 hybrid.backfill and a workload's priority, which version-1
+     * files never had). */
+    bool omit_default;
 } Field;
+
+/* A cross-field rule (SPEC 7): the value of .key must be at most the value
+ * of .limit; when either field does not exist in a scenario the rule does
+ * not apply. .say writes the sentence for a broken rule. A rule that is
+ * not a comparison has .holds instead of .limit and .say: it applies when
+ * .key exists, and writes its own sentence when it is broken. */
+typedef struct FieldRule {
+    const char *key;   /* the field blamed */
+    const char *limit; /* the field it must not exceed */
+    void (*say)(const Scenario *s, char *msg, size_t n);
+    bool (*holds)(const Scenario *s, char *msg, size_t n);
+} FieldRule;
+
+extern const FieldRule field_rules[];
+extern const size_t field_rule_count;
+
+/* The lists of the registry. */
+extern const FieldList field_list_workloads;
 
 /* A Scenario member as a row's storage: .offset and .size together. */
 #define FIELD_AT(member)                                                      \
     .offset = offsetof(Scenario, member),                                     \
     .size = sizeof(((Scenario *)0)->member)
+
+/* A resolved key: the row, the list item, and the row's storage moved to
+ * that item. Fill with field_resolve() or field_ref_init(); read the Field
+ * through field_ref(), which may be called on a copy. */
+#define FIELD_PATH_MAX 96
+typedef struct FieldRef {
+    const Field *row;          /* the table row */
+    size_t index;              /* the item, for a list row; else 0 */
+    Field field;               /* *row with .offset of item `index` */
+    char path[FIELD_PATH_MAX]; /* "hybrid.workloads[2].gpus" */
+} FieldRef;
 
 /* The registry, in file order (the order a saved scenario lists the fields). */
 extern const Field field_table[];
@@ -80,20 +159,82 @@ const char *field_section(const Field *f, char *buf, size_t n);
  * SPEC version 2, which a `gpuplan: 1` file may not use (SPEC 1.4). */
 int field_version(const Field *f);
 
-/* The field with this exact key path, or NULL. */
+/* The row with this exact key ("hybrid.workloads[].gpus" for a list row),
+ * or NULL. */
 const Field *field_find(const char *key);
 
-/* The registered key closest to `key` by edit distance (for "did you mean"),
- * or NULL when nothing is reasonably close. `prefix` restricts the search to
- * keys under that section ("" = the whole table, NULL = top-level names and
- * section names only). */
-const char *field_suggest(const char *key, const char *prefix);
+/* Resolve a key as a user writes it: "hardware.nodes", "hybrid.days" or
+ * "hybrid.workloads[N].KEY" (N a plain decimal index below the list's
+ * capacity). Fills *r and returns true; otherwise writes to msg what is
+ * wrong (an unknown key with the nearest known one, a bad or too large
+ * index, a list given without an item) and returns false. Whether the
+ * scenario has that section or item is field_exists()'s question. */
+bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn);
 
-/* The candidate closest to `key` by the same edit distance and cutoff as
- * field_suggest, or NULL when none is reasonably close; for key sets that
- * are not in the registry (the hybrid section's keys). */
-const char *field_suggest_in(const char *key, const char *const *candidates,
-                             size_t n);
+/* Point *r at `row` (item `index` for a list row). */
+void field_ref_init(FieldRef *r, const Field *row, size_t index);
+
+/* The Field of a reference: its row with the item's storage and the item's
+ * path as key. Valid as long as *r. */
+const Field *field_ref(FieldRef *r);
+
+/* True when the field r names exists in s: its section is given and, for a
+ * list row, the item exists. Otherwise msg says why (for a message). */
+bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
+                  size_t msgn);
+
+/* True when row f has a value in s at all (scenario fields always; the
+ * hybrid plan's fields when the plan is given). */
+bool field_in_scope(const Field *f, const Scenario *s);
+
+/* True when list row f of item `index` is in use in s: always, except for
+ * alternatives (.has_when), of which only the chosen one is. */
+bool field_in_use(const Field *f, const Scenario *s, size_t index);
+
+/* The row on the same switch as row f (per_day for schedule), or NULL
+ * when f is not one of two alternatives. */
+const Field *field_alternative(const Field *f);
+
+/* True when a saved file writes row f of item `index` of s: it is in
+ * scope and in use, and not a row left out at its default
+ * (.omit_default). */
+bool field_saved(const Field *f, const Scenario *s, size_t index);
+
+/* The number of items of list l in s. */
+size_t field_list_count(const FieldList *l, const Scenario *s);
+
+/* The leaf of a key, after its last '.' ("gpus" of
+ * "hybrid.workloads[].gpus"). */
+const char *field_leaf(const Field *f);
+
+/* The key of row f as a completion of what the user typed, `word`: the
+ * key itself; for a list row, "LIST[N].KEY" when word names item N, else
+ * "LIST[" (the same for every row of the list). */
+void field_complete_key(const Field *f, const char *word, char *buf,
+                        size_t n);
+
+/* The message for an unknown key `key` written in section `section` (""
+ * for the top level or a full key path; "hardware"; "hybrid.workloads[]"
+ * for a list item's keys): "unknown key `K` (did you mean `X`?)" with the
+ * nearest known key, matched on the whole key and on its last part
+ * (`nodes` -> `hardware.nodes`), or the list of known keys. This is the one
+ * place that words "did you mean". */
+void field_unknown(const char *section, const char *key, char *msg,
+                   size_t msgn);
+
+/* The same message for keys not in the table yet (the uncertainty
+ * section's): the nearest of keys[0..n), or all of them. */
+void field_unknown_among(const char *key, const char *const *keys, size_t n,
+                         char *msg, size_t msgn);
+
+/* The registered key closest to `key` (for "did you mean"), or NULL when
+ * nothing is reasonably close: the row whose key or last part equals
+ * `key`, else the nearest by edit distance. `prefix` restricts the search
+ * to keys under that section ("" = the whole table, NULL = top-level names
+ * and section names only). A list row is returned as its row key
+ * ("hybrid.workloads[].gpus"); a section name (prefix NULL) is returned in
+ * a static buffer, valid until the next call. */
+const char *field_suggest(const char *key, const char *prefix);
 
 /* Pointers to the field's storage inside a scenario. */
 double *field_num(const Field *f, Scenario *s);
@@ -130,11 +271,19 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
 /* Check a number against f's type and range; msg as field_parse. */
 bool field_check_num(const Field *f, double v, char *msg, size_t msgn);
 
-/* Check text against f's length and rule; msg as field_parse. */
+/* Check text against f's length, characters and rule; msg as field_parse. */
 bool field_check_text(const Field *f, const char *text, char *msg, size_t msgn);
 
-/* Set field f of s from text, validated as field_parse. Returns false and
- * fills msg on error, leaving s unchanged. */
+/* The same, for a caller that points at the problem itself: *col is the
+ * 1-based column within text of a rule's error (a cron field), 0 when
+ * none applies, and then msg holds only the problem. */
+bool field_check_text_at(const Field *f, const char *text, char *msg,
+                         size_t msgn, int *col);
+
+/* Set field f of s from text, validated as field_parse: the value, its
+ * parsed form (a cron schedule) and, for one of alternatives, the switch
+ * that chooses it. Returns false and fills msg on error, leaving s
+ * unchanged. Rules across fields are not checked here: scenario_edit.h does. */
 bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
                size_t msgn);
 
@@ -154,10 +303,18 @@ long field_utf8_length(const char *s);
 const char *field_type_name(FieldType t);
 const char *panel_name(Panel p);
 
-/* Cross-field rules of SPEC 7 (power idle <= busy <= max, ...). On the first
- * violation fills *bad with the field to blame and msg with the rule, returns
- * false. */
+/* Cross-field rules of SPEC 7 (field_rules: power idle <= busy <= max,
+ * hybrid onprem_nodes <= hardware.nodes, the plan's job count within
+ * what a plan may simulate). On the first violation fills
+ * *bad with the field to blame and msg with the rule, returns false. The
+ * one check every caller uses after a change. */
 bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
                        size_t msgn);
+
+/* Reset the hybrid plan of s to its rows' defaults (no workloads;
+ * onprem_nodes = hardware.nodes), and item i of list l to its rows'
+ * defaults (alternatives switched off: a workload has per_day 0). */
+void scenario_hybrid_default(Scenario *s);
+void field_item_default(const FieldList *l, Scenario *s, size_t i);
 
 #endif

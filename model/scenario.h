@@ -136,8 +136,8 @@ void scenario_default(Scenario *s);
 
 /* True when a and b hold the same value in every registered field (numbers
  * compared bit for bit, text byte for byte) and the same hybrid plan (both
- * without one, or equal as hybrid_plan_equal() says) and the same
- * uncertainty section (uncertainty_equal()). */
+ * without one, or the same workloads with the same registry values) and the
+ * same uncertainty section (uncertainty_equal()). */
 bool scenario_equal(const Scenario *a, const Scenario *b);
 
 #endif

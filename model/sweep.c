@@ -128,11 +128,17 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
     }
     memcpy(key, spec, kl);
     key[kl] = '\0';
-    const Field *f = field_find(key);
-    if (!f) {
-        const char *near = field_suggest(key, "");
-        snprintf(msg, n, "%s: unknown key%s%s%s", key, near ? " (did you mean " : "",
-                 near ? near : "", near ? "?)" : "");
+    FieldRef r;
+    char what[400];
+    if (!field_resolve(key, &r, what, sizeof what)) {
+        snprintf(msg, n, "%s: %s", key, what);
+        return false;
+    }
+    const Field *f = r.row;
+    if (f->scope != FS_SCENARIO) {
+        snprintf(msg, n, "%s: only the scenario's own fields can be varied "
+                 "(a sweep reports the cost engine, not the hybrid plan)",
+                 key);
         return false;
     }
     if (f->type == FT_TEXT || f->type == FT_BOOL || f->type == FT_CHOICE) {

@@ -127,15 +127,19 @@ bool uncertainty_value_field(size_t index, int which, const Field *target,
 const Field *uncertainty_target(const char *key, char *msg, size_t n)
 {
     const Field *f = field_find(key);
+    /* The cost engine's inputs only: not the hybrid plan's. */
+    if (f && f->scope != FS_SCENARIO) {
+        snprintf(msg, n, "`%.60s` is a field of the hybrid plan; an uncertain "
+                 "input must be a number field of the scenario, such as "
+                 "utilization.measured_pct", key);
+        return NULL;
+    }
     if (!f) {
-        const char *near = field_suggest(key, "");
-        if (near)
-            snprintf(msg, n, "`%.60s` is not a scenario field (did you mean "
-                     "`%s`?)", key, near);
-        else
-            snprintf(msg, n, "`%.60s` is not a scenario field (expected the "
-                     "key path of a number field, such as "
-                     "utilization.measured_pct)", key);
+        char why[400];
+        field_unknown("", key, why, sizeof why);
+        snprintf(msg, n, "`%.60s` is not a scenario field (%s; expected the "
+                 "key path of a number field, such as "
+                 "utilization.measured_pct)", key, why);
         return NULL;
     }
     if (f->type == FT_INT || f->type == FT_NUMBER || f->type == FT_PERCENT ||

@@ -2,7 +2,8 @@
  * section (SPEC 1, 2.8, 7).
  *
  * The section holds a list of inputs, so it is not a flat part of
- * field_table. As hybrid_fields.h does for the hybrid plan, this module
+ * field_table yet (an input's values take the row of the field it names,
+ * which a table row cannot say). This module
  * gives each of its values a Field row built on demand, so that the loaders,
  * the saver, the exports and `--set` parse, check and format them with the
  * registry's own functions and messages. An input's low, high and mode take

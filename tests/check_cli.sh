@@ -20,8 +20,23 @@ expect_grep "$TMP/out" '"zone":	"onprem"' "--set changes the zone"
 expect_status 65 "--set out of range" -- "$G" report --set utilization.measured_pct=140 default
 expect_grep "$TMP/err" "140 is above 100" "--set says why"
 expect_status 65 "--set unknown key" -- "$G" report --set hardware.nods=2 default
-expect_grep "$TMP/err" "did you mean hardware.nodes" "--set suggests"
+expect_grep "$TMP/err" "did you mean \`hardware.nodes\`?" "--set suggests"
 expect_status 65 "--set cross-field" -- "$G" report --set facility.node_power_busy_kw=12 default
+# One edit path: the last part of a key is matched, and every rule that
+# involves a field is checked, whichever side of it is set.
+expect_status 65 "--set by the last part of a key" -- "$G" report --set nodes=2 default
+expect_grep "$TMP/err" "did you mean \`hardware.nodes\`?" "--set suggests the full key"
+expect_status 65 "--set below the plan's nodes" -- "$G" report --set hardware.nodes=1 \
+    logistics-hybrid
+expect_grep "$TMP/err" "hybrid.onprem_nodes: 2 on-prem nodes is more than hardware.nodes (1)" \
+    "--set names the rule on the other field"
+expect_status 0 "--set in any order" -- "$G" report --set facility.node_power_max_kw=5 \
+    --set facility.node_power_busy_kw=4 default
+expect_status 65 "--vary below the plan's nodes" -- "$G" sweep --vary hardware.nodes=1:3:1 \
+    logistics-hybrid
+expect_grep "$TMP/err" "breaks a rule: hybrid.onprem_nodes" "--vary checks the plan's rule"
+expect_status 65 "--vary a plan's field" -- "$G" sweep --vary hybrid.days=1:3:1 logistics-hybrid
+expect_grep "$TMP/err" "not the hybrid plan" "--vary says the plan is not swept"
 expect_status 64 "--set without =" -- "$G" report --set hardware.nodes default
 # A not-allowed option cheaper than the cheapest allowed one: one sign.
 expect_status 0 "report, cloud forbidden" -- "$G" report \

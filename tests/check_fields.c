@@ -22,7 +22,11 @@ START_TEST(keys_unique_and_complete)
         if (f->type == FT_TEXT) {
             ck_assert_ptr_nonnull(f->default_text);
             char msg[256];
-            ck_assert_msg(field_check_text(f, f->default_text, msg, sizeof msg),
+            /* A list item's required text has no default: it must be
+             * given (a workload's name, its schedule when it has one). */
+            bool must_give = f->list && (f->required || f->has_when);
+            ck_assert_msg(must_give ||
+                              field_check_text(f, f->default_text, msg, sizeof msg),
                           "%s default: %s", f->key, msg);
             ck_assert_uint_ge(f->size, (size_t)(4 * f->maximum + 1));
         } else if (f->type == FT_CHOICE) {
@@ -294,6 +298,208 @@ START_TEST(choice_values)
 }
 END_TEST
 
+/* ---- keys: field_resolve and did-you-mean ------------------------------ */
+
+static const struct {
+    const char *key;
+    const char *row;  /* the row it resolves to; NULL = refused */
+    size_t index;
+    const char *frag; /* in the message when refused */
+} resolve_rows[] = {
+    /* scalars */
+    {"hardware.nodes", "hardware.nodes", 0, NULL},
+    {"name", "name", 0, NULL},
+    {"hybrid.days", "hybrid.days", 0, NULL},
+    {"hybrid.onprem_nodes", "hybrid.onprem_nodes", 0, NULL},
+    /* list rows */
+    {"hybrid.workloads[0].gpus", "hybrid.workloads[].gpus", 0, NULL},
+    {"hybrid.workloads[7].schedule", "hybrid.workloads[].schedule", 7, NULL},
+    {"hybrid.workloads[31].cloud_mode", "hybrid.workloads[].cloud_mode", 31,
+     NULL},
+    {"hybrid.workloads[007].run", "hybrid.workloads[].run", 7, NULL},
+    /* bad indexes */
+    {"hybrid.workloads[32].gpus", NULL, 0, "at most 32 workloads"},
+    {"hybrid.workloads[99999999999999999999].gpus", NULL, 0,
+     "at most 32 workloads"},
+    {"hybrid.workloads[x].gpus", NULL, 0, "expected hybrid.workloads[N].KEY"},
+    {"hybrid.workloads[-1].gpus", NULL, 0, "expected hybrid.workloads[N].KEY"},
+    {"hybrid.workloads[].gpus", NULL, 0, "expected hybrid.workloads[N].KEY"},
+    {"hybrid.workloads[ 1].gpus", NULL, 0, "expected hybrid.workloads[N].KEY"},
+    {"hybrid.workloads[2]gpus", NULL, 0, "expected hybrid.workloads[N].KEY"},
+    {"hybrid.workloads[2]", NULL, 0, "expected hybrid.workloads[N].KEY"},
+    {"hybrid.workloads", NULL, 0, "is a list; set one value of one workload"},
+    /* unknown keys, with the nearest one */
+    {"hybrid.workloads[2].colour", NULL, 0,
+     "KEY one of name, schedule, per_day, gpus, hours, run, cloud_mode"},
+    {"hybrid.workloads[2].gpu", NULL, 0,
+     "unknown key `hybrid.workloads[2].gpu` (did you mean "
+     "`hybrid.workloads[2].gpus`?)"},
+    {"hardware.nods", NULL, 0, "(did you mean `hardware.nodes`?)"},
+    {"hybrid.dayz", NULL, 0, "(did you mean `hybrid.days`?)"},
+    {"hardware.hardware.nodes", NULL, 0, "unknown key"},
+    {"", NULL, 0, "unknown key"},
+    /* the last part of a key */
+    {"nodes", NULL, 0, "unknown key `nodes` (did you mean `hardware.nodes`?)"},
+    {"measured_pct", NULL, 0, "(did you mean `utilization.measured_pct`?)"},
+    {"days", NULL, 0, "(did you mean `hybrid.days`?)"},
+    {"gpus", NULL, 0, "(did you mean `hybrid.workloads[N].gpus`?)"},
+    {"nodez", NULL, 0, "(did you mean `hardware.nodes`?)"},
+};
+
+START_TEST(resolve_keys)
+{
+    FieldRef r;
+    char msg[600] = "";
+    bool ok = field_resolve(resolve_rows[_i].key, &r, msg, sizeof msg);
+    if (resolve_rows[_i].row) {
+        ck_assert_msg(ok, "%s: %s", resolve_rows[_i].key, msg);
+        ck_assert_str_eq(r.row->key, resolve_rows[_i].row);
+        ck_assert_uint_eq(r.index, resolve_rows[_i].index);
+        /* The path is the key as a user writes it, index normalised. */
+        const Field *f = field_ref(&r);
+        ck_assert_str_eq(f->key, r.path);
+        FieldRef again;
+        ck_assert(field_resolve(r.path, &again, msg, sizeof msg));
+        ck_assert_ptr_eq(again.row, r.row);
+        ck_assert_uint_eq(again.index, r.index);
+    } else {
+        ck_assert_msg(!ok, "%s resolved", resolve_rows[_i].key);
+        ck_assert_msg(strstr(msg, resolve_rows[_i].frag) != NULL,
+                      "%s: got \"%s\"", resolve_rows[_i].key, msg);
+    }
+}
+END_TEST
+
+/* A list row's storage moves with its index: item 3's gpus is item 3's. */
+START_TEST(resolve_moves_storage)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.has_hybrid = true;
+    scenario_hybrid_default(&s);
+    for (size_t i = 0; i < 4; i++)
+        field_item_default(&field_list_workloads, &s, i);
+    s.hybrid.workload_count = 4;
+    FieldRef r;
+    char msg[300];
+    ck_assert(field_resolve("hybrid.workloads[3].gpus", &r, msg, sizeof msg));
+    ck_assert(field_set(field_ref(&r), &s, "12", msg, sizeof msg));
+    ck_assert(s.hybrid.workloads[3].gpus == 12);
+    ck_assert(s.hybrid.workloads[2].gpus == 1);
+    /* Alternatives: a schedule switches the workload to it, a rate back. */
+    ck_assert(field_resolve("hybrid.workloads[2].schedule", &r, msg, sizeof msg));
+    ck_assert(field_set(field_ref(&r), &s, "0 2 * * 1-5", msg, sizeof msg));
+    ck_assert(s.hybrid.workloads[2].has_schedule);
+    ck_assert(s.hybrid.workloads[2].schedule.hours == (1u << 2));
+    ck_assert(!s.hybrid.workloads[1].has_schedule);
+    ck_assert(field_resolve("hybrid.workloads[2].per_day", &r, msg, sizeof msg));
+    ck_assert(field_set(field_ref(&r), &s, "6", msg, sizeof msg));
+    ck_assert(!s.hybrid.workloads[2].has_schedule);
+    ck_assert(s.hybrid.workloads[2].per_day == 6);
+    /* Whether the item exists is the scenario's question. */
+    ck_assert(field_resolve("hybrid.workloads[4].gpus", &r, msg, sizeof msg));
+    ck_assert(!field_exists(&r, &s, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "there is no workload 4 (the plan has 4"));
+    s.has_hybrid = false;
+    ck_assert(field_resolve("hybrid.days", &r, msg, sizeof msg));
+    ck_assert(!field_exists(&r, &s, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "no hybrid section"));
+}
+END_TEST
+
+/* The registry's choice rows: every word, and a wrong one named with the
+ * allowed words. */
+static const struct {
+    const char *key, *text;
+    int index; /* -1 = refused */
+} choice_rows[] = {
+    {"hybrid.workloads[1].run", "onprem", RUN_ONPREM},
+    {"hybrid.workloads[1].run", "cloud", RUN_CLOUD},
+    {"hybrid.workloads[1].run", "burst", RUN_BURST},
+    {"hybrid.workloads[1].run", "Burst", -1},
+    {"hybrid.workloads[1].run", "on_demand", -1},
+    {"hybrid.workloads[1].cloud_mode", "on_demand", MODE_ON_DEMAND},
+    {"hybrid.workloads[1].cloud_mode", "spot", MODE_SPOT},
+    {"hybrid.workloads[1].cloud_mode", "reserved", -1},
+    {"hybrid.workloads[1].cloud_mode", "", -1},
+};
+
+START_TEST(choice_rows_of_the_table)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.has_hybrid = true;
+    scenario_hybrid_default(&s);
+    field_item_default(&field_list_workloads, &s, 0);
+    field_item_default(&field_list_workloads, &s, 1);
+    s.hybrid.workload_count = 2;
+    FieldRef r;
+    char msg[300] = "", back[32];
+    ck_assert(field_resolve(choice_rows[_i].key, &r, msg, sizeof msg));
+    const Field *f = field_ref(&r);
+    ck_assert_int_eq(f->type, FT_CHOICE);
+    bool ok = field_set(f, &s, choice_rows[_i].text, msg, sizeof msg);
+    if (choice_rows[_i].index < 0) {
+        ck_assert(!ok);
+        ck_assert_ptr_nonnull(strstr(msg, strstr(f->key, ".run")
+                                              ? "(expected onprem, cloud or burst)"
+                                              : "(expected on_demand or spot)"));
+        return;
+    }
+    ck_assert_msg(ok, "%s", msg);
+    ck_assert_int_eq(strstr(f->key, ".run") ? (int)s.hybrid.workloads[1].run
+                                            : (int)s.hybrid.workloads[1].cloud_mode,
+                     choice_rows[_i].index);
+    field_format(f, &s, back, sizeof back);
+    ck_assert_str_eq(back, choice_rows[_i].text);
+}
+END_TEST
+
+/* One wording of "did you mean", for every place a key is written. */
+static const struct {
+    const char *section; /* NULL = the top level of a file */
+    const char *key, *frag;
+} unknown_rows[] = {
+    {NULL, "nodes", "(did you mean `hardware.nodes`? write `nodes` inside "
+                    "the `hardware:` section)"},
+    {NULL, "utilisation", "(did you mean `utilization`?)"},
+    {NULL, "hardware.nodes", "(write `nodes` inside the `hardware:` section)"},
+    {NULL, "zzzzzzzzzz", "(known keys: gpuplan, name, notes, currency"},
+    {"hardware", "nodez", "unknown key `nodez` (did you mean `nodes`?)"},
+    {"hardware", "zzzzzzzzzz", "in `hardware` (known keys: gpu_model, nodes"},
+    {"hybrid", "workload", "(did you mean `workloads`?)"},
+    {"hybrid", "max_wait_minute", "(did you mean `max_wait_minutes`?)"},
+    {"hybrid", "zzzzzzzz", "(known keys: days, onprem_nodes, max_wait_minutes, "
+                           "cloud_idle_minutes, seed, backfill, workloads)"},
+    {"hybrid.workloads[]", "gpu", "(did you mean `gpus`?)"},
+    {"", "nodes", "(did you mean `hardware.nodes`?)"},
+    {"", "hybrid.workloads[5].hour", "(did you mean `hybrid.workloads[5].hours`?)"},
+};
+
+START_TEST(unknown_key_messages)
+{
+    char msg[600];
+    field_unknown(unknown_rows[_i].section, unknown_rows[_i].key, msg,
+                  sizeof msg);
+    ck_assert_msg(strstr(msg, unknown_rows[_i].frag) != NULL, "%s: got \"%s\"",
+                  unknown_rows[_i].key, msg);
+    ck_assert_msg(strncmp(msg, "unknown key `", 13) == 0, "%s", msg);
+}
+END_TEST
+
+START_TEST(suggest_last_part)
+{
+    ck_assert_str_eq(field_suggest("nodes", ""), "hardware.nodes");
+    ck_assert_str_eq(field_suggest("nodes", NULL), "hardware.nodes");
+    ck_assert_str_eq(field_suggest("measured_pct", ""), "utilization.measured_pct");
+    ck_assert_str_eq(field_suggest("seed", ""), "hybrid.seed");
+    ck_assert_str_eq(field_suggest("hours", ""), "hybrid.workloads[].hours");
+    /* Inside a section only that section's keys are candidates. */
+    ck_assert_str_eq(field_suggest("node", "hardware"), "hardware.nodes");
+    ck_assert_ptr_null(field_suggest("measured_pct", "hardware"));
+}
+END_TEST
+
 static Suite *fields_suite(void)
 {
     Suite *s = suite_create("fields");
@@ -310,6 +516,16 @@ static Suite *fields_suite(void)
     tcase_add_test(t, leading_zeros_are_refused);
     tcase_add_test(t, format_round_trips);
     tcase_add_test(t, choice_values);
+    suite_add_tcase(s, t);
+    t = tcase_create("keys");
+    tcase_add_loop_test(t, resolve_keys, 0,
+                        (int)(sizeof resolve_rows / sizeof resolve_rows[0]));
+    tcase_add_test(t, resolve_moves_storage);
+    tcase_add_loop_test(t, choice_rows_of_the_table, 0,
+                        (int)(sizeof choice_rows / sizeof choice_rows[0]));
+    tcase_add_loop_test(t, unknown_key_messages, 0,
+                        (int)(sizeof unknown_rows / sizeof unknown_rows[0]));
+    tcase_add_test(t, suggest_last_part);
     suite_add_tcase(s, t);
     return s;
 }

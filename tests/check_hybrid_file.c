@@ -2,7 +2,7 @@
  * 7): every refusal of the YAML and JSON readers with its line, column and
  * path, the files they accept, bit-exact round trips through the saver and
  * the JSON export, results.hybrid in the export, the report section and
- * chart, and `--set hybrid.*` through hybrid_set(). */
+ * chart, and `--set hybrid.*` through the edit path (scenario_set). */
 #include "config.h"
 
 #include <check.h>
@@ -18,7 +18,7 @@
 #include "export.h"
 #include "fields.h"
 #include "hybrid.h"
-#include "hybrid_fields.h"
+#include "scenario_edit.h"
 #include "scenario_file.h"
 #include "strbuf.h"
 
@@ -615,6 +615,19 @@ START_TEST(chart_marks_the_optimum)
 END_TEST
 
 /* ---- --set hybrid.* -------------------------------------------------------- */
+
+/* --set KEY=VALUE as the command line does it: the edit path. */
+static bool hybrid_set(Scenario *s, const char *key, const char *val, char *msg,
+                       size_t n)
+{
+    Diag d;
+    if (scenario_set(s, key, val, &d) == 0)
+        return true;
+    size_t l = strnlen(d.message, n - 1);
+    memcpy(msg, d.message, l);
+    msg[l] = '\0';
+    return false;
+}
 
 START_TEST(set_scalars)
 {

@@ -1,7 +1,7 @@
 /* check_manpage.c: the field table of gpuplan-scenario(5) matches the registry.
  *
  * The page documents every scenario field with its unit, default and range.
- * Those facts live in model/fields.c, so this program holds the one function
+ * Those facts live in the registry (model/field_table.c), so this program holds the one function
  * that turns a registry row into its roff block. Run as a test it asserts that
  * doc/gpuplan-scenario.5 contains the block of every field, section by
  * section, in registry order, and that the generated region names no key the
@@ -62,19 +62,36 @@ static void unit_text(StrBuf *b, const char *unit)
     roff_text(b, unit);
 }
 
+/* The key as the page shows it: a list row with "[N]" for its index. */
+static void shown_key(const Field *f, char *buf, size_t n)
+{
+    const char *open = strstr(f->key, "[]");
+    if (open)
+        snprintf(buf, n, "%.*s[N]%s", (int)(open - f->key), f->key, open + 2);
+    else
+        snprintf(buf, n, "%s", f->key);
+}
+
 /* The roff block of one field (see the page's FIELDS section). */
 static void field_block(const Field *f, StrBuf *b)
 {
+    /* The defaults, the hybrid plan's and a workload's included. */
     Scenario def;
     scenario_default(&def);
+    def.has_hybrid = true;
+    scenario_hybrid_default(&def);
+    field_item_default(&field_list_workloads, &def, 0);
+    FieldRef r;
+    field_ref_init(&r, f, 0);
     char val[SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX) + 8];
-    char lo[64], hi[64];
-    field_format(f, &def, val, sizeof val);
+    char lo[64], hi[64], key[FIELD_PATH_MAX];
+    field_format(field_ref(&r), &def, val, sizeof val);
     num_format_exact(f->minimum, lo, sizeof lo);
     num_format_exact(f->maximum, hi, sizeof hi);
+    shown_key(f, key, sizeof key);
 
     sb_append(b, ".TP\n.B ");
-    sb_append(b, f->key);
+    sb_append(b, key);
     sb_append(b, "\n");
     roff_text(b, f->label);
     sb_append(b, ": ");
@@ -85,13 +102,29 @@ static void field_block(const Field *f, StrBuf *b)
         sb_append(b, "; unit: ");
         unit_text(b, f->unit);
     }
-    sb_append(b, "; default: ");
-    if (f->type == FT_TEXT) {
-        sb_append(b, "\\(lq");
-        roff_value(b, val);
-        sb_append(b, "\\(rq");
+    if (f->list && f->required) {
+        sb_append(b, "; required");
+    } else if (f->list && field_alternative(f)) {
+        sb_append(b, "; a ");
+        sb_append(b, f->list->item);
+        sb_append(b, " gives exactly one of this and ");
+        roff_value(b, field_leaf(field_alternative(f)));
+    } else if (f->has_when) {
+        sb_append(b, "; optional");
+    } else if (f->default_key) {
+        sb_append(b, "; default: the value of ");
+        roff_value(b, f->default_key);
     } else {
-        roff_value(b, val);
+        sb_append(b, "; default: ");
+        if (f->type == FT_TEXT) {
+            sb_append(b, "\\(lq");
+            roff_value(b, val);
+            sb_append(b, "\\(rq");
+        } else {
+            roff_value(b, val);
+        }
+        if (f->omit_default)
+            sb_append(b, ", left out of a saved file");
     }
     if (f->type == FT_TEXT) {
         sb_append(b, "; length: ");
@@ -101,15 +134,17 @@ static void field_block(const Field *f, StrBuf *b)
         sb_append(b, " characters");
         if (f->rule == TR_CURRENCY)
             sb_append(b, ", three upper-case letters");
+        if (f->rule == TR_CRON)
+            sb_append(b, ", a 5\\-field cron expression in UTC");
     } else if (f->type == FT_CHOICE) {
         char words[200];
         field_choice_list(f, ", ", " or ", words, sizeof words);
         sb_append(b, "; one of: ");
         roff_value(b, words);
     } else if (f->type != FT_BOOL) {
-        sb_append(b, "; range: ");
+        sb_append(b, f->above_minimum ? "; range: above " : "; range: ");
         roff_value(b, lo);
-        sb_append(b, " to ");
+        sb_append(b, f->above_minimum ? ", up to " : " to ");
         roff_value(b, hi);
     }
     sb_append(b, ".\n");
@@ -212,7 +247,14 @@ START_TEST(no_unknown_keys)
     for (char *line = strtok(region, "\n"); line; line = strtok(NULL, "\n")) {
         if (strncmp(line, ".B ", 3) != 0)
             continue;
-        ck_assert_msg(field_find(line + 3) != NULL,
+        char key[FIELD_PATH_MAX];
+        const char *n = strstr(line + 3, "[N]");
+        if (n)
+            snprintf(key, sizeof key, "%.*s[]%s", (int)(n - line - 3),
+                     line + 3, n + 3);
+        else
+            snprintf(key, sizeof key, "%s", line + 3);
+        ck_assert_msg(field_find(key) != NULL,
                       "the page documents '%s', which is not a scenario field",
                       line + 3);
         seen++;

@@ -84,7 +84,7 @@ no_raw "$TMP/err" "import error"
 # A workload number is quoted as written, not capped to 32.
 expect_status 65 "--set workloads[99999999999]" -- "$G" report \
     --set 'hybrid.workloads[99999999999].gpus=2' "$top_srcdir/tests/data/good/hybrid.yaml"
-expect_grep "$TMP/err" "there is no workload 99999999999 (the plan has 3" "the workload number as written"
+expect_grep "$TMP/err" "hybrid.workloads[99999999999].gpus\`: there are at most 32 workloads" "the workload number as written"
 # An empty FILE is not the scenarios folder.
 expect_status 66 "report ''" -- "$G" report ''
 expect_grep "$TMP/err" "the file name is empty" "report '' says the name is empty"

@@ -5,7 +5,7 @@
  * everywhere, blank lines, an odd key order, plain, 'single' and "double"
  * quoting, a `notes: |` block scalar, a flow mapping, an empty section, a
  * hybrid plan and uncertainty ranges. Each case edits the loaded scenario the way `--set` and
- * the planner do (field_set, hybrid_set, adding and deleting workloads),
+ * the planner do (scenario_set, adding and deleting workloads),
  * renders the save, and compares it line by line with the original
  * changed by exactly the expected lines. Every case runs on the file as
  * written, with a UTF-8 byte order mark, and with CRLF line endings. */
@@ -20,7 +20,8 @@
 
 #include "atomic_file.h"
 #include "fields.h"
-#include "hybrid_fields.h"
+#include "numfmt.h"
+#include "scenario_edit.h"
 #include "scenario_file.h"
 #include "scenario_source.h"
 #include "strbuf.h"
@@ -125,13 +126,9 @@ typedef void (*EditFn)(Scenario *s);
 
 static void set(Scenario *s, const char *key, const char *value)
 {
-    char msg[512];
-    bool ok = strncmp(key, "hybrid.", 7) == 0
-                  ? hybrid_set(s, key, value, msg, sizeof msg)
-              : strncmp(key, "uncertainty.", 12) == 0
-                  ? uncertainty_set(s, key, value, msg, sizeof msg)
-                  : field_set(field_find(key), s, value, msg, sizeof msg);
-    ck_assert_msg(ok, "%s=%s: %s", key, value, msg);
+    Diag d;
+    int rc = scenario_set(s, key, value, &d);
+    ck_assert_msg(rc == 0, "%s=%s: %s", key, value, d.message);
 }
 
 /* Load text (as `name`), edit it, render the save: it must be an edit of
@@ -356,8 +353,9 @@ START_TEST(workload_added_as_a_block)
          "needs at once (gang)\n"
          "      hours: 4                 # h, 0..8784; wall-clock hours of "
          "one job (above 0)\n"
-         "      run: onprem              # onprem | cloud | burst (to the "
-         "cloud when the on-prem wait exceeds max_wait_minutes)\n"
+         "      run: onprem              # onprem | cloud | burst; where "
+         "jobs run; burst goes to the cloud when the on-prem wait exceeds "
+         "max_wait_minutes\n"
          "      cloud_mode: on_demand    # on_demand | spot; how it is "
          "billed in the cloud\n"});
 }
@@ -399,8 +397,9 @@ START_TEST(workload_keys_edited_in_place)
     RUN("workload keys", edit_workload_keys,
         {34, 0, "  seed: 7                      # 0..9007199254740992; seed "
                 "of the random arrivals (same seed, same numbers)\n"},
-        {40, 0, "      run: cloud               # onprem | cloud | burst (to "
-                "the cloud when the on-prem wait exceeds max_wait_minutes)\n"},
+        {40, 0, "      run: cloud               # onprem | cloud | burst; "
+                "where jobs run; burst goes to the cloud when the on-prem "
+                "wait exceeds max_wait_minutes\n"},
         {41, 2, "    - name: 'ad hoc, urgent'\n"
                 "      schedule: \"0 3 * * *\"\n"});
 }
@@ -564,7 +563,22 @@ static char *saved_after(const char *text, size_t len, EditFn edit,
             v = f2->default_num != 0 ? 0 : 1;
         else if (f2->type == FT_CHOICE)
             v = f2->default_num == 0 ? 1 : 0;
-        field_put_num(f2, &s, v);
+        /* The hybrid plan's rows too: the file has a plan with workloads,
+         * and its first workload is given the value (an optional key such
+         * as max_wait_minutes is then given: field_set sets its switch). */
+        ck_assert_msg(field_in_scope(f2, &s), "%s", f2->key);
+        FieldRef r;
+        char vtext[64], why[256];
+        field_ref_init(&r, f2, 0);
+        if (f2->type == FT_BOOL || f2->type == FT_CHOICE) {
+            Scenario t = s;
+            field_put_num(field_ref(&r), &t, v);
+            field_format(field_ref(&r), &t, vtext, sizeof vtext);
+        } else {
+            num_format_exact(v, vtext, sizeof vtext);
+        }
+        ck_assert_msg(field_set(field_ref(&r), &s, vtext, why, sizeof why),
+                      "%s=%s: %s", r.path, vtext, why);
     }
     StrBuf out = STRBUF_INIT;
     ScenarioSaveNote note;
@@ -854,6 +868,8 @@ static bool random_edit(Scenario *s)
     char v[64], msg[512];
     Scenario t = *s;
     const Field *f = &field_table[next_rand() % field_count];
+    if (f->scope != FS_SCENARIO) /* the plan's values: the rounds' sets */
+        return false;
     if (f->type == FT_TEXT) {
         if (!field_set(f, &t, texts[next_rand() % (sizeof texts / sizeof texts[0])],
                        msg, sizeof msg))
@@ -873,11 +889,10 @@ static bool random_edit(Scenario *s)
         if (!field_set(f, &t, v, msg, sizeof msg))
             return false;
     }
-    const Field *bad;
+    Diag d;
     size_t ui;
     int uw;
-    if (!scenario_validate(&t, &bad, msg, sizeof msg) ||
-        !hybrid_check_nodes(&t, msg, sizeof msg) ||
+    if (scenario_check(&t, &d) != 0 ||
         !uncertainty_check(&t, &ui, &uw, msg, sizeof msg))
         return false;
     *s = t;

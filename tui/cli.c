@@ -31,7 +31,7 @@
 #include "dtoa.h"
 #include "export.h"
 #include "fields.h"
-#include "hybrid_fields.h"
+#include "scenario_edit.h"
 #include "import_routing.h"
 #include "numfmt.h"
 #include "prices.h"
@@ -143,65 +143,41 @@ int load_arg(const char *arg, Scenario *s)
     return rc;
 }
 
-/* Apply --set KEY=VALUE overrides, validated like the file (SPEC 3). */
+/* Apply --set KEY=VALUE overrides, validated like the file (SPEC 3), all
+ * or nothing, through the edit path. */
 int apply_sets(Scenario *s, char **sets, size_t nsets)
 {
-    Scenario t = *s;
-    char msg[512];
-    for (size_t i = 0; i < nsets; i++) {
-        char *eq = strchr(sets[i], '=');
-        if (!eq || eq == sets[i])
-            return usage_error("--set needs KEY=VALUE, not '%s'", sets[i]);
+    const char **keys = xmalloc((nsets + 1) * sizeof *keys);
+    const char **vals = xmalloc((nsets + 1) * sizeof *vals);
+    int rc = 0;
+    size_t split = 0; /* sets[0..split) are cut at their '=' */
+    for (; split < nsets; split++) {
+        char *eq = strchr(sets[split], '=');
+        if (!eq || eq == sets[split]) {
+            rc = usage_error("--set needs KEY=VALUE, not '%s'", sets[split]);
+            break;
+        }
         *eq = '\0';
-        const char *key = sets[i], *val = eq + 1;
-        if (strncmp(key, "hybrid.", 7) == 0 ||
-            strncmp(key, "uncertainty.", 12) == 0) {
-            bool ok = key[0] == 'h' ? hybrid_set(&t, key, val, msg, sizeof msg)
-                                    : uncertainty_set(&t, key, val, msg,
-                                                      sizeof msg);
-            if (!ok)
-                fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", vis(key),
-                        vis(val), vis(key), vis(msg));
-            *eq = '=';
-            if (!ok)
-                return EXIT_DATAERR;
-            continue;
-        }
-        const Field *f = field_find(key);
-        if (!f) {
-            const char *near = field_suggest(key, "");
-            fprintf(stderr, "gpuplan: --set %s: unknown key%s%s%s\n", vis(key),
-                    near ? " (did you mean " : "", near ? near : "",
-                    near ? "?)" : "");
-            *eq = '=';
-            return EXIT_DATAERR;
-        }
-        if (!field_set(f, &t, val, msg, sizeof msg)) {
-            fprintf(stderr, "gpuplan: --set %s=%s: %s: %s\n", vis(key),
-                    vis(val), vis(key), vis(msg));
-            *eq = '=';
-            return EXIT_DATAERR;
-        }
-        *eq = '=';
+        keys[split] = sets[split];
+        vals[split] = eq + 1;
     }
-    const Field *bad = NULL;
-    if (!scenario_validate(&t, &bad, msg, sizeof msg)) {
-        fprintf(stderr, "gpuplan: --set: %s: %s\n", bad->key, vis(msg));
-        return EXIT_DATAERR;
+    if (rc == 0) {
+        Diag d;
+        size_t bad = 0;
+        rc = scenario_set_all(s, keys, vals, nsets, &bad, &d);
+        char why[sizeof d.path + sizeof d.message + 8];
+        diag_format(&d, why, sizeof why); /* "path: message" */
+        if (rc != 0 && bad < nsets)
+            fprintf(stderr, "gpuplan: --set %s=%s: %s\n", vis(keys[bad]),
+                    vis(vals[bad]), vis(why));
+        else if (rc != 0)
+            fprintf(stderr, "gpuplan: --set: %s\n", vis(why));
     }
-    if (!hybrid_check_nodes(&t, msg, sizeof msg)) {
-        fprintf(stderr, "gpuplan: --set: hybrid.onprem_nodes: %s\n", vis(msg));
-        return EXIT_DATAERR;
-    }
-    size_t ui = 0;
-    int uw = 0;
-    if (!uncertainty_check(&t, &ui, &uw, msg, sizeof msg)) {
-        fprintf(stderr, "gpuplan: --set: uncertainty.inputs[%zu].%s: %s\n", ui,
-                uncertainty_input_keys[uw], msg);
-        return EXIT_DATAERR;
-    }
-    *s = t;
-    return 0;
+    for (size_t i = 0; i < split; i++)
+        ((char *)vals[i])[-1] = '=';
+    free(keys);
+    free(vals);
+    return rc;
 }
 
 /* The report date (file_report_date), or a usage error said on stderr. */

@@ -17,7 +17,6 @@
 #include "cli.h"
 #include "file_rules.h"
 #include "fields.h"
-#include "hybrid_fields.h"
 #include "import_routing.h"
 #include "numfmt.h"
 #include "prices.h"

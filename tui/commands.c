@@ -4,18 +4,19 @@
 #include "commands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "edit.h"
 #include "export_dialog.h"
 #include "files.h"
-#include "hybrid_fields.h"
 #include "hybrid_panel.h"
 #include "keys.h"
 #include "price_picker.h"
 #include "recover.h"
 #include "risk_view.h"
+#include "strbuf.h"
 
 static char *trim(char *s)
 {
@@ -43,17 +44,8 @@ static Reaction cmd_goto(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang;
     Reaction r = R_NONE;
-    if (hybrid_panel_key(arg)) {
-        hybrid_panel_goto(a, arg, &r);
-        return r;
-    }
-    const Field *f = field_find(arg);
-    if (!f) {
-        const char *s = field_suggest(arg, "");
-        return app_msg(a, true, "goto: unknown field '%s'%s%s%s", arg,
-                       s ? " (did you mean " : "", s ? s : "", s ? "?)" : "");
-    }
-    return edit_select_field(a, f);
+    edit_goto_key(a, "goto", arg, &r);
+    return r;
 }
 
 static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
@@ -310,15 +302,21 @@ static Reaction complete_from(App *a, size_t prefix, const char *word, size_t co
     return r;
 }
 
+/* The registry's keys as completions of the word typed: a list's rows
+ * with the item the word names (field_complete_key); NULL for a repeat of
+ * the row before ("hybrid.workloads[" once). */
 typedef struct KeyNames {
-    char hybrid[HY_WORKLOADS][40];
+    const char *word;
+    char (*keys)[FIELD_PATH_MAX]; /* field_count of them */
 } KeyNames;
 
-/* The registry's keys, then the hybrid plan's scalars. */
 static const char *field_key_name(size_t i, void *ctx)
 {
     KeyNames *k = ctx;
-    return i < field_count ? field_table[i].key : k->hybrid[i - field_count];
+    field_complete_key(&field_table[i], k->word, k->keys[i], FIELD_PATH_MAX);
+    if (i > 0 && strcmp(k->keys[i], k->keys[i - 1]) == 0)
+        return NULL;
+    return k->keys[i];
 }
 
 static const char *command_name(size_t i, void *ctx)
@@ -344,11 +342,11 @@ static Reaction complete(App *a)
                        "'set ' or 'goto '");
     while (*arg == ' ')
         arg++;
-    KeyNames k;
-    for (int i = 0; i < HY_WORKLOADS; i++)
-        snprintf(k.hybrid[i], sizeof k.hybrid[i], "hybrid.%s", hybrid_section_keys[i]);
-    return complete_from(a, (size_t)(arg - text), arg, field_count + HY_WORKLOADS, field_key_name,
-                         &k, strcmp(c->name, "set") == 0 ? "=" : "", "field key");
+    KeyNames k = {arg, xmalloc(field_count * sizeof *k.keys)};
+    Reaction r = complete_from(a, (size_t)(arg - text), arg, field_count, field_key_name,
+                               &k, strcmp(c->name, "set") == 0 ? "=" : "", "field key");
+    free(k.keys);
+    return r;
 }
 
 /* ---- the line ------------------------------------------------------------- */

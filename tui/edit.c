@@ -9,10 +9,10 @@
 
 #include "commands.h"
 #include "form.h"
-#include "hybrid_fields.h"
 #include "hybrid_panel.h"
 #include "keys.h"
 #include "numfmt.h"
+#include "scenario_edit.h"
 
 static const Field *panel_field(Panel p, size_t row)
 {
@@ -43,14 +43,12 @@ long edit_cur_workload(const App *a)
 const Field *edit_cur_field(const App *a)
 {
     if (a->panel == PANEL_HYBRID) {
-        /* Built on demand; valid until the next call. */
-        static Field hf;
-        static char path[96];
+        /* Resolved on demand; valid until the next call. */
+        static FieldRef r;
         if (!a->doc.cur.has_hybrid ||
-            !form_hybrid_field(&a->doc.cur, a->sel[PANEL_HYBRID], a->hcol, &hf, path,
-                               sizeof path))
+            !form_hybrid_ref(&a->doc.cur, a->sel[PANEL_HYBRID], a->hcol, &r))
             return NULL;
-        return &hf;
+        return field_ref(&r);
     }
     return panel_field(a->panel, a->sel[a->panel]);
 }
@@ -78,72 +76,45 @@ Reaction edit_recompute(App *a)
     return R_RESULTS | R_CHART | R_FORM | R_TITLE | R_MSG;
 }
 
-/* The workload index and key number of a "hybrid.workloads[N].KEY" field;
- * false for other fields. */
-static bool workload_key(const Field *f, size_t *index, int *which)
-{
-    return hybrid_parse_key(f->key, index, which) == HK_WORKLOAD;
-}
-
-/* field_set() with the hybrid rules (hybrid_set_workload). A workload's
+/* The edit path (scenario_set) for field f, typed as text. A workload's
  * arrivals column holds its per_day rate or its schedule, whichever it
  * has: a number (or "N/day") typed there is a rate, anything else a cron
- * schedule. */
-static bool field_set_any(const Field *f, Scenario *t, const char *text, char *m,
-                          size_t n)
+ * schedule. Returns 0, or EXIT_DATAERR with *d saying why (d->path names
+ * the cell typed in, or the field a cross-field rule blames). */
+static int set_typed(const Field *f, Scenario *t, const char *text, Diag *d)
 {
-    size_t i;
-    int which;
-    if (!workload_key(f, &i, &which) || i >= t->hybrid.workload_count)
-        return field_set(f, t, text, m, n);
-    if (which != HW_SCHEDULE && which != HW_PER_DAY)
-        return hybrid_set_workload(t, i, which, text, m, n);
-    /* The rate as the cell shows it, "12/day", is a rate too. */
-    char rate[64];
+    FieldRef r;
+    char m[256];
+    if (!field_resolve(f->key, &r, m, sizeof m) || !field_alternative(r.row))
+        return scenario_set(t, f->key, text, d);
+    char rate[64], key[FIELD_PATH_MAX];
     size_t tl = strlen(text);
     double v;
+    const char *value = text;
     if (tl > 4 && tl < sizeof rate && strcmp(text + tl - 4, "/day") == 0) {
         snprintf(rate, sizeof rate, "%.*s", (int)(tl - 4), text);
         if (num_parse(rate, &v) == 0)
-            return hybrid_set_workload(t, i, HW_PER_DAY, rate, m, n);
+            value = rate; /* the rate as the cell shows it, "12/day" */
     }
-    if (num_parse(text, &v) == 0)
-        return hybrid_set_workload(t, i, HW_PER_DAY, text, m, n);
-    char why[400];
-    if (hybrid_set_workload(t, i, HW_SCHEDULE, text, why, sizeof why))
-        return true;
-    snprintf(m, n, "%s (or type a number: arrivals a day)", why);
-    return false;
-}
-
-/* The cross-field rules of a whole scenario: true, or false with the
- * message "KEY: why" in m (`key` names the field being edited when the
- * rule does not name one). */
-static bool check_scenario(const Scenario *t, const char *key, char *m, size_t n)
-{
-    const Field *bad = NULL;
-    char why[512];
-    if (!scenario_validate(t, &bad, why, sizeof why)) {
-        snprintf(m, n, "%s: %s", bad ? bad->key : key, why);
-        return false;
+    bool is_rate = num_parse(value, &v) == 0;
+    snprintf(key, sizeof key, "%s[%zu].%s", r.row->list->key, r.index,
+             is_rate ? "per_day" : "schedule");
+    int rc = scenario_set(t, key, value, d);
+    if (rc && strcmp(d->path, key) == 0)
+        snprintf(d->path, sizeof d->path, "%s", f->key);
+    if (rc && !is_rate) {
+        size_t ml = strlen(d->message);
+        snprintf(d->message + ml, sizeof d->message - ml,
+                 " (or type a number: arrivals a day)");
     }
-    if (!hybrid_check_nodes(t, why, sizeof why)) {
-        snprintf(m, n, "%s: %s", key, why);
-        return false;
-    }
-    return true;
+    return rc;
 }
 
 bool edit_apply(App *a, const Scenario *t, Reaction *r)
 {
-    const Field *bad = NULL;
-    char m[512];
-    if (!scenario_validate(t, &bad, m, sizeof m)) {
-        *r |= app_msg(a, true, "%s: %s", bad ? bad->key : "scenario", m);
-        return false;
-    }
-    if (!hybrid_check_nodes(t, m, sizeof m)) {
-        *r |= app_msg(a, true, "hybrid.onprem_nodes: %s", m);
+    Diag d;
+    if (scenario_check(t, &d) != 0) {
+        *r |= app_msg(a, true, "%s: %s", d.path, d.message);
         return false;
     }
     if (doc_commit(&a->doc, t))
@@ -158,15 +129,10 @@ static Reaction preview(App *a)
 {
     const Field *f = edit_cur_field(a);
     Scenario t = a->doc.cur;
-    char m[1024];
-    if (!field_set_any(f, &t, a->edit.text, m, sizeof m)) {
+    Diag d;
+    if (set_typed(f, &t, a->edit.text, &d) != 0) {
         a->stale = a->edit_bad = true;
-        app_msg(a, true, "%s: %s", f->key, m);
-        return R_FORM | R_MSG | R_RESULTS;
-    }
-    if (!check_scenario(&t, f->key, m, sizeof m)) {
-        a->stale = a->edit_bad = true;
-        app_msg(a, true, "%s", m);
+        app_msg(a, true, "%s: %s", d.path, d.message);
         return R_FORM | R_MSG | R_RESULTS;
     }
     a->shown = t;
@@ -225,10 +191,10 @@ Reaction edit_key(App *a, int key)
     case LE_COMMITTED: {
         const Field *f = edit_cur_field(a);
         Scenario t = a->doc.cur;
-        char m[512];
+        Diag d;
         Reaction r = R_NONE;
-        if (!field_set_any(f, &t, a->edit.text, m, sizeof m))
-            return app_msg(a, true, "%s: %s", f->key, m); /* keep editing */
+        if (set_typed(f, &t, a->edit.text, &d) != 0)
+            return app_msg(a, true, "%s: %s", d.path, d.message); /* keep editing */
         if (!edit_apply(a, &t, &r))
             return r;
         r |= edit_end(a);
@@ -242,60 +208,20 @@ Reaction edit_key(App *a, int key)
     }
 }
 
-/* Decimal places of a step such as 0.05 (2), so nudges stay on round
- * values instead of collecting binary fractions. */
-static int step_decimals(double step)
-{
-    char buf[64];
-    field_format_double(step, buf, sizeof buf);
-    const char *dot = strchr(buf, '.');
-    return dot ? (int)strlen(dot + 1) : 0;
-}
-
 Reaction edit_nudge(App *a, int steps)
 {
     const Field *f = edit_cur_field(a);
     if (!f)
         return R_NONE;
+    FieldRef ref;
+    char text[64], m[256];
+    Diag d;
     Scenario t = a->doc.cur;
-    if (f->type == FT_BOOL) {
-        bool *b = field_bool(f, &t);
-        *b = !*b;
-    } else if (f->type == FT_CHOICE) {
-        /* A choice cycles through its words, both ways. */
-        long n = (long)field_choice_count(f);
-        long i = ((long)field_get_num(f, &t) + steps % n + n) % n;
-        field_put_num(f, &t, (double)i);
-    } else if (f->type == FT_TEXT || f->step <= 0) {
-        return app_msg(a, false, "%s is text: Enter edits it", f->key);
-    } else {
-        double old = field_get_num(f, &t);
-        double v = old + steps * f->step;
-        if (v > f->maximum)
-            v = f->maximum;
-        if (v < f->minimum)
-            v = f->minimum;
-        char buf[64];
-        num_snprintf(buf, sizeof buf, "%.*f", step_decimals(f->step), v);
-        double r;
-        if (num_parse(buf, &r) == 0 && r >= f->minimum && r <= f->maximum)
-            v = r;
-        if (v == old) {
-            char lim[64];
-            field_format_double(old, lim, sizeof lim);
-            return app_msg(a, false, "%s is at its %s, %s", f->key,
-                           steps > 0 ? "maximum" : "minimum", lim);
-        }
-        *field_num(f, &t) = v;
-    }
-    char m[512];
-    if (f->type != FT_BOOL && !field_check_num(f, field_get_num(f, &t), m, sizeof m))
-        return app_msg(a, true, "%s: %s", f->key, m);
-    size_t wi;
-    int which;
-    if (workload_key(f, &wi, &which) &&
-        !hybrid_check_workload_num(which, field_get_num(f, &t), m, sizeof m))
-        return app_msg(a, true, "%s: %s", f->key, m);
+    if (!field_resolve(f->key, &ref, m, sizeof m) ||
+        !scenario_nudge_text(&ref, &t, steps, text, sizeof text, m, sizeof m))
+        return app_msg(a, false, "%s", m);
+    if (scenario_set_ref(&t, &ref, text, &d) != 0)
+        return app_msg(a, true, "%s: %s", d.path, d.message);
     Reaction r = R_NONE;
     edit_apply(a, &t, &r);
     return r;
@@ -311,50 +237,46 @@ Reaction edit_toggle(App *a)
     return R_NONE;
 }
 
-Reaction edit_select_field(App *a, const Field *f)
+bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
 {
+    FieldRef f;
+    char m[512];
+    if (!field_resolve(key, &f, m, sizeof m)) {
+        *r |= app_msg(a, true, "%s: %s", cmd, m);
+        return false;
+    }
+    if (!field_exists(&f, &a->doc.cur, m, sizeof m)) {
+        *r |= app_msg(a, true, "%s: %s", f.path, m);
+        return false;
+    }
     Panel p;
-    size_t row;
-    form_locate(f, &p, &row);
+    size_t row, col;
+    form_locate_ref(&f, &p, &row, &col);
     a->panel = p;
     a->sel[p] = row;
-    return R_FORM | R_TITLE | R_MSG;
-}
-
-/* :set hybrid.KEY=VALUE (hybrid_set), then show that row of the Hybrid
- * panel. */
-static Reaction set_hybrid(App *a, const char *key, const char *val)
-{
-    Scenario t = a->doc.cur;
-    char m[512];
-    Reaction r = R_NONE;
-    if (!hybrid_set(&t, key, val, m, sizeof m))
-        return app_msg(a, true, "%s: %s", key, m);
-    if (edit_apply(a, &t, &r) && hybrid_panel_goto(a, key, &r))
-        r |= app_msg(a, false, "%s = %s", key, val);
-    return r;
+    if (f.row->list)
+        a->hcol = col;
+    *r |= R_FORM | R_TITLE | R_RESULTS | R_MSG | R_LINE;
+    return true;
 }
 
 Reaction edit_set_key(App *a, const char *key, const char *val)
 {
-    if (hybrid_panel_key(key))
-        return set_hybrid(a, key, val);
-    const Field *f = field_find(key);
-    if (!f) {
-        const char *s = field_suggest(key, "");
-        return app_msg(a, true, "set: unknown field '%s'%s%s%s", key,
-                       s ? " (did you mean " : "", s ? s : "", s ? "?)" : "");
-    }
     Scenario t = a->doc.cur;
-    char m[512];
-    if (!field_set(f, &t, val, m, sizeof m))
-        return app_msg(a, true, "%s: %s", f->key, m);
+    Diag d;
+    if (scenario_set(&t, key, val, &d) != 0) {
+        char why[sizeof d.path + sizeof d.message + 8];
+        diag_format(&d, why, sizeof why); /* "path: message" */
+        return app_msg(a, true, "set: %s", why);
+    }
     Reaction r = R_NONE;
-    if (edit_apply(a, &t, &r)) {
-        r |= edit_select_field(a, f);
-        char v[128];
-        field_format(f, &a->doc.cur, v, sizeof v);
-        r |= app_msg(a, false, "%s = %s", f->key, v);
+    if (edit_apply(a, &t, &r) && edit_goto_key(a, "set", key, &r)) {
+        FieldRef f;
+        char v[128], m[256];
+        if (field_resolve(key, &f, m, sizeof m)) {
+            field_format(field_ref(&f), &a->doc.cur, v, sizeof v);
+            r |= app_msg(a, false, "%s = %s", f.path, v);
+        }
     }
     return r;
 }

@@ -47,11 +47,14 @@ Reaction edit_nudge(App *a, int steps);
 /* Space: toggle the selected yes/no field. */
 Reaction edit_toggle(App *a);
 
-/* :set KEY=VALUE for any key (registry or hybrid), then select that field. */
+/* :set KEY=VALUE for any key of the registry, through the edit path
+ * (scenario_set), then select that field. */
 Reaction edit_set_key(App *a, const char *key, const char *val);
 
-/* Select field f on its panel. */
-Reaction edit_select_field(App *a, const Field *f);
+/* Show the panel, row and cell of `key` (`:goto`, and after `:set`). False,
+ * with the reason shown (after `cmd`), for a key that does not resolve or a
+ * field the scenario does not have. What to redraw is or-ed into *r. */
+bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r);
 
 /* Undo (redo: redo) one committed change. */
 Reaction edit_undo(App *a, bool redo);

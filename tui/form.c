@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "hybrid.h"
-#include "hybrid_fields.h"
 #include "numfmt.h"
 #include "report.h"
 #include "term.h"
@@ -36,7 +35,8 @@ size_t form_fields(Panel p, const Field **out, size_t max)
         n++;
     }
     for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].panel == p && &field_table[i] != lead) {
+        if (field_table[i].panel == p && field_table[i].scope == FS_SCENARIO &&
+            &field_table[i] != lead) {
             if (n < max)
                 out[n] = &field_table[i];
             n++;
@@ -54,7 +54,42 @@ void form_locate(const Field *f, Panel *p, size_t *row)
         return;
     }
     for (const Field *g = field_table; g < f; g++)
-        if (g->panel == f->panel && g != lead)
+        if (g->panel == f->panel && g->scope == FS_SCENARIO && g != lead)
+            (*row)++;
+}
+
+/* The column of each workload key on a workload row. */
+static size_t workload_col(const char *leaf)
+{
+    static const struct {
+        const char *leaf;
+        size_t col;
+    } cols[] = {{"name", FORM_WL_NAME},   {"schedule", FORM_WL_WHEN},
+                {"per_day", FORM_WL_WHEN}, {"gpus", FORM_WL_GPUS},
+                {"hours", FORM_WL_HOURS}, {"run", FORM_WL_RUN},
+                {"cloud_mode", FORM_WL_MODE}};
+    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
+        if (strcmp(cols[i].leaf, leaf) == 0)
+            return cols[i].col;
+    return FORM_WL_NAME;
+}
+
+void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col)
+{
+    *col = 0;
+    if (r->row->scope == FS_SCENARIO) {
+        form_locate(r->row, p, row);
+        return;
+    }
+    *p = PANEL_HYBRID;
+    if (r->row->list) {
+        *row = FORM_HYBRID_SCALARS + r->index;
+        *col = workload_col(field_leaf(r->row));
+        return;
+    }
+    *row = 0;
+    for (const Field *g = field_table; g < r->row; g++)
+        if (g->scope == FS_HYBRID && !g->list)
             (*row)++;
 }
 
@@ -211,26 +246,29 @@ size_t form_hybrid_rows(const Scenario *s)
     return s->has_hybrid ? FORM_HYBRID_SCALARS + s->hybrid.workload_count : 0;
 }
 
-bool form_hybrid_field(const Scenario *s, size_t row, size_t col, Field *f,
-                       char *path, size_t n)
+bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
 {
+    char key[FIELD_PATH_MAX], msg[200];
     if (row < FORM_HYBRID_SCALARS) {
-        snprintf(path, n, "hybrid.%s", hybrid_section_keys[row]);
-        hybrid_scalar_field((int)row, path, f);
-        return true;
+        size_t k = 0;
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].scope == FS_HYBRID && !field_table[i].list &&
+                k++ == row) {
+                field_ref_init(r, &field_table[i], 0);
+                return true;
+            }
+        return false;
     }
     size_t i = row - FORM_HYBRID_SCALARS;
-    if (!s->has_hybrid || i >= s->hybrid.workload_count)
+    if (!s->has_hybrid || i >= s->hybrid.workload_count || col >= FORM_WL_RUN)
         return false;
-    static const int which[FORM_WL_COLS] = {HW_NAME, HW_SCHEDULE, HW_GPUS, HW_HOURS,
-                                            HW_RUN, HW_CLOUD_MODE};
-    if (col >= FORM_WL_RUN)
-        return false;
-    int k = which[col];
+    static const char *const leaf[FORM_WL_RUN] = {"name", "schedule", "gpus",
+                                                  "hours"};
+    const char *k = leaf[col];
     if (col == FORM_WL_WHEN && !s->hybrid.workloads[i].has_schedule)
-        k = HW_PER_DAY;
-    snprintf(path, n, "hybrid.workloads[%zu].%s", i, hybrid_workload_keys[k]);
-    return hybrid_workload_field(i, k, path, f);
+        k = "per_day";
+    snprintf(key, sizeof key, "hybrid.workloads[%zu].%s", i, k);
+    return field_resolve(key, r, msg, sizeof msg);
 }
 
 /* Draw `text` in a cell of `cols` columns at x, highlighted when chosen. */
@@ -396,14 +434,16 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size
             }
             continue;
         }
-        char val[LINE_EDIT_MAX], unit[64], path[96];
-        Field f;
-        form_hybrid_field(s, i, 0, &f, path, sizeof path);
-        form_value(&f, s, val, sizeof val, unit, sizeof unit);
+        char val[LINE_EDIT_MAX], unit[64];
+        FieldRef r;
+        if (!form_hybrid_ref(s, i, 0, &r))
+            continue;
+        const Field *fp = field_ref(&r);
+        form_value(fp, s, val, sizeof val, unit, sizeof unit);
         int unitw = 9, valw = 10, labw = wd - 1 - valw - unitw - 3;
         if (labw > 26)
             labw = 26;
-        put_clipped(w, y, 1, f.label, labw);
+        put_clipped(w, y, 1, fp->label, labw);
         if (selected && edit) {
             wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
             mvwhline(w, y, labw + 2, ' ', valw);

@@ -19,8 +19,12 @@
  * (may exceed max). */
 size_t form_fields(Panel p, const Field **out, size_t max);
 
-/* The panel and row of field f. */
+/* The panel and row of field f (a scenario field). */
 void form_locate(const Field *f, Panel *p, size_t *row);
+
+/* The panel, row and column (of a workload row; else 0) of any resolved
+ * field, the hybrid plan's included. */
+void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col);
 
 /* Draw panel p of s into w: one row per field, row `sel` highlighted,
  * scrolled so it is visible (*top is the first row shown, kept between
@@ -44,12 +48,10 @@ size_t form_hybrid_rows(const Scenario *s);
 enum { FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
        FORM_WL_MODE, FORM_WL_COLS };
 
-/* The Field row behind Hybrid row `row`, column `col` (col is ignored on
- * scalar rows) into *f, its key written into path (n bytes, which must
- * outlive *f). Returns false for the run and cloud_mode columns and rows
- * past the end. */
-bool form_hybrid_field(const Scenario *s, size_t row, size_t col, Field *f,
-                       char *path, size_t n);
+/* The field behind Hybrid row `row`, column `col` (col is ignored on
+ * scalar rows) into *r. Returns false for the run and cloud_mode columns
+ * (r and m cycle them) and rows past the end. */
+bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r);
 
 /* Draw the Hybrid panel like form_draw(); `col` is the selected column of a
  * workload row. Without a hybrid section it says so and how to add one.

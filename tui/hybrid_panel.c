@@ -1,5 +1,5 @@
 /* hybrid_panel.c: adding, deleting and cycling the hybrid plan's
- * workloads, and finding a hybrid key's row. */
+ * workloads. */
 #include "config.h"
 
 #include "hybrid_panel.h"
@@ -9,9 +9,7 @@
 
 #include "edit.h"
 #include "form.h"
-#include "hybrid_fields.h"
-
-bool hybrid_panel_key(const char *key) { return strncmp(key, "hybrid.", 7) == 0; }
+#include "scenario_edit.h"
 
 Reaction hybrid_panel_add(App *a)
 {
@@ -20,9 +18,9 @@ Reaction hybrid_panel_add(App *a)
     Scenario t = a->doc.cur;
     Reaction r = R_NONE;
     if (!t.has_hybrid) {
-        hybrid_plan_default(&t.hybrid, t.hardware.nodes);
+        scenario_hybrid_default(&t);
+        field_item_default(&field_list_workloads, &t, 0);
         HybridWorkload *w = &t.hybrid.workloads[0];
-        hybrid_workload_default(w);
         snprintf(w->name, sizeof w->name, "example");
         w->per_day = 4;
         w->gpus = t.hardware.gpus_per_node;
@@ -46,7 +44,9 @@ Reaction hybrid_panel_add(App *a)
     else if (t.hybrid.workload_count > 0)
         w = t.hybrid.workloads[t.hybrid.workload_count - 1];
     else {
-        hybrid_workload_default(&w);
+        Scenario d = t;
+        field_item_default(&field_list_workloads, &d, 0);
+        w = d.hybrid.workloads[0];
         snprintf(w.name, sizeof w.name, "workload");
         w.per_day = 1;
     }
@@ -99,16 +99,20 @@ Reaction hybrid_panel_cycle(App *a, bool run)
     if (i < 0)
         return app_msg(a, false, "%s: select a workload row of the Hybrid panel",
                        run ? "r cycles run" : "m cycles cloud_mode");
+    /* The next word of the choice, through the edit path. */
+    char key[FIELD_PATH_MAX], text[32], m[256];
+    snprintf(key, sizeof key, "hybrid.workloads[%ld].%s", i, run ? "run" : "cloud_mode");
+    FieldRef f;
     Scenario t = a->doc.cur;
-    HybridWorkload *w = &t.hybrid.workloads[i];
-    if (run)
-        w->run = (HybridRun)((w->run + 1) % 3);
-    else
-        w->cloud_mode = w->cloud_mode == MODE_SPOT ? MODE_ON_DEMAND : MODE_SPOT;
+    Diag d;
+    if (!field_resolve(key, &f, m, sizeof m) ||
+        !scenario_nudge_text(&f, &t, 1, text, sizeof text, m, sizeof m))
+        return app_msg(a, true, "%s", m);
+    if (scenario_set_ref(&t, &f, text, &d) != 0)
+        return app_msg(a, true, "%s: %s", d.path, d.message);
     Reaction r = R_NONE;
     if (edit_apply(a, &t, &r))
-        r |= app_msg(a, false, "hybrid.workloads[%ld].%s = %s", i, run ? "run" : "cloud_mode",
-                     run ? hybrid_run_key(w->run) : hybrid_mode_key(w->cloud_mode));
+        r |= app_msg(a, false, "%s = %s", key, text);
     return r;
 }
 
@@ -121,39 +125,5 @@ bool hybrid_panel_move(App *a, bool right, Reaction *r)
     else if (!right && a->hcol > 0)
         a->hcol--;
     *r |= R_FORM;
-    return true;
-}
-
-bool hybrid_panel_goto(App *a, const char *key, Reaction *r)
-{
-    /* The column of each workload key (HW_ order). */
-    static const size_t col_of[HW_KEY_COUNT] = {FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_WHEN,
-                                                FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
-                                                FORM_WL_MODE,
-                                                /* no column of their own yet:
-                                                   the row's name */
-                                                FORM_WL_NAME, FORM_WL_NAME, FORM_WL_NAME};
-    size_t i = 0, row;
-    int which;
-    HybridKeyKind kind = hybrid_parse_key(key, &i, &which);
-    if (!a->doc.cur.has_hybrid) {
-        *r |= app_msg(a, true, "%s: the scenario has no hybrid plan (Alt-7, then a adds one)",
-                      key);
-        return false;
-    }
-    if (kind == HK_SCALAR)
-        row = (size_t)which;
-    else if (kind == HK_WORKLOAD && i < a->doc.cur.hybrid.workload_count) {
-        row = FORM_HYBRID_SCALARS + i;
-        a->hcol = col_of[which];
-    } else {
-        *r |= app_msg(a, true, "unknown hybrid key '%s' (hybrid.days, hybrid.onprem_nodes, "
-                      "hybrid.max_wait_minutes, hybrid.cloud_idle_minutes, hybrid.seed, "
-                      "hybrid.workloads[N].KEY)", key);
-        return false;
-    }
-    a->panel = PANEL_HYBRID;
-    a->sel[PANEL_HYBRID] = row;
-    *r |= R_FORM | R_TITLE | R_RESULTS | R_MSG | R_LINE;
     return true;
 }

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "cron.h"
-#include "hybrid_fields.h"
+#include "fields.h"
 #include "scenario_file.h"
 #include "text_rules.h"
 #include "utf8.h"
@@ -329,7 +329,7 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                 return fail_at(c, kat, path, "more than %d workloads",
                                HYBRID_MAX_WORKLOADS);
             HybridWorkload *w = &p->workloads[p->workload_count];
-            hybrid_workload_default(w);
+            field_item_default(&field_list_workloads, s, p->workload_count);
             char why[400];
             if (!set_name(w, it->string, why, sizeof why))
                 return fail_at(c, kat, path, "%s", why);
@@ -413,7 +413,7 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
             return fail_at(c, kat, path, "more than %d workloads",
                            HYBRID_MAX_WORKLOADS);
         HybridWorkload *w = &p->workloads[p->workload_count];
-        hybrid_workload_default(w);
+        field_item_default(&field_list_workloads, s, p->workload_count);
         char why[400];
         if (!set_name(w, it->string, why, sizeof why))
             return fail_at(c, kat, path, "%s", why);
@@ -500,7 +500,7 @@ int import_routing(const char *name, const char *data, size_t len,
                      "(schedule, routing)");
     Scenario s = *base;
     s.has_hybrid = true;
-    hybrid_plan_default(&s.hybrid, base->hardware.nodes);
+    scenario_hybrid_default(&s);
     if (rc == 0)
         rc = map_routing(&c, root, &s, todo, warn);
     cJSON_Delete(root);

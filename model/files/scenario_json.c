@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "fields.h"
-#include "hybrid_fields.h"
 #include "scenario_load.h"
 #include "utf8.h"
 
@@ -233,9 +232,10 @@ static bool has_nul_escape(const char *t, size_t len)
 }
 
 /* Store a field's value from item (token k). */
-static int json_field(Json *j, const Field *f, const cJSON *v, size_t k)
+static int json_field(Json *j, FieldRef *r, const cJSON *v, size_t k)
 {
     LoadCtx *c = j->c;
+    const Field *f = field_ref(r);
     JTok t = tok_at(j, k);
     char what[120];
     load_describe(f, what, sizeof what);
@@ -246,14 +246,14 @@ static int json_field(Json *j, const Field *f, const cJSON *v, size_t k)
         if (!cJSON_IsString(v))
             return load_error(c, t.at, f->key, "expected text in double "
                               "quotes (%s), not %s", what, kind_name(v));
-        return load_value(c, f, v->valuestring, strlen(v->valuestring),
-                          LOAD_QUOTED, t.at);
+        return load_value(c, r, v->valuestring, strlen(v->valuestring),
+                          LOAD_QUOTED, 1, t.at);
     }
     if (cJSON_IsString(v))
-        return load_value(c, f, v->valuestring, strlen(v->valuestring),
-                          LOAD_QUOTED, t.at);
+        return load_value(c, r, v->valuestring, strlen(v->valuestring),
+                          LOAD_QUOTED, 1, t.at);
     if (cJSON_IsNull(v))
-        return load_value(c, f, "", 0, LOAD_PLAIN, t.at);
+        return load_value(c, r, "", 0, LOAD_PLAIN, 0, t.at);
     if (f->type == FT_BOOL ? !cJSON_IsBool(v) : !cJSON_IsNumber(v))
         return load_error(c, t.at, f->key, "expected %s, not %s", what,
                           kind_name(v));
@@ -262,7 +262,7 @@ static int json_field(Json *j, const Field *f, const cJSON *v, size_t k)
     size_t n = t.len < sizeof num - 1 ? t.len : sizeof num - 1;
     memcpy(num, j->data + t.off, n);
     num[n] = '\0';
-    return load_value(c, f, num, n, LOAD_PLAIN, t.at);
+    return load_value(c, r, num, n, LOAD_PLAIN, 0, t.at);
 }
 
 static int json_version(Json *j, const cJSON *v, size_t k, bool record)
@@ -286,7 +286,7 @@ static int json_version(Json *j, const cJSON *v, size_t k, bool record)
 typedef int (*JsonSectionFn)(Json *j, const char *name, const cJSON *v,
                              size_t k);
 
-/* ---- the hybrid section (SPEC 6) ---------------------------------------- */
+/* ---- lists (the hybrid plan's workloads) and the scalars of special sections -- */
 
 /* The text and style of scalar item v (token k) for the loader core: a
  * string's value (quoted), a number's own token text, "" for null. `what`
@@ -321,107 +321,47 @@ static int json_scalar(Json *j, const char *path, const char *what,
                       kind_name(v));
 }
 
-/* One workload object, item i (token k). */
-static int json_workload(Json *j, size_t i, const cJSON *obj, size_t k)
+/* Item i of list l (token k): an object of its keys. */
+static int json_item(Json *j, const FieldList *l, size_t i, const cJSON *obj,
+                     size_t k)
 {
     LoadCtx *c = j->c;
     JTok t = tok_at(j, k);
     char path[64];
-    snprintf(path, sizeof path, "hybrid.workloads[%zu]", i);
-    int rc = load_hybrid_workload_begin(c, i, t.at);
+    snprintf(path, sizeof path, "%s[%zu]", l->key, i);
+    int rc = load_item_begin(c, l, i, t.at);
     if (rc)
         return rc;
     if (!cJSON_IsObject(obj))
-        return load_error(c, t.at, path, "a workload is an object of its keys "
-                          "(name, schedule or per_day, gpus, hours, run, "
-                          "cloud_mode), not %s", kind_name(obj));
+        return load_error(c, t.at, path, "a %s is an object of its keys, not "
+                          "%s", l->item, kind_name(obj));
     size_t ck = k + 1;
     for (const cJSON *m = obj->child; m; m = m->next) {
         JTok mt = tok_at(j, ck);
-        int which = 0;
-        if ((rc = load_hybrid_wkey(c, i, m->string, mt.key, &which)) != 0)
-            return rc;
-        char vpath[160], what[120], num[128];
-        snprintf(vpath, sizeof vpath, "%s.%s", path,
-                 hybrid_workload_keys[which]);
-        Field f;
-        if (hybrid_workload_field(i, which, vpath, &f))
-            load_describe(&f, what, sizeof what);
-        else
-            snprintf(what, sizeof what, "%s", which == HW_RUN
-                         ? "onprem, cloud or burst in double quotes"
-                         : "on_demand or spot in double quotes");
-        bool is_text = which == HW_NAME || which == HW_SCHEDULE ||
-                       which == HW_RUN || which == HW_CLOUD_MODE;
-        if (is_text && !cJSON_IsString(m))
-            return load_error(c, mt.at, vpath, "expected text in double "
-                              "quotes (%s), not %s", what, kind_name(m));
-        const char *text = NULL;
-        LoadStyle style = LOAD_PLAIN;
-        if ((rc = json_scalar(j, vpath, what, m, ck, num, sizeof num, &text,
-                              &style)) != 0 ||
-            (rc = load_hybrid_wvalue(c, i, which, text, strlen(text), style,
-                                     style == LOAD_QUOTED, mt.at)) != 0)
+        FieldRef r;
+        if ((rc = load_key(c, path, m->string, mt.key, &r)) != 0 ||
+            (rc = json_field(j, &r, m, ck)) != 0)
             return rc;
         ck = skip(m, ck);
     }
-    return load_hybrid_workload_end(c, i);
+    return load_item_end(c, l, i);
 }
 
-/* `"hybrid": {...}` (token k). */
-static int json_hybrid(Json *j, const char *name, const cJSON *obj, size_t k)
+/* The value of list l's key (item m, token k). */
+static int json_list(Json *j, const FieldList *l, const cJSON *m, size_t k)
 {
-    LoadCtx *c = j->c;
     JTok t = tok_at(j, k);
-    load_hybrid_begin(c, t.key);
-    if (cJSON_IsNull(obj))
-        return load_hybrid_end(c, t.at);
-    if (!cJSON_IsObject(obj))
-        return load_error(c, t.at, name, "`%s` is a section: expected an "
-                          "object of its keys (days, onprem_nodes, ..., "
-                          "workloads), not %s", name, kind_name(obj));
-    size_t ck = k + 1;
-    int rc;
-    for (const cJSON *m = obj->child; m; m = m->next) {
-        JTok mt = tok_at(j, ck);
-        int which = 0;
-        if ((rc = load_hybrid_key(c, m->string, mt.key, &which)) != 0)
+    if (!cJSON_IsArray(m))
+        return load_error(j->c, t.at, l->key, "expected a list of %ss (an "
+                          "array of objects), not %s", l->item, kind_name(m));
+    size_t n = 0, ik = k + 1;
+    for (const cJSON *w = m->child; w; w = w->next, n++) {
+        int rc = json_item(j, l, n, w, ik);
+        if (rc)
             return rc;
-        if (which == HY_WORKLOADS) {
-            if (!cJSON_IsArray(m))
-                return load_error(c, mt.at, "hybrid.workloads", "expected a "
-                                  "list of workloads (an array of objects), "
-                                  "not %s", kind_name(m));
-            size_t n = 0, ik = ck + 1;
-            for (const cJSON *w = m->child; w; w = w->next, n++) {
-                if ((rc = json_workload(j, n, w, ik)) != 0)
-                    return rc;
-                ik = skip(w, ik);
-            }
-            if ((rc = load_hybrid_workloads(c, n, mt.at)) != 0)
-                return rc;
-        } else {
-            char path[64], what[120], num[128];
-            Field f;
-            snprintf(path, sizeof path, "hybrid.%s",
-                     hybrid_section_keys[which]);
-            hybrid_scalar_field(which, path, &f);
-            load_describe(&f, what, sizeof what);
-            const char *text = NULL;
-            LoadStyle style = LOAD_PLAIN;
-            if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m) &&
-                !(f.type == FT_BOOL && cJSON_IsBool(m)))
-                return load_error(c, mt.at, path, "expected %s, not %s", what,
-                                  kind_name(m));
-            if ((rc = json_scalar(j, path, what, m, ck, num, sizeof num,
-                                  &text, &style)) != 0 ||
-                (rc = load_hybrid_scalar(c, which, text, strlen(text), style,
-                                         mt.at)) != 0)
-                return rc;
-        }
-        ck = skip(m, ck);
+        ik = skip(w, ik);
     }
-    return load_hybrid_end(c, t.at);
+    return load_list_end(j->c, l, n, t.at);
 }
 
 /* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
@@ -530,30 +470,37 @@ static const struct {
     const char *name;
     JsonSectionFn load;
 } json_special_sections[] = {
-    {"hybrid", json_hybrid},
     {"uncertainty", json_uncertainty},
     {NULL, NULL}};
 
-/* A registry section object (token k). */
+/* A registry section object (token k): its fields and lists. */
 static int json_section(Json *j, const char *name, const cJSON *obj, size_t k)
 {
     JTok t = tok_at(j, k);
     int rc = load_section(j->c, name, t.key);
-    if (rc || cJSON_IsNull(obj))
-        return rc; /* null: an empty section, as in YAML */
+    if (rc)
+        return rc;
+    if (cJSON_IsNull(obj))
+        return load_section_end(j->c, name); /* an empty section, as in YAML */
     if (!cJSON_IsObject(obj))
         return load_error(j->c, t.at, name, "`%s` is a section: expected an "
                           "object of its keys, not %s", name, kind_name(obj));
     size_t ck = k + 1;
     for (const cJSON *m = obj->child; m; m = m->next) {
-        const Field *f = NULL;
+        FieldRef r;
         JTok mt = tok_at(j, ck);
-        if ((rc = load_key(j->c, name, m->string, mt.key, &f)) != 0 ||
-            (rc = json_field(j, f, m, ck)) != 0)
+        const FieldList *l = load_list_of(name, m->string);
+        if (l) {
+            if ((rc = load_list(j->c, l, mt.key)) != 0 ||
+                (rc = json_list(j, l, m, ck)) != 0)
+                return rc;
+        } else if ((rc = load_key(j->c, name, m->string, mt.key, &r)) != 0 ||
+                   (rc = json_field(j, &r, m, ck)) != 0) {
             return rc;
+        }
         ck = skip(m, ck);
     }
-    return 0;
+    return load_section_end(j->c, name);
 }
 
 /* The scenario object (token k); in an export its "gpuplan" is optional. */
@@ -578,10 +525,10 @@ static int json_scenario(Json *j, const cJSON *obj, size_t k, bool in_export)
         } else if (load_is_section(key)) {
             rc = json_section(j, key, m, ck);
         } else {
-            const Field *f = NULL;
-            rc = load_key(c, "", key, mt.key, &f);
+            FieldRef r;
+            rc = load_key(c, "", key, mt.key, &r);
             if (rc == 0)
-                rc = json_field(j, f, m, ck);
+                rc = json_field(j, &r, m, ck);
         }
         ck = skip(m, ck);
     }

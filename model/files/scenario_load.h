@@ -13,8 +13,6 @@
 
 #include "diag.h"
 #include "fields.h"
-#include "hybrid_fields.h"
-#include "hybrid_plan.h"
 #include "scenario.h"
 #include "uncertainty.h"
 
@@ -24,14 +22,7 @@ typedef struct LoadPos {
 } LoadPos;
 
 #define LOAD_SECTIONS_MAX 16
-
-/* Where the parts of the `hybrid:` section were given (SPEC 6). */
-typedef struct LoadHybrid {
-    LoadPos section;                 /* the `hybrid` key */
-    LoadPos key[HY_KEY_COUNT];                /* its keys, hybrid_section_keys order */
-    LoadPos wl_start[HYBRID_MAX_WORKLOADS]; /* each workload mapping */
-    LoadPos wl_key[HYBRID_MAX_WORKLOADS][HW_KEY_COUNT]; /* hybrid_workload_keys order */
-} LoadHybrid;
+#define LOAD_LISTS_MAX 4
 
 /* Where the parts of the `uncertainty:` section were given (SPEC 1, 2.8):
  * each key and, for an input's keys, each value (the place a rule that
@@ -54,19 +45,25 @@ typedef struct LoadCtx {
     Diag *all;
     size_t nall, maxall;
     Scenario s;         /* starts as scenario_default(); copied out on success */
-    LoadPos *field_pos; /* field_count entries: where each field's key was */
+    /* Where each field's key was given: row r, item i (0 for a scalar) at
+     * field_pos[r * items_max + i]. */
+    LoadPos *field_pos;
+    size_t items_max;   /* the largest list's capacity (1 without lists) */
     LoadPos doc;        /* where the document (or the scenario object) starts */
     LoadPos version;    /* where `gpuplan:` was given */
     int version_num;    /* its value, 1 or 2 (SPEC 1.4) */
     size_t nsections;
     char section_name[LOAD_SECTIONS_MAX][32];
     LoadPos section_pos[LOAD_SECTIONS_MAX];
-    LoadHybrid hy;
+    size_t nlists;                          /* lists given so far */
+    const FieldList *list[LOAD_LISTS_MAX];  /* ... which ones */
+    LoadPos list_pos[LOAD_LISTS_MAX];       /* ... and where their key was */
+    LoadPos item_start[HYBRID_MAX_WORKLOADS]; /* items of the current list */
     LoadUnc un;
 } LoadCtx;
 
 /* How a scalar was written. Numbers and bools must be PLAIN (unquoted);
- * text accepts both. */
+ * text and choices accept both. */
 typedef enum LoadStyle { LOAD_PLAIN, LOAD_QUOTED } LoadStyle;
 
 /* Start a load for file `name`: clears *d, fills c->s with the default. */
@@ -89,23 +86,49 @@ bool load_is_section(const char *name);
  * "true or false", "text of 0 to 40 characters". */
 void load_describe(const Field *f, char *buf, size_t n);
 
-/* Note that section `name` starts at `at`; a second one is a duplicate-key
- * error. Returns 0 or EXIT_DATAERR. */
+/* Note that section `name` starts at `at` (its key); a second one is a
+ * duplicate-key error. An optional section (the hybrid plan) now exists,
+ * with its defaults. Returns 0 or EXIT_DATAERR. */
 int load_section(LoadCtx *c, const char *name, LoadPos at);
 
-/* Resolve key `key` inside `section` ("" = top level) to its field. Unknown
- * keys get a "did you mean" suggestion; a key given twice is an error.
- * Returns 0 and sets *f, or EXIT_DATAERR. */
+/* Section `name` ended: the lists it must hold were given. */
+int load_section_end(LoadCtx *c, const char *name);
+
+/* Resolve key `key` inside `section` ("" = top level, "hardware", or a
+ * list item "hybrid.workloads[2]") to its field. Unknown keys get a "did
+ * you mean" suggestion (field_unknown); a key given twice is an error.
+ * Returns 0 and fills *r, or EXIT_DATAERR. */
 int load_key(LoadCtx *c, const char *section, const char *key, LoadPos at,
-             const Field **f);
+             FieldRef *r);
 
 /* Error for an unknown key in `section` ("" = top level). */
 int load_unknown(LoadCtx *c, const char *section, const char *key, LoadPos at);
 
-/* Parse and store the value of f (text of len bytes, may hold NULs, which
- * are refused) given at `at`. */
-int load_value(LoadCtx *c, const Field *f, const char *text, size_t len,
-               LoadStyle style, LoadPos at);
+/* Parse, check and store the value of r (text of len bytes, may hold NULs,
+ * which are refused) given at `at`. `lead` is the number of columns before
+ * the text itself (1 for an opening quote on the same line), so that an
+ * error inside the text (a cron field) is pointed at exactly. */
+int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
+               LoadStyle style, unsigned long lead, LoadPos at);
+
+/* ---- lists (the hybrid plan's workloads, SPEC 6) ----
+ * When key `key` of `section` names a list, a reader calls load_list()
+ * with the key's position, then for item i load_item_begin(), load_key()
+ * with section "LIST[i]" and load_value() per key, load_item_end(); after
+ * the list load_list_end() with its length. Paths in messages are
+ * "hybrid.workloads[0].gpus" (items counted from 0). */
+
+/* The list named by `key` in `section`, or NULL. */
+const FieldList *load_list_of(const char *section, const char *key);
+/* List l's key was given at `at` (a second time is a duplicate). */
+int load_list(LoadCtx *c, const FieldList *l, LoadPos at);
+/* Item i (0-based) of l starts at `at`. */
+int load_item_begin(LoadCtx *c, const FieldList *l, size_t i, LoadPos at);
+/* Item i ended: its required keys are there, and exactly one of each set
+ * of alternatives. */
+int load_item_end(LoadCtx *c, const FieldList *l, size_t i);
+/* The list (its value given at `at`) ended after n items. */
+int load_list_end(LoadCtx *c, const FieldList *l, size_t n, LoadPos at);
 
 /* Check the schema version `text` given at `at` (key at `key`). With
  * `record` the position is remembered and a second `gpuplan:` is a
@@ -119,39 +142,6 @@ int load_version(LoadCtx *c, const char *text, LoadStyle style, LoadPos key,
  * cross-field rules (values the file gave were left out, so the rules
  * would judge a scenario nobody wrote). */
 int load_finish(LoadCtx *c, Scenario *out);
-
-/* ---- the hybrid section (SPEC 6) ----
- * A reader calls load_hybrid_begin() after load_section("hybrid"), then for
- * each key load_hybrid_key() and, for a scalar, load_hybrid_scalar(); for
- * `workloads` it checks that the value is a list, then for each item calls
- * load_hybrid_workload_begin(), load_hybrid_wkey() + load_hybrid_wvalue()
- * per key, load_hybrid_workload_end(), and after the list
- * load_hybrid_workloads() with its length; finally load_hybrid_end(). Paths in
- * messages are "hybrid.workloads[0].gpus" (items counted from 0). */
-
-/* The section's value starts at `at` (its key at c->hy.section). */
-void load_hybrid_begin(LoadCtx *c, LoadPos key);
-/* Resolve a section key: sets *which (HY_DAYS..HY_WORKLOADS). */
-int load_hybrid_key(LoadCtx *c, const char *key, LoadPos at, int *which);
-/* Store scalar `which`. */
-int load_hybrid_scalar(LoadCtx *c, int which, const char *text, size_t len,
-                       LoadStyle style, LoadPos at);
-/* The workloads list (its value given at `at`) ended after n items. */
-int load_hybrid_workloads(LoadCtx *c, size_t n, LoadPos at);
-/* Item i (0-based) of the list starts at `at`. */
-int load_hybrid_workload_begin(LoadCtx *c, size_t i, LoadPos at);
-/* Resolve key `key` of item i: sets *which (HW_NAME..HW_CLOUD_MODE). */
-int load_hybrid_wkey(LoadCtx *c, size_t i, const char *key, LoadPos at,
-                     int *which);
-/* Store value `which` of item i. A schedule is parsed as cron; an error in
- * it is reported at at.col + (cron column - 1), plus 1 when `quoted` (the
- * scalar's opening quote). */
-int load_hybrid_wvalue(LoadCtx *c, size_t i, int which, const char *text,
-                       size_t len, LoadStyle style, bool quoted, LoadPos at);
-/* Item i ended: its required keys are there. */
-int load_hybrid_workload_end(LoadCtx *c, size_t i);
-/* The section ended (its value started at `at`): workloads were given. */
-int load_hybrid_end(LoadCtx *c, LoadPos at);
 
 /* ---- the uncertainty section (SPEC 1, 2.8) ----
  * The same protocol as the hybrid section: load_unc_begin() after

@@ -8,9 +8,10 @@
  * has yaml_set_max_nest_level), a second document. Since every value's
  * shape is checked as it arrives, a registry section never goes deeper than
  * two levels, so a deep `[[[[...` is refused by the first misplaced bracket;
- * the depth cap guards the sections with a shape of their own
- * (yaml_special_sections) and whatever libyaml does before our checks. Keys are resolved through
- * the field registry by the loader core (scenario_load.h).
+ * the depth cap guards the lists (the hybrid plan's workloads), the
+ * sections with a shape of their own (yaml_special_sections) and whatever
+ * libyaml does before our checks. Keys are resolved through the field
+ * registry by the loader core (scenario_load.h).
  *
  * Choices made here:
  * - Numbers and true/false must be plain (unquoted) scalars; "42" in quotes
@@ -22,9 +23,10 @@
  * - A section written with no value (`opportunity:` and nothing under it)
  *   is an empty section, so a file may keep a section whose keys are all
  *   commented out.
- * - Sections with their own shape (a list of workloads, say) get an entry
- *   in yaml_special_sections[]; every other section is a mapping of the
- *   registry's scalar fields. */
+ * - A section is a mapping of the registry's fields; a key that names a
+ *   registry list (`workloads` in `hybrid`) takes a block or flow list of
+ *   mappings, one per item. The uncertainty section, not rows of the table
+ *   yet, has an entry in yaml_special_sections[]. */
 #include "config.h"
 
 #include "scenario_file.h"
@@ -36,8 +38,6 @@
 #include <yaml.h>
 
 #include "fields.h"
-#include "hybrid.h"
-#include "hybrid_fields.h"
 #include "uncertainty.h"
 #include "numfmt.h"
 #include "scenario_load.h"
@@ -213,16 +213,20 @@ static LoadStyle scalar_style(const Yaml *y)
 }
 
 /* The current event is a field's value: store it. */
-static int field_value(Yaml *y, const Field *f)
+static int field_value(Yaml *y, FieldRef *r)
 {
+    const Field *f = field_ref(r);
     if (y->ev.type != YAML_SCALAR_EVENT) {
         char what[120];
         load_describe(f, what, sizeof what);
         return load_error(y->c, ev_pos(y), f->key, "expected a single value "
                           "(%s), not %s", what, ev_name(y->ev.type));
     }
-    return load_value(y->c, f, scalar_text(y), y->ev.data.scalar.length,
-                      scalar_style(y), ev_pos(y));
+    yaml_scalar_style_t st = y->ev.data.scalar.style;
+    bool quoted = st == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+                  st == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+    return load_value(y->c, r, scalar_text(y), y->ev.data.scalar.length,
+                      scalar_style(y), quoted ? 1 : 0, ev_pos(y));
 }
 
 /* The current event is a mapping key: copy it out (the event is deleted by
@@ -258,16 +262,96 @@ static void yaml_at(Yaml *y, const char *section, const char *key)
         snprintf(y->at, sizeof y->at, "%.80s", section[0] ? section : key);
 }
 
-/* A registry section: a mapping of scalar fields. The current event is the
- * section's value. */
-static int load_fields(Yaml *y, const char *name, LoadPos at)
+static bool scalar_is_null(const Yaml *y)
 {
-    (void)at;
-    if (y->ev.type == YAML_SCALAR_EVENT &&
-        y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-        (y->ev.data.scalar.length == 0 || strcmp(scalar_text(y), "~") == 0 ||
-         strcmp(scalar_text(y), "null") == 0))
-        return 0; /* an empty section */
+    return y->ev.type == YAML_SCALAR_EVENT &&
+           y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+           (y->ev.data.scalar.length == 0 ||
+            strcmp(scalar_text(y), "~") == 0 ||
+            strcmp(scalar_text(y), "null") == 0);
+}
+
+/* The current event is item i of list l: a mapping of its keys. */
+static int yaml_item(Yaml *y, const FieldList *l, size_t i)
+{
+    LoadCtx *c = y->c;
+    char path[64];
+    snprintf(path, sizeof path, "%s[%zu]", l->key, i);
+    if (y->ev.type != YAML_MAPPING_START_EVENT)
+        return load_error(c, ev_pos(y), path, "a %s is a mapping of its keys, "
+                          "not %s", l->item, ev_name(y->ev.type));
+    for (;;) {
+        yaml_at(y, path, "");
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_MAPPING_END_EVENT)
+            return load_item_end(c, l, i);
+        char key[128];
+        LoadPos kat;
+        FieldRef r;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
+            return rc;
+        int krc = load_key(c, path, key, kat, &r);
+        if (krc && !load_go_on(c, krc))
+            return krc;
+        yaml_at(y, path, key);
+        if ((rc = next(y)) != 0)
+            return rc;
+        if (krc)
+            rc = krc;
+        else if (y->ev.type != YAML_SCALAR_EVENT)
+            rc = load_error(c, ev_pos(y), path, "`%s` takes a single value, "
+                            "not %s", key, ev_name(y->ev.type));
+        else
+            rc = field_value(y, &r);
+        if (rc && (rc = past_value(y, rc)) != 0)
+            return rc;
+    }
+}
+
+/* The current event is the value of list l's key. */
+static int yaml_list(Yaml *y, const FieldList *l)
+{
+    LoadCtx *c = y->c;
+    LoadPos at = ev_pos(y);
+    /* `workloads:` with nothing under it is the empty list: what earlier
+     * versions saved after every workload was deleted, so it loads. */
+    if (scalar_is_null(y))
+        return load_list_end(c, l, 0, at);
+    if (y->ev.type != YAML_SEQUENCE_START_EVENT) {
+        const char *first = "name";
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].list == l) {
+                first = field_leaf(&field_table[i]);
+                break;
+            }
+        return load_error(c, at, l->key, "expected a list of %ss (items "
+                          "starting with `- %s: ...`), not %s", l->item, first,
+                          ev_name(y->ev.type));
+    }
+    for (size_t n = 0;; n++) {
+        int rc = next(y);
+        if (rc)
+            return rc;
+        if (y->ev.type == YAML_SEQUENCE_END_EVENT)
+            return load_list_end(c, l, n, at);
+        char item[64];
+        snprintf(item, sizeof item, "%s[%zu]", l->key, n);
+        yaml_at(y, item, "");
+        if ((rc = load_item_begin(c, l, n, ev_pos(y))) == 0)
+            rc = yaml_item(y, l, n);
+        if (rc && (rc = past_value(y, rc)) != 0)
+            return rc;
+    }
+}
+
+/* A registry section: a mapping of its fields and lists. The current event
+ * is the section's value. */
+static int load_fields(Yaml *y, const char *name)
+{
+    if (scalar_is_null(y))
+        return load_section_end(y->c, name); /* an empty section */
     if (y->ev.type != YAML_MAPPING_START_EVENT)
         return load_error(y->c, ev_pos(y), name, "`%s` is a section: expected "
                           "a mapping of its keys (such as `key: value` lines "
@@ -279,169 +363,38 @@ static int load_fields(Yaml *y, const char *name, LoadPos at)
         if (rc)
             return rc;
         if (y->ev.type == YAML_MAPPING_END_EVENT)
-            return 0;
+            return load_section_end(y->c, name);
         char key[128];
         LoadPos kat;
-        const Field *f = NULL;
+        FieldRef r;
         if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
             return rc;
-        int krc = load_key(y->c, name, key, kat, &f);
+        const FieldList *l = load_list_of(name, key);
+        if (l) {
+            yaml_at(y, name, key);
+            int lrc = load_list(y->c, l, kat);
+            if (lrc && !load_go_on(y->c, lrc))
+                return lrc;
+            if ((rc = next(y)) != 0)
+                return rc;
+            rc = lrc ? lrc : yaml_list(y, l);
+            if (rc && (rc = past_value(y, rc)) != 0)
+                return rc;
+            continue;
+        }
+        int krc = load_key(y->c, name, key, kat, &r);
         if (krc && !load_go_on(y->c, krc))
             return krc;
         yaml_at(y, name, key);
         if ((rc = next(y)) != 0)
             return rc;
-        rc = krc ? krc : field_value(y, f);
+        rc = krc ? krc : field_value(y, &r);
         if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
 
 typedef int (*YamlSectionFn)(Yaml *y, const char *name, LoadPos at);
-
-/* ---- the hybrid section (SPEC 6) ---------------------------------------- */
-
-static bool scalar_is_null(const Yaml *y)
-{
-    return y->ev.type == YAML_SCALAR_EVENT &&
-           y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-           (y->ev.data.scalar.length == 0 ||
-            strcmp(scalar_text(y), "~") == 0 ||
-            strcmp(scalar_text(y), "null") == 0);
-}
-
-/* The current event is a workload's mapping (item i). */
-static int yaml_workload(Yaml *y, size_t i)
-{
-    LoadCtx *c = y->c;
-    char path[64];
-    snprintf(path, sizeof path, "hybrid.workloads[%zu]", i);
-    if (y->ev.type != YAML_MAPPING_START_EVENT)
-        return load_error(c, ev_pos(y), path, "a workload is a mapping of its "
-                          "keys (name, schedule or per_day, gpus, hours, run, "
-                          "cloud_mode), not %s", ev_name(y->ev.type));
-    for (;;) {
-        yaml_at(y, path, "");
-        int rc = next(y);
-        if (rc)
-            return rc;
-        if (y->ev.type == YAML_MAPPING_END_EVENT)
-            return load_hybrid_workload_end(c, i);
-        char key[128];
-        LoadPos kat;
-        int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
-            return rc;
-        int krc = load_hybrid_wkey(c, i, key, kat, &which);
-        if (krc && !load_go_on(c, krc))
-            return krc;
-        yaml_at(y, path, key);
-        if ((rc = next(y)) != 0)
-            return rc;
-        if (krc) {
-            if ((rc = past_value(y, krc)) != 0)
-                return rc;
-            continue;
-        }
-        if (y->ev.type != YAML_SCALAR_EVENT) {
-            rc = load_error(c, ev_pos(y), path, "`%s` takes a single value, "
-                            "not %s", hybrid_workload_keys[which],
-                            ev_name(y->ev.type));
-            if ((rc = past_value(y, rc)) != 0)
-                return rc;
-            continue;
-        }
-        yaml_scalar_style_t st = y->ev.data.scalar.style;
-        bool quoted = st == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
-                      st == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
-        if ((rc = load_hybrid_wvalue(c, i, which, scalar_text(y),
-                                     y->ev.data.scalar.length,
-                                     scalar_style(y), quoted, ev_pos(y))) != 0 &&
-            (rc = past_value(y, rc)) != 0)
-            return rc;
-    }
-}
-
-/* The current event is the value of `workloads`. */
-static int yaml_workloads(Yaml *y)
-{
-    LoadCtx *c = y->c;
-    LoadPos at = ev_pos(y);
-    /* `workloads:` with nothing under it is the empty list: what earlier
-     * versions saved after every workload was deleted, so it loads. */
-    if (scalar_is_null(y))
-        return load_hybrid_workloads(c, 0, at);
-    if (y->ev.type != YAML_SEQUENCE_START_EVENT)
-        return load_error(c, at, "hybrid.workloads", "expected a list of "
-                          "workloads (items starting with `- name: ...`), "
-                          "not %s", ev_name(y->ev.type));
-    for (size_t n = 0;; n++) {
-        char item[48];
-        snprintf(item, sizeof item, "hybrid.workloads[%zu]", n);
-        yaml_at(y, item, "");
-        int rc = next(y);
-        if (rc)
-            return rc;
-        if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-            return load_hybrid_workloads(c, n, at);
-        if ((rc = load_hybrid_workload_begin(c, n, ev_pos(y))) == 0)
-            rc = yaml_workload(y, n);
-        if (rc && (rc = past_value(y, rc)) != 0)
-            return rc;
-    }
-}
-
-/* `hybrid:`: a mapping of the plan's scalars and its workloads list. */
-static int yaml_hybrid(Yaml *y, const char *name, LoadPos at)
-{
-    LoadCtx *c = y->c;
-    load_hybrid_begin(c, at);
-    LoadPos vat = ev_pos(y);
-    if (scalar_is_null(y))
-        return load_hybrid_end(c, vat);
-    if (y->ev.type != YAML_MAPPING_START_EVENT)
-        return load_error(c, vat, name, "`%s` is a section: expected a mapping "
-                          "of its keys (days, onprem_nodes, ..., workloads), "
-                          "not %s", name, ev_name(y->ev.type));
-    for (;;) {
-        yaml_at(y, name, "");
-        int rc = next(y);
-        if (rc)
-            return rc;
-        if (y->ev.type == YAML_MAPPING_END_EVENT)
-            return load_hybrid_end(c, vat);
-        char key[128];
-        LoadPos kat;
-        int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
-            return rc;
-        int krc = load_hybrid_key(c, key, kat, &which);
-        if (krc && !load_go_on(c, krc))
-            return krc;
-        yaml_at(y, name, key);
-        if ((rc = next(y)) != 0)
-            return rc;
-        if (krc) {
-            rc = krc;
-        } else if (which == HY_WORKLOADS) {
-            rc = yaml_workloads(y);
-        } else if (y->ev.type != YAML_SCALAR_EVENT) {
-            char path[64], what[120];
-            Field f;
-            snprintf(path, sizeof path, "hybrid.%.40s", key);
-            hybrid_scalar_field(which, path, &f);
-            load_describe(&f, what, sizeof what);
-            rc = load_error(c, ev_pos(y), path, "expected a single value (%s), "
-                            "not %s", what, ev_name(y->ev.type));
-        } else {
-            rc = load_hybrid_scalar(c, which, scalar_text(y),
-                                    y->ev.data.scalar.length, scalar_style(y),
-                                    ev_pos(y));
-        }
-        if (rc && (rc = past_value(y, rc)) != 0)
-            return rc;
-    }
-}
 
 /* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
 
@@ -555,7 +508,6 @@ static const struct {
     const char *name;
     YamlSectionFn load;
 } yaml_special_sections[] = {
-    {"hybrid", yaml_hybrid},
     {"uncertainty", yaml_uncertainty},
     {NULL, NULL}};
 
@@ -577,11 +529,11 @@ static int top_entry(Yaml *y, const char *key, LoadPos kat)
         }
     if (load_is_section(key)) {
         int rc = load_section(c, key, kat);
-        return rc ? rc : load_fields(y, key, kat);
+        return rc ? rc : load_fields(y, key);
     }
-    const Field *f = NULL;
-    int rc = load_key(c, "", key, kat, &f);
-    return rc ? rc : field_value(y, f);
+    FieldRef r;
+    int rc = load_key(c, "", key, kat, &r);
+    return rc ? rc : field_value(y, &r);
 }
 
 static int load_document(Yaml *y)
@@ -833,64 +785,82 @@ void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
     }
 }
 
-void scenario_yaml_workload_line(StrBuf *b, const Scenario *s, size_t i,
-                                 int which, const char *indent)
+void scenario_yaml_item(StrBuf *b, const Scenario *s, const FieldList *l,
+                        size_t i, const char *first, const char *rest)
 {
-    const HybridWorkload *w = &s->hybrid.workloads[i];
-    const char *key = hybrid_workload_keys[which];
-    char path[160];
-    Field f;
-    if (which == HW_RUN) {
-        emit_line(b, indent, key, hybrid_run_key(w->run),
-                  "# onprem | cloud | burst (to the cloud when the "
-                  "on-prem wait exceeds max_wait_minutes)");
-        return;
-    }
-    if (which == HW_CLOUD_MODE) {
-        emit_line(b, indent, key, hybrid_mode_key(w->cloud_mode),
-                  "# on_demand | spot; how it is billed in the cloud");
-        return;
-    }
-    snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i, key);
-    hybrid_workload_field(i, which, path, &f);
-    scenario_yaml_field_line(b, &f, s, indent, key);
-}
-
-void scenario_yaml_workload(StrBuf *b, const Scenario *s, size_t i,
-                            const char *first, const char *rest)
-{
-    const HybridWorkload *w = &s->hybrid.workloads[i];
     bool started = false;
-    for (int k = 0; k < HW_KEY_COUNT; k++) {
-        if (!hybrid_workload_key_saved(w, k))
+    for (size_t k = 0; k < field_count; k++) {
+        const Field *row = &field_table[k];
+        if (row->list != l || !field_saved(row, s, i))
             continue;
-        scenario_yaml_workload_line(b, s, i, k, started ? rest : first);
+        FieldRef r;
+        field_ref_init(&r, row, i);
+        scenario_yaml_field_line(b, field_ref(&r), s, started ? rest : first,
+                                 field_leaf(row));
         started = true;
     }
 }
 
+/* The list whose first row is field_table[first], as a block list: every
+ * item with the rows it saves, in table order (an empty list as `[]`,
+ * which loads back). Returns the index of the row after the list's rows. */
+static size_t format_list(const Scenario *s, StrBuf *b, size_t first)
+{
+    const FieldList *l = field_table[first].list;
+    size_t end = first;
+    while (end < field_count && field_table[end].list == l)
+        end++;
+    const char *name = strrchr(l->key, '.') + 1;
+    char comment[200];
+    snprintf(comment, sizeof comment, "# list of %zu..%zu %ss (%s), in this "
+             "order", l->min, l->max, l->item, l->help);
+    size_t n = field_list_count(l, s);
+    if (n == 0) {
+        emit_line(b, "  ", name, "[]", comment);
+        return end;
+    }
+    char head[64];
+    snprintf(head, sizeof head, "  %s:", name);
+    emit_head(b, head, comment);
+    for (size_t i = 0; i < n; i++)
+        scenario_yaml_item(b, s, l, i, "    - ", "      ");
+    return end;
+}
+
+/* The rows of one section from field_table[i] on (for the top level, its
+ * fields), with the section's head line; returns the index after them. */
+static size_t format_section(const Scenario *s, StrBuf *b, size_t i)
+{
+    char sec[32], cur[32];
+    field_section(&field_table[i], cur, sizeof cur);
+    if (cur[0] && field_table[i].scope == FS_HYBRID)
+        emit_head(b, "\nhybrid:", "# optional: on-prem base plus cloud "
+                  "burst, simulated (gpuplan-scenario(5))");
+    else if (cur[0])
+        sb_printf(b, "\n%s:\n", cur);
+    while (i < field_count &&
+           strcmp(field_section(&field_table[i], sec, sizeof sec), cur) == 0) {
+        const Field *f = &field_table[i];
+        if (f->list) {
+            i = format_list(s, b, i);
+            continue;
+        }
+        if (field_saved(f, s, 0))
+            scenario_yaml_field_line(b, f, s, cur[0] ? "  " : "",
+                                     cur[0] ? f->key + strlen(cur) + 1
+                                            : f->key);
+        i++;
+    }
+    return i;
+}
+
 void scenario_yaml_hybrid(StrBuf *b, const Scenario *s)
 {
-    const HybridPlan *p = &s->hybrid;
-    char path[160], comment[400];
-    Field f;
-    emit_head(b, "\nhybrid:", "# optional: on-prem base plus cloud burst, "
-              "simulated (gpuplan-scenario(5))");
-    for (int k = 0; k < HY_WORKLOADS; k++) {
-        if (k == HY_BACKFILL && !p->backfill)
-            continue; /* written only when on, as version 1 files had none */
-        snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
-        hybrid_scalar_field(k, path, &f);
-        scenario_yaml_field_line(b, &f, s, "  ", hybrid_section_keys[k]);
-    }
-    snprintf(comment, sizeof comment, "# list of 0..%d workloads (job "
-             "streams), in this order", HYBRID_MAX_WORKLOADS);
-    if (p->workload_count == 0) /* no workloads yet: an empty list loads */
-        emit_line(b, "  ", "workloads", "[]", comment);
-    else
-        emit_head(b, "  workloads:", comment);
-    for (size_t i = 0; i < p->workload_count; i++)
-        scenario_yaml_workload(b, s, i, "    - ", "      ");
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].scope == FS_HYBRID) {
+            format_section(s, b, i);
+            return;
+        }
 }
 
 void scenario_yaml_unc_input_line(StrBuf *b, const Scenario *s, size_t i,
@@ -954,26 +924,16 @@ void scenario_yaml_uncertainty(StrBuf *b, const Scenario *s)
 
 void scenario_format_yaml(const Scenario *s, StrBuf *b)
 {
-    char ver[16], sec[32], cur[32] = "";
+    char ver[16];
     snprintf(ver, sizeof ver, "%d", SCENARIO_VERSION);
     emit_line(b, "", "gpuplan", ver, "# schema version; required");
-    for (size_t i = 0; i < field_count; i++) {
-        const Field *f = &field_table[i];
-        field_section(f, sec, sizeof sec);
-        const char *leaf = f->key;
-        const char *indent = "";
-        if (sec[0]) {
-            if (strcmp(sec, cur) != 0) {
-                sb_printf(b, "\n%s:\n", sec);
-                snprintf(cur, sizeof cur, "%s", sec);
-            }
-            leaf = f->key + strlen(sec) + 1;
-            indent = "  ";
+    for (size_t i = 0; i < field_count;) {
+        if (!field_in_scope(&field_table[i], s)) {
+            i++;
+            continue;
         }
-        scenario_yaml_field_line(b, f, s, indent, leaf);
+        i = format_section(s, b, i);
     }
-    if (s->has_hybrid)
-        scenario_yaml_hybrid(b, s);
     if (s->has_uncertainty)
         scenario_yaml_uncertainty(b, s);
 }

@@ -20,15 +20,11 @@ void scenario_yaml_quote(StrBuf *b, const char *text);
 void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
                               const char *indent, const char *leaf);
 
-/* Append the line of key `which` (HW_NAME..HW_CLOUD_MODE) of workload i of
- * s, with its comment. */
-void scenario_yaml_workload_line(StrBuf *b, const Scenario *s, size_t i,
-                                 int which, const char *indent);
-
-/* Append workload i of s as a block list item: its first line starts with
- * `first` ("    - "), the others with `rest` ("      "). */
-void scenario_yaml_workload(StrBuf *b, const Scenario *s, size_t i,
-                            const char *first, const char *rest);
+/* Append item i of list l of s as a block list item, the rows it saves
+ * (field_saved) in table order: its first line starts with `first`
+ * ("    - "), the others with `rest` ("      "). */
+void scenario_yaml_item(StrBuf *b, const Scenario *s, const FieldList *l,
+                        size_t i, const char *first, const char *rest);
 
 /* Append the whole `hybrid:` section of s, starting with a blank line. */
 void scenario_yaml_hybrid(StrBuf *b, const Scenario *s);

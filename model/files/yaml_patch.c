@@ -39,7 +39,6 @@
 
 #include "fields.h"
 #include "hybrid.h"
-#include "hybrid_fields.h"
 #include "numfmt.h"
 #include "scenario_yaml.h"
 #include "uncertainty.h"
@@ -662,7 +661,7 @@ typedef enum ValKind { VK_NUM, VK_WORD, VK_TEXT } ValKind;
 
 /* A list section's items, described for the generic list editing. */
 typedef struct ListKind {
-    const char *const *keys; /* the keys of an item, in file order */
+    const char *(*key)(int k); /* key k of an item, in file order */
     int nkeys;
     size_t (*count)(const Scenario *s);
     /* Value of key k of item i as written (text unquoted); false when the
@@ -682,42 +681,61 @@ static size_t wl_count(const Scenario *s)
     return s->has_hybrid ? s->hybrid.workload_count : 0;
 }
 
+/* Row k of a workload's rows (the list rows of the table, in order). */
+static const Field *wl_row(int k)
+{
+    int n = 0;
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].list == &field_list_workloads && n++ == k)
+            return &field_table[i];
+    return NULL;
+}
+
+static int wl_rows(void)
+{
+    int n = 0;
+    while (wl_row(n))
+        n++;
+    return n;
+}
+
+static const char *wl_key(int k)
+{
+    return field_leaf(wl_row(k));
+}
+
 static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
                      ValKind *kind)
 {
-    const HybridWorkload *w = &s->hybrid.workloads[i];
-    *kind = VK_TEXT;
-    if (!hybrid_workload_key_saved(w, which))
+    const Field *row = wl_row(which);
+    *kind = row->type == FT_TEXT     ? VK_TEXT
+            : row->type == FT_CHOICE ? VK_WORD
+                                     : VK_NUM;
+    if (!field_saved(row, s, i))
         return false; /* the arrivals it does not use, a default left out */
-    switch (which) {
-    case HW_NAME: sb_append(out, w->name); return true;
-    case HW_SCHEDULE:
-        sb_append(out, w->schedule_text);
-        return true;
-    case HW_RUN:
-        *kind = VK_WORD;
-        sb_append(out, hybrid_run_key(w->run));
-        return true;
-    case HW_CLOUD_MODE:
-        *kind = VK_WORD;
-        sb_append(out, hybrid_mode_key(w->cloud_mode));
-        return true;
-    default: break;
-    }
-    char path[96], num[64];
-    Field f;
-    snprintf(path, sizeof path, "hybrid.workloads[%zu].%s", i,
-             hybrid_workload_keys[which]);
-    hybrid_workload_field(i, which, path, &f);
-    field_format(&f, s, num, sizeof num);
-    sb_append(out, num);
-    *kind = VK_NUM;
+    FieldRef r;
+    field_ref_init(&r, row, i);
+    value_text(field_ref(&r), s, out);
     return true;
 }
 
+static void wl_line(StrBuf *b, const Scenario *s, size_t i, int k,
+                    const char *indent)
+{
+    FieldRef r;
+    field_ref_init(&r, wl_row(k), i);
+    scenario_yaml_field_line(b, field_ref(&r), s, indent, wl_key(k));
+}
+
+static void wl_block(StrBuf *b, const Scenario *s, size_t i, const char *first,
+                     const char *rest)
+{
+    scenario_yaml_item(b, s, &field_list_workloads, i, first, rest);
+}
+
+/* .nkeys is set where it is used: the number of rows (wl_rows). */
 static const ListKind workload_list = {
-    hybrid_workload_keys, HW_KEY_COUNT, wl_count, wl_value,
-    scenario_yaml_workload_line, scenario_yaml_workload};
+    wl_key, 0, wl_count, wl_value, wl_line, wl_block};
 
 static size_t unc_count(const Scenario *s)
 {
@@ -747,8 +765,13 @@ static bool unc_value(const Scenario *s, size_t i, int which, StrBuf *out,
     return true;
 }
 
+static const char *unc_input_key(int k)
+{
+    return uncertainty_input_keys[k];
+}
+
 static const ListKind input_list = {
-    uncertainty_input_keys, UI_KEY_COUNT, unc_count, unc_value,
+    unc_input_key, UI_KEY_COUNT, unc_count, unc_value,
     scenario_yaml_unc_input_line, scenario_yaml_unc_input};
 
 /* "key: value" of key k of item i, for a new pair. */
@@ -758,7 +781,7 @@ static void list_pair(const ListKind *L, const Scenario *s, size_t i, int k,
     StrBuf v = STRBUF_INIT;
     ValKind kind;
     L->value(s, i, k, &v, &kind);
-    sb_printf(out, "%s: ", L->keys[k]);
+    sb_printf(out, "%s: ", L->key(k));
     if (kind == VK_TEXT)
         scenario_yaml_quote(out, sb_str(&v));
     else
@@ -806,8 +829,10 @@ static unsigned list_diff(const Patch *p, const ListKind *L, size_t i, size_t j)
 static size_t list_rank(const char *key, const void *ctx)
 {
     const ListKind *L = ctx;
-    int k = hybrid_key_index(L->keys, (size_t)L->nkeys, key);
-    return k < 0 ? (size_t)L->nkeys : (size_t)k;
+    for (int k = 0; k < L->nkeys; k++)
+        if (strcmp(L->key(k), key) == 0)
+            return (size_t)k;
+    return (size_t)L->nkeys;
 }
 
 /* Remove the pair (kn, v) from mapping m. */
@@ -849,7 +874,7 @@ static void patch_item(Patch *p, const ListKind *L, const YamlNode *m, size_t i,
         ValKind ka, kb;
         bool ha = L->value(p->base, i, k, &a, &ka);
         bool hb = L->value(p->s, j, k, &b, &kb);
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->keys[k], &kn);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->key(k), &kn);
         if (ha && hb && strcmp(sb_str(&a), sb_str(&b)) != 0) {
             if (v) {
                 replace_scalar(p, kn, v, sb_str(&b), kb != VK_NUM);
@@ -872,14 +897,14 @@ static void patch_item(Patch *p, const ListKind *L, const YamlNode *m, size_t i,
     }
     int x = 0;
     for (; x < ng && x < nc; x++) {
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->keys[gone[x]], &kn);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->key(gone[x]), &kn);
         StrBuf pair = STRBUF_INIT;
         list_pair(L, p->s, j, came[x], &pair);
         add_edit(p, kn->start, v->end, sb_str(&pair));
         sb_free(&pair);
     }
     for (int g = x; g < ng; g++) {
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->keys[gone[g]], &kn);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->key(gone[g]), &kn);
         remove_pair(p, m, kn, v);
     }
     for (int c = x; c < nc; c++) {
@@ -1067,8 +1092,8 @@ static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
 typedef struct ListSection {
     const char *name;
     size_t rank;                    /* top-level rank */
-    const char *const *keys;        /* scalar keys then the list's key */
-    int nscalars;                   /* keys[nscalars] is the list */
+    const char *(*key)(int k);      /* scalar keys then the list's key */
+    int nscalars;                   /* key(nscalars) is the list */
     void (*field)(int which, const char *path, Field *f);
     void (*implicit)(Scenario *s);  /* a reload's values of absent keys */
     void (*whole)(StrBuf *b, const Scenario *s);
@@ -1078,13 +1103,47 @@ typedef struct ListSection {
 static size_t section_key_rank(const char *key, const void *ctx)
 {
     const ListSection *S = ctx;
-    int k = hybrid_key_index(S->keys, (size_t)S->nscalars + 1, key);
-    return k < 0 ? (size_t)S->nscalars + 1 : (size_t)k;
+    for (int k = 0; k <= S->nscalars; k++)
+        if (strcmp(S->key(k), key) == 0)
+            return (size_t)k;
+    return (size_t)S->nscalars + 1;
+}
+
+/* Row k of the hybrid plan's scalars (its rows outside the list). */
+static const Field *hy_row(int k)
+{
+    int n = 0;
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].scope == FS_HYBRID && !field_table[i].list &&
+            n++ == k)
+            return &field_table[i];
+    return NULL;
+}
+
+static int hy_rows(void)
+{
+    int n = 0;
+    while (hy_row(n))
+        n++;
+    return n;
+}
+
+/* The plan's keys: its scalars, then the workloads list. */
+static const char *hy_key(int k)
+{
+    const Field *f = hy_row(k);
+    return f ? field_leaf(f) : strrchr(field_list_workloads.key, '.') + 1;
+}
+
+static void hy_field(int which, const char *path, Field *f)
+{
+    *f = *hy_row(which);
+    f->key = path;
 }
 
 static void hybrid_implicit(Scenario *s)
 {
-    hybrid_plan_default(&s->hybrid, s->hardware.nodes);
+    scenario_hybrid_default(s);
 }
 
 static void unc_implicit(Scenario *s)
@@ -1132,16 +1191,16 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
     for (int k = 0; k < S->nscalars; k++) {
         char path[64];
         Field f;
-        snprintf(path, sizeof path, "%s.%s", S->name, S->keys[k]);
+        snprintf(path, sizeof path, "%s.%s", S->name, S->key(k));
         S->field(k, path, &f);
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, hv, S->keys[k], &kn);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, hv, S->key(k), &kn);
         if (v) {
             if (!same_value(&f, b, s))
                 replace_field(p, &f, kn, v);
         } else if (!same_value(&f, imp, s)) {
             StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-            scenario_yaml_field_line(&line, &f, s, ind, S->keys[k]);
-            flow_pair(&f, s, S->keys[k], &pair);
+            scenario_yaml_field_line(&line, &f, s, ind, S->key(k));
+            flow_pair(&f, s, S->key(k), &pair);
             map_insert(p, hv, (size_t)k, section_key_rank, S, sb_str(&line),
                        sb_str(&pair));
             sb_free(&line);
@@ -1149,7 +1208,7 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
         }
     }
     free(imp);
-    const char *lname = S->keys[S->nscalars];
+    const char *lname = S->key(S->nscalars);
     const YamlNode *lk, *lv = yaml_spans_get(p->sp, hv, lname, &lk);
     if (lv) {
         patch_list(p, S->list, lk, lv);
@@ -1186,16 +1245,23 @@ static void unc_scalar_field(int which, const char *path, Field *f)
     uncertainty_scalar_field(which, path, f);
 }
 
+static const char *unc_section_key(int k)
+{
+    return uncertainty_section_keys[k];
+}
+
 static void patch_lists(Patch *p)
 {
-    static const ListSection hybrid = {
-        "hybrid", 0, hybrid_section_keys, HY_WORKLOADS, hybrid_scalar_field,
-        hybrid_implicit, scenario_yaml_hybrid, &workload_list};
+    ListKind wl = workload_list;
+    wl.nkeys = wl_rows();
+    ListSection h = {
+        "hybrid", 0, hy_key, hy_rows(), hy_field, hybrid_implicit,
+        scenario_yaml_hybrid, &wl};
     static const ListSection unc = {
-        "uncertainty", 0, uncertainty_section_keys, UN_INPUTS,
+        "uncertainty", 0, unc_section_key, UN_INPUTS,
         unc_scalar_field, unc_implicit, scenario_yaml_uncertainty,
         &input_list};
-    ListSection h = hybrid, u = unc;
+    ListSection u = unc;
     h.rank = field_count + 1; /* after every registry field, as written */
     u.rank = field_count + 2;
     patch_list_section(p, &h, p->base->has_hybrid, p->s->has_hybrid);
@@ -1213,26 +1279,26 @@ int yaml_patch_version_needed(const Scenario *s, int at_least)
     int v = at_least;
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
-        if (field_version(f) > v && !same_value(f, def, s))
+        if (field_version(f) <= v)
+            continue;
+        bool used = false;
+        if (f->scope == FS_SCENARIO) {
+            used = !same_value(f, def, s);
+        } else if (field_in_scope(f, s)) {
+            /* The plan's version-2 keys are written only when given or
+             * off their default (field_saved). */
+            size_t n = f->list ? field_list_count(f->list, s) : 1;
+            for (size_t k = 0; k < n && !used; k++)
+                used = field_saved(f, s, k);
+        }
+        if (used)
             v = field_version(f);
     }
     free(def);
-    /* Outside the registry (the loader's rules, scenario_file.c): the
-     * uncertainty section, hybrid.backfill and a workload's priority,
-     * max_wait_minutes and cloud_gpu_hour came with version 2. */
+    /* Outside the registry: the uncertainty section came with version 2
+     * (the loader's rule, scenario_load.c). */
     if (s->has_uncertainty && v < 2)
         v = 2;
-    if (s->has_hybrid && v < 2) {
-        HybridPlan d;
-        hybrid_plan_default(&d, s->hardware.nodes);
-        if (s->hybrid.backfill != d.backfill)
-            v = 2;
-        static const int wl_v2[] = {HW_PRIORITY, HW_MAX_WAIT, HW_CLOUD_PRICE};
-        for (size_t i = 0; i < s->hybrid.workload_count; i++)
-            for (size_t k = 0; k < sizeof wl_v2 / sizeof wl_v2[0]; k++)
-                if (hybrid_workload_key_saved(&s->hybrid.workloads[i], wl_v2[k]))
-                    v = 2;
-    }
     return v;
 }
 
@@ -1295,7 +1361,10 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
             while (j < field_count &&
                    strcmp(field_section(&field_table[j], sec, sizeof sec), cur) == 0)
                 j++;
-            patch_section(&p, cur, i, j);
+            /* the hybrid plan's rows, which exist only with the section,
+             * are edited with the section (patch_lists) */
+            if (field_table[i].scope == FS_SCENARIO)
+                patch_section(&p, cur, i, j);
             i = j;
         }
         if (!p.failed)

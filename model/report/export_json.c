@@ -19,7 +19,6 @@
 #include "fields.h"
 #include "horizon.h"
 #include "hybrid.h"
-#include "hybrid_fields.h"
 #include "numfmt.h"
 
 static cJSON *xobj(void)
@@ -49,46 +48,6 @@ static cJSON *num_item(double v)
 static void add_num(cJSON *o, const char *k, double v)
 {
     cJSON_AddItemToObject(o, k, num_item(v));
-}
-
-/* scenario.hybrid, nested exactly like the YAML section so that it reads
- * back: the scalars, then the workloads with schedule or per_day. */
-static cJSON *plan_json(const Scenario *s)
-{
-    const HybridPlan *p = &s->hybrid;
-    cJSON *h = xobj();
-    char path[160];
-    Field f;
-    for (int k = 0; k < HY_WORKLOADS; k++) {
-        snprintf(path, sizeof path, "hybrid.%s", hybrid_section_keys[k]);
-        hybrid_scalar_field(k, path, &f);
-        if (f.type == FT_BOOL)
-            cJSON_AddBoolToObject(h, hybrid_section_keys[k], p->backfill);
-        else
-            add_num(h, hybrid_section_keys[k], field_get_num(&f, s));
-    }
-    cJSON *list = cJSON_CreateArray();
-    for (size_t i = 0; i < p->workload_count; i++) {
-        const HybridWorkload *w = &p->workloads[i];
-        cJSON *o = xobj();
-        cJSON_AddStringToObject(o, "name", w->name);
-        if (w->has_schedule)
-            cJSON_AddStringToObject(o, "schedule", w->schedule_text);
-        else
-            add_num(o, "per_day", w->per_day);
-        add_num(o, "gpus", w->gpus);
-        add_num(o, "hours", w->hours);
-        cJSON_AddStringToObject(o, "run", hybrid_run_key(w->run));
-        cJSON_AddStringToObject(o, "cloud_mode", hybrid_mode_key(w->cloud_mode));
-        add_num(o, "priority", w->priority);
-        if (w->has_max_wait)
-            add_num(o, "max_wait_minutes", w->max_wait_minutes);
-        if (w->has_cloud_price)
-            add_num(o, "cloud_gpu_hour", w->cloud_gpu_hour);
-        cJSON_AddItemToArray(list, o);
-    }
-    cJSON_AddItemToObject(h, "workloads", list);
-    return h;
 }
 
 /* scenario.uncertainty, nested like the YAML section so that it reads
@@ -188,14 +147,69 @@ static cJSON *hybrid_json(const HybridResult *r)
     return h;
 }
 
+/* Add field f's value (a resolved field) to object `into` as `leaf`. */
+static void add_field(cJSON *into, const char *leaf, const Field *f,
+                      const Scenario *s)
+{
+    char word[64];
+    switch (f->type) {
+    case FT_TEXT:
+        cJSON_AddStringToObject(into, leaf, field_get_text(f, s));
+        break;
+    case FT_CHOICE:
+        field_format(f, s, word, sizeof word);
+        cJSON_AddStringToObject(into, leaf, word);
+        break;
+    case FT_BOOL:
+        cJSON_AddBoolToObject(into, leaf, field_get_num(f, s) != 0);
+        break;
+    default:
+        add_num(into, leaf, field_get_num(f, s));
+        break;
+    }
+}
+
+/* The list whose rows start at field_table[first], as an array of objects
+ * with the rows each item uses, into `into`; returns the row after it. */
+static size_t list_json(cJSON *into, const Scenario *s, size_t first)
+{
+    const FieldList *l = field_table[first].list;
+    size_t end = first;
+    while (end < field_count && field_table[end].list == l)
+        end++;
+    cJSON *arr = cJSON_CreateArray();
+    if (!arr)
+        xalloc_die();
+    size_t n = field_list_count(l, s);
+    for (size_t i = 0; i < n; i++) {
+        cJSON *o = xobj();
+        for (size_t k = first; k < end; k++) {
+            if (!field_in_use(&field_table[k], s, i))
+                continue;
+            FieldRef r;
+            field_ref_init(&r, &field_table[k], i);
+            add_field(o, field_leaf(&field_table[k]), field_ref(&r), s);
+        }
+        cJSON_AddItemToArray(arr, o);
+    }
+    cJSON_AddItemToObject(into, strrchr(l->key, '.') + 1, arr);
+    return end;
+}
+
+/* The scenario, nested exactly like the YAML file so that it reads back:
+ * every field of the registry in its order, the hybrid plan when given. */
 static cJSON *scenario_json(const Scenario *s)
 {
     cJSON *root = xobj();
     cJSON_AddNumberToObject(root, "gpuplan", SCENARIO_VERSION);
     cJSON *section = NULL;
     char cur[32] = "", sec[32];
-    for (size_t i = 0; i < field_count; i++) {
+    for (size_t i = 0; i < field_count;) {
         const Field *f = &field_table[i];
+        if (!field_in_scope(f, s)) {
+            i++;
+            continue;
+        }
         field_section(f, sec, sizeof sec);
         cJSON *into = root;
         const char *leaf = f->key;
@@ -208,25 +222,13 @@ static cJSON *scenario_json(const Scenario *s)
             into = section;
             leaf = f->key + strlen(sec) + 1;
         }
-        char word[64];
-        switch (f->type) {
-        case FT_TEXT:
-            cJSON_AddStringToObject(into, leaf, field_get_text(f, s));
-            break;
-        case FT_CHOICE:
-            field_format(f, s, word, sizeof word);
-            cJSON_AddStringToObject(into, leaf, word);
-            break;
-        case FT_BOOL:
-            cJSON_AddBoolToObject(into, leaf, field_get_num(f, s) != 0);
-            break;
-        default:
-            add_num(into, leaf, field_get_num(f, s));
-            break;
+        if (f->list) {
+            i = list_json(into, s, i);
+            continue;
         }
+        add_field(into, leaf, f, s);
+        i++;
     }
-    if (s->has_hybrid)
-        cJSON_AddItemToObject(root, "hybrid", plan_json(s));
     if (s->has_uncertainty)
         cJSON_AddItemToObject(root, "uncertainty", uncertainty_json(s));
     return root;

@@ -171,8 +171,9 @@ static void inputs(StrBuf *b, const Scenario *s, bool md)
         bool any = false;
         for (size_t i = 0; i < field_count; i++) {
             const Field *f = &field_table[i];
-            if ((int)f->panel != p || strcmp(f->key, "notes") == 0)
-                continue;
+            if ((int)f->panel != p || strcmp(f->key, "notes") == 0 ||
+                f->scope != FS_SCENARIO)
+                continue; /* the hybrid plan has its own table */
             if (!any) {
                 if (md)
                     sb_printf(b, "**%s**\n\n| Input | Value | Key |\n|---|---:|---|\n",

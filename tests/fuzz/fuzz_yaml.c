@@ -10,7 +10,7 @@
 
 #include "diag.h"
 #include "fields.h"
-#include "hybrid_fields.h"
+#include "scenario_edit.h"
 #include "scenario_file.h"
 #include "scenario_source.h"
 #include "strbuf.h"
@@ -40,9 +40,7 @@ static void check_save(const char *buf, size_t size, const Scenario *loaded)
     field_set(nodes, &s, s.hardware.nodes > 1 ? "1" : "2", msg, sizeof msg);
     field_set(field_find("notes"), &s, "changed: by the\nfuzzer\n", msg,
               sizeof msg);
-    const Field *bad;
-    if (scenario_validate(&s, &bad, msg, sizeof msg) &&
-        hybrid_check_nodes(&s, msg, sizeof msg) &&
+    if (scenario_check(&s, &d) == 0 &&
         scenario_source_render(src, "fuzz.yaml", &s, &out, NULL, &note, &d) != 0)
         abort();
     sb_free(&out);

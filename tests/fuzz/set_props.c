@@ -10,7 +10,7 @@
 
 #include "cron.h"
 #include "fields.h"
-#include "hybrid_fields.h"
+#include "scenario_edit.h"
 #include "scenario.h"
 #include "sweep.h"
 
@@ -19,10 +19,10 @@ static void hybrid_scenario(Scenario *s)
 {
     scenario_default(s);
     s->has_hybrid = true;
-    hybrid_plan_default(&s->hybrid, s->hardware.nodes);
+    scenario_hybrid_default(s);
+    field_item_default(&field_list_workloads, s, 0);
+    field_item_default(&field_list_workloads, s, 1);
     HybridWorkload *w = s->hybrid.workloads;
-    hybrid_workload_default(&w[0]);
-    hybrid_workload_default(&w[1]);
     CronError ce;
     if (cron_parse("0 2 * * *", &w[0].schedule, &ce) != 0)
         abort();
@@ -32,31 +32,9 @@ static void hybrid_scenario(Scenario *s)
     s->hybrid.workload_count = 2;
 }
 
-/* --set hybrid.KEY=VALUE: an accepted value keeps the plan's rules. */
-static int set_hybrid(const char *key, const char *val, char *msg, size_t n)
-{
-    Scenario s, before;
-    hybrid_scenario(&s);
-    before = s;
-    if (!hybrid_set(&s, key, val, msg, n)) {
-        if (msg[0] == '\0' || !scenario_equal(&s, &before))
-            abort();
-        return 0;
-    }
-    if (!hybrid_check_nodes(&s, msg, n) || s.hybrid.workload_count != 2)
-        abort();
-    CronError ce;
-    Cron c;
-    for (size_t i = 0; i < 2; i++) {
-        const HybridWorkload *w = &s.hybrid.workloads[i];
-        if (!(w->gpus >= 1) || !(w->hours > 0) || !(w->per_day >= 0) ||
-            (w->has_schedule && cron_parse(w->schedule_text, &c, &ce) != 0))
-            abort();
-    }
-    return 1;
-}
-
-/* --set KEY=VALUE, split at the first '=' as the command line does. */
+/* --set KEY=VALUE, split at the first '=' as the command line does, on a
+ * scenario with a hybrid plan, through the edit path: a refusal says why
+ * and changes nothing; an accepted value keeps every rule. */
 static int set_one(char *arg, char *msg, size_t n)
 {
     char *eq = strchr(arg, '=');
@@ -66,27 +44,36 @@ static int set_one(char *arg, char *msg, size_t n)
     }
     *eq = '\0';
     const char *key = arg, *val = eq + 1;
-    if (strncmp(key, "hybrid.", 7) == 0)
-        return set_hybrid(key, val, msg, n);
-    const Field *f = field_find(key);
-    if (!f) {
-        (void)field_suggest(key, "");
-        snprintf(msg, n, "unknown key");
-        return 0;
-    }
     Scenario s, before;
-    scenario_default(&s);
+    hybrid_scenario(&s);
     before = s;
-    if (!field_set(f, &s, val, msg, n)) {
+    Diag d;
+    if (scenario_set(&s, key, val, &d) != 0) {
+        size_t l = strnlen(d.message, n - 1);
+        memcpy(msg, d.message, l);
+        msg[l] = '\0';
         if (msg[0] == '\0' || !scenario_equal(&s, &before))
             abort();
         return 0;
     }
-    char out[1024];
-    field_format(f, &s, out, sizeof out);
     const Field *bad = NULL;
     char m2[512];
-    (void)scenario_validate(&s, &bad, m2, sizeof m2);
+    if (!scenario_validate(&s, &bad, m2, sizeof m2) ||
+        s.hybrid.workload_count != 2)
+        abort();
+    CronError ce;
+    Cron c;
+    for (size_t i = 0; i < 2; i++) {
+        const HybridWorkload *w = &s.hybrid.workloads[i];
+        if (!(w->gpus >= 1) || !(w->hours > 0) || !(w->per_day >= 0) ||
+            (w->has_schedule && cron_parse(w->schedule_text, &c, &ce) != 0))
+            abort();
+    }
+    FieldRef r;
+    char out[1024];
+    if (!field_resolve(key, &r, m2, sizeof m2))
+        abort();
+    field_format(field_ref(&r), &s, out, sizeof out);
     return 1;
 }
 

@@ -185,7 +185,7 @@ keys Enter
 wait_for "hybrid.workloads[1].hours:" 5 ":goto selects a workload's cell"
 type_text ":goto hybrid.workloads[7].hours"
 keys Enter
-wait_for "unknown hybrid key 'hybrid.workloads[7].hours'" 5 ":goto past the last workload"
+wait_for "hybrid.workloads[7].hours: there is no workload 7" 5 ":goto past the last workload"
 type_text ":set hybrid.onp"
 keys Tab
 wait_for ":set hybrid.onprem_nodes=" 5 "Tab completes a hybrid key"

@@ -73,17 +73,17 @@ done
 long=$(printf 'x%.0s' $(seq 1 150))
 type_text ":goto hardware.$long"
 keys Enter
-wait_for "goto: unknown field" 5 "the message's start"
-flat | tr -d ' ' | grep -qF "hardware.$long'" && ok || fail "the 150-character message whole"
+wait_for "goto: unknown key" 5 "the message's start"
+flat | tr -d ' ' | grep -qF "hardware.$long\`" && ok || fail "the 150-character message whole"
 keys Down
-wait_gone "goto: unknown field" 5
+wait_gone "goto: unknown key" 5
 wait_for "o on-prem  d on-demand" 5 "the chart back under the message"
 type_text ":messages"
 keys Enter
 wait_for "messages: the last" 5 ":messages opens"
 # The box's inside only (its sides are │ or |).
 screen | sed -n 's/^[^│|]*[│|]\(.*\)[│|].*$/\1/p' | tr -d ' \n' |
-    grep -qF "hardware.$long'" && ok || fail ":messages shows the message whole"
+    grep -qF "hardware.$long\`" && ok || fail ":messages shows the message whole"
 keys Escape
 wait_gone "messages: the last" 5
 

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "fields.h"
-#include "hybrid_fields.h"
 
 int main(int argc, char **argv)
 {
@@ -24,14 +23,16 @@ int main(int argc, char **argv)
     const char *sep = "";
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
-        if (vary && (f->type == FT_TEXT || f->type == FT_BOOL))
+        if (f->scope != FS_SCENARIO ||
+            (vary && (f->type == FT_TEXT || f->type == FT_BOOL)))
             continue;
         printf("%s%s", sep, f->key);
         sep = " ";
     }
-    if (!vary)
-        for (int k = 0; k < HY_WORKLOADS; k++)
-            printf(" hybrid.%s", hybrid_section_keys[k]);
+    if (!vary) /* the plan's scalars; a workload's keys need its index */
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].scope == FS_HYBRID && !field_table[i].list)
+                printf(" %s", field_table[i].key);
     printf("\n");
     return ferror(stdout) ? 74 : 0;
 }

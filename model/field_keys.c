@@ -1,0 +1,498 @@
+/* field_keys.c: the keys of the field registry (SPEC 1.1, 7): find a row,
+ * resolve a key as a user writes it ("hybrid.workloads[2].gpus") to a row
+ * and an item, and say what an unknown key probably meant. The one place
+ * that words "did you mean". Declared in fields.h. */
+#include "config.h"
+
+#include "fields.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *field_section(const Field *f, char *buf, size_t n)
+{
+    const char *dot = strchr(f->key, '.');
+    size_t len = dot ? (size_t)(dot - f->key) : 0;
+    if (len >= n)
+        len = n - 1;
+    memcpy(buf, f->key, len);
+    buf[len] = '\0';
+    return buf;
+}
+
+int field_version(const Field *f)
+{
+    return f->version > 1 ? f->version : 1;
+}
+
+const char *field_leaf(const Field *f)
+{
+    const char *dot = strrchr(f->key, '.');
+    return dot ? dot + 1 : f->key;
+}
+
+const Field *field_find(const char *key)
+{
+    for (size_t i = 0; i < field_count; i++)
+        if (strcmp(field_table[i].key, key) == 0)
+            return &field_table[i];
+    return NULL;
+}
+
+void field_ref_init(FieldRef *r, const Field *row, size_t index)
+{
+    memset(r, 0, sizeof *r);
+    r->row = row;
+    r->field = *row;
+    if (row->list) {
+        size_t shift = index * row->list->stride;
+        r->index = index;
+        r->field.offset += shift;
+        if (row->has_when)
+            r->field.when_offset += shift;
+        if (row->parsed_offset)
+            r->field.parsed_offset += shift;
+        /* "hybrid.workloads[].gpus" -> "hybrid.workloads[2].gpus" */
+        const char *open = strstr(row->key, "[]");
+        snprintf(r->path, sizeof r->path, "%.*s[%zu]%s",
+                 (int)(open - row->key), row->key, index, open + 2);
+    } else {
+        snprintf(r->path, sizeof r->path, "%s", row->key);
+    }
+}
+
+const Field *field_ref(FieldRef *r)
+{
+    r->field.key = r->path;
+    return &r->field;
+}
+
+bool field_in_scope(const Field *f, const Scenario *s)
+{
+    return f->scope == FS_SCENARIO || s->has_hybrid;
+}
+
+size_t field_list_count(const FieldList *l, const Scenario *s)
+{
+    size_t n;
+    memcpy(&n, (const char *)s + l->count_offset, sizeof n);
+    return n;
+}
+
+bool field_in_use(const Field *f, const Scenario *s, size_t index)
+{
+    if (!f->has_when)
+        return true;
+    size_t off = f->when_offset + (f->list ? index * f->list->stride : 0);
+    bool on;
+    memcpy(&on, (const char *)s + off, sizeof on);
+    return on == f->when_value;
+}
+
+const Field *field_alternative(const Field *f)
+{
+    if (!f->has_when)
+        return NULL;
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *g = &field_table[i];
+        if (g != f && g->has_when && g->list == f->list &&
+            g->when_offset == f->when_offset)
+            return g;
+    }
+    return NULL;
+}
+
+bool field_saved(const Field *f, const Scenario *s, size_t index)
+{
+    if (!field_in_scope(f, s) || !field_in_use(f, s, index))
+        return false;
+    if (!f->omit_default)
+        return true;
+    FieldRef r;
+    field_ref_init(&r, f, index);
+    return field_get_num(field_ref(&r), s) != f->default_num;
+}
+
+bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
+                  size_t msgn)
+{
+    if (!field_in_scope(r->row, s)) {
+        snprintf(msg, msgn, "the scenario has no hybrid section (add a "
+                 "`hybrid:` section with its workloads to the file first)");
+        return false;
+    }
+    if (r->row->list) {
+        size_t n = field_list_count(r->row->list, s);
+        if (r->index >= n) {
+            snprintf(msg, msgn, "there is no %s %zu (the plan has %zu, "
+                     "numbered from 0)", r->row->list->item, r->index, n);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- did you mean ------------------------------------------------------- */
+
+/* Levenshtein distance, capped: returns cap + 1 when the strings are
+ * further apart than cap. Names here are short, so a row of 64 is plenty. */
+static size_t edit_distance(const char *a, const char *b, size_t cap)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return cap + 1;
+    size_t prev[64], cur[64];
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+            size_t m = sub < del ? sub : del;
+            cur[j] = m < ins ? m : ins;
+        }
+        memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
+    }
+    return prev[lb];
+}
+
+/* How far a key may be from a known one and still be suggested: a third
+ * of its last part (a typing slip is in one name, and a long section name
+ * must not make any two keys look alike). */
+static size_t suggest_cap(const char *key)
+{
+    const char *dot = strrchr(key, '.');
+    size_t cap = strlen(dot ? dot + 1 : key) / 3 + 1;
+    return cap > 4 ? 4 : cap;
+}
+
+/* The nearest candidate so far. */
+typedef struct Near {
+    const char *best;
+    size_t d, cap;
+} Near;
+
+static void consider(Near *n, const char *key, const char *cand,
+                     const char *result)
+{
+    size_t d = edit_distance(key, cand, n->cap);
+    if (d < n->d) {
+        n->d = d;
+        n->best = result;
+    }
+}
+
+/* The part of row key k inside section `prefix` ("nodes" of
+ * "hardware.nodes" in "hardware"; "workloads[].gpus" of a list row in
+ * "hybrid"), or NULL when k is not under it. */
+static const char *under(const char *k, const char *prefix, size_t plen)
+{
+    if (plen == 0)
+        return k;
+    if (strncmp(k, prefix, plen) != 0 || k[plen] != '.')
+        return NULL;
+    return k + plen + 1;
+}
+
+const char *field_suggest(const char *key, const char *prefix)
+{
+    Near n = {NULL, (size_t)-1, suggest_cap(key)};
+    /* The last part of a key, exactly: `nodes` -> `hardware.nodes`. */
+    if ((prefix == NULL || prefix[0] == '\0') && !strchr(key, '.'))
+        for (size_t i = 0; i < field_count; i++)
+            if (strchr(field_table[i].key, '.') &&
+                strcmp(field_leaf(&field_table[i]), key) == 0)
+                return field_table[i].key;
+    if (prefix == NULL) {
+        /* The top level of a file: its names and the section names. */
+        consider(&n, key, "gpuplan", "gpuplan");
+        for (size_t i = 0; i < field_count; i++) {
+            const char *k = field_table[i].key;
+            const char *dot = strchr(k, '.');
+            if (!dot) {
+                consider(&n, key, k, k);
+                continue;
+            }
+            static char sec[32];
+            char s[32];
+            snprintf(s, sizeof s, "%.*s", (int)(dot - k), k);
+            if (edit_distance(key, s, n.cap) < n.d) {
+                snprintf(sec, sizeof sec, "%s", s);
+                consider(&n, key, s, sec);
+            }
+        }
+        return n.d > n.cap ? NULL : n.best;
+    }
+    size_t plen = strlen(prefix);
+    for (size_t i = 0; i < field_count; i++) {
+        const char *k = under(field_table[i].key, prefix, plen);
+        if (!k)
+            continue;
+        if (plen > 0 && strchr(k, '.'))
+            continue; /* a list row, below this section's own keys */
+        consider(&n, key, k, field_table[i].key);
+        /* A full key may also be a near miss of a last part. */
+        if (plen == 0 && !strchr(key, '.') && strchr(k, '.'))
+            consider(&n, key, field_leaf(&field_table[i]),
+                     field_table[i].key);
+    }
+    return n.d > n.cap ? NULL : n.best;
+}
+
+/* The lists with items under section `prefix` ("workloads" in "hybrid"). */
+static const FieldList *list_named(const char *prefix, const char *name)
+{
+    size_t plen = strlen(prefix);
+    for (size_t i = 0; i < field_count; i++) {
+        const FieldList *l = field_table[i].list;
+        if (l && strncmp(l->key, prefix, plen) == 0 && l->key[plen] == '.' &&
+            strcmp(l->key + plen + 1, name) == 0)
+            return l;
+    }
+    return NULL;
+}
+
+/* Append "a, b, c" of the keys written directly in `section` (NULL = the
+ * top level of a file: the version, top-level names and section names). */
+static void known_keys(const char *section, char *buf, size_t n)
+{
+    size_t used = 0, slen = section ? strlen(section) : 0;
+    const char *prev = "";
+    size_t prevlen = 0;
+    buf[0] = '\0';
+#define ADD(s, len)                                                            \
+    do {                                                                       \
+        int w_ = snprintf(buf + used, n - used, "%s%.*s", used ? ", " : "",    \
+                          (int)(len), s);                                      \
+        if (w_ < 0 || (size_t)w_ >= n - used)                                  \
+            return;                                                            \
+        used += (size_t)w_;                                                    \
+    } while (0)
+    if (!section)
+        ADD("gpuplan", 7);
+    for (size_t i = 0; i < field_count; i++) {
+        const char *k = field_table[i].key;
+        if (section) {
+            k = under(k, section, slen);
+            if (!k)
+                continue;
+        }
+        /* The first part: a name, a section or a list ("workloads"). */
+        size_t len = strcspn(k, ".[");
+        if (len == prevlen && strncmp(k, prev, len) == 0)
+            continue;
+        prev = k;
+        prevlen = len;
+        ADD(k, len);
+    }
+#undef ADD
+}
+
+/* Print `s` into msg with "[]" given back its index (or N when none). */
+static void with_index(char *out, size_t n, const char *s, const char *index)
+{
+    const char *open = strstr(s, "[]");
+    if (!open)
+        snprintf(out, n, "%s", s);
+    else
+        snprintf(out, n, "%.*s[%s]%s", (int)(open - s), s, index, open + 2);
+}
+
+void field_unknown(const char *section, const char *key, char *msg,
+                   size_t msgn)
+{
+    char known[600];
+    if (section == NULL) {
+        /* "hardware.nodes" at the top level of a file: say where it goes. */
+        const Field *nested = field_find(key);
+        const char *near = field_suggest(key, NULL);
+        if (nested && strchr(key, '.') && !nested->list) {
+            char sec[32];
+            field_section(nested, sec, sizeof sec);
+            snprintf(msg, msgn, "unknown key `%.160s` (write `%s` inside the "
+                     "`%s:` section)", key, field_leaf(nested), sec);
+        } else if (near && strchr(near, '.') && !strstr(near, "[]")) {
+            char sec[32];
+            field_section(field_find(near), sec, sizeof sec);
+            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`? "
+                     "write `%s` inside the `%s:` section)", key, near,
+                     field_leaf(field_find(near)), sec);
+        } else if (near && !strchr(near, '.')) {
+            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)",
+                     key, near);
+        } else {
+            known_keys(NULL, known, sizeof known);
+            snprintf(msg, msgn, "unknown key `%.160s` (known keys: %s)", key,
+                     known);
+        }
+        return;
+    }
+    if (section[0] == '\0') {
+        /* A full key: "hybrid.workloads[2].gpu" is compared without its
+         * index, and the suggestion gets the index back. */
+        char bare[128], index[24] = "N";
+        const char *open = strchr(key, '[');
+        const char *close = open ? strchr(open, ']') : NULL;
+        if (open && close && (size_t)(close - open - 1) < sizeof index) {
+            snprintf(index, sizeof index, "%.*s", (int)(close - open - 1),
+                     open + 1);
+            snprintf(bare, sizeof bare, "%.*s[]%s", (int)(open - key), key,
+                     close + 1);
+        } else {
+            snprintf(bare, sizeof bare, "%s", key);
+        }
+        const char *near = field_suggest(bare, "");
+        if (near) {
+            char shown[FIELD_PATH_MAX];
+            with_index(shown, sizeof shown, near, index);
+            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)",
+                     key, shown);
+            return;
+        }
+        /* Under a list: name the item's keys. */
+        for (size_t i = 0; i < field_count; i++) {
+            const FieldList *l = field_table[i].list;
+            if (l && strncmp(key, l->key, strlen(l->key)) == 0 &&
+                key[strlen(l->key)] == '[') {
+                char sec[64];
+                snprintf(sec, sizeof sec, "%s[]", l->key);
+                known_keys(sec, known, sizeof known);
+                snprintf(msg, msgn, "unknown key `%.160s` (expected "
+                         "%s[N].KEY with KEY one of %s)", key, l->key, known);
+                return;
+            }
+        }
+        snprintf(msg, msgn, "unknown key `%.160s` (the keys are listed in "
+                 "gpuplan-scenario(5))", key);
+        return;
+    }
+    const char *near = field_suggest(key, section);
+    if (!near && list_named(section, key) == NULL) {
+        /* A list's name misspelled ("workload" for "workloads"). */
+        size_t slen = strlen(section);
+        Near n = {NULL, (size_t)-1, suggest_cap(key)};
+        for (size_t i = 0; i < field_count; i++) {
+            const FieldList *l = field_table[i].list;
+            if (l && strncmp(l->key, section, slen) == 0 &&
+                l->key[slen] == '.')
+                consider(&n, key, l->key + slen + 1, l->key);
+        }
+        if (n.d <= n.cap)
+            near = n.best;
+    }
+    if (near) {
+        const char *dot = strrchr(near, '.');
+        const char *shown = dot ? dot + 1 : near;
+        if (strcmp(shown, key) != 0)
+            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)",
+                     key, shown);
+        else
+            snprintf(msg, msgn, "unknown key `%.160s` (this version of "
+                     "gpuplan does not support it yet)", key);
+        return;
+    }
+    known_keys(section, known, sizeof known);
+    const char *open = strstr(section, "[]");
+    if (open)
+        snprintf(msg, msgn, "unknown key `%.160s` (known keys: %s)", key,
+                 known);
+    else
+        snprintf(msg, msgn, "unknown key `%.160s` in `%s` (known keys: %s)",
+                 key, section, known);
+}
+
+void field_complete_key(const Field *f, const char *word, char *buf,
+                        size_t n)
+{
+    if (!f->list) {
+        snprintf(buf, n, "%s", f->key);
+        return;
+    }
+    size_t ll = strlen(f->list->key);
+    const char *p = word + ll;
+    if (strncmp(word, f->list->key, ll) == 0 && *p == '[' &&
+        p[1] >= '0' && p[1] <= '9') {
+        const char *close = strchr(p, ']');
+        if (close && strspn(p + 1, "0123456789") == (size_t)(close - p - 1)) {
+            snprintf(buf, n, "%.*s.%s", (int)(close + 1 - word), word,
+                     field_leaf(f));
+            return;
+        }
+    }
+    snprintf(buf, n, "%s[", f->list->key);
+}
+
+void field_unknown_among(const char *key, const char *const *keys, size_t n,
+                         char *msg, size_t msgn)
+{
+    Near near = {NULL, (size_t)-1, suggest_cap(key)};
+    for (size_t i = 0; i < n; i++)
+        consider(&near, key, keys[i], keys[i]);
+    if (near.d <= near.cap) {
+        snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)", key,
+                 near.best);
+        return;
+    }
+    size_t used = (size_t)snprintf(msg, msgn, "unknown key `%.160s` (known "
+                                   "keys: ", key);
+    for (size_t i = 0; i < n && used < msgn; i++)
+        used += (size_t)snprintf(msg + used, msgn - used, "%s%s",
+                                 i ? ", " : "", keys[i]);
+    if (used < msgn)
+        snprintf(msg + used, msgn - used, ")");
+}
+
+/* ---- resolving a key ---------------------------------------------------- */
+
+bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn)
+{
+    const Field *f = strchr(key, '[') ? NULL : field_find(key);
+    if (f && !f->list) {
+        field_ref_init(r, f, 0);
+        return true;
+    }
+    for (size_t i = 0; i < field_count; i++) {
+        const FieldList *l = field_table[i].list;
+        size_t ll = l ? strlen(l->key) : 0;
+        if (!l || strncmp(key, l->key, ll) != 0)
+            continue;
+        const char *p = key + ll;
+        if (*p == '\0') {
+            snprintf(msg, msgn, "`%s` is a list; set one value of one %s, "
+                     "such as %s[0].%s", l->key, l->item, l->key,
+                     field_leaf(&field_table[i]));
+            return false;
+        }
+        if (*p != '[')
+            break;
+        /* "[N]." with N plain decimal digits. */
+        size_t index = 0, digits = 0;
+        bool big = false;
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
+            if (index > l->max)
+                big = true;
+            else
+                index = index * 10 + (size_t)(*p - '0');
+        }
+        if (digits == 0 || p[0] != ']' || p[1] != '.') {
+            snprintf(msg, msgn, "`%.60s`: expected %s[N].KEY with N the "
+                     "%s's number, from 0", key, l->key, l->item);
+            return false;
+        }
+        if (big || index >= l->max) {
+            snprintf(msg, msgn, "`%.60s`: there are at most %zu %ss "
+                     "(numbered 0 to %zu)", key, l->max, l->item, l->max - 1);
+            return false;
+        }
+        char row[128];
+        snprintf(row, sizeof row, "%s[]%s", l->key, p + 1);
+        f = field_find(row);
+        if (!f)
+            break;
+        field_ref_init(r, f, index);
+        return true;
+    }
+    field_unknown("", key, msg, msgn);
+    return false;
+}

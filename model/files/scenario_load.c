@@ -1,0 +1,646 @@
+/* scenario_load.c: the loader core (scenario_load.h) that the YAML and JSON
+ * readers share: keys resolved through the field registry, values set with
+ * the registry's own checks, lists and their items, and at the end the
+ * defaults that follow other fields and the cross-field rules. */
+#include "config.h"
+
+#include "scenario_load.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "strbuf.h"
+#include "utf8.h"
+
+void load_begin(LoadCtx *c, const char *name, Diag *d)
+{
+    memset(c, 0, sizeof *c);
+    c->d = d;
+    diag_clear(d, name);
+    scenario_default(&c->s);
+    c->items_max = 1;
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].list && field_table[i].list->max > c->items_max)
+            c->items_max = field_table[i].list->max;
+    size_t n = field_count * c->items_max;
+    c->field_pos = xmalloc(n * sizeof c->field_pos[0]);
+    memset(c->field_pos, 0, n * sizeof c->field_pos[0]);
+    c->doc.line = 1;
+    c->doc.col = 1;
+}
+
+void load_end(LoadCtx *c)
+{
+    free(c->field_pos);
+    c->field_pos = NULL;
+}
+
+int load_error(LoadCtx *c, LoadPos at, const char *path, const char *fmt, ...)
+{
+    char msg[sizeof c->d->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!c->collect) {
+        diag_set(c->d, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+        return EXIT_DATAERR;
+    }
+    Diag e;
+    diag_clear(&e, c->d->file);
+    diag_set(&e, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+    if (c->d->status == 0)
+        *c->d = e;
+    if (c->nall < c->maxall)
+        c->all[c->nall++] = e;
+    if (c->nall >= c->maxall)
+        c->fatal = true; /* enough to act on; stop reading */
+    return EXIT_DATAERR;
+}
+
+bool load_go_on(const LoadCtx *c, int rc)
+{
+    return c->collect && !c->fatal && rc == EXIT_DATAERR;
+}
+
+/* Where the key of row f, item i was given. */
+static LoadPos *pos_of(LoadCtx *c, const Field *f, size_t i)
+{
+    return &c->field_pos[(size_t)(f - field_table) * c->items_max + i];
+}
+
+bool load_is_section(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < field_count; i++)
+        if (strncmp(field_table[i].key, name, n) == 0 &&
+            field_table[i].key[n] == '.')
+            return true;
+    return false;
+}
+
+void load_describe(const Field *f, char *buf, size_t n)
+{
+    char lo[40], hi[40];
+    switch (f->type) {
+    case FT_BOOL:
+        snprintf(buf, n, "true or false");
+        break;
+    case FT_TEXT:
+        snprintf(buf, n, "text of %.0f to %.0f characters", f->minimum,
+                 f->maximum);
+        break;
+    case FT_CHOICE: {
+        char words[200];
+        field_choice_list(f, ", ", " or ", words, sizeof words);
+        snprintf(buf, n, "one of %s", words);
+        break;
+    }
+    default:
+        num_format_exact(f->minimum, lo, sizeof lo);
+        num_format_exact(f->maximum, hi, sizeof hi);
+        snprintf(buf, n, "%s %s %s%s %s",
+                 f->type == FT_INT ? "a whole number" : "a number",
+                 f->above_minimum ? "above" : "from", lo,
+                 f->above_minimum ? ", up to" : " to", hi);
+        break;
+    }
+}
+
+int load_section(LoadCtx *c, const char *name, LoadPos at)
+{
+    for (size_t i = 0; i < c->nsections; i++)
+        if (strcmp(c->section_name[i], name) == 0)
+            return load_error(c, at, name,
+                              "duplicate key `%s` (first given at line %lu)",
+                              name, c->section_pos[i].line);
+    if (c->nsections < LOAD_SECTIONS_MAX) {
+        snprintf(c->section_name[c->nsections], sizeof c->section_name[0], "%s",
+                 name);
+        c->section_pos[c->nsections++] = at;
+    }
+    size_t n = strlen(name);
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].scope == FS_HYBRID &&
+            strncmp(field_table[i].key, name, n) == 0 &&
+            field_table[i].key[n] == '.') {
+            c->s.has_hybrid = true;
+            scenario_hybrid_default(&c->s);
+            break;
+        }
+    return 0;
+}
+
+/* Where section `name` was given (the document when it was not). */
+static LoadPos section_at(const LoadCtx *c, const char *name)
+{
+    for (size_t k = 0; k < c->nsections; k++)
+        if (strcmp(c->section_name[k], name) == 0)
+            return c->section_pos[k];
+    return c->doc;
+}
+
+int load_section_end(LoadCtx *c, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < field_count; i++) {
+        const FieldList *l = field_table[i].list;
+        if (!l || !l->required || strncmp(l->key, name, n) != 0 ||
+            l->key[n] != '.')
+            continue;
+        bool given = false;
+        for (size_t k = 0; k < c->nlists; k++)
+            given |= c->list[k] == l;
+        if (!given) {
+            const char *leaf = l->key + n + 1;
+            return load_error(c, section_at(c, name), l->key, "missing `%s` "
+                              "(the `%s` section needs a list of up to %zu "
+                              "%ss; `%s: []` for none yet)", leaf, name,
+                              l->max, l->item, leaf);
+        }
+    }
+    return 0;
+}
+
+int load_unknown(LoadCtx *c, const char *section, const char *key, LoadPos at)
+{
+    char path[160], msg[700];
+    if (section[0])
+        snprintf(path, sizeof path, "%s.%s", section, key);
+    else
+        snprintf(path, sizeof path, "%s", key);
+    /* Items are written "hybrid.workloads[2]"; their keys are the rows of
+     * "hybrid.workloads[]". */
+    char rows[64];
+    const char *open = strchr(section, '[');
+    if (open)
+        snprintf(rows, sizeof rows, "%.*s[]", (int)(open - section), section);
+    else
+        snprintf(rows, sizeof rows, "%s", section);
+    field_unknown(section[0] ? rows : NULL, key, msg, sizeof msg);
+    return load_error(c, at, path, "%s", msg);
+}
+
+int load_key(LoadCtx *c, const char *section, const char *key, LoadPos at,
+             FieldRef *r)
+{
+    char path[160], msg[300];
+    if (section[0])
+        snprintf(path, sizeof path, "%s.%s", section, key);
+    else
+        snprintf(path, sizeof path, "%s", key);
+    /* A key is one name: "hardware.nodes" is written nested, and an item's
+     * index comes from the list, never from the key. */
+    bool in_item = strchr(section, '[') != NULL;
+    if (strlen(key) >= 64 || strpbrk(key, ".[]") ||
+        !field_resolve(path, r, msg, sizeof msg) ||
+        (r->row->list != NULL) != in_item)
+        return load_unknown(c, section, key, at);
+    LoadPos *p = pos_of(c, r->row, r->index);
+    if (p->line)
+        return load_error(c, at, r->path,
+                          "duplicate key `%s` (first given at line %lu)", key,
+                          p->line);
+    *p = at;
+    return 0;
+}
+
+int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
+               LoadStyle style, unsigned long lead, LoadPos at)
+{
+    char msg[400];
+    const Field *f = field_ref(r);
+    if (memchr(text, '\0', len))
+        return load_error(c, at, f->key, "value contains a NUL character "
+                          "(not allowed in scenario files)");
+    if (f->type == FT_TEXT) {
+        int col = 0;
+        if (!field_check_text_at(f, text, msg, sizeof msg, &col)) {
+            /* A problem inside the text (a cron field) is pointed at. */
+            if (col > 0)
+                at.col += (unsigned long)(col - 1) + lead;
+            return load_error(c, at, f->key, "%s", msg);
+        }
+    } else {
+        double v = 0;
+        bool ok = field_parse(f, text, &v, msg, sizeof msg);
+        /* Numbers and yes/no values are written unquoted: a quoted "42" is
+         * text in YAML and JSON alike, so accepting it would hide a typing
+         * mistake (and JSON exports never quote numbers). A choice is a
+         * word, quoted or not. */
+        if (style == LOAD_QUOTED && f->type != FT_CHOICE) {
+            if (ok)
+                return load_error(c, at, f->key, "\"%.40s\" is quoted text; "
+                                  "write %s without quotes", text,
+                                  f->type == FT_BOOL ? "true or false"
+                                                     : "numbers");
+            char what[120];
+            load_describe(f, what, sizeof what);
+            return load_error(c, at, f->key, "\"%.40s\" is quoted text "
+                              "(expected %s, written without quotes)", text,
+                              what);
+        }
+        if (!ok)
+            return load_error(c, at, f->key, "%s", msg);
+    }
+    if (!field_set(f, &c->s, text, msg, sizeof msg))
+        return load_error(c, at, f->key, "%s", msg);
+    return 0;
+}
+
+int load_version(LoadCtx *c, const char *text, LoadStyle style, LoadPos key,
+                 LoadPos at, bool record)
+{
+    if (record) {
+        if (c->version.line)
+            return load_error(c, key, "gpuplan", "duplicate key `gpuplan` "
+                              "(first given at line %lu)", c->version.line);
+        c->version = key;
+    }
+    double v;
+    if (style == LOAD_QUOTED || num_parse(text, &v) != 0 || v != floor(v))
+        return load_error(c, at, "gpuplan", "schema version \"%.40s\" is not "
+                          "valid (expected the whole number %d, unquoted)",
+                          text, SCENARIO_VERSION);
+    char shown[40];
+    num_format_exact(v + 0.0, shown, sizeof shown);
+    if (v > SCENARIO_VERSION)
+        return load_error(c, at, "gpuplan", "schema version %s is newer than "
+                          "this gpuplan understands (%d)", shown,
+                          SCENARIO_VERSION);
+    if (v < SCENARIO_VERSION_MIN)
+        return load_error(c, at, "gpuplan", "schema version %s is not valid "
+                          "(expected %d, or %d for an older file)", shown,
+                          SCENARIO_VERSION, SCENARIO_VERSION_MIN);
+    if (record || !c->version_num)
+        c->version_num = (int)v;
+    return 0;
+}
+
+int load_finish(LoadCtx *c, Scenario *out)
+{
+    if (!c->version.line)
+        return load_error(c, c->doc, "gpuplan", "missing `gpuplan: %d` schema "
+                          "version (add it at the top of the file)",
+                          SCENARIO_VERSION);
+    /* SPEC 1.4: a version-1 file has no version-2 field; each takes its
+     * default, which gives version 1's figures. */
+    if (c->version_num < 2) {
+        for (size_t i = 0; i < field_count; i++) {
+            const Field *f = &field_table[i];
+            if (field_version(f) < 2)
+                continue;
+            for (size_t k = 0; k < (f->list ? c->items_max : 1); k++) {
+                LoadPos p = *pos_of(c, f, k);
+                FieldRef r;
+                field_ref_init(&r, f, k);
+                if (p.line)
+                    return load_error(c, p, r.path, "`%s` is a schema "
+                                      "version 2 field, but this file says "
+                                      "`gpuplan: %d` (line %lu); write "
+                                      "`gpuplan: 2` to use it", r.path,
+                                      c->version_num, c->version.line);
+            }
+        }
+        if (c->s.has_uncertainty)
+            return load_error(c, c->un.section, "uncertainty", "`uncertainty` "
+                              "is a schema version 2 section, but this file "
+                              "says `gpuplan: %d` (line %lu); write `gpuplan: "
+                              "2` to use it", c->version_num, c->version.line);
+    }
+    if (c->nall > 0)
+        return EXIT_DATAERR;
+    /* A default that follows another field takes that field's final value
+     * ("hybrid.onprem_nodes" follows "hardware.nodes", read later). */
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        if (f->default_key && !f->list && field_in_scope(f, &c->s) &&
+            !pos_of(c, f, 0)->line)
+            field_put_num(f, &c->s, field_get_num(field_find(f->default_key),
+                                                  &c->s));
+    }
+    /* The rules between fields (scenario_validate, the edit path's), each
+     * reported at the field it blames. */
+    const Field *bad = NULL;
+    char msg[400];
+    if (!scenario_validate(&c->s, &bad, msg, sizeof msg)) {
+        LoadPos at = c->doc;
+        if (pos_of(c, bad, 0)->line) {
+            at = *pos_of(c, bad, 0);
+        } else {
+            char sec[32];
+            at = section_at(c, field_section(bad, sec, sizeof sec));
+        }
+        return load_error(c, at, bad->key, "%s", msg);
+    }
+    if (c->s.has_uncertainty) {
+        size_t i = 0;
+        int which = UI_KEY;
+        if (!uncertainty_check(&c->s, &i, &which, msg, sizeof msg)) {
+            char path[96];
+            snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+                     uncertainty_input_keys[which]);
+            LoadPos at = c->un.in_val[i][which];
+            if (!at.line)
+                at = c->un.in_start[i];
+            return load_error(c, at, path, "%s", msg);
+        }
+    }
+    *out = c->s;
+    return 0;
+}
+
+/* ---- lists ----------------------------------------------------------------- */
+
+const FieldList *load_list_of(const char *section, const char *key)
+{
+    size_t n = strlen(section);
+    for (size_t i = 0; i < field_count; i++) {
+        const FieldList *l = field_table[i].list;
+        if (l && n > 0 && strncmp(l->key, section, n) == 0 &&
+            l->key[n] == '.' && strcmp(l->key + n + 1, key) == 0)
+            return l;
+    }
+    return NULL;
+}
+
+int load_list(LoadCtx *c, const FieldList *l, LoadPos at)
+{
+    for (size_t k = 0; k < c->nlists; k++)
+        if (c->list[k] == l)
+            return load_error(c, at, l->key, "duplicate key `%s` (first "
+                              "given at line %lu)", strrchr(l->key, '.') + 1,
+                              c->list_pos[k].line);
+    if (c->nlists < LOAD_LISTS_MAX) {
+        c->list[c->nlists] = l;
+        c->list_pos[c->nlists++] = at;
+    }
+    return 0;
+}
+
+int load_item_begin(LoadCtx *c, const FieldList *l, size_t i, LoadPos at)
+{
+    if (i >= l->max || i >= HYBRID_MAX_WORKLOADS)
+        return load_error(c, at, l->key, "more than %zu %ss (expected %zu "
+                          "to %zu)", l->max, l->item, l->min, l->max);
+    field_item_default(l, &c->s, i);
+    for (size_t k = 0; k < field_count; k++)
+        if (field_table[k].list == l)
+            *pos_of(c, &field_table[k], i) = (LoadPos){0, 0};
+    c->item_start[i] = at;
+    size_t count = i + 1;
+    memcpy((char *)&c->s + l->count_offset, &count, sizeof count);
+    return 0;
+}
+
+/* "a, b and c" of the rows of list l that match: required ones, or the
+ * alternatives. */
+static void row_names(const FieldList *l, bool alternatives, const char *last,
+                      char *buf, size_t n)
+{
+    size_t used = 0, count = 0, total = 0;
+    for (size_t k = 0; k < field_count; k++)
+        if (field_table[k].list == l &&
+            (alternatives ? field_alternative(&field_table[k]) != NULL
+                          : field_table[k].required))
+            total++;
+    buf[0] = '\0';
+    for (size_t k = 0; k < field_count && used < n; k++) {
+        const Field *f = &field_table[k];
+        if (f->list != l ||
+            !(alternatives ? field_alternative(f) != NULL : f->required))
+            continue;
+        count++;
+        int w = snprintf(buf + used, n - used, "%s%s",
+                         count == 1 ? "" : count == total ? last : ", ",
+                         field_leaf(f));
+        if (w < 0)
+            return;
+        used += (size_t)w;
+    }
+}
+
+int load_item_end(LoadCtx *c, const FieldList *l, size_t i)
+{
+    char path[64], need[160], alts[120];
+    snprintf(path, sizeof path, "%s[%zu]", l->key, i);
+    row_names(l, false, ", ", need, sizeof need);
+    row_names(l, true, " or ", alts, sizeof alts);
+    const Field *first = NULL, *later = NULL;
+    for (size_t k = 0; k < field_count; k++) {
+        const Field *f = &field_table[k];
+        if (f->list != l)
+            continue;
+        LoadPos p = *pos_of(c, f, i);
+        if (f->required && !p.line)
+            return load_error(c, c->item_start[i], path, "missing `%s` (a %s "
+                              "needs %s%s%s)", field_leaf(f), l->item, need,
+                              alts[0] ? " and one of " : "", alts);
+        if (!field_alternative(f) || !p.line)
+            continue;
+        if (!first) {
+            first = f;
+            continue;
+        }
+        LoadPos q = *pos_of(c, first, i);
+        bool this_later = p.line > q.line || (p.line == q.line && p.col > q.col);
+        later = this_later ? f : first;
+        const Field *earlier = this_later ? first : f;
+        char lp[96];
+        snprintf(lp, sizeof lp, "%s.%s", path, field_leaf(later));
+        return load_error(c, *pos_of(c, later, i), lp, "both `%s` and `%s` "
+                          "are given (a %s has exactly one of them)",
+                          field_leaf(earlier), field_leaf(later), l->item);
+    }
+    if (alts[0] && !first) {
+        char both[120];
+        row_names(l, true, "` or `", both, sizeof both);
+        return load_error(c, c->item_start[i], path, "missing `%s` (give "
+                          "exactly one of them)", both);
+    }
+    return 0;
+}
+
+int load_list_end(LoadCtx *c, const FieldList *l, size_t n, LoadPos at)
+{
+    if (n < l->min)
+        return load_error(c, at, l->key, "the list is empty (expected %zu "
+                          "to %zu %ss)", l->min, l->max, l->item);
+    memcpy((char *)&c->s + l->count_offset, &n, sizeof n);
+    return 0;
+}
+
+/* ---- the uncertainty section ------------------------------------------- */
+
+/* The section is not rows of the table yet (an input's values take the
+ * row of the field it names): its keys are looked up here, and its values
+ * set through load_value like every field's. */
+
+static int key_index(const char *const *keys, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(keys[i], key) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int unknown_among(LoadCtx *c, const char *path, const char *key,
+                         const char *const *keys, size_t n, LoadPos at)
+{
+    char msg[400];
+    field_unknown_among(key, keys, n, msg, sizeof msg);
+    return load_error(c, at, path, "%s", msg);
+}
+
+/* load_value for a Field built on demand (its key is its path). */
+static int load_field(LoadCtx *c, const Field *f, const char *text,
+                      size_t len, LoadStyle style, LoadPos at)
+{
+    FieldRef r;
+    field_ref_init(&r, f, 0);
+    return load_value(c, &r, text, len, style, 0, at);
+}
+
+void load_unc_begin(LoadCtx *c, LoadPos key)
+{
+    c->s.has_uncertainty = true;
+    uncertainty_default(&c->s.uncertainty);
+    memset(&c->un, 0, sizeof c->un);
+    c->un.section = key;
+}
+
+int load_unc_key(LoadCtx *c, const char *key, LoadPos at, int *which)
+{
+    char path[128];
+    snprintf(path, sizeof path, "uncertainty.%.60s", key);
+    int k = key_index(uncertainty_section_keys, UN_KEY_COUNT, key);
+    if (k < 0)
+        return unknown_among(c, path, key, uncertainty_section_keys,
+                             UN_KEY_COUNT, at);
+    if (c->un.key[k].line)
+        return load_error(c, at, path, "duplicate key `%s` (first given at "
+                          "line %lu)", key, c->un.key[k].line);
+    c->un.key[k] = at;
+    *which = k;
+    return 0;
+}
+
+int load_unc_scalar(LoadCtx *c, int which, const char *text, size_t len,
+                    LoadStyle style, LoadPos at)
+{
+    char path[64];
+    Field f;
+    snprintf(path, sizeof path, "uncertainty.%s",
+             uncertainty_section_keys[which]);
+    uncertainty_scalar_field(which, path, &f);
+    return load_field(c, &f, text, len, style, at);
+}
+
+int load_unc_inputs(LoadCtx *c, size_t n, LoadPos at)
+{
+    (void)at;
+    c->s.uncertainty.input_count = n;
+    return 0;
+}
+
+int load_unc_input_begin(LoadCtx *c, size_t i, LoadPos at)
+{
+    if (i >= UNC_MAX_INPUTS)
+        return load_error(c, at, "uncertainty.inputs", "more than %d inputs "
+                          "(expected 0 to %d)", UNC_MAX_INPUTS,
+                          UNC_MAX_INPUTS);
+    memset(&c->s.uncertainty.inputs[i], 0, sizeof c->s.uncertainty.inputs[i]);
+    memset(c->un.in_key[i], 0, sizeof c->un.in_key[i]);
+    memset(c->un.in_val[i], 0, sizeof c->un.in_val[i]);
+    c->un.in_start[i] = at;
+    c->s.uncertainty.input_count = i + 1;
+    return 0;
+}
+
+int load_unc_ikey(LoadCtx *c, size_t i, const char *key, LoadPos at,
+                  int *which)
+{
+    char path[160];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%.60s", i, key);
+    int k = key_index(uncertainty_input_keys, UI_KEY_COUNT, key);
+    if (k < 0)
+        return unknown_among(c, path, key, uncertainty_input_keys,
+                             UI_KEY_COUNT, at);
+    if (c->un.in_key[i][k].line)
+        return load_error(c, at, path, "duplicate key `%s` (first given at "
+                          "line %lu)", key, c->un.in_key[i][k].line);
+    c->un.in_key[i][k] = at;
+    *which = k;
+    return 0;
+}
+
+int load_unc_ivalue(LoadCtx *c, size_t i, int which, const char *text,
+                    size_t len, LoadStyle style, LoadPos at)
+{
+    char path[160], msg[300];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
+             uncertainty_input_keys[which]);
+    c->un.in_val[i][which] = at;
+    Field f;
+    if (which == UI_KEY) {
+        uncertainty_key_row(i, path, &f);
+        int rc = load_field(c, &f, text, len, style, at);
+        if (rc)
+            return rc;
+        if (!uncertainty_target(c->s.uncertainty.inputs[i].key, msg,
+                                sizeof msg))
+            return load_error(c, at, path, "%s", msg);
+        return 0;
+    }
+    uncertainty_value_field(i, which, NULL, path, &f);
+    int rc = load_field(c, &f, text, len, style, at);
+    if (rc == 0 && which == UI_MODE)
+        c->s.uncertainty.inputs[i].has_mode = true;
+    return rc;
+}
+
+int load_unc_input_end(LoadCtx *c, size_t i)
+{
+    char path[64];
+    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
+    static const int required[] = {UI_KEY, UI_LOW, UI_HIGH};
+    for (size_t r = 0; r < 3; r++)
+        if (!c->un.in_key[i][required[r]].line)
+            return load_error(c, c->un.in_start[i], path, "missing `%s` (an "
+                              "input needs key, low and high; mode is "
+                              "optional)", uncertainty_input_keys[required[r]]);
+    return 0;
+}
+
+int load_unc_end(LoadCtx *c, LoadPos at)
+{
+    (void)c;
+    (void)at;
+    return 0;
+}
+
+LoadPos load_pos_at(const char *data, size_t len, size_t off)
+{
+    LoadPos p = {1, 1};
+    if (off > len)
+        off = len;
+    for (size_t i = 0; i < off; i++) {
+        unsigned char ch = (unsigned char)data[i];
+        if (ch == '\n') {
+            p.line++;
+            p.col = 1;
+        } else if (ch == '\r' && i + 1 < len && data[i + 1] == '\n') {
+            continue; /* CR LF is one line break */
+        } else if (!utf8_is_cont(ch)) {
+            p.col++; /* count characters, not UTF-8 continuation bytes */
+        }
+    }
+    return p;
+}
+

@@ -1,0 +1,276 @@
+/* check_scenario_edit.c: the one edit path (scenario_edit.h; SPEC 3, 7, 8): a value set from
+ * text is checked with every rule that involves it, the cross-field rules
+ * included whichever side is changed, and is applied whole or not at all;
+ * nudges, --set batches and the loader go the same way. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario_edit.h"
+#include "scenario_file.h"
+
+/* The default scenario with a plan of two workloads (a schedule and a
+ * rate); onprem_nodes follows hardware.nodes (4). */
+static void plan(Scenario *s)
+{
+    scenario_default(s);
+    s->has_hybrid = true;
+    scenario_hybrid_default(s);
+    field_item_default(&field_list_workloads, s, 0);
+    field_item_default(&field_list_workloads, s, 1);
+    s->hybrid.workload_count = 2;
+    Diag d;
+    ck_assert(scenario_set(s, "hybrid.workloads[0].name", "nightly", &d) == 0);
+    ck_assert(scenario_set(s, "hybrid.workloads[0].schedule", "0 2 * * *", &d) == 0);
+    ck_assert(scenario_set(s, "hybrid.workloads[1].name", "adhoc", &d) == 0);
+    ck_assert(scenario_set(s, "hybrid.workloads[1].per_day", "6", &d) == 0);
+    ck_assert(s->hybrid.onprem_nodes == 4);
+}
+
+static const struct {
+    const char *key, *text;
+    const char *path; /* NULL = accepted; else the field blamed */
+    const char *frag; /* in the message */
+} set_rows[] = {
+    /* accepted */
+    {"hardware.nodes", "6", NULL, NULL},
+    {"facility.node_power_busy_kw", "10.2", NULL, NULL},
+    {"hybrid.onprem_nodes", "0", NULL, NULL},
+    {"hybrid.workloads[1].cloud_mode", "spot", NULL, NULL},
+    {"hybrid.workloads[0].per_day", "3", NULL, NULL},
+    {"hybrid.workloads[1].schedule", "*/30 9-17 * * 1-5", NULL, NULL},
+    /* the field's own rules */
+    {"utilization.measured_pct", "140", "utilization.measured_pct",
+     "140 is above 100"},
+    {"hybrid.workloads[1].hours", "0", "hybrid.workloads[1].hours",
+     "0 is not above 0 (expected a number above 0, up to 8784)"},
+    {"hybrid.workloads[1].schedule", "0 25 * * *",
+     "hybrid.workloads[1].schedule", "is not a cron schedule: hour 25"},
+    {"hybrid.workloads[1].run", "sometimes", "hybrid.workloads[1].run",
+     "(expected onprem, cloud or burst)"},
+    {"hybrid.workloads[2].gpus", "1", "hybrid.workloads[2].gpus",
+     "there is no workload 2 (the plan has 2, numbered from 0)"},
+    {"nodes", "2", "", "unknown key `nodes` (did you mean `hardware.nodes`?)"},
+    /* cross-field rules, whichever side is set */
+    {"facility.node_power_busy_kw", "11", "facility.node_power_busy_kw",
+     "busy power 11 kW is above the provisioned 10.2 kW"},
+    {"facility.node_power_max_kw", "5", "facility.node_power_busy_kw",
+     "busy power 7.7 kW is above the provisioned 5 kW"},
+    {"facility.node_power_idle_kw", "8", "facility.node_power_idle_kw",
+     "idle power 8 kW is above the busy 7.7 kW"},
+    {"hybrid.onprem_nodes", "5", "hybrid.onprem_nodes",
+     "5 on-prem nodes is more than hardware.nodes (4)"},
+    {"hardware.nodes", "3", "hybrid.onprem_nodes",
+     "4 on-prem nodes is more than hardware.nodes (3)"},
+};
+
+START_TEST(set_checks_every_rule)
+{
+    Scenario s, before;
+    plan(&s);
+    before = s;
+    Diag d;
+    int rc = scenario_set(&s, set_rows[_i].key, set_rows[_i].text, &d);
+    if (!set_rows[_i].path) {
+        ck_assert_msg(rc == 0, "%s=%s: %s", set_rows[_i].key, set_rows[_i].text,
+                      d.message);
+        FieldRef r;
+        char msg[300], back[128];
+        ck_assert(field_resolve(set_rows[_i].key, &r, msg, sizeof msg));
+        field_format(field_ref(&r), &s, back, sizeof back);
+        ck_assert_str_eq(back, set_rows[_i].text);
+        return;
+    }
+    ck_assert_int_eq(rc, EXIT_DATAERR);
+    ck_assert_str_eq(d.path, set_rows[_i].path);
+    ck_assert_msg(strstr(d.message, set_rows[_i].frag) != NULL, "%s=%s: got \"%s\"",
+                  set_rows[_i].key, set_rows[_i].text, d.message);
+    ck_assert_msg(scenario_equal(&s, &before), "a refused edit changed the scenario");
+}
+END_TEST
+
+/* A schedule replaces a rate and a rate a schedule, with the parsed cron. */
+START_TEST(set_switches_alternatives)
+{
+    Scenario s;
+    plan(&s);
+    Diag d;
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[1].schedule", "15 */2 * * *", &d), 0);
+    ck_assert(s.hybrid.workloads[1].has_schedule);
+    ck_assert(s.hybrid.workloads[1].schedule.minutes == (1ull << 15));
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].per_day", "2.5", &d), 0);
+    ck_assert(!s.hybrid.workloads[0].has_schedule);
+    ck_assert(s.hybrid.workloads[0].per_day == 2.5);
+}
+END_TEST
+
+/* A scenario without a plan refuses the plan's keys, saying how to add one. */
+START_TEST(set_without_a_plan)
+{
+    Scenario s, before;
+    scenario_default(&s);
+    before = s;
+    Diag d;
+    ck_assert_int_eq(scenario_set(&s, "hybrid.days", "7", &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "no hybrid section"));
+    ck_assert(scenario_equal(&s, &before));
+}
+END_TEST
+
+/* --set: each value is checked as it comes, the rules between fields once
+ * all are set; all or nothing. */
+START_TEST(set_all_in_any_order)
+{
+    Scenario s, before;
+    plan(&s);
+    before = s;
+    Diag d;
+    size_t bad = 99;
+    const char *keys[] = {"facility.node_power_max_kw", "facility.node_power_busy_kw",
+                          "facility.node_power_idle_kw"};
+    const char *ok[] = {"5", "4", "1"};
+    ck_assert_int_eq(scenario_set_all(&s, keys, ok, 3, &bad, &d), 0);
+    ck_assert(s.facility.node_power_max_kw == 5 && s.facility.node_power_busy_kw == 4);
+    s = before;
+    const char *broken[] = {"5", "6", "1"};
+    ck_assert_int_eq(scenario_set_all(&s, keys, broken, 3, &bad, &d), EXIT_DATAERR);
+    ck_assert_uint_eq(bad, 3); /* the rules, not one value */
+    ck_assert_str_eq(d.path, "facility.node_power_busy_kw");
+    ck_assert(scenario_equal(&s, &before));
+    const char *wrong[] = {"5", "x", "1"};
+    ck_assert_int_eq(scenario_set_all(&s, keys, wrong, 3, &bad, &d), EXIT_DATAERR);
+    ck_assert_uint_eq(bad, 1);
+    ck_assert(scenario_equal(&s, &before));
+}
+END_TEST
+
+/* Nudges go through the same path: their text, then scenario_set_ref. */
+static const struct {
+    const char *key;
+    int steps;
+    const char *text; /* NULL = no nudge */
+    const char *frag; /* why not, or the refusal of the edit path */
+} nudge_rows[] = {
+    {"facility.pue", 1, "1.45", NULL},
+    {"facility.pue", -10, "0.9", NULL},           /* clamped to 1 below */
+    {"hardware.nodes", 1, "5", NULL},
+    {"hardware.gpus_per_node", 100, "64", NULL},  /* clamped to the maximum */
+    {"constraints.compliance_forbids_cloud", 1, "true", NULL},
+    {"hybrid.workloads[0].run", 1, "cloud", NULL},
+    {"hybrid.workloads[0].run", -1, "burst", NULL},
+    {"hybrid.workloads[1].cloud_mode", 1, "spot", NULL},
+    {"name", 1, NULL, "name is text: Enter edits it"},
+    {"hybrid.seed", -1, NULL, "hybrid.seed is at its minimum, 0"},
+    /* allowed by the field, refused by a rule on another one */
+    {"hardware.nodes", -1, "3", "4 on-prem nodes is more than hardware.nodes (3)"},
+    {"facility.node_power_max_kw", -1, "10.1", NULL},
+    {"facility.node_power_busy_kw", 30, "10.7",
+     "busy power 10.7 kW is above the provisioned 10.2 kW"},
+};
+
+START_TEST(nudge_through_the_edit_path)
+{
+    Scenario s;
+    plan(&s);
+    s.hybrid.seed = 0;
+    FieldRef r;
+    char text[64] = "", msg[300] = "";
+    ck_assert(field_resolve(nudge_rows[_i].key, &r, msg, sizeof msg));
+    bool moved = scenario_nudge_text(&r, &s, nudge_rows[_i].steps, text, sizeof text,
+                                  msg, sizeof msg);
+    if (!nudge_rows[_i].text) {
+        ck_assert(!moved);
+        ck_assert_str_eq(msg, nudge_rows[_i].frag);
+        return;
+    }
+    ck_assert_msg(moved, "%s: %s", nudge_rows[_i].key, msg);
+    if (strcmp(nudge_rows[_i].key, "facility.pue") == 0 && nudge_rows[_i].steps < 0)
+        ck_assert_str_eq(text, "1"); /* kept in range */
+    else
+        ck_assert_str_eq(text, nudge_rows[_i].text);
+    Diag d;
+    Scenario before = s;
+    int rc = scenario_set_ref(&s, &r, text, &d);
+    if (nudge_rows[_i].frag) {
+        ck_assert_int_eq(rc, EXIT_DATAERR);
+        ck_assert_msg(strstr(d.message, nudge_rows[_i].frag) != NULL, "got \"%s\"",
+                      d.message);
+        ck_assert(scenario_equal(&s, &before));
+    } else {
+        ck_assert_msg(rc == 0, "%s", d.message);
+    }
+}
+END_TEST
+
+/* The loader checks the same rules with the same words, at the line and
+ * column of the field blamed. */
+START_TEST(loader_checks_the_same_rules)
+{
+    static const char *const text =
+        "gpuplan: 1\n"
+        "hybrid:\n"
+        "  onprem_nodes: 3\n"
+        "  workloads:\n"
+        "    - {name: a, per_day: 1, gpus: 1, hours: 1}\n"
+        "hardware:\n"
+        "  nodes: 2\n";
+    Scenario s;
+    Diag d;
+    ck_assert_int_eq(scenario_load_yaml("t.yaml", text, strlen(text), &s, &d),
+                     EXIT_DATAERR);
+    ck_assert_uint_eq(d.line, 3);
+    ck_assert_uint_eq(d.col, 3);
+    ck_assert_str_eq(d.path, "hybrid.onprem_nodes");
+    Scenario t;
+    plan(&t);
+    Diag e;
+    ck_assert_int_eq(scenario_set(&t, "hybrid.onprem_nodes", "1", &e), 0);
+    ck_assert_int_eq(scenario_set(&t, "hardware.nodes", "2", &e), 0);
+    ck_assert_int_eq(scenario_set(&t, "hybrid.onprem_nodes", "3", &e), EXIT_DATAERR);
+    ck_assert_str_eq(d.message, e.message);
+}
+END_TEST
+
+/* scenario_check: the rules alone, for a scenario changed in place (a
+ * sweep's combination). */
+START_TEST(check_alone)
+{
+    Scenario s;
+    plan(&s);
+    Diag d;
+    ck_assert_int_eq(scenario_check(&s, &d), 0);
+    s.hardware.nodes = 1;
+    ck_assert_int_eq(scenario_check(&s, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.onprem_nodes");
+    s.has_hybrid = false; /* the plan's rule needs the plan */
+    ck_assert_int_eq(scenario_check(&s, &d), 0);
+}
+END_TEST
+
+static Suite *edit_suite(void)
+{
+    Suite *s = suite_create("edit");
+    TCase *t = tcase_create("edit");
+    tcase_add_loop_test(t, set_checks_every_rule, 0,
+                        (int)(sizeof set_rows / sizeof set_rows[0]));
+    tcase_add_test(t, set_switches_alternatives);
+    tcase_add_test(t, set_without_a_plan);
+    tcase_add_test(t, set_all_in_any_order);
+    tcase_add_loop_test(t, nudge_through_the_edit_path, 0,
+                        (int)(sizeof nudge_rows / sizeof nudge_rows[0]));
+    tcase_add_test(t, loader_checks_the_same_rules);
+    tcase_add_test(t, check_alone);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(edit_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
