@@ -188,7 +188,8 @@ bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
 bool field_in_scope(const Field *f, const Scenario *s);
 
 /* True when list row f of item `index` is in use in s: always, except for
- * alternatives (.has_when), of which only the chosen one is. */
+ * switched rows (.has_when): of alternatives only the chosen one, and an
+ * optional row only when it was given. */
 bool field_in_use(const Field *f, const Scenario *s, size_t index);
 
 /* The row on the same switch as row f (per_day for schedule), or NULL

@@ -41,6 +41,10 @@ static const struct {
     {"hybrid.workloads[1].cloud_mode", "spot", NULL, NULL},
     {"hybrid.workloads[0].per_day", "3", NULL, NULL},
     {"hybrid.workloads[1].schedule", "*/30 9-17 * * 1-5", NULL, NULL},
+    {"hybrid.backfill", "true", NULL, NULL},
+    {"hybrid.workloads[0].priority", "5", NULL, NULL},
+    {"hybrid.workloads[1].max_wait_minutes", "30", NULL, NULL},
+    {"hybrid.workloads[1].cloud_gpu_hour", "1.5", NULL, NULL},
     /* the field's own rules */
     {"utilization.measured_pct", "140", "utilization.measured_pct",
      "140 is above 100"},
@@ -103,6 +107,44 @@ START_TEST(set_switches_alternatives)
     ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].per_day", "2.5", &d), 0);
     ck_assert(!s.hybrid.workloads[0].has_schedule);
     ck_assert(s.hybrid.workloads[0].per_day == 2.5);
+}
+END_TEST
+
+/* A workload's optional keys are given by setting them (their switch);
+ * setting one leaves the other alone, and neither touches the arrivals. */
+START_TEST(set_gives_optional_keys)
+{
+    Scenario s;
+    plan(&s);
+    Diag d;
+    const HybridWorkload *w = &s.hybrid.workloads[0];
+    ck_assert(!w->has_max_wait && !w->has_cloud_price);
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].cloud_gpu_hour", "2", &d), 0);
+    ck_assert(w->has_cloud_price && w->cloud_gpu_hour == 2);
+    ck_assert(!w->has_max_wait && w->has_schedule);
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].max_wait_minutes", "15", &d), 0);
+    ck_assert(w->has_max_wait && w->max_wait_minutes == 15);
+    ck_assert(w->has_cloud_price && w->has_schedule);
+}
+END_TEST
+
+/* The plan's job count is a rule of every edit (hybrid_check_jobs),
+ * blamed on hybrid.days whichever value raised it. */
+START_TEST(set_checks_the_job_limit)
+{
+    Scenario s, before;
+    plan(&s);
+    Diag d;
+    ck_assert_int_eq(scenario_set(&s, "hybrid.days", "366", &d), 0);
+    before = s;
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[1].per_day", "100000", &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.days");
+    ck_assert_msg(strstr(d.message, "a plan may simulate") != NULL, "%s", d.message);
+    ck_assert(scenario_equal(&s, &before));
+    s.hybrid.workloads[1].per_day = 100000; /* a sweep's combination */
+    ck_assert_int_eq(scenario_check(&s, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.days");
 }
 END_TEST
 
@@ -256,6 +298,8 @@ static Suite *edit_suite(void)
     tcase_add_loop_test(t, set_checks_every_rule, 0,
                         (int)(sizeof set_rows / sizeof set_rows[0]));
     tcase_add_test(t, set_switches_alternatives);
+    tcase_add_test(t, set_gives_optional_keys);
+    tcase_add_test(t, set_checks_the_job_limit);
     tcase_add_test(t, set_without_a_plan);
     tcase_add_test(t, set_all_in_any_order);
     tcase_add_loop_test(t, nudge_through_the_edit_path, 0,
