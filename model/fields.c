@@ -424,11 +424,23 @@ void field_format(const Field *f, const Scenario *s, char *buf, size_t n)
     }
 }
 
-bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
-                       size_t msgn)
+/* True when rule r involves a field of scope `changed`. */
+static bool rule_involves(const FieldRule *r, FieldScope changed)
+{
+    const Field *f = field_find(r->key);
+    const Field *lim = r->limit ? field_find(r->limit) : NULL;
+    return f->scope == changed || (lim && lim->scope == changed);
+}
+
+/* The rules of field_rules (those involving a field of scope `changed`
+ * when only is set), the first broken one reported. */
+static bool validate(const Scenario *s, bool only, FieldScope changed,
+                     const Field **bad, char *msg, size_t msgn)
 {
     for (size_t i = 0; i < field_rule_count; i++) {
         const FieldRule *r = &field_rules[i];
+        if (only && !rule_involves(r, changed))
+            continue;
         const Field *f = field_find(r->key);
         if (r->holds) {
             if (field_in_scope(f, s) && !r->holds(s, msg, msgn)) {
@@ -447,6 +459,18 @@ bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
         }
     }
     return true;
+}
+
+bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
+                       size_t msgn)
+{
+    return validate(s, false, FS_SCENARIO, bad, msg, msgn);
+}
+
+bool scenario_validate_scope(const Scenario *s, FieldScope changed,
+                             const Field **bad, char *msg, size_t msgn)
+{
+    return validate(s, true, changed, bad, msg, msgn);
 }
 
 /* Row f's default into s (item `index` of a list row). */

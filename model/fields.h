@@ -312,6 +312,14 @@ const char *panel_name(Panel p);
 bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
                        size_t msgn);
 
+/* The same, for a scenario of which only fields of scope `changed` differ
+ * from a valid one (a Monte Carlo draw, a seek step: the scenario's
+ * fields): only the rules that involve such a field, so that the plan's
+ * own rules (its job count, which takes a count of every job) are not
+ * worked out again for each. */
+bool scenario_validate_scope(const Scenario *s, FieldScope changed,
+                             const Field **bad, char *msg, size_t msgn);
+
 /* Reset the hybrid plan of s to its rows' defaults (no workloads;
  * onprem_nodes = hardware.nodes), and item i of list l to its rows'
  * defaults (alternatives switched off: a workload has per_day 0). */

@@ -74,8 +74,11 @@ bool risk_rules_hold(const Scenario *s, char *msg, size_t n)
 {
     const Field *bad = NULL;
     char m[300];
-    /* Every rule between fields, the hybrid plan's included. */
-    if (!scenario_validate(s, &bad, m, sizeof m)) {
+    /* Every rule between fields that a scenario field takes part in, the
+     * plan's node count included; the draws and seek steps change only
+     * scenario fields of a scenario that was valid, so the plan's own
+     * rules (its job count) hold as they did. */
+    if (!scenario_validate_scope(s, FS_SCENARIO, &bad, m, sizeof m)) {
         snprintf(msg, n, "%s: %.180s", bad->key, m);
         return false;
     }

@@ -145,6 +145,15 @@ START_TEST(set_checks_the_job_limit)
     s.hybrid.workloads[1].per_day = 100000; /* a sweep's combination */
     ck_assert_int_eq(scenario_check(&s, &d), EXIT_DATAERR);
     ck_assert_str_eq(d.path, "hybrid.days");
+    /* A Monte Carlo draw changes scenario fields only: the rules they take
+     * part in, the plan's node count among them, not the plan's own. */
+    const Field *bad = NULL;
+    char msg[300];
+    ck_assert(scenario_validate_scope(&s, FS_SCENARIO, &bad, msg, sizeof msg));
+    s.hardware.nodes = 1;
+    ck_assert(!scenario_validate_scope(&s, FS_SCENARIO, &bad, msg, sizeof msg));
+    ck_assert_str_eq(bad->key, "hybrid.onprem_nodes");
+    ck_assert(!scenario_validate_scope(&s, FS_HYBRID, &bad, msg, sizeof msg));
 }
 END_TEST
 
