@@ -168,6 +168,8 @@ START_TEST(default_page)
     ck_assert_ptr_null(strstr(h, "Built-in default"));
     ck_assert_ptr_nonnull(strstr(h, "@media print"));
     ck_assert_ptr_nonnull(strstr(h, "break-inside:avoid"));
+    /* a scenario without a hybrid plan lists none of its inputs */
+    ck_assert_ptr_null(strstr(h, "hybrid."));
     free(h);
 }
 END_TEST
@@ -211,6 +213,8 @@ START_TEST(hybrid_page)
     /* one point per node count the optimizer tried */
     ck_assert_uint_eq(count(h, "class=\"point o-onprem\""), rr.hybrid->by_nodes_count);
     ck_assert_ptr_nonnull(strstr(h, "<td>experiments</td>"));
+    /* the plan's inputs are in its own section, not as blank list rows */
+    ck_assert_ptr_null(strstr(h, "hybrid.workloads[]"));
     sb_free(&b);
     /* the figures are the Report's: a total no simulation gives shows */
     rr.hybrid->total_monthly = 7654321;

@@ -511,8 +511,9 @@ static void inputs(StrBuf *b, const Scenario *s)
         bool any = false;
         for (size_t i = 0; i < field_count; i++) {
             const Field *f = &field_table[i];
-            if ((int)f->panel != p || strcmp(f->key, "notes") == 0)
-                continue;
+            if ((int)f->panel != p || strcmp(f->key, "notes") == 0 ||
+                f->scope != FS_SCENARIO)
+                continue; /* the hybrid plan has its own table */
             if (!any) {
                 sb_append(b, "<h3>");
                 html_text(b, panel_name((Panel)p));
