@@ -233,7 +233,8 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
      * first of above-right, below-right, above-left, below-left that stays
      * in the frame and clear of the labels already placed */
     double placed[OPT_COUNT * CROSS_POINTS_MAX][4];
-    size_t nplaced = 0;
+    SvgLabels labels = {f.left, f.right, f.top, f.bottom, placed, 0,
+                        OPT_COUNT * CROSS_POINTS_MAX};
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
         for (size_t k = 0; k < x->count; k++) {
@@ -249,25 +250,8 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
             double w = svg_text_width(buf, FONT);
             const double cand[4][2] = {{cx + 8, cy - 10}, {cx + 8, cy + 20},
                                        {cx - 8 - w, cy - 10}, {cx - 8 - w, cy + 20}};
-            double tx = cand[0][0], ty = cand[0][1];
-            for (int t = 0; t < 4; t++) {
-                double x0 = cand[t][0], y0 = cand[t][1];
-                bool ok = x0 >= f.left && x0 + w <= f.right && y0 - 12 >= f.top &&
-                          y0 <= f.bottom - 2;
-                for (size_t q = 0; ok && q < nplaced; q++)
-                    ok = x0 + w < placed[q][0] || x0 > placed[q][2] ||
-                         y0 < placed[q][1] || y0 - 12 > placed[q][3];
-                if (ok) {
-                    tx = x0;
-                    ty = y0;
-                    break;
-                }
-            }
-            placed[nplaced][0] = tx - 2;
-            placed[nplaced][1] = ty - 14;
-            placed[nplaced][2] = tx + w + 2;
-            placed[nplaced][3] = ty + 2;
-            nplaced++;
+            double tx, ty;
+            svg_place_label(&labels, cand, 4, w, &tx, &ty);
             svg_text(b, tx, ty, "start", "crossover-label", buf);
         }
     }

@@ -195,7 +195,7 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r)
         order[i] = (CostOption)o;
     }
     double placed[OPT_COUNT][4];
-    int nplaced = 0;
+    SvgLabels labels = {f.left, f.right, f.top, f.bottom, placed, 0, OPT_COUNT};
     for (int i = 0; i < nring; i++) {
         CostOption o = order[i];
         int m = h.break_even[o];
@@ -206,25 +206,8 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r)
         const double cand[6][2] = {{cx - 8 - w, cy - 10}, {cx + 8, cy + 20},
                                    {cx + 8, cy - 10},     {cx - 8 - w, cy + 20},
                                    {cx - 8 - w, cy - 28}, {cx + 8, cy + 38}};
-        double tx = cand[0][0], ty = cand[0][1];
-        for (int c = 0; c < 6; c++) {
-            double x0 = cand[c][0], y0 = cand[c][1];
-            bool ok = x0 >= f.left && x0 + w <= f.right && y0 - 12 >= f.top &&
-                      y0 <= f.bottom - 2;
-            for (int q = 0; ok && q < nplaced; q++)
-                ok = x0 + w < placed[q][0] || x0 > placed[q][2] ||
-                     y0 < placed[q][1] || y0 - 12 > placed[q][3];
-            if (ok) {
-                tx = x0;
-                ty = y0;
-                break;
-            }
-        }
-        placed[nplaced][0] = tx - 2;
-        placed[nplaced][1] = ty - 14;
-        placed[nplaced][2] = tx + w + 2;
-        placed[nplaced][3] = ty + 2;
-        nplaced++;
+        double tx, ty;
+        svg_place_label(&labels, cand, 6, w, &tx, &ty);
         svg_text(b, tx, ty, "start", "crossover-label", buf);
     }
 

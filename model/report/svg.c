@@ -5,6 +5,7 @@
 #include "svg.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 void html_text_n(StrBuf *b, const char *s, size_t n)
@@ -175,4 +176,32 @@ double svg_text_width(const char *text, double size)
             w += 0.6;
     }
     return w * size;
+}
+
+void svg_place_label(SvgLabels *l, const double (*cand)[2], size_t n, double w,
+                     double *x, double *y)
+{
+    double tx = cand[0][0], ty = cand[0][1];
+    for (size_t c = 0; c < n; c++) {
+        double x0 = cand[c][0], y0 = cand[c][1];
+        bool ok = x0 >= l->left && x0 + w <= l->right && y0 - 12 >= l->top &&
+                  y0 <= l->bottom - 2;
+        for (size_t q = 0; ok && q < l->count; q++)
+            ok = x0 + w < l->box[q][0] || x0 > l->box[q][2] ||
+                 y0 < l->box[q][1] || y0 - 12 > l->box[q][3];
+        if (ok) {
+            tx = x0;
+            ty = y0;
+            break;
+        }
+    }
+    if (l->count < l->cap) {
+        double *p = l->box[l->count++];
+        p[0] = tx - 2;
+        p[1] = ty - 14;
+        p[2] = tx + w + 2;
+        p[3] = ty + 2;
+    }
+    *x = tx;
+    *y = ty;
 }

@@ -42,6 +42,21 @@ void svg_text(StrBuf *b, double x, double y, const char *anchor,
  * for laying out legends and keeping labels inside the picture. */
 double svg_text_width(const char *text, double size);
 
+/* The text labels already placed in a chart, so a new one goes where it
+ * stays inside the plot box and clear of them. `box` is the caller's
+ * storage for `cap` labels: one {x0, y0, x1, y1} each. */
+typedef struct SvgLabels {
+    double left, right, top, bottom; /* where a label may stand */
+    double (*box)[4];
+    size_t count, cap;
+} SvgLabels;
+
+/* Place a label `w` wide (12 px text, baseline at y) at the first of the
+ * `n` candidate baselines cand[i] = {x, y} that fits, or at cand[0] when
+ * none does, and remember it. Writes the chosen baseline to *x, *y. */
+void svg_place_label(SvgLabels *l, const double (*cand)[2], size_t n, double w,
+                     double *x, double *y);
+
 /* Append a coordinate: one decimal, '.', no "-0.0". */
 void svg_num(StrBuf *b, double v);
 
