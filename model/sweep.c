@@ -60,9 +60,50 @@ static bool parse_range(const char *r, double v[3], int *decimals, char *msg, si
     return true;
 }
 
+/* A field a sweep can vary: a number of the scenario itself (the hybrid
+ * plan changes none of the figures a sweep reports). */
 static bool numeric(const Field *f)
 {
-    return f->type != FT_TEXT && f->type != FT_BOOL;
+    return f->scope == FS_SCENARIO && f->type != FT_TEXT &&
+           f->type != FT_BOOL && f->type != FT_CHOICE;
+}
+
+/* Copy the KEY of "KEY=..." into key[size]; *rest gets what follows '='.
+ * False with a message when there is no KEY or it is too long. */
+static bool split_key(const char *spec, char *key, size_t size, const char **rest,
+                      char *msg, size_t n)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec) {
+        snprintf(msg, n, "--vary needs KEY=FROM:TO:STEP, not '%s'", spec);
+        return false;
+    }
+    size_t kl = (size_t)(eq - spec);
+    if (kl >= size) {
+        snprintf(msg, n, "key is too long");
+        return false;
+    }
+    memcpy(key, spec, kl);
+    key[kl] = '\0';
+    *rest = eq + 1;
+    return true;
+}
+
+/* Whether the resolved field `f` can be varied; false with a message. */
+static bool check_variable(const char *key, const Field *f, char *msg, size_t n)
+{
+    if (f->scope != FS_SCENARIO) {
+        snprintf(msg, n, "%s: only the scenario's own fields can be varied "
+                 "(a sweep reports the cost engine, not the hybrid plan)",
+                 key);
+        return false;
+    }
+    if (!numeric(f)) {
+        snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
+                 key, field_type_name(f->type));
+        return false;
+    }
+    return true;
 }
 
 /* The numeric field `key` most likely means: one whose last part is key
@@ -85,49 +126,29 @@ static const char *suggest_numeric(const char *key)
 
 bool sweep_axis_key(const char *spec, char *msg, size_t n)
 {
-    const char *eq = strchr(spec, '=');
-    if (!eq || eq == spec) {
-        snprintf(msg, n, "--vary needs KEY=FROM:TO:STEP, not '%s'", spec);
+    char key[128], what[400];
+    const char *rest;
+    if (!split_key(spec, key, sizeof key, &rest, msg, n))
+        return false;
+    FieldRef r;
+    if (field_resolve(key, &r, what, sizeof what))
+        return check_variable(key, r.row, msg, n);
+    if (field_find(key)) { /* a list row without its index */
+        snprintf(msg, n, "%s", what);
         return false;
     }
-    char key[128];
-    size_t kl = (size_t)(eq - spec);
-    if (kl >= sizeof key) {
-        snprintf(msg, n, "key is too long");
-        return false;
-    }
-    memcpy(key, spec, kl);
-    key[kl] = '\0';
-    const Field *f = field_find(key);
-    if (!f) {
-        const char *near = suggest_numeric(key);
-        snprintf(msg, n, "%s: unknown key%s%s%s", key, near ? " (did you mean " : "",
-                 near ? near : "", near ? "?)" : "");
-        return false;
-    }
-    if (!numeric(f)) {
-        snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
-                 key, field_type_name(f->type));
-        return false;
-    }
-    return true;
+    const char *near = suggest_numeric(key);
+    snprintf(msg, n, "%s: unknown key%s%s%s", key, near ? " (did you mean " : "",
+             near ? near : "", near ? "?)" : "");
+    return false;
 }
 
 bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
 {
-    const char *eq = strchr(spec, '=');
-    if (!eq || eq == spec) {
-        snprintf(msg, n, "--vary needs KEY=FROM:TO:STEP, not '%s'", spec);
-        return false;
-    }
     char key[128];
-    size_t kl = (size_t)(eq - spec);
-    if (kl >= sizeof key) {
-        snprintf(msg, n, "--vary: key is too long");
+    const char *rest;
+    if (!split_key(spec, key, sizeof key, &rest, msg, n))
         return false;
-    }
-    memcpy(key, spec, kl);
-    key[kl] = '\0';
     FieldRef r;
     char what[400];
     if (!field_resolve(key, &r, what, sizeof what)) {
@@ -135,21 +156,12 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
         return false;
     }
     const Field *f = r.row;
-    if (f->scope != FS_SCENARIO) {
-        snprintf(msg, n, "%s: only the scenario's own fields can be varied "
-                 "(a sweep reports the cost engine, not the hybrid plan)",
-                 key);
+    if (!check_variable(key, f, msg, n))
         return false;
-    }
-    if (f->type == FT_TEXT || f->type == FT_BOOL || f->type == FT_CHOICE) {
-        snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
-                 key, field_type_name(f->type));
-        return false;
-    }
     double v[3];
     char why[256];
     int decimals;
-    if (!parse_range(eq + 1, v, &decimals, why, sizeof why)) {
+    if (!parse_range(rest, v, &decimals, why, sizeof why)) {
         snprintf(msg, n, "%s: %s", key, why);
         return false;
     }

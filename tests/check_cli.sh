@@ -35,7 +35,7 @@ expect_status 0 "--set in any order" -- "$G" report --set facility.node_power_ma
 expect_status 65 "--vary below the plan's nodes" -- "$G" sweep --vary hardware.nodes=1:3:1 \
     logistics-hybrid
 expect_grep "$TMP/err" "breaks a rule: hybrid.onprem_nodes" "--vary checks the plan's rule"
-expect_status 65 "--vary a plan's field" -- "$G" sweep --vary hybrid.days=1:3:1 logistics-hybrid
+expect_status 64 "--vary a plan's field" -- "$G" sweep --vary hybrid.days=1:3:1 logistics-hybrid
 expect_grep "$TMP/err" "not the hybrid plan" "--vary says the plan is not swept"
 expect_status 64 "--set without =" -- "$G" report --set hardware.nodes default
 # A not-allowed option cheaper than the cheapest allowed one: one sign.
@@ -192,6 +192,10 @@ expect_grep "$TMP/err" "nodes: unknown key (did you mean hardware.nodes?)" "--va
 expect_status 64 "--vary misspelt key" -- "$G" sweep --vary utilisation.measured_pct=1:4:1 default
 expect_grep "$TMP/err" "did you mean utilization.measured_pct?" "--vary suggests a spelling"
 expect_status 64 "--vary a text field" -- "$G" sweep --vary name=1:4:1 default
+# a hybrid key is named as such, not as an unknown key that suggests itself
+expect_status 64 "--vary a workload's key" -- "$G" sweep --vary 'hybrid.workloads[0].gpus=1:2:1' logistics-hybrid
+expect_grep "$TMP/err" "not the hybrid plan" "--vary a hybrid key says why"
+if grep -q "unknown key" "$TMP/err"; then fail "--vary hybrid key called unknown"; else ok; fi
 expect_status 65 "--vary out of the field's range" -- "$G" sweep --vary utilization.measured_pct=0:140:10 default
 
 # prices: the columns line up (every date starts in the same column)

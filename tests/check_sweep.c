@@ -70,6 +70,9 @@ START_TEST(bad_axes)
         {"utilization.measured_pct=0:10", "FROM:TO:STEP"},
         {"utilization.measured_pct=a:10:1", "FROM 'a' is not a number"},
         {"name=1:2:1", "only numeric fields"},
+        {"cloud.reserved_overflow=1:2:1", "only numeric fields"},
+        {"hybrid.days=1:2:1", "not the hybrid plan"},
+        {"hybrid.workloads[0].gpus=1:2:1", "not the hybrid plan"},
         {"utilization.measured_pct", "KEY=FROM:TO:STEP"},
     };
     char msg[256];
