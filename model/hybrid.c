@@ -192,9 +192,13 @@ void hybrid_scratch_free(HybridScratch *sc)
     free(sc->by_nodes);
     int mode = sc->test_mode;
     volatile sig_atomic_t *cancel = sc->cancel;
+    void (*progress)(void *, size_t, size_t) = sc->progress;
+    void *progress_arg = sc->progress_arg;
     memset(sc, 0, sizeof *sc);
     sc->test_mode = mode;
     sc->cancel = cancel;
+    sc->progress = progress;
+    sc->progress_arg = progress_arg;
 }
 
 size_t hybrid_scratch_bytes(const HybridScratch *sc)
@@ -211,6 +215,13 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
 static bool cancelled(const HybridScratch *sc)
 {
     return sc->cancel && *sc->cancel;
+}
+
+/* Tell the caller how far hybrid_evaluate() is (HybridScratch.progress). */
+static void progress(const HybridScratch *sc, size_t done, size_t total)
+{
+    if (sc->progress)
+        sc->progress(sc->progress_arg, done, total);
 }
 
 /* ---- calendar and job stream -------------------------------------------- */
@@ -1531,6 +1542,8 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         sc->by_nodes = b;
         sc->by_nodes_capacity = sizes;
     }
+    /* Steps: the plan, the comparisons, then each size. */
+    progress(sc, 2, sizes + 2);
     r->optimum.onprem_nodes = 0;
     r->optimum.total_monthly = INFINITY;
     for (int64_t n = 0; n <= n_all; n++) {
@@ -1545,6 +1558,7 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         }
         sc->by_nodes[n].onprem_nodes = (double)n;
         sc->by_nodes[n].total_monthly = st.total_monthly;
+        progress(sc, (size_t)n + 3, sizes + 2);
     }
     r->by_nodes = sc->by_nodes;
     r->by_nodes_count = sizes;

@@ -124,6 +124,16 @@ typedef struct HybridScratch {
      * milliseconds and say so (SPEC 7: a signal is acted on within 100 ms
      * even in the middle of a long run). A signal handler's flag fits. */
     volatile sig_atomic_t *cancel;
+    /* Set by the caller, NULL by hybrid_scratch_init(): when not NULL,
+     * hybrid_evaluate() calls progress(progress_arg, done, total) as its
+     * work advances, so a planner can say how far it is. The steps are
+     * the plan, the comparisons, then each size of the optimizer (nearly
+     * all of the time on a large fleet); the calls begin once the
+     * comparisons have fixed the number of sizes, with total the same in
+     * every call of one evaluation and done rising to it. Called on the
+     * thread that runs hybrid_evaluate(). */
+    void (*progress)(void *progress_arg, size_t done, size_t total);
+    void *progress_arg;
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */
 } HybridScratch;
 

@@ -665,6 +665,47 @@ START_TEST(by_nodes_every_size)
 }
 END_TEST
 
+/* The progress a planner shows (`computing… 40%`): the steps are the
+ * plan, the comparisons and each size of the optimizer; done rises to the
+ * total, which stays the same, and the last call says all is done. */
+typedef struct Seen {
+    size_t calls, last_done, total;
+    bool rising, same_total;
+} Seen;
+
+static void seen_progress(void *arg, size_t done, size_t total)
+{
+    Seen *v = arg;
+    if (v->calls == 0) {
+        v->rising = v->same_total = true;
+        v->total = total;
+    }
+    v->rising = v->rising && done > v->last_done && done <= total;
+    v->same_total = v->same_total && total == v->total;
+    v->last_done = done;
+    v->calls++;
+}
+
+START_TEST(progress_counts_sizes)
+{
+    Scenario s = scenario();
+    s.hardware.nodes = 300;
+    HybridPlan p = plan(1, 300);
+    add_cron(&p, "tiny", "0 0 * * *", 1, 1, RUN_ONPREM, MODE_ON_DEMAND);
+    Seen v = {0};
+    scratch.progress = seen_progress;
+    scratch.progress_arg = &v;
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    scratch.progress = NULL;
+    ck_assert_uint_eq(r.by_nodes_count, 301);
+    ck_assert_uint_eq(v.total, 301 + 2);
+    ck_assert_uint_eq(v.calls, 301 + 1); /* 2 of 303, then each size */
+    ck_assert(v.rising && v.same_total);
+    ck_assert_uint_eq(v.last_done, v.total);
+}
+END_TEST
+
 /* Nearest-rank percentile: ten 2-minute full-node jobs a minute apart wait
  * 0, 1, ..., 9 minutes; the 95th percentile is rank ceil(9.5) = 10, i.e.
  * 9; with twenty, rank 19, i.e. 18. */
@@ -955,6 +996,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, too_big_goes_to_cloud);
     tcase_add_test(tc, all_onprem_and_optimizer);
     tcase_add_test(tc, by_nodes_every_size);
+    tcase_add_test(tc, progress_counts_sizes);
     tcase_add_test(tc, backfill_starts_in_gap);
     tcase_add_test(tc, priority_jumps_queue);
     tcase_add_test(tc, per_workload_wait_target);

@@ -21,6 +21,7 @@
 #else
 #include <term.h>
 #endif
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -30,6 +31,7 @@
 
 static volatile sig_atomic_t got_signal, got_winch;
 static int bad_byte;
+static int wake_fd = -1; /* term_watch(): background work's news */
 
 /* The most of the terminal the planner uses: curses keeps several cells per
  * character for the whole screen, so a 4000x4000 terminal cost 1.8 GB.
@@ -288,6 +290,55 @@ static int translate(int kind, wint_t ch)
     return KC_NONE;
 }
 
+void term_watch(int fd) { wake_fd = fd; }
+
+/* Read one key as curses gives it: OK, KEY_CODE_YES or ERR, or
+ * TERM_EV_BAD_BYTE. */
+static int read_one(wint_t *ch)
+{
+    if (MB_CUR_MAX == 1) {
+        /* One byte, one character: a byte the locale does not define is
+         * dropped here, never held as the start of a character. */
+        int c = wgetch(stdscr);
+        if (c == ERR)
+            return ERR;
+        if (c >= KEY_MIN) {
+            *ch = (wint_t)c;
+            return KEY_CODE_YES;
+        }
+        if ((*ch = btowc(c)) == WEOF) {
+            bad_byte = c;
+            return TERM_EV_BAD_BYTE;
+        }
+        return OK;
+    }
+    return wget_wch(stdscr, ch);
+}
+
+/* With a watched fd: a key curses already holds (typed ahead, pushed
+ * back), else sleep in poll() with no timeout until the terminal or the
+ * fd has something. Returns the key's kind as read_one, or
+ * TERM_EV_WAKE, or ERR with errno EINTR when a signal came (the caller
+ * looks at the flags), or -2 when the terminal has input for a blocking
+ * read. */
+static int read_or_wake(wint_t *ch)
+{
+    nodelay(stdscr, TRUE);
+    int kind = read_one(ch);
+    nodelay(stdscr, FALSE);
+    if (kind != ERR)
+        return kind;
+    struct pollfd p[2] = {{STDIN_FILENO, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+    if (poll(p, 2, -1) < 0) {
+        errno = EINTR;
+        return ERR;
+    }
+    /* The keyboard first: its news is the user's. */
+    if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)) && (p[1].revents & POLLIN))
+        return TERM_EV_WAKE;
+    return -2;
+}
+
 int term_read_key(void)
 {
     int errors = 0;
@@ -303,24 +354,14 @@ int term_read_key(void)
         }
         wint_t ch;
         errno = 0;
-        int kind;
-        if (MB_CUR_MAX == 1) {
-            /* One byte, one character: a byte the locale does not define is
-             * dropped here, never held as the start of a character. */
-            int c = wgetch(stdscr);
-            if (c == ERR) {
-                kind = ERR;
-            } else if (c >= KEY_MIN) {
-                kind = KEY_CODE_YES;
-                ch = (wint_t)c;
-            } else if ((ch = btowc(c)) == WEOF) {
-                bad_byte = c;
-                return TERM_EV_BAD_BYTE;
-            } else {
-                kind = OK;
-            }
-        } else {
-            kind = wget_wch(stdscr, &ch);
+        int kind = wake_fd >= 0 ? read_or_wake(&ch) : -2;
+        if (kind == TERM_EV_WAKE || kind == TERM_EV_BAD_BYTE)
+            return kind;
+        if (kind == -2) {
+            errno = 0;
+            kind = read_one(&ch);
+            if (kind == TERM_EV_BAD_BYTE)
+                return kind;
         }
         if (kind == ERR) {
             if (got_signal)

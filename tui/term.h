@@ -17,8 +17,9 @@
 enum {
     TERM_EV_SIGNAL = -100, /* SIGHUP or SIGTERM arrived: see term_signal() */
     TERM_EV_LOST = -101,   /* the tty returns errors or end of file */
-    TERM_EV_BAD_BYTE = -102 /* a byte that is no character in this locale
+    TERM_EV_BAD_BYTE = -102, /* a byte that is no character in this locale
                                (é typed under LANG=C): see term_bad_byte() */
+    TERM_EV_WAKE = -103     /* the fd of term_watch() is readable */
 };
 
 /* Check before curses starts that stdin and stdout are terminals and TERM
@@ -49,14 +50,19 @@ void term_box(WINDOW *w);
 /* The mark of cut text: an ellipsis, or "~" where UTF-8 is not shown. */
 const char *term_ellipsis(void);
 
-/* Block until a key, a resize (KC_RESIZE), a signal (TERM_EV_SIGNAL) or a
- * lost terminal (TERM_EV_LOST). Function keys come as KC_ codes, other
+/* Block until a key, a resize (KC_RESIZE), a signal (TERM_EV_SIGNAL), a
+ * lost terminal (TERM_EV_LOST) or news on the watched fd (TERM_EV_WAKE). Function keys come as KC_ codes, other
  * keys as code points; Esc followed at once by a key is Alt-key. In a
  * single-byte locale (LANG=C) keys are read a byte at a time, and a byte
  * that is no character there comes back as TERM_EV_BAD_BYTE instead of
  * leaving the reader waiting for the rest of a character that never
  * completes (which swallowed every later key). */
 int term_read_key(void);
+
+/* Also wake term_read_key() when fd becomes readable (background work's
+ * news, background.h): it returns TERM_EV_WAKE, and the caller empties
+ * the fd. Keys already typed come first. -1 stops watching. */
+void term_watch(int fd);
 
 /* The byte of the last TERM_EV_BAD_BYTE (it was dropped). */
 int term_bad_byte(void);
