@@ -300,6 +300,21 @@ static size_t compact(double *v, size_t n)
     return m;
 }
 
+/* True when the caller asked the run to stop (RiskBuffers.cancel). */
+static bool cancelled(const RiskBuffers *buf)
+{
+    return buf->cancel && *buf->cancel;
+}
+
+/* The run was stopped: say after how many draws. Returns false. */
+static bool stop_message(const MonteCarlo *mc, size_t draws, char *msg,
+                         size_t n)
+{
+    snprintf(msg, n, "stopped after %zu of %zu draws", mc->draws + mc->rejected,
+             draws);
+    return false;
+}
+
 bool risk_monte_carlo(const Scenario *s, Scenario *work,
                       const RiskBuffers *buf, MonteCarlo *mc, char *msg,
                       size_t n)
@@ -331,7 +346,12 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
     rng_seed(&rng, (uint64_t)u->seed);
     size_t used = 0, cheapest = 0;
     char why[200];
+    bool stopped = false;
     for (size_t d = 0; d < draws; d++) {
+        if (cancelled(buf)) { /* one volatile read: a draw costs far more */
+            stopped = true;
+            break;
+        }
         for (size_t i = 0; i < k; i++) {
             const UncInput *in = &u->inputs[i];
             double v = risk_triangular(rng_uniform(&rng), in->low, mode[i],
@@ -356,21 +376,31 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
     for (size_t i = 0; i < k; i++)
         *slot[i] = field_get_num(target[i], s);
     mc->draws = used;
+    if (stopped || cancelled(buf))
+        return stop_message(mc, draws, msg, n);
     if (mc->rejected * 2 > draws) {
         snprintf(msg, n, "%zu of %zu draws break a cross-field rule (the "
                  "last: %s); narrow the ranges so that most draws are valid "
                  "scenarios", mc->rejected, draws, why);
         return false;
     }
+    /* Each sort of up to a million values takes tens of milliseconds: the
+     * flag is looked at between them, so a signal still acts at once. */
     mc->p_onprem_cheapest = (double)cheapest / (double)used;
     percentiles(buf->delta, used, &mc->delta);
     histogram(buf->delta, used, mc);
     size_t m = compact(buf->crossover, used);
+    if (cancelled(buf))
+        return stop_message(mc, draws, msg, n);
     percentiles(buf->crossover, m, &mc->crossover);
     mc->crossover_none_share = (double)(used - m) / (double)used;
     m = compact(buf->per_hour, used);
+    if (cancelled(buf))
+        return stop_message(mc, draws, msg, n);
     percentiles(buf->per_hour, m, &mc->per_hour);
     m = compact(buf->break_even, used);
+    if (cancelled(buf))
+        return stop_message(mc, draws, msg, n);
     percentiles(buf->break_even, m, &mc->break_even);
     mc->break_even_never_share = (double)(used - m) / (double)used;
     return true;

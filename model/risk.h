@@ -15,6 +15,7 @@
 #ifndef GPUPLAN_RISK_H
 #define GPUPLAN_RISK_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -127,6 +128,9 @@ typedef struct MonteCarlo {
 typedef struct RiskBuffers {
     double *delta, *crossover, *per_hour, *break_even;
     size_t cap;
+    /* Set by the caller, or NULL: while *cancel is non-zero the Monte Carlo
+     * stops at the next draw (a signal handler's flag, SPEC 7). */
+    volatile sig_atomic_t *cancel;
 } RiskBuffers;
 
 /* SPEC 2.8 Monte Carlo of s (valid, with an uncertainty section that passes
@@ -134,8 +138,9 @@ typedef struct RiskBuffers {
  * list order from the triangular inverse CDF of one splitmix64 stream
  * seeded with uncertainty.seed; a draw that breaks a cross-field rule is
  * rejected and counted. Returns true and fills *mc; returns false with msg
- * when more than half the draws are rejected (or buf is too small). *work
- * as risk_tornado. */
+ * when more than half the draws are rejected (or buf is too small), or when
+ * *buf->cancel became non-zero (then mc->draws is the draws done and the
+ * rest of *mc is not filled). *work as risk_tornado. */
 bool risk_monte_carlo(const Scenario *s, Scenario *work,
                       const RiskBuffers *buf, MonteCarlo *mc, char *msg,
                       size_t n);

@@ -4,10 +4,13 @@
 
 #include <check.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include "canvas.h"
 #include "chart_tornado.h"
@@ -185,7 +188,7 @@ static RiskBuffers buffers(size_t n)
 {
     double *all = malloc(4 * n * sizeof *all);
     ck_assert_ptr_nonnull(all);
-    return (RiskBuffers){all, all + n, all + 2 * n, all + 3 * n, n};
+    return (RiskBuffers){all, all + n, all + 2 * n, all + 3 * n, n, NULL};
 }
 
 START_TEST(monte_carlo_matches_brute_force)
@@ -266,6 +269,68 @@ START_TEST(monte_carlo_pinned)
     ck_assert_msg(mc.crossover.p50 == PIN_X50, "%.17g", mc.crossover.p50);
     ck_assert_msg(mc.break_even.p50 == PIN_B50, "%.17g", mc.break_even.p50);
     ck_assert_msg(mc.counts[0] == PIN_C0, "%zu", mc.counts[0]);
+    /* A cancel flag that stays down changes nothing, to the last bit. */
+    static MonteCarlo again;
+    volatile sig_atomic_t down = 0;
+    buf.cancel = &down;
+    ck_assert(risk_monte_carlo(&s, &work, &buf, &again, msg, sizeof msg));
+    ck_assert(memcmp(&mc, &again, sizeof mc) == 0);
+    free(buf.delta);
+}
+END_TEST
+
+/* SPEC 7: a signal stops the Monte Carlo at once. A timer raises the flag
+ * 50 ms into a run of 10,000,000 draws (tens of seconds of work); the run
+ * must end within 100 ms of CPU time after the handler ran. */
+static volatile sig_atomic_t mc_stop;
+static struct timespec mc_stop_at;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mc_stop_at);
+    mc_stop = 1;
+}
+
+static double seconds(const struct timespec *t)
+{
+    return (double)t->tv_sec + (double)t->tv_nsec * 1e-9;
+}
+
+START_TEST(monte_carlo_stops_on_flag)
+{
+    Scenario s = with_inputs();
+    s.uncertainty.draws = 10000000;
+    RiskBuffers buf = buffers(10000000); /* only the pages used are touched */
+    buf.cancel = &mc_stop;
+    static MonteCarlo mc;
+    char msg[300];
+    /* Raised before the start: not one draw. */
+    mc_stop = 1;
+    ck_assert(!risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg));
+    ck_assert_uint_eq(mc.draws + mc.rejected, 0);
+    ck_assert_str_eq(msg, "stopped after 0 of 10000000 draws");
+    /* Raised in the middle of the run. */
+    mc_stop = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGALRM, &sa, NULL), 0);
+    struct itimerval it = {.it_value = {.tv_sec = 0, .tv_usec = 50000}};
+    ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
+    bool ok = risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg);
+    struct timespec end;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end);
+    ck_assert(mc_stop);
+    ck_assert(!ok);
+    ck_assert_uint_gt(mc.draws, 0);
+    ck_assert_uint_lt(mc.draws + mc.rejected, 10000000);
+    ck_assert_ptr_nonnull(strstr(msg, "stopped after "));
+    double late = seconds(&end) - seconds(&mc_stop_at);
+    ck_assert_msg(late < 0.1, "stopped %.3f s after the flag", late);
+    /* The work scenario holds the scenario again. */
+    ck_assert(scenario_equal(&work, &s));
     free(buf.delta);
 }
 END_TEST
@@ -518,6 +583,7 @@ static Suite *suite(void)
     tcase_add_test(t, tornado_chart);
     tcase_add_test(t, monte_carlo_matches_brute_force);
     tcase_add_test(t, monte_carlo_pinned);
+    tcase_add_test(t, monte_carlo_stops_on_flag);
     tcase_add_test(t, monte_carlo_symmetric_half);
     tcase_add_test(t, monte_carlo_rejects_and_refuses);
     tcase_add_test(t, triangular_and_nearest_rank);

@@ -111,4 +111,22 @@ if grep -q "$esc" "$TMP/err"; then fail "risk wrote a raw escape"; else ok; fi
 expect_status 64 "seek a bad target" -- "$G" seek --vary hardware.nodes \
     --target cloud=spot default
 expect_status 64 "seek without --target" -- "$G" seek --vary hardware.nodes default
+
+# SPEC 7: a signal ends a long Monte Carlo (a million draws over a 20-year
+# horizon, about a minute) at once, and nothing is left at -o OUT.
+sed 's/^  draws: 10000$/  draws: 1000000/' "$top_srcdir/scenarios/diagflow-risk.yaml" >"$TMP/long.yaml"
+printf 'horizon:\n  months: 240\n  ramp_months: 24\n' >>"$TMP/long.yaml"
+for sig in TERM HUP; do # (a background job ignores SIGINT)
+    "$G" risk -o "$TMP/long.json" "$TMP/long.yaml" 2>"$TMP/err" &
+    pid=$!
+    sleep 0.5
+    kill -"$sig" "$pid"
+    t0=$(date +%s%N)
+    wait "$pid"
+    st=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    [ "$st" -gt 128 ] && ok || fail "risk after SIG$sig: exit $st, not 128+signal"
+    [ "$ms" -lt 1000 ] && ok || fail "risk took $ms ms to end after SIG$sig"
+    ls "$TMP" | grep -q "long.json" && fail "SIG$sig left $(ls "$TMP" | grep long.json)" || ok
+done
 finish

@@ -13,6 +13,7 @@
 #include "file_rules.h"
 #include "report.h"
 #include "strbuf.h"
+#include "term.h"
 
 static const char *export_ext(ExportFormat f) { return export_format_extension(f); }
 
@@ -58,7 +59,14 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
                        .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
                        .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};
     } else {
-        report_results_compute(&own, &a->doc.cur);
+        /* A long plan or Monte Carlo stops on a signal (SPEC 7); the loop
+         * then sees the signal and keeps the edits. */
+        if (!report_results_compute_cancel(&own, &a->doc.cur,
+                                           term_signal_flag())) {
+            report_results_free(&own);
+            return app_msg(a, true, "export stopped by a signal: %s not written",
+                           path);
+        }
         rep = report_of(&a->doc.cur, &own, date);
     }
     StrBuf b = STRBUF_INIT;

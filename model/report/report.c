@@ -13,19 +13,48 @@
 #include "fields.h"
 #include "strbuf.h"
 
-void report_results_compute(ReportResults *rr, const Scenario *s)
+/* The risk figures of s into rr->risk, the Monte Carlo stopping when
+ * *cancel is raised. False when it was stopped. */
+static bool risk_compute(ReportResults *rr, const Scenario *s,
+                         volatile sig_atomic_t *cancel)
+{
+    if (!rr->risk)
+        rr->risk = xmalloc(sizeof *rr->risk);
+    RiskResult *k = rr->risk;
+    memset(k, 0, sizeof *k);
+    Scenario *work = xmalloc(sizeof *work);
+    /* bounded: two engine calls a registry number, milliseconds */
+    risk_tornado(s, work, &k->tornado);
+    k->has_monte_carlo = s->has_uncertainty && s->uncertainty.input_count > 0;
+    bool done = true;
+    if (k->has_monte_carlo) {
+        size_t n = (size_t)s->uncertainty.draws;
+        double *all = xmalloc(4 * n * sizeof *all);
+        RiskBuffers buf = {all, all + n, all + 2 * n, all + 3 * n, n, cancel};
+        k->mc_ok = risk_monte_carlo(s, work, &buf, &k->mc, k->mc_error,
+                                    sizeof k->mc_error);
+        done = !(cancel && *cancel);
+        free(all);
+    }
+    free(work);
+    return done;
+}
+
+bool report_results_compute_cancel(ReportResults *rr, const Scenario *s,
+                                   volatile sig_atomic_t *cancel)
 {
     cost_evaluate(s, &rr->cost);
     rr->hybrid = NULL;
     rr->by_nodes = NULL;
     rr->risk = NULL;
-    if (s->has_uncertainty)
-        report_risk_compute(rr, s);
+    if (s->has_uncertainty && !risk_compute(rr, s, cancel))
+        return false;
     if (!s->has_hybrid)
-        return;
+        return true;
     HybridScratch sc;
     if (hybrid_scratch_init(&sc, 0) != 0)
         xalloc_die();
+    sc.cancel = cancel;
     rr->hybrid = xmalloc(sizeof *rr->hybrid);
     hybrid_evaluate(s, &s->hybrid, rr->hybrid, &sc);
     /* by_nodes lives in the scratch: keep a copy that outlives it. */
@@ -35,26 +64,17 @@ void report_results_compute(ReportResults *rr, const Scenario *s)
         memcpy(rr->by_nodes, rr->hybrid->by_nodes, n * sizeof *rr->by_nodes);
     rr->hybrid->by_nodes = rr->by_nodes;
     hybrid_scratch_free(&sc);
+    return !rr->hybrid->cancelled;
+}
+
+void report_results_compute(ReportResults *rr, const Scenario *s)
+{
+    report_results_compute_cancel(rr, s, NULL);
 }
 
 void report_risk_compute(ReportResults *rr, const Scenario *s)
 {
-    if (!rr->risk)
-        rr->risk = xmalloc(sizeof *rr->risk);
-    RiskResult *k = rr->risk;
-    memset(k, 0, sizeof *k);
-    Scenario *work = xmalloc(sizeof *work);
-    risk_tornado(s, work, &k->tornado);
-    k->has_monte_carlo = s->has_uncertainty && s->uncertainty.input_count > 0;
-    if (k->has_monte_carlo) {
-        size_t n = (size_t)s->uncertainty.draws;
-        double *all = xmalloc(4 * n * sizeof *all);
-        RiskBuffers buf = {all, all + n, all + 2 * n, all + 3 * n, n};
-        k->mc_ok = risk_monte_carlo(s, work, &buf, &k->mc, k->mc_error,
-                                    sizeof k->mc_error);
-        free(all);
-    }
-    free(work);
+    risk_compute(rr, s, NULL);
 }
 
 void report_results_free(ReportResults *rr)

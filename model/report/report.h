@@ -8,6 +8,9 @@
 #ifndef GPUPLAN_REPORT_H
 #define GPUPLAN_REPORT_H
 
+#include <signal.h>
+#include <stdbool.h>
+
 #include "cost.h"
 #include "hybrid.h"
 #include "risk.h"
@@ -38,6 +41,14 @@ typedef struct ReportResults {
  * (report_risk_compute) when s has an uncertainty section. s must be
  * valid. Out of memory aborts (xalloc_die). */
 void report_results_compute(ReportResults *rr, const Scenario *s);
+
+/* As report_results_compute, but a long hybrid run or Monte Carlo stops
+ * early once *cancel is non-zero (a signal handler's flag, SPEC 7; NULL:
+ * never). Returns true when every figure was computed; false when the
+ * run was stopped: rr then holds incomplete figures, to be freed with
+ * report_results_free and never shown. */
+bool report_results_compute_cancel(ReportResults *rr, const Scenario *s,
+                                   volatile sig_atomic_t *cancel);
 
 /* Compute rr->risk for s (valid) whether or not s has an uncertainty
  * section (`gpuplan risk` always shows the tornado): the tornado, and the

@@ -191,7 +191,7 @@ static void bench_risk(void)
     }
     risk_case.uncertainty.draws = 10000;
     double *all = malloc(4 * 10000 * sizeof *all);
-    RiskBuffers buf = {all, all + 10000, all + 20000, all + 30000, 10000};
+    RiskBuffers buf = {all, all + 10000, all + 20000, all + 30000, 10000, NULL};
     static MonteCarlo mc;
     char msg[400];
     double m[11];

@@ -57,4 +57,20 @@ wait_for "seek: expected KEY OPTION" 5 ":seek refuses an unknown option"
 type_text ":q!"
 keys Enter
 wait_for "EXIT=0" 10 "quit"
+
+# SPEC 7: a signal stops an export in the middle of its Monte Carlo (a
+# million draws over a 20-year horizon: about a minute of work) at once.
+sed 's/^  draws: 10000$/  draws: 1000000/' "$SCEN/diagflow-risk.yaml" >"$TMP/work/long.yaml"
+printf 'horizon:\n  months: 240\n  ramp_months: 24\n  cloud_price_change_pct_year: -10\n' \
+    >>"$TMP/work/long.yaml"
+grep -q "draws: 1000000" "$TMP/work/long.yaml" && ok || fail "long.yaml lacks the draws"
+start NO_COLOR=1 -- long.yaml
+wait_for " Hardware   Facility " 10 "long.yaml opens" || give_up
+type_text ":export json long.json"
+keys Enter
+sleep 1 # the Monte Carlo is under way
+[ ! -e "$TMP/work/long.json" ] && ok || fail "the export finished within a second"
+kill -TERM "$PID"
+wait_for "EXIT=143" 3 "SIGTERM stops the export's Monte Carlo within seconds"
+[ ! -e "$TMP/work/long.json" ] && ok || fail "a stopped export left long.json"
 finish
