@@ -6,6 +6,7 @@
 
 #include "fields.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -123,7 +124,10 @@ static void range_text(const Field *f, char *buf, size_t n)
     num_format_exact(f->minimum, lo, sizeof lo);
     num_format_exact(f->maximum, hi, sizeof hi);
     const char *kind = f->type == FT_INT ? "a whole number" : "a number";
-    if (f->above_minimum)
+    if (f->minimum == -DBL_MAX && f->maximum == DBL_MAX)
+        snprintf(buf, n, "%s", kind); /* no range of its own (an
+                                         uncertain input's low or high) */
+    else if (f->above_minimum)
         snprintf(buf, n, "%s above %s, up to %s", kind, lo, hi);
     else
         snprintf(buf, n, "%s from %s to %s", kind, lo, hi);

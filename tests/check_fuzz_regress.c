@@ -251,6 +251,26 @@ static void run_loader(const Input *in)
                           in->path, msg);
     }
     check_verdict(in, rc == 0, msg);
+    /* `check` gathers every problem reading the same way: the same
+     * verdict, and its first problem is the one the loader stopped at. */
+    static Diag all[32];
+    size_t n = 0;
+    int crc = in->harness == H_YAML
+                  ? scenario_check_yaml(in->base, data, len, all, 32, &n)
+                  : scenario_check_json(in->base, data, len, all, 32, &n);
+    ck_assert_msg((crc == 0) == (rc == 0) && (crc == 0) == (n == 0),
+                  "%s: load %d, check %d with %zu problems", in->path, rc, crc,
+                  n);
+    if (rc == EXIT_DATAERR)
+        ck_assert_msg(all[0].line == d.line && all[0].col == d.col &&
+                          strcmp(all[0].message, d.message) == 0,
+                      "%s: check's first problem %lu:%lu %s, the loader's "
+                      "%s", in->path, all[0].line, all[0].col,
+                      all[0].message, msg);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(all[i].line > 0 || len > SCENARIO_FILE_MAX,
+                      "%s: problem %zu without a line: %s", in->path, i,
+                      all[i].message);
     free(data);
 }
 

@@ -249,7 +249,7 @@ static const JBad json_bad[] = {
      "missing `workloads`"},
     {JHEAD "{\"days\":\"30\",\"workloads\":[]}}", "\"30\"", "hybrid.days",
      "quoted text"},
-    {JHEAD "{\"days\":[30]}}", "[30]", "hybrid.days", "expected a number"},
+    {JHEAD "{\"days\":[30]}}", "[30]", "hybrid.days", "expected a single value (a number"},
     {JHEAD "{\"onprem_nodes\":3,\"workloads\":[{\"name\":\"a\",\"per_day\":1,"
            "\"gpus\":1,\"hours\":1}]}}",
      "\"onprem_nodes\"", "hybrid.onprem_nodes", "more than hardware.nodes (2)"},

@@ -291,6 +291,169 @@ START_TEST(check_gathers_every_problem)
 }
 END_TEST
 
+/* The same problems written in YAML and in JSON: check lists every one of
+ * both files, in the same order, with the same field paths and words
+ * (but for each format's own nouns: list / array, mapping / object), each
+ * at the line and column of the JSON value or key it blames. */
+static const char multi_yaml[] =
+    "gpuplan: 2\n"                                        /* 1 */
+    "hardware:\n"                                         /* 2 */
+    "  nodes: 0\n"                                        /* 3 */
+    "  gpus_per_nod: 8\n"                                 /* 4 */
+    "  node_price: \"abc\"\n"                             /* 5 */
+    "utilization:\n"                                      /* 6 */
+    "  measured_pct: [1, 2]\n"                            /* 7 */
+    "hybrid:\n"                                           /* 8 */
+    "  workloads:\n"                                      /* 9 */
+    "    - {name: a, gpus: 8, hours: 2, per_day: 3}\n"    /* 10 */
+    "    - {name: b, gpus: -1, hours: 1, per_dy: 2}\n"    /* 11 */
+    "    - 5\n"                                           /* 12 */
+    "uncertainty:\n"                                      /* 13 */
+    "  draws: 5\n"                                        /* 14 */
+    "  inputs:\n"                                         /* 15 */
+    "    - {key: hardware.node_price, low: 1, high: \"x\"}\n" /* 16 */
+    "    - {key: hardware.nodez, low: 1, high: 2}\n"      /* 17 */
+    "    - {key: cloud.spot_gpu_hour, lo: 1, high: 2}\n"  /* 18 */
+    "    - 7\n"                                           /* 19 */
+    "  sead: 3\n"                                         /* 20 */
+    "cloud:\n"                                            /* 21 */
+    "  spot_gpu_hour: -3\n";                              /* 22 */
+
+static const char multi_json[] =
+    "{\n"                                                        /* 1 */
+    "  \"gpuplan\": 2,\n"                                        /* 2 */
+    "  \"hardware\": {\n"                                        /* 3 */
+    "    \"nodes\": 0,\n"                                        /* 4 */
+    "    \"gpus_per_nod\": 8,\n"                                 /* 5 */
+    "    \"node_price\": \"abc\"\n"                              /* 6 */
+    "  },\n"                                                     /* 7 */
+    "  \"utilization\": {\"measured_pct\": [1, 2]},\n"           /* 8 */
+    "  \"hybrid\": {\n"                                          /* 9 */
+    "    \"workloads\": [\n"                                     /* 10 */
+    "      {\"name\": \"a\", \"gpus\": 8, \"hours\": 2, \"per_day\": 3},\n"
+    "      {\"name\": \"b\", \"gpus\": -1, \"hours\": 1, \"per_dy\": 2},\n"
+    "      5\n"                                                  /* 13 */
+    "    ]\n"                                                    /* 14 */
+    "  },\n"                                                     /* 15 */
+    "  \"uncertainty\": {\n"                                     /* 16 */
+    "    \"draws\": 5,\n"                                        /* 17 */
+    "    \"inputs\": [\n"                                        /* 18 */
+    "      {\"key\": \"hardware.node_price\", \"low\": 1, \"high\": \"x\"},\n"
+    "      {\"key\": \"hardware.nodez\", \"low\": 1, \"high\": 2},\n"
+    "      {\"key\": \"cloud.spot_gpu_hour\", \"lo\": 1, \"high\": 2},\n"
+    "      7\n"                                                  /* 22 */
+    "    ],\n"                                                   /* 23 */
+    "    \"sead\": 3\n"                                          /* 24 */
+    "  },\n"                                                     /* 25 */
+    "  \"cloud\": {\"spot_gpu_hour\": -3}\n"                     /* 26 */
+    "}\n";
+
+/* The YAML message in JSON's nouns. */
+static void json_words(const char *yaml, char *out, size_t n)
+{
+    static const char *const from[] = {"not a list", "a mapping of",
+                                       "not a single value"};
+    static const char *const to[] = {"not an array", "an object of",
+                                     "not a number"};
+    snprintf(out, n, "%s", yaml);
+    for (size_t k = 0; k < 3; k++) {
+        char *p = strstr(out, from[k]);
+        if (!p)
+            continue;
+        char rest[600];
+        snprintf(rest, sizeof rest, "%s", p + strlen(from[k]));
+        snprintf(p, n - (size_t)(p - out), "%s%s", to[k], rest);
+    }
+}
+
+START_TEST(check_gathers_json_like_yaml)
+{
+    static const struct {
+        const char *path;
+        unsigned long line, col; /* in the JSON text */
+    } want[] = {
+        {"hardware.nodes", 4, 14},
+        {"hardware.gpus_per_nod", 5, 5},
+        {"hardware.node_price", 6, 19},
+        {"utilization.measured_pct", 8, 35},
+        {"hybrid.workloads[1].gpus", 12, 29},
+        {"hybrid.workloads[1].per_dy", 12, 45},
+        {"hybrid.workloads[1]", 12, 7},
+        {"hybrid.workloads[2]", 13, 7},
+        {"uncertainty.draws", 17, 14},
+        {"uncertainty.inputs[0].high", 19, 56},
+        {"uncertainty.inputs[1].key", 20, 15},
+        {"uncertainty.inputs[2].lo", 21, 38},
+        {"uncertainty.inputs[2]", 21, 7},
+        {"uncertainty.inputs[3]", 22, 7},
+        {"uncertainty.sead", 24, 5},
+        {"cloud.spot_gpu_hour", 26, 30},
+    };
+    enum { N = sizeof want / sizeof want[0] };
+    static Diag y[32], j[32];
+    size_t ny = 0, nj = 0;
+    ck_assert_int_eq(scenario_check_yaml("t.yaml", multi_yaml,
+                                         strlen(multi_yaml), y, 32, &ny),
+                     EXIT_DATAERR);
+    ck_assert_int_eq(scenario_check_json("t.json", multi_json,
+                                         strlen(multi_json), j, 32, &nj),
+                     EXIT_DATAERR);
+    ck_assert_uint_eq(ny, N);
+    ck_assert_uint_eq(nj, N);
+    for (size_t i = 0; i < N; i++) {
+        char m[600];
+        json_words(y[i].message, m, sizeof m);
+        ck_assert_str_eq(y[i].path, want[i].path);
+        ck_assert_str_eq(j[i].path, want[i].path);
+        ck_assert_msg(strcmp(j[i].message, m) == 0, "%s:\n  yaml: %s\n  json: %s",
+                      want[i].path, y[i].message, j[i].message);
+        ck_assert_msg(j[i].line == want[i].line && j[i].col == want[i].col,
+                      "%s at %lu:%lu, not %lu:%lu", want[i].path, j[i].line,
+                      j[i].col, want[i].line, want[i].col);
+        ck_assert_str_eq(j[i].file, "t.json");
+    }
+    /* The same inside a JSON export's "scenario" object. */
+    static char exp[4096];
+    snprintf(exp, sizeof exp, "{\"gpuplan\": 2, \"generator\": \"gpuplan\",\n"
+             "\"scenario\": %s, \"results\": {}}\n", multi_json);
+    ck_assert_int_eq(scenario_check_json("t.json", exp, strlen(exp), j, 32,
+                                         &nj), EXIT_DATAERR);
+    ck_assert_uint_eq(nj, N);
+    ck_assert_uint_eq(j[0].line, 5);
+    ck_assert_str_eq(j[N - 1].path, "cloud.spot_gpu_hour");
+    /* Only the cap's worth are kept. */
+    ck_assert_int_eq(scenario_check_json("t.json", multi_json,
+                                         strlen(multi_json), j, 3, &nj),
+                     EXIT_DATAERR);
+    ck_assert_uint_eq(nj, 3);
+    /* A syntax error is the one problem: nothing after it can be read. */
+    static const char broken[] = "{\"gpuplan\": 2,\n \"hardware\": {\"nodes\": 0,,}}\n";
+    ck_assert_int_eq(scenario_check_json("t.json", broken, strlen(broken), j,
+                                         32, &nj), EXIT_DATAERR);
+    ck_assert_uint_eq(nj, 1);
+    ck_assert_ptr_nonnull(strstr(j[0].message, "JSON syntax error"));
+    ck_assert_uint_eq(j[0].line, 2);
+    /* Rules between fields are checked once every value is fine, as in
+     * YAML; the loader itself still stops at the first problem. */
+    static const char cross[] = "{\"gpuplan\": 2, \"facility\": "
+                                "{\"node_power_idle_kw\": 9}}";
+    ck_assert_int_eq(scenario_check_json("t.json", cross, strlen(cross), j, 32,
+                                         &nj), EXIT_DATAERR);
+    ck_assert_uint_eq(nj, 1);
+    ck_assert_str_eq(j[0].path, "facility.node_power_idle_kw");
+    Scenario s;
+    Diag d;
+    ck_assert_int_eq(scenario_load_json("t.json", multi_json,
+                                        strlen(multi_json), &s, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hardware.nodes");
+    static const char good[] = "{\"gpuplan\": 2, \"hardware\": {\"nodes\": 2}}";
+    ck_assert_int_eq(scenario_check_json("t.json", good, strlen(good), j, 32,
+                                         &nj), 0);
+    ck_assert_uint_eq(nj, 0);
+}
+END_TEST
+
 /* ---- save only what loads (SPEC 1.3, 7) ---------------------------------- */
 
 static char tmpdir[256];
@@ -515,6 +678,7 @@ static Suite *safety_suite(void)
                         (int)(sizeof accurate / sizeof accurate[0]));
     tcase_add_test(t, near_misses_still_load);
     tcase_add_test(t, check_gathers_every_problem);
+    tcase_add_test(t, check_gathers_json_like_yaml);
     suite_add_tcase(s, t);
 
     t = tcase_create("save");

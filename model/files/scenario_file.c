@@ -40,8 +40,7 @@ int scenario_check_file(const char *path, Diag *all, size_t max, size_t *n)
     diag_clear(&d, path);
     int rc = read_whole_file(path, SCENARIO_FILE_MAX, &data, &len, &d);
     if (rc == 0 && scenario_looks_like_json(data, len)) {
-        Scenario s;
-        rc = scenario_load_json(path, data, len, &s, &d);
+        rc = scenario_check_json(path, data, len, all, max, n);
     } else if (rc == 0) {
         rc = scenario_check_yaml(path, data, len, all, max, n);
     }

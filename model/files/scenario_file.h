@@ -38,10 +38,17 @@ int scenario_load_yaml(const char *name, const char *data, size_t len,
 int scenario_check_yaml(const char *name, const char *data, size_t len,
                         Diag *all, size_t max, size_t *n);
 
-/* scenario_check_yaml for the file at path; a JSON file (read as
- * scenario_load_file would) gives its first problem only. Returns 0, or
- * the status of scenario_load_file; *n problems in all (a file that cannot
- * be opened is one problem). */
+/* scenario_check_yaml for a JSON scenario or export held in memory: every
+ * problem, each at the line and column of the value (or key) it blames, in
+ * file order, with the YAML reader's messages; a JSON syntax error, a
+ * control character or deep nesting is the one problem reported. */
+int scenario_check_json(const char *name, const char *data, size_t len,
+                        Diag *all, size_t max, size_t *n);
+
+/* scenario_check_yaml or scenario_check_json for the file at path (the
+ * reader chosen as scenario_load_file does). Returns 0, or the status of
+ * scenario_load_file; *n problems in all (a file that cannot be opened is
+ * one problem). */
 int scenario_check_file(const char *path, Diag *all, size_t max, size_t *n);
 
 /* Parse a JSON export (its "scenario" object) held in memory. */

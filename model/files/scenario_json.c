@@ -242,6 +242,9 @@ static int json_field(Json *j, FieldRef *r, const cJSON *v, size_t k)
     if (cJSON_IsString(v) && has_nul_escape(j->data + t.off, t.len))
         return load_error(c, t.at, f->key, "value contains a NUL character "
                           "(not allowed in scenario files)");
+    if (cJSON_IsArray(v) || cJSON_IsObject(v)) /* as the YAML reader says */
+        return load_error(c, t.at, f->key, "expected a single value (%s), "
+                          "not %s", what, kind_name(v));
     if (f->type == FT_TEXT || f->type == FT_CHOICE) {
         if (!cJSON_IsString(v))
             return load_error(c, t.at, f->key, "expected text in double "
@@ -339,8 +342,9 @@ static int json_item(Json *j, const FieldList *l, size_t i, const cJSON *obj,
     for (const cJSON *m = obj->child; m; m = m->next) {
         JTok mt = tok_at(j, ck);
         FieldRef r;
-        if ((rc = load_key(c, path, m->string, mt.key, &r)) != 0 ||
-            (rc = json_field(j, &r, m, ck)) != 0)
+        if ((rc = load_key(c, path, m->string, mt.key, &r)) == 0)
+            rc = json_field(j, &r, m, ck);
+        if (rc && !load_go_on(c, rc))
             return rc;
         ck = skip(m, ck);
     }
@@ -357,7 +361,7 @@ static int json_list(Json *j, const FieldList *l, const cJSON *m, size_t k)
     size_t n = 0, ik = k + 1;
     for (const cJSON *w = m->child; w; w = w->next, n++) {
         int rc = json_item(j, l, n, w, ik);
-        if (rc)
+        if (rc && !load_go_on(j->c, rc))
             return rc;
         ik = skip(w, ik);
     }
@@ -365,6 +369,26 @@ static int json_list(Json *j, const FieldList *l, const cJSON *m, size_t k)
 }
 
 /* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
+
+/* The value m (token k) of key `which` of input i. */
+static int json_unc_value(Json *j, size_t i, int which, const cJSON *m,
+                          size_t k)
+{
+    JTok t = tok_at(j, k);
+    char vpath[160], num[128];
+    snprintf(vpath, sizeof vpath, "uncertainty.inputs[%zu].%s", i,
+             uncertainty_input_keys[which]);
+    const char *what = which == UI_KEY ? "a field's key path in double quotes"
+                                       : "a number";
+    if (which == UI_KEY && !cJSON_IsString(m))
+        return load_error(j->c, t.at, vpath, "expected %s, not %s", what,
+                          kind_name(m));
+    const char *text = NULL;
+    LoadStyle style = LOAD_PLAIN;
+    int rc = json_scalar(j, vpath, what, m, k, num, sizeof num, &text, &style);
+    return rc ? rc : load_unc_ivalue(j->c, i, which, text, strlen(text), style,
+                                     t.at);
+}
 
 /* One input object, item i (token k). */
 static int json_unc_input(Json *j, size_t i, const cJSON *obj, size_t k)
@@ -384,27 +408,51 @@ static int json_unc_input(Json *j, size_t i, const cJSON *obj, size_t k)
     for (const cJSON *m = obj->child; m; m = m->next) {
         JTok mt = tok_at(j, ck);
         int which = 0;
-        if ((rc = load_unc_ikey(c, i, m->string, mt.key, &which)) != 0)
-            return rc;
-        char vpath[160], num[128];
-        snprintf(vpath, sizeof vpath, "%s.%s", path,
-                 uncertainty_input_keys[which]);
-        const char *what = which == UI_KEY
-                               ? "a field's key path in double quotes"
-                               : "a number";
-        if (which == UI_KEY && !cJSON_IsString(m))
-            return load_error(c, mt.at, vpath, "expected %s, not %s", what,
-                              kind_name(m));
-        const char *text = NULL;
-        LoadStyle style = LOAD_PLAIN;
-        if ((rc = json_scalar(j, vpath, what, m, ck, num, sizeof num, &text,
-                              &style)) != 0 ||
-            (rc = load_unc_ivalue(c, i, which, text, strlen(text), style,
-                                  mt.at)) != 0)
+        if ((rc = load_unc_ikey(c, i, m->string, mt.key, &which)) == 0)
+            rc = json_unc_value(j, i, which, m, ck);
+        if (rc && !load_go_on(c, rc))
             return rc;
         ck = skip(m, ck);
     }
     return load_unc_input_end(c, i);
+}
+
+/* The value m (token k) of `inputs`: an array of input objects. */
+static int json_unc_inputs(Json *j, const cJSON *m, size_t k)
+{
+    LoadCtx *c = j->c;
+    JTok t = tok_at(j, k);
+    if (!cJSON_IsArray(m))
+        return load_error(c, t.at, "uncertainty.inputs", "expected a list of "
+                          "inputs (an array of objects), not %s", kind_name(m));
+    size_t n = 0, ik = k + 1;
+    for (const cJSON *w = m->child; w; w = w->next, n++) {
+        int rc = json_unc_input(j, n, w, ik);
+        if (rc && !load_go_on(c, rc))
+            return rc;
+        ik = skip(w, ik);
+    }
+    return load_unc_inputs(c, n, t.at);
+}
+
+/* The value m (token k) of `draws` or `seed` (which). */
+static int json_unc_scalar(Json *j, int which, const cJSON *m, size_t k)
+{
+    JTok t = tok_at(j, k);
+    char path[64], what[120], num[128];
+    Field f;
+    snprintf(path, sizeof path, "uncertainty.%s",
+             uncertainty_section_keys[which]);
+    uncertainty_scalar_field(which, path, &f);
+    load_describe(&f, what, sizeof what);
+    const char *text = NULL;
+    LoadStyle style = LOAD_PLAIN;
+    if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m))
+        return load_error(j->c, t.at, path, "expected %s, not %s", what,
+                          kind_name(m));
+    int rc = json_scalar(j, path, what, m, k, num, sizeof num, &text, &style);
+    return rc ? rc : load_unc_scalar(j->c, which, text, strlen(text), style,
+                                     t.at);
 }
 
 /* `"uncertainty": {...}` (token k). */
@@ -421,43 +469,16 @@ static int json_uncertainty(Json *j, const char *name, const cJSON *obj,
                           "object of its keys (draws, seed, inputs), not %s",
                           name, kind_name(obj));
     size_t ck = k + 1;
-    int rc;
     for (const cJSON *m = obj->child; m; m = m->next) {
         JTok mt = tok_at(j, ck);
         int which = 0;
-        if ((rc = load_unc_key(c, m->string, mt.key, &which)) != 0)
+        int rc = load_unc_key(c, m->string, mt.key, &which);
+        if (rc == 0 && which == UN_INPUTS)
+            rc = json_unc_inputs(j, m, ck);
+        else if (rc == 0)
+            rc = json_unc_scalar(j, which, m, ck);
+        if (rc && !load_go_on(c, rc))
             return rc;
-        if (which == UN_INPUTS) {
-            if (!cJSON_IsArray(m))
-                return load_error(c, mt.at, "uncertainty.inputs", "expected "
-                                  "a list of inputs (an array of objects), "
-                                  "not %s", kind_name(m));
-            size_t n = 0, ik = ck + 1;
-            for (const cJSON *w = m->child; w; w = w->next, n++) {
-                if ((rc = json_unc_input(j, n, w, ik)) != 0)
-                    return rc;
-                ik = skip(w, ik);
-            }
-            if ((rc = load_unc_inputs(c, n, mt.at)) != 0)
-                return rc;
-        } else {
-            char path[64], what[120], num[128];
-            Field f;
-            snprintf(path, sizeof path, "uncertainty.%s",
-                     uncertainty_section_keys[which]);
-            uncertainty_scalar_field(which, path, &f);
-            load_describe(&f, what, sizeof what);
-            const char *text = NULL;
-            LoadStyle style = LOAD_PLAIN;
-            if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m))
-                return load_error(c, mt.at, path, "expected %s, not %s", what,
-                                  kind_name(m));
-            if ((rc = json_scalar(j, path, what, m, ck, num, sizeof num,
-                                  &text, &style)) != 0 ||
-                (rc = load_unc_scalar(c, which, text, strlen(text), style,
-                                      mt.at)) != 0)
-                return rc;
-        }
         ck = skip(m, ck);
     }
     return load_unc_end(c, t.at);
@@ -491,13 +512,13 @@ static int json_section(Json *j, const char *name, const cJSON *obj, size_t k)
         JTok mt = tok_at(j, ck);
         const FieldList *l = load_list_of(name, m->string);
         if (l) {
-            if ((rc = load_list(j->c, l, mt.key)) != 0 ||
-                (rc = json_list(j, l, m, ck)) != 0)
-                return rc;
-        } else if ((rc = load_key(j->c, name, m->string, mt.key, &r)) != 0 ||
-                   (rc = json_field(j, &r, m, ck)) != 0) {
-            return rc;
+            if ((rc = load_list(j->c, l, mt.key)) == 0)
+                rc = json_list(j, l, m, ck);
+        } else if ((rc = load_key(j->c, name, m->string, mt.key, &r)) == 0) {
+            rc = json_field(j, &r, m, ck);
         }
+        if (rc && !load_go_on(j->c, rc))
+            return rc;
         ck = skip(m, ck);
     }
     return load_section_end(j->c, name);
@@ -508,9 +529,9 @@ static int json_scenario(Json *j, const cJSON *obj, size_t k, bool in_export)
 {
     LoadCtx *c = j->c;
     size_t ck = k + 1;
-    int rc = 0;
-    for (const cJSON *m = obj->child; m && rc == 0; m = m->next) {
+    for (const cJSON *m = obj->child; m; m = m->next) {
         JTok mt = tok_at(j, ck);
+        int rc;
         const char *key = m->string;
         size_t sp = 0;
         while (json_special_sections[sp].name &&
@@ -530,9 +551,29 @@ static int json_scenario(Json *j, const cJSON *obj, size_t k, bool in_export)
             if (rc == 0)
                 rc = json_field(j, &r, m, ck);
         }
+        if (rc && !load_go_on(c, rc))
+            return rc;
         ck = skip(m, ck);
     }
-    return rc;
+    return 0; /* problems gathered so far: load_finish says so */
+}
+
+/* Key w of an export (0 gpuplan, 1 generator, 2 scenario, 3 results):
+ * its value m (token k). */
+static int json_export_entry(Json *j, size_t w, const cJSON *m, size_t k)
+{
+    JTok t = tok_at(j, k);
+    if (w == 0)
+        return json_version(j, m, k, true);
+    if (w == 1 && !cJSON_IsString(m))
+        return load_error(j->c, t.at, "generator", "expected a string naming "
+                          "the program, not %s", kind_name(m));
+    if (w == 2 && !cJSON_IsObject(m))
+        return load_error(j->c, t.at, "scenario", "expected the scenario "
+                          "object, not %s", kind_name(m));
+    if (w == 2)
+        return json_scenario(j, m, k, true);
+    return 0; /* "results" is ignored */
 }
 
 /* A JSON export: gpuplan, generator, scenario, results. */
@@ -548,41 +589,38 @@ static int json_export(Json *j, const cJSON *root)
         size_t w = 0;
         while (w < 4 && strcmp(m->string, keys[w]) != 0)
             w++;
-        if (w == 4)
-            return load_error(c, mt.key, m->string, "unknown key `%.60s` (a "
-                              "JSON export holds gpuplan, generator, scenario "
-                              "and results)", m->string);
-        if (seen[w].line)
-            return load_error(c, mt.key, m->string, "duplicate key `%s` "
-                              "(first given at line %lu)", keys[w],
-                              seen[w].line);
-        seen[w] = mt.key;
         int rc = 0;
-        if (w == 0) {
-            rc = json_version(j, m, ck, true);
-        } else if (w == 1) {
-            if (!cJSON_IsString(m))
-                rc = load_error(c, mt.at, "generator", "expected a string "
-                                "naming the program, not %s", kind_name(m));
-        } else if (w == 2) {
-            if (!cJSON_IsObject(m))
-                rc = load_error(c, mt.at, "scenario", "expected the scenario "
-                                "object, not %s", kind_name(m));
-            else
-                rc = json_scenario(j, m, ck, true);
-        }
-        if (rc)
+        if (w == 4)
+            rc = load_error(c, mt.key, m->string, "unknown key `%.60s` (a "
+                            "JSON export holds gpuplan, generator, scenario "
+                            "and results)", m->string);
+        else if (seen[w].line)
+            rc = load_error(c, mt.key, m->string, "duplicate key `%s` "
+                            "(first given at line %lu)", keys[w],
+                            seen[w].line);
+        else
+            rc = json_export_entry(j, w, m, ck);
+        if (w < 4 && !seen[w].line)
+            seen[w] = mt.key;
+        if (rc && !load_go_on(c, rc))
             return rc;
         ck = skip(m, ck);
     }
-    return 0;
+    return 0; /* problems gathered so far: load_finish says so */
 }
 
-int scenario_load_json(const char *name, const char *data, size_t len,
-                       Scenario *out, Diag *d)
+/* Read the JSON text; with all != NULL gather up to max problems there
+ * (their count in *n) instead of stopping at the first, as yaml_read. */
+static int json_read(const char *name, const char *data, size_t len,
+                     Scenario *out, Diag *d, Diag *all, size_t max, size_t *n)
 {
     LoadCtx c;
     load_begin(&c, name, d);
+    if (all && max > 0) {
+        c.collect = true;
+        c.all = all;
+        c.maxall = max;
+    }
     /* A byte order mark is not JSON; skip it (positions count from after
      * it, as libyaml's do). */
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
@@ -609,12 +647,12 @@ int scenario_load_json(const char *name, const char *data, size_t len,
             while (off > 0 && (off >= len || strchr(" \t\r\n", data[off])))
                 off--;
             char near[24];
-            size_t n = 0;
-            while (off + n < len && n < 16 && data[off + n] != '\n' &&
-                   data[off + n] != '\r')
-                n++;
-            memcpy(near, data + off, n);
-            near[n] = '\0';
+            size_t w = 0;
+            while (off + w < len && w < 16 && data[off + w] != '\n' &&
+                   data[off + w] != '\r')
+                w++;
+            memcpy(near, data + off, w);
+            near[w] = '\0';
             rc = load_error(&c, load_pos_at(data, len, off), NULL,
                             "JSON syntax error near `%s`", near);
         } else {
@@ -643,7 +681,7 @@ int scenario_load_json(const char *name, const char *data, size_t len,
         else if (cJSON_GetObjectItemCaseSensitive(root, "scenario"))
             rc = json_export(&j, root);
         else if ((rc = json_scenario(&j, root, 0, false)) == 0 &&
-                 cJSON_GetArraySize(root) == 1 &&
+                 c.nall == 0 && cJSON_GetArraySize(root) == 1 &&
                  cJSON_GetObjectItemCaseSensitive(root, "gpuplan"))
             /* Only a (valid) version: an export that lost its "scenario",
              * most likely; reading it as the built-in default would hide
@@ -658,6 +696,26 @@ int scenario_load_json(const char *name, const char *data, size_t len,
     }
     free(s.tok);
     cJSON_Delete(root);
+    if (n)
+        *n = c.nall;
     load_end(&c);
+    return rc;
+}
+
+int scenario_load_json(const char *name, const char *data, size_t len,
+                       Scenario *out, Diag *d)
+{
+    return json_read(name, data, len, out, d, NULL, 0, NULL);
+}
+
+int scenario_check_json(const char *name, const char *data, size_t len,
+                        Diag *all, size_t max, size_t *n)
+{
+    Scenario s;
+    Diag first;
+    *n = 0;
+    int rc = json_read(name, data, len, &s, &first, all, max, n);
+    if (rc != 0 && *n == 0 && max > 0)
+        all[(*n)++] = first;
     return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "scenario_load.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -103,6 +104,12 @@ void load_describe(const Field *f, char *buf, size_t n)
         break;
     }
     default:
+        if (f->minimum == -DBL_MAX && f->maximum == DBL_MAX) {
+            /* no range of its own (an uncertain input's low or high) */
+            snprintf(buf, n, "%s",
+                     f->type == FT_INT ? "a whole number" : "a number");
+            break;
+        }
         num_format_exact(f->minimum, lo, sizeof lo);
         num_format_exact(f->maximum, hi, sizeof hi);
         snprintf(buf, n, "%s %s %s%s %s",

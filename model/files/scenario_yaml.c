@@ -151,6 +151,17 @@ static int past_value(Yaml *y, int rc)
     return skip_value(y);
 }
 
+/* take_key() refused a key with rc: when gathering every problem and
+ * nothing fatal happened, read past the key's value and go on (0); else
+ * hand rc back. */
+static int past_key(Yaml *y, int rc)
+{
+    if (!load_go_on(y->c, rc))
+        return rc;
+    int r = next(y);
+    return r ? r : skip_value(y);
+}
+
 static int next_event(Yaml *y)
 {
     if (y->have) {
@@ -290,8 +301,11 @@ static int yaml_item(Yaml *y, const FieldList *l, size_t i)
         char key[128];
         LoadPos kat;
         FieldRef r;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
-            return rc;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
+            if ((rc = past_key(y, rc)) != 0)
+                return rc;
+            continue;
+        }
         int krc = load_key(c, path, key, kat, &r);
         if (krc && !load_go_on(c, krc))
             return krc;
@@ -367,8 +381,11 @@ static int load_fields(Yaml *y, const char *name)
         char key[128];
         LoadPos kat;
         FieldRef r;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
-            return rc;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
+            if ((rc = past_key(y, rc)) != 0)
+                return rc;
+            continue;
+        }
         const FieldList *l = load_list_of(name, key);
         if (l) {
             yaml_at(y, name, key);
@@ -417,17 +434,27 @@ static int yaml_unc_input(Yaml *y, size_t i)
         char key[128];
         LoadPos kat;
         int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_unc_ikey(c, i, key, kat, &which)) != 0 ||
-            (rc = next(y)) != 0)
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
+            if ((rc = past_key(y, rc)) != 0)
+                return rc;
+            continue;
+        }
+        int krc = load_unc_ikey(c, i, key, kat, &which);
+        if (krc && !load_go_on(c, krc))
+            return krc;
+        if ((rc = next(y)) != 0)
             return rc;
-        if (y->ev.type != YAML_SCALAR_EVENT)
-            return load_error(c, ev_pos(y), path, "`%s` takes a single value, "
-                              "not %s", uncertainty_input_keys[which],
-                              ev_name(y->ev.type));
-        if ((rc = load_unc_ivalue(c, i, which, scalar_text(y),
-                                  y->ev.data.scalar.length, scalar_style(y),
-                                  ev_pos(y))) != 0)
+        if (krc)
+            rc = krc;
+        else if (y->ev.type != YAML_SCALAR_EVENT)
+            rc = load_error(c, ev_pos(y), path, "`%s` takes a single value, "
+                            "not %s", uncertainty_input_keys[which],
+                            ev_name(y->ev.type));
+        else
+            rc = load_unc_ivalue(c, i, which, scalar_text(y),
+                                 y->ev.data.scalar.length, scalar_style(y),
+                                 ev_pos(y));
+        if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -449,8 +476,9 @@ static int yaml_unc_inputs(Yaml *y)
             return rc;
         if (y->ev.type == YAML_SEQUENCE_END_EVENT)
             return load_unc_inputs(c, n, at);
-        if ((rc = load_unc_input_begin(c, n, ev_pos(y))) != 0 ||
-            (rc = yaml_unc_input(y, n)) != 0)
+        if ((rc = load_unc_input_begin(c, n, ev_pos(y))) == 0)
+            rc = yaml_unc_input(y, n);
+        if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -476,11 +504,19 @@ static int yaml_uncertainty(Yaml *y, const char *name, LoadPos at)
         char key[128];
         LoadPos kat;
         int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0 ||
-            (rc = load_unc_key(c, key, kat, &which)) != 0 ||
-            (rc = next(y)) != 0)
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
+            if ((rc = past_key(y, rc)) != 0)
+                return rc;
+            continue;
+        }
+        int krc = load_unc_key(c, key, kat, &which);
+        if (krc && !load_go_on(c, krc))
+            return krc;
+        if ((rc = next(y)) != 0)
             return rc;
-        if (which == UN_INPUTS) {
+        if (krc) {
+            rc = krc;
+        } else if (which == UN_INPUTS) {
             rc = yaml_unc_inputs(y);
         } else if (y->ev.type != YAML_SCALAR_EVENT) {
             char path[64], what[120];
@@ -495,7 +531,7 @@ static int yaml_uncertainty(Yaml *y, const char *name, LoadPos at)
                                  y->ev.data.scalar.length, scalar_style(y),
                                  ev_pos(y));
         }
-        if (rc)
+        if (rc && (rc = past_value(y, rc)) != 0)
             return rc;
     }
 }
@@ -566,8 +602,11 @@ static int load_document(Yaml *y)
             break;
         char key[128];
         LoadPos kat;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0)
-            return rc;
+        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
+            if ((rc = past_key(y, rc)) != 0)
+                return rc;
+            continue;
+        }
         yaml_at(y, "", key);
         if ((rc = next(y)) != 0)
             return rc;
