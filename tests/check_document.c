@@ -14,8 +14,11 @@
 #include <unistd.h>
 
 #include "document.h"
+#include "fields.h"
 #include "file_lock.h"
+#include "recover.h"
 #include "scenario_file.h"
+#include "uncertainty.h"
 
 static char dir[64], file[128];
 
@@ -198,6 +201,54 @@ START_TEST(locks)
 }
 END_TEST
 
+static void set_key(Scenario *s, const char *key, const char *value)
+{
+    FieldRef r;
+    char msg[300];
+    ck_assert_msg(field_resolve(key, &r, msg, sizeof msg), "%s", msg);
+    ck_assert_msg(field_set(field_ref(&r), s, value, msg, sizeof msg), "%s",
+                  msg);
+}
+
+/* The recovery list says what each recovery holds against the file. */
+START_TEST(recovery_described)
+{
+    Scenario base, rec;
+    scenario_default(&base);
+    rec = base;
+    char buf[300];
+    ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
+                     "the same as the file");
+    set_key(&rec, "utilization.measured_pct", "61");
+    ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
+                     "utilization.measured_pct 50 -> 61");
+    set_key(&rec, "hardware.nodes", "6");
+    set_key(&rec, "notes", "a quote, changed");
+    ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
+                     "notes changed, +2 more");
+    rec = base;
+    rec.has_uncertainty = true;
+    uncertainty_default(&rec.uncertainty);
+    ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
+                     "the uncertainty ranges changed");
+    rec = base;
+    rec.has_hybrid = true;
+    scenario_hybrid_default(&rec);
+    ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
+                     "the hybrid plan added");
+    ck_assert_str_eq(recover_describe(&rec, &base, buf, sizeof buf),
+                     "the hybrid plan removed");
+    /* A workload's value, by its path. */
+    rec.hybrid.workload_count = 1;
+    field_item_default(&field_list_workloads, &rec, 0);
+    base = rec;
+    set_key(&rec, "hybrid.workloads[0].gpus", "16");
+    ck_assert_ptr_nonnull(strstr(recover_describe(&base, &rec, buf,
+                                                  sizeof buf),
+                                 "hybrid.workloads[0].gpus "));
+}
+END_TEST
+
 static Suite *document_suite(void)
 {
     Suite *s = suite_create("document");
@@ -208,6 +259,7 @@ static Suite *document_suite(void)
     tcase_add_test(t, hard_links_are_kept);
     tcase_add_test(t, reload_is_one_undo_step);
     tcase_add_test(t, locks);
+    tcase_add_test(t, recovery_described);
     suite_add_tcase(s, t);
     return s;
 }

@@ -211,6 +211,8 @@ Reaction actions_dialog_key(App *a, int key)
     case P_SAVE_PATH:
     case P_OVERWRITE:
     case P_RECOVER:
+    case P_RECOVER_LIST:
+    case P_RECOVER_ALL:
     case P_PICK:
     case P_DISK_CHANGED:
         r |= files_answer(a, &d, cancelled);

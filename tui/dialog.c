@@ -155,6 +155,11 @@ void dialog_list_add(Dialog *d, const char *label, const char *item)
     d->count++;
 }
 
+void dialog_list_keys(Dialog *d, const char *keys)
+{
+    snprintf(d->keys, sizeof d->keys, "%s", keys);
+}
+
 static void add_line(Dialog *d, const char *line, size_t len)
 {
     d->items = xrealloc(d->items, (d->count + 1) * sizeof *d->items);
@@ -248,6 +253,11 @@ DialogResult dialog_handle_key(Dialog *d, int key)
         return DR_NONE;
     case DLG_PICKER:
     case DLG_HELP:
+        if (d->kind == DLG_PICKER && d->keys[0] && key > 0 && key < 128 &&
+            strchr(d->keys, key) && d->count > 0) {
+            d->choice = key;
+            return DR_DONE;
+        }
         switch (keys_lookup_mode(KM_DIALOG, key)) {
         case ACT_DLG_CLOSE_HELP:
             return d->kind == DLG_HELP ? DR_CANCEL : DR_NONE;
@@ -274,8 +284,10 @@ DialogResult dialog_handle_key(Dialog *d, int key)
             d->sel = d->count ? d->count - 1 : 0;
             break;
         case ACT_DLG_PICK:
-            if (d->kind == DLG_PICKER && d->count > 0)
+            if (d->kind == DLG_PICKER && d->count > 0) {
+                d->choice = 0;
                 return DR_DONE;
+            }
             break;
         default:
             break;

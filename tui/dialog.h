@@ -33,8 +33,11 @@ typedef struct Dialog {
     DialogKind kind;
     int purpose;         /* the caller's tag: what the answer is for */
     char question[512];  /* prompt text, choice question, picker title */
-    char keys[16];       /* DLG_CHOICE: accepted keys, lower case ("sdc") */
-    int choice;          /* DLG_CHOICE: the key chosen */
+    char keys[16];       /* DLG_CHOICE: accepted keys, lower case ("sdc");
+                          * DLG_PICKER: keys that answer besides Enter, as
+                          * typed ("dD"; dialog_list_keys) */
+    int choice;          /* DLG_CHOICE: the key chosen; DLG_PICKER: the key
+                          * of `keys` that answered, 0 for Enter */
     LineEdit edit;       /* DLG_PROMPT */
     char header[256];    /* DLG_PICKER: column titles above the rows, "" = none */
     char empty[80];      /* DLG_PICKER: what is shown when there are no rows */
@@ -74,6 +77,9 @@ void dialog_text(Dialog *d, const char *title);
 void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
                  const char *empty);
 void dialog_list_add(Dialog *d, const char *label, const char *item);
+/* Let the letters of `keys` (case counts) answer the open list too, with
+ * the selected row: choice is the letter (a list of files to act on). */
+void dialog_list_keys(Dialog *d, const char *keys);
 
 /* Release what the dialog holds and set it to DLG_NONE. */
 void dialog_close(Dialog *d);

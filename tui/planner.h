@@ -45,7 +45,7 @@ enum {
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
        P_PRICES, P_HYBRID_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE,
-       P_SEEK_APPLY };
+       P_SEEK_APPLY, P_RECOVER_LIST, P_RECOVER_ALL };
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -81,7 +81,7 @@ typedef struct App {
     size_t hcol; /* selected column of a Hybrid workload row */
     PriceBook *book; /* while the price book picker is open, else NULL */
     RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (SPEC 7) */
-    size_t rec_n, rec_i;           /* how many, the one asked about */
+    size_t rec_n, rec_i;           /* how many, the one selected */
     char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */
 
     char msg[1024];

@@ -14,9 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fields.h"
 #include "file_rules.h"
 #include "scenario_file.h"
 #include "strbuf.h"
+#include "uncertainty.h"
 
 #define SUFFIX ".gpuplan-recover"
 #define TRIES 8 /* names tried per directory: PID, PID-1, ..., PID-7 */
@@ -291,6 +293,7 @@ static void scan(const char *dir, const char *stem, RecoverEntry *out,
         snprintf(out[*n].path, sizeof out[*n].path, "%s", p);
         out[*n].when = st.st_mtime;
         out[*n].pid = pid;
+        out[*n].size = (long long)st.st_size;
         (*n)++;
     }
     closedir(dp);
@@ -361,4 +364,70 @@ void recover_remove_file(const char *rpath)
     if (rpath && rpath[0] && lstat(rpath, &st) == 0 && S_ISREG(st.st_mode) &&
         st.st_uid == geteuid())
         (void)unlink(rpath);
+}
+
+/* Field f (item k of a list row) of s as text, or "(none)" where s does
+ * not have it (no plan, no such workload, the other of two alternatives). */
+static void value_of(const Field *f, size_t k, const Scenario *s, char *buf,
+                     size_t n)
+{
+    if (!field_in_scope(f, s) ||
+        (f->list && (k >= field_list_count(f->list, s) ||
+                     !field_in_use(f, s, k)))) {
+        snprintf(buf, n, "(none)");
+        return;
+    }
+    FieldRef r;
+    field_ref_init(&r, f, k);
+    field_format(field_ref(&r), s, buf, n);
+}
+
+char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
+                       size_t n)
+{
+    if (file->has_hybrid != rec->has_hybrid) {
+        snprintf(buf, n, "the hybrid plan %s", rec->has_hybrid ? "added"
+                                                               : "removed");
+        return buf;
+    }
+    char first[200] = "";
+    size_t more = 0;
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        size_t items = 1;
+        if (f->list) {
+            size_t a = field_list_count(f->list, file);
+            size_t b = field_list_count(f->list, rec);
+            items = a > b ? a : b;
+        }
+        for (size_t k = 0; k < items; k++) {
+            char va[256], vb[256];
+            value_of(f, k, file, va, sizeof va);
+            value_of(f, k, rec, vb, sizeof vb);
+            if (strcmp(va, vb) == 0)
+                continue;
+            if (first[0]) {
+                more++;
+                continue;
+            }
+            FieldRef r;
+            field_ref_init(&r, f, k);
+            if (f->type == FT_TEXT)
+                snprintf(first, sizeof first, "%s changed", r.path);
+            else
+                snprintf(first, sizeof first, "%s %.40s -> %.40s", r.path, va,
+                         vb);
+        }
+    }
+    bool unc = file->has_uncertainty != rec->has_uncertainty ||
+               (rec->has_uncertainty &&
+                !uncertainty_equal(&file->uncertainty, &rec->uncertainty));
+    if (!first[0])
+        snprintf(buf, n, "%s", unc ? "the uncertainty ranges changed"
+                                   : "the same as the file");
+    else if (more || unc)
+        snprintf(buf, n, "%s, +%zu more", first, more + unc);
+    else
+        snprintf(buf, n, "%s", first);
+    return buf;
 }

@@ -34,6 +34,7 @@ typedef struct RecoverEntry {
     char path[RECOVER_PATH_MAX]; /* the recovery file */
     time_t when;                 /* its modification time */
     long pid;                    /* the planner that wrote it; 0 unknown */
+    long long size;              /* its size in bytes */
 } RecoverEntry;
 
 /* Write s as this process's recovery of the scenario file `path` (NULL =
@@ -55,6 +56,15 @@ size_t recover_list(const char *path, RecoverEntry *out, size_t max);
 /* Load the recovery file rpath (from recover_list) into *out, untouched
  * on failure. Refuses a symlink and a file the user does not own. */
 int recover_load_file(const char *rpath, Scenario *out, Diag *d);
+
+/* What recovery `rec` holds against the scenario `file` (the file as it is
+ * on disk), in one line for the recovery list: the first field that
+ * differs, in registry order, with both values ("utilization.measured_pct
+ * 50 -> 61"; a text field only as "notes changed"), and how many more
+ * differ ("+2 more"); "the hybrid plan added" or "removed"; "the
+ * uncertainty ranges changed"; or "the same as the file". Returns buf. */
+char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
+                       size_t n);
 
 /* Remove the recovery file rpath when it is a regular file the user owns
  * (no error when it is gone); NULL or "" does nothing. */

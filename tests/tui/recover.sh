@@ -2,6 +2,8 @@
 # recover.sh: SIGHUP, SIGTERM, a killed pane and a killed tmux server each
 # leave a recovery file holding the edit (SPEC 7); the next start offers it,
 # (y)es loads it as unsaved, (d)elete removes it; saving removes it too.
+# Several recoveries are listed at once, each with its time, size, pid and
+# what it holds: Enter loads one, d deletes one, D all (after a yes).
 . "$(dirname "$0")/lib.sh"
 
 # rec DIR STEM: the recovery files of STEM in DIR (one per planner: the
@@ -61,18 +63,51 @@ grep -q "measured_pct: 62" "$STATE/unsaved.$PID.gpuplan-recover" && ok ||
 # the recovered one is still there (it goes when the edits are saved)
 [ "$(rec "$STATE" unsaved | wc -l)" = 2 ] && ok || fail "expected two recoveries: $(rec "$STATE" unsaved)"
 
-# (d)elete removes them, one question each, newest first
+# Two recoveries: one list of both, newest first, each with its time, size,
+# pid and the first field it changes; nothing goes without a word.
+# (The older one is dated back so that the order is certain.)
+NEWPID=$PID
+NEWER=$STATE/unsaved.$NEWPID.gpuplan-recover
+OLDER=$(rec "$STATE" unsaved | grep -v "\.$NEWPID\.")
+touch -d '1 hour ago' "$OLDER"
+OLDPID=$(basename "$OLDER" | cut -d. -f2)
 start --
-wait_for "recover edits from" 10
-wait_for ", 1 of 2)?" 2 "both recoveries offered"
-keys d
-wait_for ", 2 of 2)?" 5 "the second one is offered next"
-keys d
-wait_for "recovery file deleted" 5
-# The first (d) already printed that message: wait for the files to go.
-i=0
-while [ -n "$(rec "$STATE" unsaved)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-[ -z "$(rec "$STATE" unsaved)" ] && ok || fail "(d)elete left a recovery file: $(rec "$STATE" unsaved)"
+wait_for "recover edits: Enter loads one, d deletes it, D deletes all, Esc keeps all" 10 \
+    "one list of every recovery" || give_up
+wait_for "saved at          size     pid     holds" 2 "the list's columns"
+row1=$(screen | grep -n "utilization.measured_pct 50 -> 62" | cut -d: -f1)
+row2=$(screen | grep -n "utilization.measured_pct 50 -> 61" | cut -d: -f1)
+[ -n "$row1" ] && [ -n "$row2" ] && [ "$row1" -lt "$row2" ] && ok ||
+    fail "both recoveries, newest first, with what they hold"
+size=$(stat -c %s "$NEWER")
+screen | grep -q " $size B   $NEWPID  *utilization" && ok || fail "the newest row lacks its size $size or pid $NEWPID"
+screen | grep -q " $OLDPID  *utilization.measured_pct 50 -> 61" && ok || fail "the older row lacks its pid $OLDPID"
+# Esc keeps both
+keys Escape
+wait_for "2 recovery files kept for the next start" 5
+[ "$(rec "$STATE" unsaved | wc -l)" = 2 ] && ok || fail "Esc removed a recovery"
+keys q
+wait_for "EXIT=0" 10
+# d deletes the selected one and the list stays; D asks before deleting
+# the rest, and n to that keeps them.
+start --
+wait_for "recover edits: Enter loads one" 10
+keys Down d
+wait_for "deleted the recovery file from" 5 "d deletes the selected one"
+wait_gone "utilization.measured_pct 50 -> 61" 5
+[ -f "$NEWER" ] && [ ! -e "$OLDER" ] && ok ||
+    fail "d deleted the wrong one: $(rec "$STATE" unsaved)"
+wait_for "utilization.measured_pct 50 -> 62" 2 "the other one is still listed"
+keys D
+wait_for "delete the recovery file? (y)es/(n)o" 5 "D asks first"
+keys n
+wait_for "recover edits: Enter loads one" 5 "n brings the list back"
+[ -f "$NEWER" ] && ok || fail "D then n deleted a file"
+keys D
+wait_for "delete the recovery file? (y)es/(n)o" 5
+keys y
+wait_for "1 recovery file deleted" 5
+[ -z "$(rec "$STATE" unsaved)" ] && ok || fail "D y left a recovery file: $(rec "$STATE" unsaved)"
 keys q
 wait_for "EXIT=0" 10
 
