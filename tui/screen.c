@@ -5,8 +5,10 @@
 
 #include "screen.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "chart_hybrid.h"
 #include "edit.h"
@@ -138,10 +140,13 @@ static void draw_chart(App *a)
     WINDOW *w = a->w_chart;
     int h, wd;
     getmaxyx(w, h, wd);
+    /* The canvas is the window's size: its memory is bounded by what is
+     * visible (canvas.h), however the charts draw. */
     if (a->canvas.width != wd || a->canvas.height != h) {
         canvas_free(&a->canvas);
         canvas_init(&a->canvas, wd, h);
     }
+    a->canvas.unicode = term_braille();
     canvas_clear(&a->canvas);
     if (a->chart_tornado)
         risk_view_draw(a, &a->canvas);
@@ -152,16 +157,28 @@ static void draw_chart(App *a)
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {
-            char c = canvas_get(&a->canvas, x, y);
+            uint32_t cp = canvas_cp(&a->canvas, x, y);
             int st = canvas_style(&a->canvas, x, y);
-            if ((unsigned char)c < 32 || (unsigned char)c > 126)
-                c = ' ';
             int attr = term_attr(TS_CHART + st);
             if (a->stale && st != CS_PLAIN)
                 attr |= term_attr(TS_STALE);
             /* The last cell of the window cannot take a character without
              * scrolling; insert it instead. */
-            if (y == h - 1 && x == wd - 1)
+            bool last = y == h - 1 && x == wd - 1;
+            if (cp >= 0x80 && a->canvas.unicode) {
+                wchar_t wc[2] = {(wchar_t)cp, L'\0'};
+                cchar_t cc;
+                setcchar(&cc, wc, (attr_t)(attr & ~A_COLOR), (short)PAIR_NUMBER(attr), NULL);
+                if (last)
+                    mvwins_wch(w, y, x, &cc);
+                else
+                    wadd_wch(w, &cc);
+                continue;
+            }
+            char c = cp < 0x80 ? (char)cp : ' ';
+            if ((unsigned char)c < 32 || (unsigned char)c > 126)
+                c = ' ';
+            if (last)
                 mvwinsch(w, y, x, (chtype)(unsigned char)c | (chtype)attr);
             else
                 waddch(w, (chtype)(unsigned char)c | (chtype)attr);

@@ -206,6 +206,8 @@ static bool term_basic(void)
     return t && (strncmp(t, "vt", 2) == 0 || strncmp(t, "linux", 5) == 0);
 }
 
+bool term_braille(void) { return term_utf8() && !term_basic(); }
+
 void term_box(WINDOW *w)
 {
     /* Never the alternate character set: terminals that ignore its switch

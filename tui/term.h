@@ -42,6 +42,11 @@ bool term_has_color(void);
 /* True when the locale's character set is UTF-8. */
 bool term_utf8(void);
 
+/* True when charts may use Unicode braille and arrows (SPEC 8): a UTF-8
+ * locale on a terminal that is not of the vt100 family or the Linux
+ * console. */
+bool term_braille(void);
+
 /* A border round w in lines the terminal shows: Unicode box drawing in a
  * UTF-8 locale (except on vt100-family terminals and the Linux console),
  * else `+`, `-` and `|` (SPEC 8: never raw `lqqk`). */

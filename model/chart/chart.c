@@ -32,6 +32,7 @@
 
 #include "chart.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -96,7 +97,7 @@ static int legend_width(const Legend *lg, int from, int to, int sep)
 {
     int w = 0;
     for (int i = from; i < to; i++)
-        w += (int)strlen(lg->item[i].text) + (i > from ? sep : 0);
+        w += canvas_text_cells(lg->item[i].text) + (i > from ? sep : 0);
     return w;
 }
 
@@ -170,7 +171,7 @@ static void legend_draw(const Legend *lg, Canvas *c, int y, int lines)
             const LegendItem *it = &lg->item[i];
             canvas_text(c, x, y, it->text, CS_LABEL);
             canvas_put(c, x, y, it->text[0], it->first);
-            x += (int)strlen(it->text);
+            x += canvas_text_cells(it->text);
         }
     }
 }
@@ -184,7 +185,7 @@ static bool legend_append_last(Legend *lg, Canvas *c, int l, int y_last,
         return false;
     int used = legend_width(lg, lg->start[l], lg->start[l + 1], lg->sep[l]);
     int x = used + 2;
-    if (x + (int)strlen(text) > width)
+    if (x + canvas_text_cells(text) > width)
         return false;
     canvas_text(c, x, y_last, text, CS_LABEL);
     canvas_put(c, x, y_last, text[0], first);
@@ -346,14 +347,22 @@ static void chart_y_range(const Scenario *s, const CostResult *r,
         *lo_raw = 0;
 }
 
+/* The axes and the y labels, and the x tick labels when xlabels. On a
+ * braille chart the axis line leaves the cells a curve's dots reached. */
+static bool chart_place(Canvas *c, bool *taken, int y, int col,
+                        const char *text, CanvasStyle st, int max_shift);
+
+static void chart_xlabels(Canvas *c, const Plot *p, bool *taken);
+
 static void chart_axes(Canvas *c, const Plot *p, double step, int steps,
-                       int decimals, int label_w)
+                       int decimals, int label_w, bool xlabels)
 {
     for (int y = p->top; y < p->axis; y++)
         canvas_put(c, p->x0, y, '|', CS_AXIS);
     canvas_put(c, p->x0, p->axis, '+', CS_AXIS);
     for (int x = p->x0 + 1; x <= p->x0 + p->n; x++)
-        canvas_put(c, x, p->axis, '-', CS_AXIS);
+        if (canvas_dots(c, x, p->axis) == 0)
+            canvas_put(c, x, p->axis, '-', CS_AXIS);
     for (int k = 0; k <= steps; k++) {
         char buf[48];
         num_format_money(p->lo + k * step, decimals, buf, sizeof buf);
@@ -362,7 +371,16 @@ static void chart_axes(Canvas *c, const Plot *p, double step, int steps,
         canvas_text(c, label_w - len, y, buf, CS_LABEL);
         canvas_put(c, p->x0, y, '+', CS_AXIS);
     }
-    /* x ticks: every 20% when each label has room, else 0/50/100. */
+    if (xlabels)
+        chart_xlabels(c, p, NULL);
+}
+
+/* The x ticks on the axis and their labels below it: every 20% when each
+ * label has room, else 0/50/100; with `taken` (the compact chart) only
+ * where they collide with no label placed before them, 60% and 80% left
+ * to the threshold labels. */
+static void chart_xlabels(Canvas *c, const Plot *p, bool *taken)
+{
     static const double every20[] = {0, 20, 40, 60, 80, 100};
     static const double halves[] = {0, 50, 100};
     static const double ends[] = {0, 100};
@@ -381,7 +399,146 @@ static void chart_axes(Canvas *c, const Plot *p, double step, int steps,
         if (start + len > c->width)
             start = c->width - len;
         canvas_put(c, x, p->axis, '+', CS_AXIS);
-        canvas_text(c, start, p->axis + 1, buf, CS_LABEL);
+        if (!taken)
+            canvas_text(c, start, p->axis + 1, buf, CS_LABEL);
+        else if (ticks[i] != 60 && ticks[i] != 80) /* those are labelled */
+            chart_place(c, taken, p->axis + 1, x, buf, CS_LABEL, 2);
+    }
+}
+
+/* --- braille curves (SPEC 8: 2x4 dots a cell) ---------------------------- */
+
+/* Dot row of value v (4 a cell row), unclipped: the cell row of v is the
+ * one plot_row gives, and the dot the quarter of it v falls in. */
+static long plot_dot_row(const Plot *p, double v)
+{
+    double k = (v - p->lo) / (p->hi - p->lo) * p->rows;
+    if (k > 1e6)
+        k = 1e6;
+    if (k < -1e6)
+        k = -1e6;
+    return (long)floor((p->axis - k + 0.5) * 4);
+}
+
+#define NO_DOT LONG_MIN
+
+/* One curve in braille dots, the vertical gaps of a steep curve joined
+ * (each dot column reaches half way to its neighbours). Cell j (1..n) of
+ * the plot holds the dot columns at (j - 1/4)/n and (j + 1/4)/n of 100%.
+ * Every dot set is recorded in mask (a byte of dot bits a cell). Returns
+ * the last cell index j where the curve is above the plot, 0 if none. */
+static int chart_curve_dots(Canvas *c, const Plot *p, const Scenario *s,
+                            const CostResult *r, CostOption o,
+                            unsigned char *mask)
+{
+    int m = 2 * p->n;
+    long *d = xmalloc((size_t)m * sizeof *d);
+    for (int k = 0; k < m; k++) {
+        double pct = 100.0 * (k / 2 + 1 - 0.25 + 0.5 * (k % 2)) / p->n;
+        double v = cost_per_hour_at(r, s, o, pct > 100 ? 100 : pct);
+        d[k] = isfinite(v) ? plot_dot_row(p, v) : NO_DOT;
+    }
+    long top = 4L * p->top, bottom = 4L * p->axis + 3;
+    int last_clipped = 0;
+    CanvasStyle st = chart_option_style[o];
+    for (int k = 0; k < m; k++) {
+        if (d[k] == NO_DOT)
+            continue;
+        long a = d[k], b = d[k];
+        if (k > 0 && d[k - 1] != NO_DOT) {
+            long e = d[k] + (d[k - 1] - d[k]) / 2;
+            a = e < a ? e : a;
+            b = e > b ? e : b;
+        }
+        if (k + 1 < m && d[k + 1] != NO_DOT) {
+            long e = d[k] + (d[k + 1] - d[k]) / 2;
+            a = e < a ? e : a;
+            b = e > b ? e : b;
+        }
+        if (d[k] < top)
+            last_clipped = k / 2 + 1;
+        if (a < top)
+            a = top;
+        if (b > bottom)
+            b = bottom;
+        int dx = 2 * (p->x0 + k / 2 + 1) + k % 2;
+        for (long y = a; y <= b; y++)
+            if (canvas_dot(c, dx, (int)y, st))
+                mask[(size_t)(y / 4) * (size_t)c->width + (size_t)(dx / 2)] |=
+                    (unsigned char)canvas_dot_bit(dx % 2, (int)(y % 4));
+    }
+    free(d);
+    return last_clipped;
+}
+
+/* Which braille curves no dot of their own shows (SPEC 8: the legend says
+ * which lies under which): cover[o] is the letter of the option sharing
+ * most of o's dots when every dot of o is also another's, else 0. */
+static void chart_braille_cover(const Canvas *c, unsigned char *const *mask,
+                                char *cover)
+{
+    size_t cells = (size_t)c->width * (size_t)c->height;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        long own = 0, any = 0, shared[OPT_COUNT] = {0};
+        for (size_t i = 0; i < cells; i++) {
+            unsigned others = 0;
+            for (int k = 0; k < OPT_COUNT; k++)
+                if (k != o) {
+                    others |= mask[k][i];
+                    shared[k] += __builtin_popcount(mask[o][i] & mask[k][i]);
+                }
+            any += mask[o][i] != 0;
+            own += (mask[o][i] & ~others) != 0;
+        }
+        cover[o] = 0;
+        if (any == 0 || own > 0)
+            continue;
+        int best = o == 0 ? 1 : 0;
+        for (int k = 0; k < OPT_COUNT; k++)
+            if (k != o && shared[k] > shared[best])
+                best = k;
+        cover[o] = cost_option_letter((CostOption)best);
+    }
+}
+
+/* Each option's letter at its braille curve (SPEC 8): on a cell only its
+ * curve's dots reach when there is one (else on one it shares), as near
+ * as can be to a column of its own, so the four letters spread out; never
+ * over an X, a ^ or another letter, nor right beside another letter. */
+static void chart_braille_letters(Canvas *c, const Plot *p,
+                                  unsigned char *const *mask)
+{
+    static const double prefer[OPT_COUNT] = {0.85, 0.15, 0.40, 0.62};
+    for (int o = 0; o < OPT_COUNT; o++) {
+        int want = 1 + (int)lround(prefer[o] * (p->n - 1));
+        int best_x = -1, best_y = -1;
+        long best_score = LONG_MAX;
+        for (int y = p->top; y <= p->axis; y++)
+            for (int j = 1; j <= p->n; j++) {
+                int x = p->x0 + j;
+                size_t i = (size_t)y * (size_t)c->width + (size_t)x;
+                if (!mask[o][i] || canvas_dots(c, x, y) == 0)
+                    continue;
+                bool alone = true, crowded = false;
+                for (int k = 0; k < OPT_COUNT; k++)
+                    if (k != o && mask[k][i])
+                        alone = false;
+                for (int dx = -1; dx <= 1; dx++) {
+                    char n = canvas_get(c, x + dx, y);
+                    if (dx != 0 && n >= 'a' && n <= 'z')
+                        crowded = true;
+                }
+                long score = labs((long)(j - want)) + (alone ? 0 : 100000) +
+                             (crowded ? 1000 : 0);
+                if (score < best_score) {
+                    best_score = score;
+                    best_x = x;
+                    best_y = y;
+                }
+            }
+        if (best_x >= 0)
+            canvas_put(c, best_x, best_y, cost_option_letter((CostOption)o),
+                       chart_option_style[o]);
     }
 }
 
@@ -513,6 +670,32 @@ static void chart_uncover(Canvas *c, const Plot *p, const Scenario *s,
     }
 }
 
+/* The ^ where on-prem leaves the plot, the marker lines (the measured
+ * line wins its column over a threshold line) and an X at every
+ * crossover, on the curves at (pct, on-prem cost there). */
+static void chart_cost_marks(Canvas *c, const Plot *p, const Scenario *s,
+                             const CostResult *r, int clipped_onprem)
+{
+    if (clipped_onprem > 0)
+        canvas_put(c, p->x0 + clipped_onprem, p->top, '^', CS_ONPREM);
+    double u = s->utilization.measured_pct;
+    chart_vline(c, p, plot_col(p, u), '|', CS_MEASURED);
+    for (int i = 0; i < 3; i++)
+        chart_vline(c, p, plot_col(p, chart_thresholds[i]), ':', CS_MARKER);
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        for (size_t k = 0; k < x->count; k++) {
+            double v = cost_per_hour_at(r, s, OPT_ONPREM, x->point[k].pct);
+            if (!isfinite(v))
+                continue;
+            long row = plot_row(p, v);
+            if (row >= p->top && row <= p->axis)
+                canvas_put(c, plot_col(p, x->point[k].pct), (int)row, 'X',
+                           CS_CROSS);
+        }
+    }
+}
+
 /* The cost curves; under[o]: the letter of the curve that covered option
  * o's in the last rendering (for the legend); hidden[o]: the same for this
  * rendering. */
@@ -526,6 +709,7 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
         return;
     }
     canvas_clear(c);
+    const bool braille = c->unicode;
 
     /* Legend: the letter key, then the crossovers. */
     Legend lg;
@@ -545,27 +729,38 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
                          cost_option_letter((CostOption)o), under[o]);
             legend_add(&lg, 0, chart_option_style[o], buf);
         }
-    /* Every crossover with its direction (SPEC 8): `^` when on-prem is
-     * the cheaper above it, `v` when below. */
+    /* Every crossover with its direction (SPEC 8): an up arrow (`^` in
+     * ASCII) when on-prem is the cheaper above it, a down arrow (`v`)
+     * when below. */
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *x = &r->crossover[o];
         for (size_t k = 0; k < x->count; k++) {
             char buf[ITEM_BYTES];
-            num_snprintf(buf, sizeof buf, "X %s %.1f%%%c", chart_option_name[o],
+            bool up = x->point[k].side == SIDE_ABOVE;
+            num_snprintf(buf, sizeof buf, "X %s %.1f%%%s", chart_option_name[o],
                          x->point[k].pct,
-                         x->point[k].side == SIDE_ABOVE ? '^' : 'v');
+                         braille ? (up ? "\u2191" : "\u2193") : (up ? "^" : "v"));
             legend_add(&lg, 1, CS_CROSS, buf);
         }
     }
     legend_wrap(&lg, W);
 
     /* Rows: at least 3 plot rows, the axis and the x labels; then the
-     * legend, then the header row, then more plot rows. */
+     * legend, then the header row, then more plot rows. Where the header
+     * row would cost the sixth plot row (SPEC 8: at least 6 at 80x22, and
+     * at 80x24 beside the figures), the chart goes compact: no header, the
+     * 60/75/80 and measured labels on the axis's label row, the currency
+     * in the y labels' column. */
     int extra = H - 2 - 3;
     int legend_lines = lg.lines < extra ? lg.lines : extra;
     extra -= legend_lines;
     int header = extra >= 1 ? 1 : 0;
     extra -= header;
+    bool compact = header && 3 + extra < 6 && 3 + extra + 1 >= 6;
+    if (compact) {
+        header = 0;
+        extra++;
+    }
 
     Plot p;
     p.top = header;
@@ -585,78 +780,105 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
         if (len > label_w)
             label_w = len;
     }
+    /* Compact: the unit in the first rows of the y labels' column without
+     * a tick label, "USD" then "/GPU-h" (when two are free). */
+    const char *unit_part[2] = {s->currency, "/GPU-h"};
+    int unit_row[2] = {-1, -1};
+    if (compact) {
+        int found = 0;
+        for (int y = p.top; y < p.axis && found < 2; y++) {
+            bool tick = false;
+            for (int k = 0; k <= steps; k++)
+                tick |= p.axis - (int)lround((double)k * p.rows / steps) == y;
+            if (!tick)
+                unit_row[found++] = y;
+        }
+        for (int i = 0; i < found; i++) {
+            int len = (int)strlen(unit_part[i]);
+            if (len > label_w)
+                label_w = len;
+        }
+    }
     p.x0 = label_w + 1;
     p.n = W - 2 - p.x0;
     if (p.n < 10) {
         chart_note(c);
         return;
     }
+    bool *taken = xmalloc((size_t)W * sizeof *taken);
+    memset(taken, 0, (size_t)W * sizeof *taken);
+    int label_row = compact ? p.axis + 1 : 0; /* where 60/75/80 go */
 
-    chart_axes(c, &p, step, steps, decimals, label_w);
-
-    /* Curves: connectors first, then the exact points (see the top). */
+    /* Curves: connectors first, then the exact points (see the top); in
+     * braille every curve's dots, then the axes round them. */
     int clipped_onprem = 0;
-    for (int pass = 0; pass < 2; pass++)
+    if (braille) {
+        size_t cells = (size_t)W * (size_t)H;
+        unsigned char *mask[OPT_COUNT];
+        for (int o = 0; o < OPT_COUNT; o++) {
+            mask[o] = xmalloc(cells);
+            memset(mask[o], 0, cells);
+        }
         for (int i = 0; i < OPT_COUNT; i++) {
             CostOption o = chart_draw_order[i];
-            int last = chart_curve(c, &p, s, r, o, pass == 1);
+            int last = chart_curve_dots(c, &p, s, r, o, mask[o]);
             if (o == OPT_ONPREM)
                 clipped_onprem = last;
         }
-    chart_uncover(c, &p, s, r, hidden);
-    if (clipped_onprem > 0)
-        canvas_put(c, p.x0 + clipped_onprem, p.top, '^', CS_ONPREM);
-
-    /* Markers: the measured line wins its column over a threshold line. */
-    double u = s->utilization.measured_pct;
-    chart_vline(c, &p, plot_col(&p, u), '|', CS_MEASURED);
-    for (int i = 0; i < 3; i++)
-        chart_vline(c, &p, plot_col(&p, chart_thresholds[i]), ':',
-                    CS_MARKER);
-
-    /* Crossovers: X on the curves at (pct, on-prem cost there). */
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        const Crossover *x = &r->crossover[o];
-        for (size_t k = 0; k < x->count; k++) {
-            double v = cost_per_hour_at(r, s, OPT_ONPREM, x->point[k].pct);
-            if (!isfinite(v))
-                continue;
-            long row = plot_row(&p, v);
-            if (row >= p.top && row <= p.axis)
-                canvas_put(c, plot_col(&p, x->point[k].pct), (int)row, 'X',
-                           CS_CROSS);
-        }
+        chart_axes(c, &p, step, steps, decimals, label_w, !compact);
+        chart_braille_cover(c, mask, hidden);
+        chart_cost_marks(c, &p, s, r, clipped_onprem);
+        chart_braille_letters(c, &p, mask);
+        for (int o = 0; o < OPT_COUNT; o++)
+            free(mask[o]);
+    } else {
+        chart_axes(c, &p, step, steps, decimals, label_w, !compact);
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < OPT_COUNT; i++) {
+                CostOption o = chart_draw_order[i];
+                int last = chart_curve(c, &p, s, r, o, pass == 1);
+                if (o == OPT_ONPREM)
+                    clipped_onprem = last;
+            }
+        chart_uncover(c, &p, s, r, hidden);
+        chart_cost_marks(c, &p, s, r, clipped_onprem);
     }
+    for (int i = 0; i < 2; i++)
+        if (unit_row[i] >= 0)
+            canvas_text(c, label_w - (int)strlen(unit_part[i]), unit_row[i],
+                        unit_part[i], CS_LABEL);
 
-    /* Header: thresholds first, then the measured label, then the unit. */
+    /* Labels: thresholds first, then the measured label, then the unit. */
+    double u = s->utilization.measured_pct;
     char ulabel[32], upct[16];
     chart_pct_text(u, upct, sizeof upct);
     num_snprintf(ulabel, sizeof ulabel, "u=%s", upct);
     bool measured_placed = false;
-    if (header) {
-        bool *taken = xmalloc((size_t)W * sizeof *taken);
-        memset(taken, 0, (size_t)W * sizeof *taken);
+    if (header || compact) {
+        /* Compact: the threshold labels stand for the ticks at 60% and
+         * 80%, and the other tick labels come last, where there is room. */
         for (int i = 0; i < 3; i++) {
             char buf[8];
             num_snprintf(buf, sizeof buf, "%.0f", chart_thresholds[i]);
-            chart_place(c, taken, 0, plot_col(&p, chart_thresholds[i]), buf,
+            chart_place(c, taken, label_row, plot_col(&p, chart_thresholds[i]), buf,
                         CS_MARKER, 3);
         }
         /* The currency code always keeps its place at the left; a longer
          * unit text is tried after the measured label. */
         const char *cur = s->currency;
-        int cur_len = (int)strlen(cur);
+        int cur_len = header ? (int)strlen(cur) : 0;
         for (int k = 0; k < cur_len && k < W; k++)
             taken[k] = true;
-        /* Near its column, or in the legend, or (when the legend has no
-         * room either) wherever the header has a gap. */
         /* Beside its line, on the side where it collides with nothing
-         * (right first, then left: SPEC 8), before any shifted place. */
+         * (right first, then left: SPEC 8), before any shifted place;
+         * else in the legend, else wherever the row has a gap. */
         int ucol = plot_col(&p, u), ulen = (int)strlen(ulabel);
         measured_placed =
-            chart_place(c, taken, 0, ucol + 1 + (ulen - 1) / 2, ulabel, CS_MEASURED, 0) ||
-            chart_place(c, taken, 0, ucol - ulen + (ulen - 1) / 2, ulabel, CS_MEASURED, 0) ||
-            chart_place(c, taken, 0, ucol, ulabel, CS_MEASURED, ulen);
+            chart_place(c, taken, label_row, ucol + 1 + (ulen - 1) / 2, ulabel, CS_MEASURED, 0) ||
+            chart_place(c, taken, label_row, ucol - ulen + (ulen - 1) / 2, ulabel, CS_MEASURED, 0);
+        if (!measured_placed && header)
+            measured_placed =
+                chart_place(c, taken, label_row, ucol, ulabel, CS_MEASURED, ulen);
         for (int k = 0; k < 2 && !measured_placed && legend_lines > 0; k++) {
             char buf[ITEM_BYTES];
             num_snprintf(buf, sizeof buf, "| %s%s", k == 0 ? "measured " : "",
@@ -666,7 +888,7 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
                 CS_MEASURED, buf);
         }
         if (!measured_placed)
-            measured_placed = chart_place(c, taken, 0, plot_col(&p, u),
+            measured_placed = chart_place(c, taken, label_row, plot_col(&p, u),
                                           ulabel, CS_MEASURED, W);
         for (int k = 0; k < cur_len && k < W; k++)
             taken[k] = false;
@@ -675,7 +897,9 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
         num_snprintf(unit[1], sizeof unit[1], "%s/useful GPU-h", cur);
         num_snprintf(unit[2], sizeof unit[2], "%s/GPU-h", cur);
         num_snprintf(unit[3], sizeof unit[3], "%s", cur);
-        for (int i = 0; i < 4; i++) {
+        if (compact)
+            chart_xlabels(c, &p, taken);
+        for (int i = 0; i < 4 && header; i++) {
             int len = (int)strlen(unit[i]);
             if (len == 0)
                 break;
@@ -684,8 +908,8 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
                             0))
                 break;
         }
-        free(taken);
     }
+    free(taken);
 
     legend_draw(&lg, c, p.axis + 2, legend_lines);
 }
