@@ -484,8 +484,9 @@ START_TEST(measured_on_a_threshold)
 }
 END_TEST
 
-/* Scenarios from the corners of the field ranges, at random sizes: every
- * cell stays printable ASCII and nothing is written outside the grid (run
+/* Scenarios from the corners of the field ranges, at random sizes, every
+ * other one on a unicode canvas: every cell stays printable ASCII (or
+ * braille and arrows on the unicode canvas) and nothing is written outside the grid (run
  * under a sanitizer to see the second). Fixed seed: reproducible. */
 START_TEST(corner_scenarios)
 {
@@ -520,18 +521,25 @@ START_TEST(corner_scenarios)
         int w = rand() % 210, h = rand() % 65;
         for (int k = 0; k < CHART_KIND_COUNT; k++) {
             Canvas c;
-            draw(&c, w, h, (ChartKind)k, &s);
+            CostResult r;
+            cost_evaluate(&s, &r);
+            canvas_init(&c, w, h);
+            c.unicode = (it & 1) != 0; /* every other one in braille */
+            chart_render(&c, (ChartKind)k, &s, &r);
             /* One assertion a canvas: Check writes to its pipe on every
              * ck_assert, and millions of cells would make that the cost. */
             bool cells_ok = true;
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++) {
-                    char ch = canvas_get(&c, x, y);
-                    if (ch < 0x20 || ch > 0x7e || canvas_style(&c, x, y) >= CS_COUNT)
+                    uint32_t ch = canvas_cp(&c, x, y);
+                    bool glyph = c.unicode && ((ch >= 0x2800 && ch <= 0x28ff) ||
+                                               ch == 0x2191 || ch == 0x2193);
+                    if (((ch < 0x20 || ch > 0x7e) && !glyph) ||
+                        canvas_style(&c, x, y) >= CS_COUNT)
                         cells_ok = false;
                 }
             ck_assert_msg(cells_ok, "a %dx%d chart of kind %d has a cell that is not"
-                          " printable ASCII or has no style", w, h, k);
+                          " printable ASCII (or braille) or has no style", w, h, k);
             canvas_free(&c);
         }
     }
@@ -691,6 +699,222 @@ START_TEST(measured_label_beside_its_line)
 }
 END_TEST
 
+/* --- braille (SPEC 8) ----------------------------------------------------- */
+
+/* A dot set gives the braille pattern with that dot: dots 1-2-3-7 down the
+ * left column are bits 0, 1, 2, 6; dots 4-5-6-8 down the right 3, 4, 5, 7. */
+START_TEST(braille_dots_give_their_code_points)
+{
+    static const struct {
+        int col, row;
+        uint32_t cp;
+    } dots[] = {{0, 0, 0x2801}, {0, 1, 0x2802}, {0, 2, 0x2804}, {0, 3, 0x2840},
+                {1, 0, 0x2808}, {1, 1, 0x2810}, {1, 2, 0x2820}, {1, 3, 0x2880}};
+    for (size_t i = 0; i < sizeof dots / sizeof dots[0]; i++) {
+        Canvas c;
+        canvas_init(&c, 3, 2);
+        c.unicode = true;
+        /* cell (1, 1): dots 2..3 across, 4..7 down */
+        ck_assert(canvas_dot(&c, 2 + dots[i].col, 4 + dots[i].row, CS_SPOT));
+        ck_assert_uint_eq(canvas_cp(&c, 1, 1), dots[i].cp);
+        ck_assert_uint_eq(canvas_dots(&c, 1, 1), dots[i].cp - 0x2800);
+        ck_assert_int_eq(canvas_style(&c, 1, 1), CS_SPOT);
+        ck_assert_int_eq(canvas_get(&c, 1, 1), '\0');
+        ck_assert_uint_eq(canvas_cp(&c, 0, 0), ' ');
+        canvas_free(&c);
+    }
+    Canvas c;
+    canvas_init(&c, 2, 1);
+    c.unicode = true;
+    for (int dy = 0; dy < 4; dy++)
+        for (int dx = 0; dx < 2; dx++)
+            canvas_dot(&c, dx, dy, CS_ONPREM);
+    ck_assert_uint_eq(canvas_cp(&c, 0, 0), 0x28FF);
+    /* A label keeps its cell; dots outside the grid are dropped. */
+    canvas_put(&c, 1, 0, 'o', CS_ONPREM);
+    ck_assert(!canvas_dot(&c, 2, 0, CS_SPOT));
+    ck_assert(!canvas_dot(&c, 4, 0, CS_SPOT));
+    ck_assert(!canvas_dot(&c, -1, 0, CS_SPOT));
+    ck_assert_int_eq(canvas_get(&c, 1, 0), 'o');
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    ck_assert_str_eq(sb_str(&b), "\xe2\xa3\xbfo"); /* U+28FF, o */
+    sb_free(&b);
+    canvas_free(&c);
+    /* An ASCII canvas (the reports) takes no dots and no braille. */
+    canvas_init(&c, 2, 1);
+    ck_assert(!canvas_dot(&c, 0, 0, CS_SPOT));
+    canvas_put_cp(&c, 0, 0, 0x2801, CS_SPOT);
+    ck_assert_int_eq(canvas_get(&c, 0, 0), '?');
+    canvas_free(&c);
+}
+END_TEST
+
+/* Memory stays bounded by the canvas (the planner's visible window): five
+ * bytes a cell, however many dots are set. */
+START_TEST(braille_memory_bound)
+{
+    Canvas c;
+    canvas_init(&c, 80, 24);
+    c.unicode = true;
+    size_t before = canvas_bytes(&c);
+    ck_assert_uint_eq(before, (size_t)80 * 24 * 5);
+    for (int dy = 0; dy < 24 * 4; dy++)
+        for (int dx = 0; dx < 80 * 2; dx++)
+            ck_assert(canvas_dot(&c, dx, dy, CS_ONPREM));
+    ck_assert_uint_eq(canvas_bytes(&c), before);
+    ck_assert_uint_eq(canvas_cp(&c, 79, 23), 0x28FF);
+    canvas_free(&c);
+}
+END_TEST
+
+/* The cost chart on a unicode canvas: curves in braille, each option's
+ * letter once at its curve, every cell printable in one column, the
+ * crossovers' directions as arrows; the ASCII chart of the same scenario
+ * has no braille. */
+START_TEST(braille_chart_letters_and_arrows)
+{
+    static const int sizes[][2] = {{80, 9}, {80, 10}, {132, 23}, {100, 14}, {60, 12}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        Scenario s;
+        scenario_default(&s);
+        CostResult r;
+        cost_evaluate(&s, &r);
+        Canvas c;
+        canvas_init(&c, sizes[k][0], sizes[k][1]);
+        c.unicode = true;
+        chart_render(&c, CHART_COST_CURVES, &s, &r);
+        Axes a = find_axes(&c);
+        int letters[OPT_COUNT] = {0}, braille = 0;
+        for (int y = 0; y < a.axis_row; y++)
+            for (int x = a.x0 + 1; x <= a.x100; x++) {
+                for (int o = 0; o < OPT_COUNT; o++)
+                    if (canvas_get(&c, x, y) == cost_option_letter((CostOption)o) &&
+                        canvas_style(&c, x, y) == (CanvasStyle)(CS_ONPREM + o))
+                        letters[o]++;
+                braille += canvas_dots(&c, x, y) != 0;
+            }
+        for (int o = 0; o < OPT_COUNT; o++)
+            ck_assert_msg(letters[o] == 1, "letter %c %d times at %dx%d",
+                          cost_option_letter((CostOption)o), letters[o], sizes[k][0],
+                          sizes[k][1]);
+        ck_assert_int_gt(braille, sizes[k][0]);
+        ck_assert(any_row_contains(&c, a.axis_row + 1, "o on-prem"));
+        StrBuf b = STRBUF_INIT;
+        canvas_to_text(&c, &b);
+        ck_assert_ptr_nonnull(strstr(sb_str(&b), "X on-demand 35.9%\u2191"));
+        ck_assert_ptr_nonnull(strstr(sb_str(&b), "X spot 76.0%\u2191"));
+        sb_free(&b);
+        /* The X of each crossover is on the plot. */
+        ck_assert(cross_near(&c, &a, 35.88));
+        ck_assert(cross_near(&c, &a, 76.00));
+        canvas_free(&c);
+    }
+}
+END_TEST
+
+/* Two cloud prices a dot apart stay apart in braille; two equal ones are
+ * one curve, and the legend says which lies under which. */
+START_TEST(braille_hidden_curve_in_the_legend)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.cloud.spot_gpu_hour = s.cloud.on_demand_gpu_hour * s.cloud.spot_goodput_pct / 100;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    Canvas c;
+    canvas_init(&c, 80, 10);
+    c.unicode = true;
+    chart_render(&c, CHART_COST_CURVES, &s, &r);
+    Axes a = find_axes(&c);
+    ck_assert(any_row_contains(&c, a.axis_row + 1, "d under s") ||
+              any_row_contains(&c, a.axis_row + 1, "s under d"));
+    canvas_free(&c);
+    scenario_default(&s);
+    cost_evaluate(&s, &r);
+    canvas_init(&c, 80, 10);
+    c.unicode = true;
+    chart_render(&c, CHART_COST_CURVES, &s, &r);
+    a = find_axes(&c);
+    ck_assert(!any_row_contains(&c, a.axis_row + 1, " under "));
+    canvas_free(&c);
+}
+END_TEST
+
+/* SPEC 8: at least 6 plot rows in the planner's chart at 80x24 (9 rows)
+ * and 80x22 (10 rows): where a header row would cost the sixth, the 60/75/80
+ * and measured labels go on the axis's label row. */
+START_TEST(six_plot_rows_in_nine)
+{
+    static const int heights[] = {9, 10};
+    for (int unicode = 0; unicode < 2; unicode++)
+        for (size_t k = 0; k < sizeof heights / sizeof heights[0]; k++) {
+            Scenario s;
+            scenario_default(&s);
+            CostResult r;
+            cost_evaluate(&s, &r);
+            Canvas c;
+            canvas_init(&c, 80, heights[k]);
+            c.unicode = unicode;
+            chart_render(&c, CHART_COST_CURVES, &s, &r);
+            Axes a = find_axes(&c);
+            int top = -1;
+            for (int y = 0; y < a.axis_row && top < 0; y++)
+                if (canvas_get(&c, a.x0, y) == '+' || canvas_get(&c, a.x0, y) == '|')
+                    top = y;
+            ck_assert_msg(a.axis_row - top >= 6, "%d plot rows at 80x%d",
+                          a.axis_row - top, heights[k]);
+            int lr = label_row(&c, &a);
+            ck_assert(row_contains(&c, lr, "60"));
+            ck_assert(row_contains(&c, lr, "75"));
+            ck_assert(row_contains(&c, lr, "80"));
+            ck_assert(row_contains(&c, lr, "u=50%"));
+            canvas_free(&c);
+        }
+}
+END_TEST
+
+/* SPEC 8: the bars carry their figures (a segment wide enough shows its
+ * letter and its scaled amount), and where there is room a table has
+ * every line's figure and the totals. */
+START_TEST(breakdown_figures_and_table)
+{
+    Scenario s;
+    scenario_default(&s);
+    CostResult r;
+    cost_evaluate(&s, &r);
+    Canvas c;
+    draw(&c, 80, 9, CHART_BREAKDOWN, &s);
+    char fig[16], want[32];
+    num_format_scaled(r.option[OPT_ONPREM].line[LINE_CAPITAL], 6, fig, sizeof fig);
+    snprintf(want, sizeof want, "C %s ", fig);
+    ck_assert_msg(any_row_contains(&c, 0, want), "no '%s' in the on-prem bar", want);
+    num_format_scaled(r.option[OPT_SPOT].line[LINE_COMPUTE], 6, fig, sizeof fig);
+    snprintf(want, sizeof want, "G %s ", fig);
+    ck_assert_msg(any_row_contains(&c, 0, want), "no '%s' in the spot bar", want);
+    ck_assert(!any_row_contains(&c, 0, "per month"));
+    canvas_free(&c);
+    draw(&c, 80, 22, CHART_BREAKDOWN, &s);
+    ck_assert(any_row_contains(&c, 0, "per month"));
+    char money[48];
+    num_format_money(r.option[OPT_ONPREM].line[LINE_ENERGY], 0, money, sizeof money);
+    bool energy = false, totals = false;
+    for (int y = 0; y < c.height; y++) {
+        energy |= row_contains(&c, y, "E energy") && row_contains(&c, y, money);
+        if (row_contains(&c, y, "total")) {
+            totals = true;
+            for (int o = 0; o < OPT_COUNT; o++) {
+                num_format_money(r.option[o].monthly, 0, money, sizeof money);
+                totals &= row_contains(&c, y, money);
+            }
+        }
+    }
+    ck_assert(energy);
+    ck_assert(totals);
+    canvas_free(&c);
+}
+END_TEST
+
 static Suite *chart_suite(void)
 {
     Suite *s = suite_create("chart");
@@ -714,6 +938,12 @@ static Suite *chart_suite(void)
     tcase_add_test(t, hidden_curve_keeps_its_letter);
     tcase_add_test(t, y_labels_on_their_rows);
     tcase_add_test(t, measured_label_beside_its_line);
+    tcase_add_test(t, braille_dots_give_their_code_points);
+    tcase_add_test(t, braille_memory_bound);
+    tcase_add_test(t, braille_chart_letters_and_arrows);
+    tcase_add_test(t, braille_hidden_curve_in_the_legend);
+    tcase_add_test(t, six_plot_rows_in_nine);
+    tcase_add_test(t, breakdown_figures_and_table);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

@@ -531,7 +531,7 @@ START_TEST(report_section)
         ck_assert_ptr_nonnull(strstr(t, "Optimum: 0 on-prem nodes"));
         ck_assert_ptr_nonnull(strstr(t, "experiments"));
         ck_assert_ptr_nonnull(strstr(t, "Total monthly (USD) against on-prem"));
-        ck_assert_ptr_nonnull(strstr(t, "O optimum: 0 nodes"));
+        ck_assert_ptr_nonnull(strstr(t, "O optimum 0: "));
         sb_free(&b);
         /* a report without hybrid results has no such section */
         rep.hybrid = NULL;
@@ -574,6 +574,64 @@ START_TEST(reports_show_the_results_they_are_given)
 }
 END_TEST
 
+/* SPEC 8: every node count plotted has a column of its own, even for the
+ * 1,025 sizes of a 1,024-node fleet (a nice step then samples them, and
+ * the legend says so); the optimum and the plan are always marked. */
+START_TEST(chart_one_count_a_column)
+{
+    static HybridResult r;
+    static HybridNodesTotal sizes[1025];
+    static const size_t counts[] = {5, 8, 60, 1025};
+    static const int widths[] = {40, 80, 132};
+    for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++)
+        for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+            size_t n = counts[ci];
+            memset(&r, 0, sizeof r);
+            for (size_t i = 0; i < n; i++) {
+                sizes[i].onprem_nodes = (double)i;
+                /* a valley with its bottom at 4/5 of the way */
+                double d = (double)i - 0.8 * (double)(n - 1);
+                sizes[i].total_monthly = 1e6 + d * d * 10;
+            }
+            r.by_nodes = sizes;
+            r.by_nodes_count = n;
+            r.optimum.onprem_nodes = sizes[(size_t)lround(0.8 * (double)(n - 1))].onprem_nodes;
+            r.optimum.total_monthly = 1e6;
+            r.onprem_nodes = (double)(n - 1) / 3;
+            r.onprem_nodes = floor(r.onprem_nodes);
+            Canvas c;
+            canvas_init(&c, widths[wi], 14);
+            chart_hybrid_render(&c, &r, "USD");
+            int marks_o = 0, marks_p = 0, plotted = 0;
+            for (int x = 0; x < c.width; x++) {
+                int in_col = 0;
+                for (int y = 1; y < c.height - 3; y++) {
+                    char ch = canvas_get(&c, x, y);
+                    if (ch == '*' || ch == 'O' || ch == 'P')
+                        in_col++;
+                    marks_o += ch == 'O';
+                    marks_p += ch == 'P';
+                }
+                ck_assert_msg(in_col <= 1, "two counts in column %d (%zu sizes, width %d)",
+                              x, n, widths[wi]);
+                plotted += in_col;
+            }
+            ck_assert_int_eq(marks_o, 1);
+            ck_assert_int_eq(marks_p, 1);
+            /* Small fleets: every count; large ones: a sampling the legend names. */
+            StrBuf b = STRBUF_INIT;
+            canvas_to_text(&c, &b);
+            if ((int)n <= widths[wi] - 9)
+                ck_assert_int_eq(plotted, (int)n);
+            else
+                ck_assert_ptr_nonnull(strstr(sb_str(&b), "* every "));
+            ck_assert_int_gt(plotted, n < 20 ? (int)n - 1 : 10);
+            sb_free(&b);
+            canvas_free(&c);
+        }
+}
+END_TEST
+
 START_TEST(chart_marks_the_optimum)
 {
     static HybridResult r;
@@ -602,7 +660,7 @@ START_TEST(chart_marks_the_optimum)
     ck_assert_int_eq(canvas_get(&c, 18, 5), 'P'); /* the plan, 70K: 2.86 rows up */
     ck_assert_int_eq(canvas_get(&c, 38, 4), '*'); /* 80K: 4.14 rows up */
     ck_assert_ptr_nonnull(strstr(t, "Total monthly (EUR) against on-prem"));
-    ck_assert_ptr_nonnull(strstr(t, "O optimum: 2 nodes, 50,000 EUR"));
+    ck_assert_ptr_nonnull(strstr(t, "O optimum 2: 50,000 EUR"));
     ck_assert_ptr_nonnull(strstr(t, "102K"));
     ck_assert_ptr_nonnull(strstr(t, "48K")); /* 47,500 at the bottom */
     sb_free(&b);
@@ -727,6 +785,7 @@ static Suite *hybrid_file_suite(void)
     tcase_add_test(t, reports_show_the_results_they_are_given);
     tcase_add_test(t, report_section);
     tcase_add_test(t, chart_marks_the_optimum);
+    tcase_add_test(t, chart_one_count_a_column);
     tcase_add_test(t, set_scalars);
     tcase_add_test(t, set_workloads);
     tcase_set_timeout(t, 60);

@@ -14,6 +14,7 @@
 #include "hybrid_panel.h"
 #include "price_picker.h"
 #include "risk_view.h"
+#include "screen.h"
 
 typedef Reaction (*ActionFn)(App *a, Action act, int key);
 
@@ -81,6 +82,16 @@ static Reaction act_chart(App *a, Action act, int key)
         a->chart_tornado = true;
     }
     return R_CHART;
+}
+
+/* z: the current chart full-screen, and back; Esc only leaves it. */
+static Reaction act_zoom(App *a, Action act, int key)
+{
+    (void)act;
+    if (key == KC_ESC && !a->chart_zoom)
+        return R_NONE;
+    a->chart_zoom = !a->chart_zoom;
+    return screen_layout(a);
 }
 
 static Reaction act_hybrid(App *a, Action act, int key)
@@ -159,7 +170,7 @@ static const ActionFn normal_actions[ACT_COUNT] = {
     [ACT_PRICES] = act_prices,       [ACT_HYBRID_ADD] = act_hybrid,
     [ACT_HYBRID_DELETE] = act_hybrid, [ACT_HYBRID_RUN] = act_hybrid,
     [ACT_HYBRID_MODE] = act_hybrid,  [ACT_QUIT] = act_quit,
-    [ACT_REDRAW] = act_redraw,
+    [ACT_REDRAW] = act_redraw,       [ACT_ZOOM] = act_zoom,
 };
 
 bool actions_table_check(char *msg, size_t n)
@@ -176,11 +187,20 @@ bool actions_table_check(char *msg, size_t n)
 Reaction actions_normal_key(App *a, int key)
 {
     Reaction r = app_msg_clear(a);
+    Action act = keys_lookup(key);
+    /* Full-screen, the keys that act on the chart or the whole file work
+     * as they are; any other (an edit, a move) first brings the panels
+     * back, so what it changes is in sight. */
+    if (a->chart_zoom && act != ACT_ZOOM && act != ACT_CHART && act != ACT_UNDO &&
+        act != ACT_REDO && act != ACT_HELP && act != ACT_QUIT && act != ACT_SAVE &&
+        act != ACT_REDRAW && act != ACT_COMMAND && act != ACT_EXPORT) {
+        a->chart_zoom = false;
+        r |= screen_layout(a);
+    }
     /* On a workload row the arrows (and h, l) choose the column. */
     if ((key == KC_LEFT || key == KC_RIGHT || key == 'h' || key == 'l') &&
         hybrid_panel_move(a, key == KC_RIGHT || key == 'l', &r))
         return r;
-    Action act = keys_lookup(key);
     if (act > ACT_NONE && act < ACT_COUNT && normal_actions[act])
         return r | normal_actions[act](a, act, key);
     if (key == KC_CTRL('c')) {

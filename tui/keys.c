@@ -57,6 +57,8 @@ const KeyBinding key_table[] = {
     {'u', ACT_UNDO, "u undo", "undo the last change", KS_ANY},
     {KC_CTRL('r'), ACT_REDO, NULL, "redo the change undone last", KS_ANY},
     {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown, cumulative spend, hybrid cost vs nodes, tornado", KS_ANY},
+    {'z', ACT_ZOOM, "z zoom", "the current chart full-screen, and back (z or Esc); c still cycles the charts", KS_ANY},
+    {KC_ESC, ACT_ZOOM, NULL, NULL, KS_ANY},
     {'a', ACT_HYBRID_ADD, "a add", "Hybrid panel: add a hybrid plan (defaults, one example workload), or a copy of the selected workload", KS_HYBRID},
     {'d', ACT_HYBRID_DELETE, "d delete", "Hybrid panel: delete the selected workload (asks first)", KS_HYBRID},
     {'r', ACT_HYBRID_RUN, "r run", "Hybrid panel: cycle the workload's run: onprem, cloud, burst", KS_HYBRID},
@@ -173,7 +175,8 @@ const char *keys_name(int key, char *buf, size_t n)
  * show undo, chart and `:`); labels of other actions follow in table order. */
 static const Action hint_first[] = {ACT_HELP,  ACT_UNDO,       ACT_CHART, ACT_COMMAND,
                                     ACT_QUIT,  ACT_SAVE,       ACT_PANEL_NEXT,
-                                    ACT_EDIT,  ACT_NUDGE_DOWN, ACT_OPEN,  ACT_EXPORT};
+                                    ACT_EDIT,  ACT_NUDGE_DOWN, ACT_ZOOM,  ACT_OPEN,
+                                    ACT_EXPORT};
 
 static size_t hint_rank(const KeyTable *t, size_t i)
 {

@@ -79,6 +79,7 @@ typedef enum Action {
     ACT_HYBRID_DELETE, /* Hybrid panel: delete the selected workload */
     ACT_HYBRID_RUN,    /* Hybrid panel: cycle the workload's run */
     ACT_HYBRID_MODE,   /* Hybrid panel: cycle the workload's cloud_mode */
+    ACT_ZOOM, /* the current chart full-screen, and back */
     ACT_QUIT,
     ACT_REDRAW,
     /* KM_EDIT: the line editor (line_edit.c) */

@@ -72,6 +72,7 @@ typedef struct App {
     ChartKind chart;
     bool chart_hybrid; /* the hybrid chart instead of `chart` */
     bool chart_tornado; /* the tornado instead of `chart` (risk_view.c) */
+    bool chart_zoom;    /* the chart full-screen (z) */
     Tornado *tornado;   /* its figures, of `shown`; allocated at first use */
     Scenario *risk_work; /* scratch of the tornado and :seek */
     char seek_key[64], seek_value[64]; /* :seek's answer waiting for a yes */

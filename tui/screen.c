@@ -50,6 +50,24 @@ Reaction screen_layout(App *a)
     if (a->too_small)
         return R_ALL | R_CLEAR;
     int avail = a->rows - 4;
+    if (a->chart_zoom) {
+        /* z: the chart takes every row but the title, the tabs, the
+         * message and the hint line; the panel and the results are not
+         * drawn (their windows stay, empty, for the code that sizes by
+         * them). */
+        a->w_title = newwin(2, a->cols, 0, 0);
+        a->w_form = newwin(1, 1, 0, 0);
+        a->w_results = newwin(1, 1, 0, 0);
+        a->w_chart = newwin(avail, a->cols, 2, 0);
+        a->w_msg = newwin(1, a->cols, a->rows - 2, 0);
+        a->w_line = newwin(1, a->cols, a->rows - 1, 0);
+        if (!a->w_title || !a->w_form || !a->w_results || !a->w_chart || !a->w_msg ||
+            !a->w_line) {
+            screen_free(a);
+            a->too_small = true;
+        }
+        return R_ALL | R_CLEAR;
+    }
     int top_h = 11 + (avail - 20) / 3, verdict_h = 0;
     if (a->rows < SHORT_ROWS) {
         /* The verdict whole (its rows counted by the last draw), the chart's
@@ -299,6 +317,9 @@ static void draw_line(App *a)
         char hints[512];
         if (a->editing)
             keys_mode_hint_line(KM_EDIT, hints, sizeof hints, a->cols - 1);
+        else if (a->chart_zoom)
+            snprintf(hints, sizeof hints, "z/Esc back  c next chart  u undo  : cmd  "
+                     "F1 help  F10 quit");
         else
             keys_hint_line(hints, sizeof hints, a->cols - 1,
                            a->panel == PANEL_HYBRID ? KS_HYBRID : KS_ANY);
@@ -347,7 +368,7 @@ void screen_draw(App *a)
 {
     /* The short layout sizes the verdict's window to the verdict: when the
      * results change its row count, lay the screen out again. */
-    if (!a->too_small && a->rows < SHORT_ROWS && (a->dirty & R_RESULTS)) {
+    if (!a->too_small && !a->chart_zoom && a->rows < SHORT_ROWS && (a->dirty & R_RESULTS)) {
         int v = results_verdict_rows(&a->shown, &a->res, a->cols);
         if (v < 1)
             v = 1;
@@ -373,6 +394,8 @@ void screen_draw(App *a)
             a->dirty |= R_MSG;
         if (a->dirty & R_TITLE)
             draw_title(a);
+        if (a->chart_zoom)
+            a->dirty &= ~(unsigned)(R_FORM | R_RESULTS);
         if (a->dirty & R_FORM) {
             if (a->panel == PANEL_HYBRID)
                 form_draw_hybrid(a->w_form, &a->doc.cur,

@@ -991,6 +991,80 @@ static void chart_segments(const OptionCost *oc, const CostLine *lines, int n,
     }
 }
 
+/* The figures of one bar's segments (SPEC 8: bars carry their figures):
+ * inside each segment wide enough, its letter, a blank, its monthly amount
+ * scaled to a few columns ("C 33.1K"), a blank, then the letter again to
+ * the segment's end. Narrower segments keep their letters only (the table
+ * below, where there is room, has every figure). */
+static void chart_segment_figures(Canvas *c, int y, int x, const OptionCost *oc,
+                                  const CostLine *lines, int n, const int *cells,
+                                  CanvasStyle st)
+{
+    for (int i = 0; i < n; i++) {
+        char fig[16], text[24];
+        if (num_format_scaled(oc->line[lines[i]], 6, fig, sizeof fig)) {
+            num_snprintf(text, sizeof text, "%c %s ", chart_line_letter(lines[i]), fig);
+            if ((int)strlen(text) <= cells[i])
+                canvas_text(c, x, y, text, st);
+        }
+        x += cells[i];
+    }
+}
+
+/* The numeric breakdown (SPEC 8, where there is room): a row per cost line
+ * with money in it, a column per option, the totals last; figures whole,
+ * scaled only when one is wider than its column. Returns its rows. */
+static int chart_breakdown_table(Canvas *c, int y, const CostResult *r,
+                                 const bool *seen, const CostLine *order, bool draw)
+{
+    int rows = 0;
+    const int lw = 13, cw = 11;
+    if (draw) {
+        canvas_text(c, 0, y, "per month", CS_LABEL);
+        for (int o = 0; o < OPT_COUNT; o++) {
+            const char *name = cost_option_label((CostOption)o);
+            canvas_text(c, lw + o * cw + cw - (int)strlen(name), y, name, CS_LABEL);
+        }
+    }
+    rows++;
+    for (int i = 0; i <= LINE_COUNT; i++) {
+        bool total = i == LINE_COUNT;
+        if (!total && !seen[order[i]])
+            continue;
+        if (draw) {
+            char head[32];
+            if (total)
+                num_snprintf(head, sizeof head, "total");
+            else
+                num_snprintf(head, sizeof head, "%c %s", chart_line_letter(order[i]),
+                             chart_line_name(order[i]));
+            canvas_text(c, 0, y + rows, head, CS_LABEL);
+            for (int o = 0; o < OPT_COUNT; o++) {
+                const OptionCost *oc = &r->option[o];
+                double v = total ? oc->monthly : oc->line[order[i]];
+                const CostLine *lines;
+                int n;
+                chart_lines_of((CostOption)o, &lines, &n);
+                bool has = total;
+                for (int k = 0; k < n && !has; k++)
+                    has = lines[k] == order[i];
+                char fig[48];
+                if (!has)
+                    num_snprintf(fig, sizeof fig, "-");
+                else {
+                    num_format_money(v, 0, fig, sizeof fig);
+                    if ((int)strlen(fig) > cw - 1)
+                        num_format_scaled(v, cw - 1, fig, sizeof fig);
+                }
+                canvas_text(c, lw + o * cw + cw - (int)strlen(fig), y + rows, fig,
+                            total ? chart_option_style[o] : CS_LABEL);
+            }
+        }
+        rows++;
+    }
+    return rows;
+}
+
 static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
 {
     int W = c->width, H = c->height;
@@ -1031,10 +1105,15 @@ static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
     }
     legend_wrap(&lg, W);
 
-    /* Rows: header, four bars, key; blank rows between the bars when there
-     * is room. */
+    /* Rows: header, four bars, key; the numeric table (after a blank row)
+     * when it fits with the rest, which also makes the key redundant; blank
+     * rows between the bars when there is room. */
+    int table_rows = chart_breakdown_table(c, 0, r, seen, key_order, false);
     int avail = H - 1 - OPT_COUNT;
-    int key_lines = lg.lines < avail ? lg.lines : avail;
+    bool table = W >= 13 + 11 * OPT_COUNT && avail >= 1 + table_rows;
+    if (table)
+        avail -= 1 + table_rows;
+    int key_lines = table ? 0 : lg.lines < avail ? lg.lines : avail;
     avail -= key_lines;
     int gap = avail >= OPT_COUNT ? 1 : 0;
 
@@ -1083,6 +1162,7 @@ static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
         for (int i = 0; i < n; i++)
             for (int k = 0; k < cells[i]; k++)
                 canvas_put(c, x++, y, chart_line_letter(lines[i]), st);
+        chart_segment_figures(c, y, bar_x, oc, lines, n, cells, st);
         int tx = bar_x + bar_w + 1 + total_w - (int)strlen(total[o]);
         canvas_text(c, tx, y, total[o], CS_LABEL);
         const char *note = !oc->allowed              ? " not allowed"
@@ -1091,6 +1171,8 @@ static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
         if (note_w > 0)
             canvas_text(c, bar_x + bar_w + 1 + total_w, y, note, CS_LABEL);
     }
+    if (table)
+        chart_breakdown_table(c, y - gap + 1, r, seen, key_order, true);
     legend_draw(&lg, c, H - key_lines, key_lines);
 }
 

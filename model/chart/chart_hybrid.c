@@ -4,13 +4,17 @@
  * Layout, top to bottom: a title row, the plot (y labels in a 7-column
  * margin, `*` per node count, `O` at the optimum, `P` at the plan's node
  * count when it is not the optimum), the x axis, its node labels and a
- * legend row. The y axis runs from 0 to the largest total, so the heights
+ * legend row. Each plotted count has a column of its own: every count when
+ * they fit the width, else the multiples of a nice step (the legend says
+ * which), the ends, the optimum and the plan. The y axis runs from 0 to the largest total, so the heights
  * compare as money. */
 #include "config.h"
 
 #include "chart_hybrid.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -55,6 +59,24 @@ void chart_hybrid_y_range(const HybridResult *r, double *lo, double *hi)
     *lo = ymin - pad > 0 ? ymin - pad : 0;
 }
 
+/* The smallest "nice" step (1, 2, 5 times a power of ten) that keeps
+ * span / step + 1 counts within `cols` columns. */
+static double nice_step(double span, int cols)
+{
+    if (cols < 2 || !(span > 0))
+        return span > 0 ? span : 1;
+    for (double base = 1;; base *= 10) {
+        static const double mult[] = {1, 2, 5};
+        for (int k = 0; k < 3; k++) {
+            double st = base * mult[k];
+            /* Columns spread by value: neighbours st apart are at least
+             * one column apart when (cols - 1) * st / span >= 1. */
+            if ((cols - 1) * st / span >= 1.0 - 1e-9 && span / st + 1 <= cols)
+                return st;
+        }
+    }
+}
+
 void chart_hybrid_render(Canvas *c, const HybridResult *r,
                          const char *currency)
 {
@@ -67,14 +89,14 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
         return;
     }
     canvas_clear(c);
-    char buf[160], money[48];
+    char buf[200], money[48], pmoney[48];
     num_snprintf(buf, sizeof buf, "Total monthly (%s) against on-prem nodes",
                  currency);
     canvas_text(c, 0, 0, buf, CS_LABEL);
 
     const int top = 1, bottom = c->height - 4; /* plot rows top..bottom */
     const int x0 = MARGIN, x1 = c->width - 2;  /* plot columns */
-    const int rows = bottom - top + 1;
+    const int rows = bottom - top + 1, cols = x1 - x0 + 1;
     double ymin, ymax;
     chart_hybrid_y_range(r, &ymin, &ymax);
 
@@ -94,40 +116,85 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     for (int x = x0; x <= x1; x++)
         canvas_put(c, x, axis, '-', CS_AXIS);
 
+    /* Each plotted count has a column of its own (SPEC 8), placed by its
+     * value: every count when they fit, else the multiples of a nice step,
+     * with the first, the last, the optimum and the plan always (a
+     * multiple in one of their columns gives way). */
     size_t n = r->by_nodes_count;
-    int last_label_end = -1;
-    double span = r->by_nodes[n - 1].onprem_nodes - r->by_nodes[0].onprem_nodes;
+    double first = r->by_nodes[0].onprem_nodes, last = r->by_nodes[n - 1].onprem_nodes;
+    double span = last - first;
+    double step = nice_step(span, cols);
+#define COL_OF(v) (span > 0 ? x0 + (int)lround(((v) - first) * (cols - 1) / span) : x0)
+    unsigned char *kind = xmalloc((size_t)c->width); /* 0 none, 1 count, 2 end, 3 P, 4 O */
+    size_t *which = xmalloc((size_t)c->width * sizeof *which);
+    memset(kind, 0, (size_t)c->width);
+    double plan_total = NAN;
     for (size_t i = 0; i < n; i++) {
         const HybridNodesTotal *p = &r->by_nodes[i];
-        int x = x0;
-        if (span > 0)
-            x = x0 + (int)lround((p->onprem_nodes - r->by_nodes[0].onprem_nodes) *
-                                 (x1 - x0) / span);
-        int y = bottom - (int)lround((p->total_monthly - ymin) / (ymax - ymin) * (rows - 1));
-        char mark = '*';
-        CanvasStyle st = CS_ONPREM;
-        if (p->onprem_nodes == r->optimum.onprem_nodes) {
-            mark = 'O';
-            st = CS_CROSS;
-        } else if (p->onprem_nodes == r->onprem_nodes) {
-            mark = 'P';
-            st = CS_MEASURED;
-        }
-        canvas_put(c, x, y, mark, st);
-        canvas_put(c, x, axis, '+', CS_AXIS);
-        /* node labels where they fit, always the optimum */
-        num_snprintf(buf, sizeof buf, "%.0f", p->onprem_nodes);
-        int w = (int)strlen(buf), lx = x - (w - 1) / 2;
-        bool must = mark == 'O' || i == 0 || i + 1 == n;
-        if (must || (lx > last_label_end + 1 && lx + w < x1 - 3)) {
-            canvas_text(c, lx, axis + 1, buf, CS_LABEL);
-            last_label_end = lx + w - 1;
+        double k = (p->onprem_nodes - first) / step;
+        int want = p->onprem_nodes == r->optimum.onprem_nodes ? 4
+                   : p->onprem_nodes == r->onprem_nodes       ? 3
+                   : i == 0 || i + 1 == n                     ? 2
+                   : fabs(k - round(k)) < 1e-9                ? 1
+                                                              : 0;
+        if (p->onprem_nodes == r->onprem_nodes)
+            plan_total = p->total_monthly;
+        int x = COL_OF(p->onprem_nodes);
+        if (want > kind[x]) {
+            kind[x] = (unsigned char)want;
+            which[x] = i;
         }
     }
+    /* Labels: the marked counts first, then the ends, then the others
+     * where they fit with a blank between. */
+    bool *taken = xmalloc((size_t)c->width * sizeof *taken);
+    memset(taken, 0, (size_t)c->width * sizeof *taken);
+    for (int pass = 4; pass >= 1; pass--)
+        for (int x = x0; x <= x1; x++) {
+            if (kind[x] != pass)
+                continue;
+            const HybridNodesTotal *p = &r->by_nodes[which[x]];
+            if (pass == 4 || pass == 3 || pass == 1 || pass == 2) {
+                int y = bottom - (int)lround((p->total_monthly - ymin) /
+                                             (ymax - ymin) * (rows - 1));
+                char mark = pass == 4 ? 'O' : pass == 3 ? 'P' : '*';
+                CanvasStyle st = pass == 4 ? CS_CROSS : pass == 3 ? CS_MEASURED : CS_ONPREM;
+                canvas_put(c, x, y, mark, st);
+                canvas_put(c, x, axis, '+', CS_AXIS);
+            }
+            num_snprintf(buf, sizeof buf, "%.0f", p->onprem_nodes);
+            int w = (int)strlen(buf), lx = x - (w - 1) / 2;
+            if (lx + w > c->width)
+                lx = c->width - w;
+            if (lx < 0)
+                lx = 0;
+            bool free_span = true;
+            for (int k = lx - 1; k <= lx + w && free_span; k++)
+                if (k >= 0 && k < c->width && taken[k])
+                    free_span = false;
+            if (!free_span)
+                continue;
+            for (int k = lx; k < lx + w; k++)
+                taken[k] = true;
+            canvas_text(c, lx, axis + 1, buf, pass >= 3 ? (pass == 4 ? CS_CROSS : CS_MEASURED)
+                                                        : CS_LABEL);
+        }
+    free(taken);
+    free(which);
+    free(kind);
+#undef COL_OF
     num_format_money(r->optimum.total_monthly, 0, money, sizeof money);
-    num_snprintf(buf, sizeof buf, "* total   O optimum: %.0f node%s, %s %s%s",
-                 r->optimum.onprem_nodes,
-                 r->optimum.onprem_nodes == 1 ? "" : "s", money, currency,
-                 r->onprem_nodes != r->optimum.onprem_nodes ? "   P plan" : "");
+    char star[48] = "* total";
+    if (step > 1)
+        num_snprintf(star, sizeof star, "* every %.0f nodes", step);
+    if (r->onprem_nodes != r->optimum.onprem_nodes && isfinite(plan_total)) {
+        num_format_money(plan_total, 0, pmoney, sizeof pmoney);
+        num_snprintf(buf, sizeof buf, "%s  O optimum %.0f: %s %s  P plan %.0f: %s", star,
+                     r->optimum.onprem_nodes, money, currency, r->onprem_nodes, pmoney);
+    } else {
+        num_snprintf(buf, sizeof buf, "%s  O optimum%s %.0f: %s %s", star,
+                     r->onprem_nodes == r->optimum.onprem_nodes ? " = plan" : "",
+                     r->optimum.onprem_nodes, money, currency);
+    }
     canvas_text(c, 0, c->height - 1, buf, CS_LABEL);
 }
