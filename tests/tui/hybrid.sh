@@ -82,7 +82,7 @@ wait_for "Hybrid: 1 node, 47.4% used, 3 warnings" 2 "one node, with the warnings
 wait_for "[+]" 2 "modified marker"
 keys c c c
 wait_for "Total monthly (USD) against on-prem nodes" 5 "c three times shows the nodes chart"
-wait_for "O optimum: 0 nodes, 97,930 USD" 2 "optimum named in the chart legend"
+wait_for "O optimum 0: 97,930 USD" 2 "optimum named in the chart legend"
 wait_for "P plan" 2 "the plan's point in the legend"
 keys u
 expect_total "$T2" "undo of the nudge"
