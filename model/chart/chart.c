@@ -32,12 +32,12 @@
 
 #include "chart.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "braille.h"
 #include "chart_horizon.h"
 #include "numfmt.h"
 
@@ -420,13 +420,9 @@ static long plot_dot_row(const Plot *p, double v)
     return (long)floor((p->axis - k + 0.5) * 4);
 }
 
-#define NO_DOT LONG_MIN
-
-/* One curve in braille dots, the vertical gaps of a steep curve joined
- * (each dot column reaches half way to its neighbours). Cell j (1..n) of
- * the plot holds the dot columns at (j - 1/4)/n and (j + 1/4)/n of 100%.
- * Every dot set is recorded in mask (a byte of dot bits a cell). Returns
- * the last cell index j where the curve is above the plot, 0 if none. */
+/* One curve in braille dots (braille.h). Cell j (1..n) of the plot holds
+ * the dot columns at (j - 1/4)/n and (j + 1/4)/n of 100%. Returns the last
+ * cell index j where the curve is above the plot, 0 if none. */
 static int chart_curve_dots(Canvas *c, const Plot *p, const Scenario *s,
                             const CostResult *r, CostOption o,
                             unsigned char *mask)
@@ -436,110 +432,12 @@ static int chart_curve_dots(Canvas *c, const Plot *p, const Scenario *s,
     for (int k = 0; k < m; k++) {
         double pct = 100.0 * (k / 2 + 1 - 0.25 + 0.5 * (k % 2)) / p->n;
         double v = cost_per_hour_at(r, s, o, pct > 100 ? 100 : pct);
-        d[k] = isfinite(v) ? plot_dot_row(p, v) : NO_DOT;
+        d[k] = isfinite(v) ? plot_dot_row(p, v) : BRAILLE_NO_DOT;
     }
-    long top = 4L * p->top, bottom = 4L * p->axis + 3;
-    int last_clipped = 0;
-    CanvasStyle st = chart_option_style[o];
-    for (int k = 0; k < m; k++) {
-        if (d[k] == NO_DOT)
-            continue;
-        long a = d[k], b = d[k];
-        if (k > 0 && d[k - 1] != NO_DOT) {
-            long e = d[k] + (d[k - 1] - d[k]) / 2;
-            a = e < a ? e : a;
-            b = e > b ? e : b;
-        }
-        if (k + 1 < m && d[k + 1] != NO_DOT) {
-            long e = d[k] + (d[k + 1] - d[k]) / 2;
-            a = e < a ? e : a;
-            b = e > b ? e : b;
-        }
-        if (d[k] < top)
-            last_clipped = k / 2 + 1;
-        if (a < top)
-            a = top;
-        if (b > bottom)
-            b = bottom;
-        int dx = 2 * (p->x0 + k / 2 + 1) + k % 2;
-        for (long y = a; y <= b; y++)
-            if (canvas_dot(c, dx, (int)y, st))
-                mask[(size_t)(y / 4) * (size_t)c->width + (size_t)(dx / 2)] |=
-                    (unsigned char)canvas_dot_bit(dx % 2, (int)(y % 4));
-    }
+    int last = braille_curve(c, 2 * (p->x0 + 1), d, m, 4L * p->top, 4L * p->axis + 3,
+                             chart_option_style[o], mask);
     free(d);
-    return last_clipped;
-}
-
-/* Which braille curves no dot of their own shows (SPEC 8: the legend says
- * which lies under which): cover[o] is the letter of the option sharing
- * most of o's dots when every dot of o is also another's, else 0. */
-static void chart_braille_cover(const Canvas *c, unsigned char *const *mask,
-                                char *cover)
-{
-    size_t cells = (size_t)c->width * (size_t)c->height;
-    for (int o = 0; o < OPT_COUNT; o++) {
-        long own = 0, any = 0, shared[OPT_COUNT] = {0};
-        for (size_t i = 0; i < cells; i++) {
-            unsigned others = 0;
-            for (int k = 0; k < OPT_COUNT; k++)
-                if (k != o) {
-                    others |= mask[k][i];
-                    shared[k] += __builtin_popcount(mask[o][i] & mask[k][i]);
-                }
-            any += mask[o][i] != 0;
-            own += (mask[o][i] & ~others) != 0;
-        }
-        cover[o] = 0;
-        if (any == 0 || own > 0)
-            continue;
-        int best = o == 0 ? 1 : 0;
-        for (int k = 0; k < OPT_COUNT; k++)
-            if (k != o && shared[k] > shared[best])
-                best = k;
-        cover[o] = cost_option_letter((CostOption)best);
-    }
-}
-
-/* Each option's letter at its braille curve (SPEC 8): on a cell only its
- * curve's dots reach when there is one (else on one it shares), as near
- * as can be to a column of its own, so the four letters spread out; never
- * over an X, a ^ or another letter, nor right beside another letter. */
-static void chart_braille_letters(Canvas *c, const Plot *p,
-                                  unsigned char *const *mask)
-{
-    static const double prefer[OPT_COUNT] = {0.85, 0.15, 0.40, 0.62};
-    for (int o = 0; o < OPT_COUNT; o++) {
-        int want = 1 + (int)lround(prefer[o] * (p->n - 1));
-        int best_x = -1, best_y = -1;
-        long best_score = LONG_MAX;
-        for (int y = p->top; y <= p->axis; y++)
-            for (int j = 1; j <= p->n; j++) {
-                int x = p->x0 + j;
-                size_t i = (size_t)y * (size_t)c->width + (size_t)x;
-                if (!mask[o][i] || canvas_dots(c, x, y) == 0)
-                    continue;
-                bool alone = true, crowded = false;
-                for (int k = 0; k < OPT_COUNT; k++)
-                    if (k != o && mask[k][i])
-                        alone = false;
-                for (int dx = -1; dx <= 1; dx++) {
-                    char n = canvas_get(c, x + dx, y);
-                    if (dx != 0 && n >= 'a' && n <= 'z')
-                        crowded = true;
-                }
-                long score = labs((long)(j - want)) + (alone ? 0 : 100000) +
-                             (crowded ? 1000 : 0);
-                if (score < best_score) {
-                    best_score = score;
-                    best_x = x;
-                    best_y = y;
-                }
-            }
-        if (best_x >= 0)
-            canvas_put(c, best_x, best_y, cost_option_letter((CostOption)o),
-                       chart_option_style[o]);
-    }
+    return last < 0 ? 0 : last / 2 + 1;
 }
 
 /* One curve: the exact points (points = true) or the vertical connectors
@@ -826,9 +724,16 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
                 clipped_onprem = last;
         }
         chart_axes(c, &p, step, steps, decimals, label_w, !compact);
-        chart_braille_cover(c, mask, hidden);
+        char letters[OPT_COUNT];
+        for (int o = 0; o < OPT_COUNT; o++)
+            letters[o] = cost_option_letter((CostOption)o);
+        braille_cover(c, mask, OPT_COUNT, letters, hidden);
         chart_cost_marks(c, &p, s, r, clipped_onprem);
-        chart_braille_letters(c, &p, mask);
+        /* The letters spread out: on-prem where it is in the plot (high
+         * utilization), the flat cloud curves at different places. */
+        static const double prefer[OPT_COUNT] = {0.85, 0.15, 0.40, 0.62};
+        braille_letters(c, p.x0 + 1, p.x0 + p.n, p.top, p.axis, mask, OPT_COUNT,
+                        letters, chart_option_style, prefer);
         for (int o = 0; o < OPT_COUNT; o++)
             free(mask[o]);
     } else {

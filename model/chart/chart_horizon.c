@@ -6,8 +6,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "braille.h"
 #include "horizon.h"
 #include "numfmt.h"
 
@@ -76,11 +78,38 @@ void chart_horizon_render(Canvas *c, const Scenario *s)
 
 #define ROW_OF(v) (bottom - (int)lround(((v) - lo) / (hi - lo) * rows))
 #define COL_OF(t) (x0 + (int)lround((double)(t) / T * (x1 - x0)))
-    for (int i = 0; i < OPT_COUNT; i++) {
-        CostOption k = draw_order[i];
-        for (int x = x0; x <= x1; x++) {
-            int t = (int)lround((double)(x - x0) / (x1 - x0) * T);
-            canvas_put(c, x, ROW_OF(cum[k][t]), letter[k], option_style[k]);
+    /* In braille (a unicode canvas): each option's spend as dots, its
+     * letter once at its line; else a letter a cell. */
+    unsigned char *mask[OPT_COUNT] = {NULL};
+    if (c->unicode) {
+        size_t cells = (size_t)c->width * (size_t)c->height;
+        int m = 2 * (x1 - x0 + 1);
+        long *d = xmalloc((size_t)m * sizeof *d);
+        for (int i = 0; i < OPT_COUNT; i++) {
+            CostOption k = draw_order[i];
+            mask[k] = xmalloc(cells);
+            memset(mask[k], 0, cells);
+            for (int j = 0; j < m; j++) {
+                /* dot column j: cell x0 + j / 2, a quarter left or right */
+                double xf = j / 2 + (j % 2 ? 0.25 : -0.25);
+                double t = xf / (x1 - x0) * T;
+                t = t < 0 ? 0 : t > T ? T : t;
+                int t0 = (int)floor(t), t1 = t0 < T ? t0 + 1 : t0;
+                double v = cum[k][t0] + (cum[k][t1] - cum[k][t0]) * (t - t0);
+                double r = bottom - (v - lo) / (hi - lo) * rows;
+                d[j] = (long)floor((r + 0.5) * 4);
+            }
+            braille_curve(c, 2 * x0, d, m, 4L * top, 4L * bottom + 3, option_style[k],
+                          mask[k]);
+        }
+        free(d);
+    } else {
+        for (int i = 0; i < OPT_COUNT; i++) {
+            CostOption k = draw_order[i];
+            for (int x = x0; x <= x1; x++) {
+                int t = (int)lround((double)(x - x0) / (x1 - x0) * T);
+                canvas_put(c, x, ROW_OF(cum[k][t]), letter[k], option_style[k]);
+            }
         }
     }
     /* The legend: the letters, then each break-even month. */
@@ -109,6 +138,13 @@ void chart_horizon_render(Canvas *c, const Scenario *s)
     }
 #undef ROW_OF
 #undef COL_OF
+    if (c->unicode) {
+        static const double prefer[OPT_COUNT] = {0.3, 0.9, 0.55, 0.75};
+        braille_letters(c, x0, x1, top, bottom, mask, OPT_COUNT, letter, option_style,
+                        prefer);
+        for (int k = 0; k < OPT_COUNT; k++)
+            free(mask[k]);
+    }
     char end[16];
     num_snprintf(end, sizeof end, "%d", T);
     int ly = c->height - 1;

@@ -137,6 +137,14 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
             int from = e < base ? e : base + 1, to = e < base ? base - 1 : e;
             for (int x = from; x <= to; x++)
                 canvas_put(c, x, y, mark[k], st[k]);
+            /* The bar carries its figure (SPEC 8): the Δ at its outer end,
+             * inside it, where the bar is long enough to keep some of its
+             * marks beside the figure. */
+            char fig[32];
+            short_signed(sd[k]->at.delta, fig, sizeof fig);
+            int len = (int)strlen(fig);
+            if (to - from + 1 >= len + 3)
+                canvas_text(c, e < base ? from : to - len + 1, y, fig, st[k]);
         }
         canvas_put(c, base, y, '|', CS_AXIS);
     }
