@@ -36,7 +36,8 @@ finish() {
     [ "$failures" -eq 0 ]
 }
 
-# start [ENV=VALUE...] -- [ARGS...]: run the planner in a new 80x24 session,
+# start [ENV=VALUE...] -- [ARGS...]: run the planner in a new 80x24 session
+# (START_SIZE=COLSxROWS for another size, so the first frame has it),
 # in $TMP/work. The planner's pid goes to $TMP/pid; after it exits the pane
 # shows EXIT=status and the terminal's modes (stty -a).
 start() {
@@ -47,7 +48,8 @@ start() {
     local q="" a
     for a in "$@"; do q="$q '$a'"; done
     TM kill-session -t planner >/dev/null 2>&1
-    TM new-session -d -s planner -x 80 -y 24 -c "$TMP/work" \
+    local size=${START_SIZE:-80x24}
+    TM new-session -d -s planner -x "${size%x*}" -y "${size#*x}" -c "$TMP/work" \
         "env HOME='$TMP/home' XDG_STATE_HOME='$TMP/state' XDG_DATA_HOME='$TMP/data' ${envs[*]:-} \
          sh -c 'echo \$\$ >\"$TMP/pid\"; exec \"$GPUPLAN\" $q'; echo EXIT=\$?; stty -a; sleep 600"
     local i=0

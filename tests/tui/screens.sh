@@ -30,18 +30,24 @@ have_utf8=1
 mask() { sed '1s/^\(.* [-—] \).*$/\1<file>/'; }
 
 # stable ROWS HINT: the screen once it has ROWS lines, HINT on its last
-# line and two captures a moment apart agree (the frame is drawn whole).
+# line and three captures over half a second agree (the frame is drawn
+# whole).
 stable() {
-    local rows=$1 hint=$2 prev="" cur i=0
+    local rows=$1 hint=$2 prev="" cur i=0 same=0
     while [ $i -lt 150 ]; do
         cur=$(screen)
         if [ "$cur" = "$prev" ] && [ "$(printf '%s\n' "$cur" | wc -l)" -eq "$rows" ] &&
             printf '%s\n' "$cur" | tail -1 | grep -qF -- "$hint"; then
-            printf '%s\n' "$cur"
-            return 0
+            same=$((same + 1))
+            if [ $same -ge 2 ]; then
+                printf '%s\n' "$cur"
+                return 0
+            fi
+        else
+            same=0
         fi
         prev=$cur
-        sleep 0.2
+        sleep 0.25
         i=$((i + 1))
     done
     return 1
@@ -71,12 +77,13 @@ open_at() {
     else
         envs=(LANG=C LC_ALL=C TERM=vt100 NO_COLOR=1)
     fi
+    # Started at its size: no resize, so no frame of another size can be
+    # caught on the way.
     if [ "$scen" = default ]; then
-        start "${envs[@]}" --
+        START_SIZE=$size start "${envs[@]}" --
     else
-        start "${envs[@]}" -- "$scen.yaml"
+        START_SIZE=$size start "${envs[@]}" -- "$scen.yaml"
     fi
-    TM resize-window -t planner -x "${size%x*}" -y "${size#*x}"
 }
 
 for loc in utf8 c; do
