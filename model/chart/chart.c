@@ -2,8 +2,13 @@
  *
  * CHART_COST_CURVES plots cost per useful GPU-hour (SPEC 2.5) against
  * utilization; CHART_BREAKDOWN shows the monthly breakdown of every option
- * as a horizontal bar (SPEC 2.1, 2.2). Both fill the whole canvas, legend
- * included, and are shared by the text/Markdown reports and the planner.
+ * as a horizontal bar carrying its figures, with a table of them where the
+ * canvas has the rows (SPEC 2.1, 2.2, 8). Both fill the whole canvas,
+ * legend included, and are shared by the text/Markdown reports and the
+ * planner. On a unicode canvas (the planner in a UTF-8 terminal) the curves
+ * are braille dots (braille.h) with each option's letter once at its curve,
+ * the crossovers' directions arrows; on an ASCII canvas (the reports, the C
+ * locale, vt100) letters.
  *
  * Cost curves, top to bottom:
  *   header row   threshold labels 60 75 80 over their marker columns, the
@@ -14,6 +19,10 @@
  *   label row    0% 20% ... 100% (fewer when narrow);
  *   legend       letter key, then every crossover with its direction
  *                (X on-demand 35.9%^: on-prem cheaper above it; v below).
+ * Compact (where the header row would cost the sixth plot row, as in the
+ * planner's 9-row chart at 80x24): no header row; 60 75 80 and u=NN% on
+ * the label row, its tick labels where they still fit; the currency and
+ * "/GPU-h" in the y labels' column on rows without a tick label.
  * Precedence where several things want the same cell, lowest first:
  *   connector cells of a steep curve (the vertical fill between two columns)
  *   < exact curve points < the '^' clip mark < X. Marker lines (':' at
@@ -23,8 +32,9 @@
  *   is read against, so it is never hidden, and the cheaper-per-hour cloud
  *   options come next. A curve that another lies on at every one of its
  *   cells (two flat cloud prices in one row) gets its letter written over
- *   the other at three columns, and the legend says "d under s". The measured line wins its column over a threshold
- *   line; the threshold labels are placed before the measured label, which
+ *   the other at three columns, and the legend says "d under s" (in
+ *   braille: when every dot of one curve is also another's). The measured
+ *   line wins its column over a threshold line; the threshold labels are placed before the measured label, which
  *   moves aside (or into the legend) rather than hide 60, 75 or 80.
  * y range: see chart_y_range. x: column x0 + j is j/n*100% exactly, and
  * every column is sampled with cost_per_hour_at, so any width is exact. */

@@ -3,9 +3,10 @@
  * Cost per useful GPU-hour against utilization: x axis 0-100% with ticks,
  * y axis in currency with labelled ticks, one letter per option (o, d, r, s),
  * vertical markers at 60%, 75% and 80%, a marker at the measured
- * utilization, X at every crossover, and a legend line. The planner copies
- * the canvas into a window (with a colour per letter); the text and
- * Markdown reports embed it as text. */
+ * utilization, X at every crossover, and a legend line. On a canvas with
+ * `unicode` set the curves are braille dots with each letter once at its
+ * curve. The planner copies the canvas into a window (with a colour per
+ * option); the text and Markdown reports embed it as (ASCII) text. */
 #ifndef GPUPLAN_CHART_H
 #define GPUPLAN_CHART_H
 
