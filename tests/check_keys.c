@@ -41,6 +41,7 @@ START_TEST(spec_keys_are_bound)
         {KC_F(10), ACT_QUIT},     {'q', ACT_QUIT},
         {KC_ALT('1'), ACT_PANEL_1}, {KC_ALT('7'), ACT_PANEL_7},
         {'p', ACT_PRICES},
+        {'z', ACT_ZOOM},          {KC_ESC, ACT_ZOOM},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char name[32];

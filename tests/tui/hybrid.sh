@@ -84,6 +84,14 @@ keys c c c
 wait_for "Total monthly (USD) against on-prem nodes" 5 "c three times shows the nodes chart"
 wait_for "O optimum 0: 97,930 USD" 2 "optimum named in the chart legend"
 wait_for "P plan" 2 "the plan's point in the legend"
+# z: the nodes chart full-screen, each size in its own column, and back.
+keys z
+wait_for "z/Esc back" 5 "z on the nodes chart"
+screen | sed -n 3p | grep -qF "Total monthly (USD) against on-prem nodes" && ok ||
+    fail "the nodes chart is not full-screen"
+screen | grep -qE '^ +0 +1 +2 +3 +4 *$' && ok || fail "node counts 0..4 not each in a column"
+keys z
+wait_for "F1 help" 5 "z again: back to the panels"
 keys u
 expect_total "$T2" "undo of the nudge"
 wait_gone "[+]" 2

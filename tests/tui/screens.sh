@@ -134,6 +134,18 @@ for loc in utf8 c; do
     else
         fail "$loc: z shows no full-screen chart"
     fi
+    # Every chart full-screen: c cycles them there (diagflow has no hybrid
+    # plan: breakdown, cumulative spend, tornado), each from the third row.
+    for title in "Monthly cost at u=42%" "Cumulative spend (USD)" "On-prem minus spot"; do
+        keys c
+        wait_for "$title" 5 "$loc: z shows '$title'"
+        screen | sed -n 3p | grep -qF -- "$title" && screen | tail -1 | grep -qF "z/Esc back" &&
+            ok || fail "$loc: '$title' is not full-screen"
+        # The breakdown full-screen has the rows for its table.
+        [ "${title%% *}" = Monthly ] && { wait_for "per month" 5 "$loc: the breakdown's table"; }
+    done
+    keys c
+    wait_for "u=42%" 5 "$loc: back to the cost chart"
     keys Escape
     stable 24 "F1 help" >/dev/null && ok || fail "$loc: Esc does not leave the full-screen chart"
     keys c
