@@ -221,6 +221,11 @@ static const TextRuleFn text_rules[TR_COUNT] = {
     [TR_CRON] = rule_cron,
 };
 
+bool field_multiline(const Field *f)
+{
+    return f->type == FT_TEXT && strcmp(f->key, "notes") == 0;
+}
+
 /* The characters a text field may hold (SPEC 7): only notes span lines;
  * every other text is one line, without control characters or
  * bidirectional overrides (text_rules.h). */
@@ -228,7 +233,7 @@ static bool check_text_chars(const Field *f, const char *text, char *msg,
                              size_t msgn)
 {
     char why[300];
-    if (!text_check(text, strcmp(f->key, "notes") == 0, why, sizeof why,
+    if (!text_check(text, field_multiline(f), why, sizeof why,
                     NULL)) {
         snprintf(msg, msgn, "text %s", why);
         return false;

@@ -272,6 +272,11 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
 /* Check a number against f's type and range; msg as field_parse. */
 bool field_check_num(const Field *f, double v, char *msg, size_t msgn);
 
+/* True for the one text field that spans lines (notes: line breaks and
+ * tabs allowed, SPEC 7; the planner edits it in the notes editor). Every
+ * other text is one line. */
+bool field_multiline(const Field *f);
+
 /* Check text against f's length, characters and rule; msg as field_parse. */
 bool field_check_text(const Field *f, const char *text, char *msg, size_t msgn);
 

@@ -66,12 +66,16 @@ static Reaction handle_key(App *a, int key)
             return R_ALL | R_CLEAR;
         /* Quitting asks about unsaved changes here too, and Ctrl-S saves
          * (SPEC 8); the question is drawn on the too-small screen. */
+        /* Notes being typed are kept first, so the question and the save
+         * see them. */
         if (key == 'q' || key == KC_F(10))
-            return files_guard(a, PEND_QUIT);
+            return edit_notes_finish(a) | files_guard(a, PEND_QUIT);
         if (key == KC_CTRL('s') || key == KC_F(2))
-            return files_save(a);
+            return edit_notes_finish(a) | files_save(a);
         return R_NONE;
     }
+    if (a->notes_open)
+        return edit_notes_key(a, key);
     if (a->editing)
         return edit_key(a, key);
     if (a->cmdline)
@@ -184,7 +188,7 @@ int app_run(const char *path, bool no_color)
         /* Esc and a key in one burst read as Alt-key; unless it is bound
          * (the numbered panels), it was Esc typed quickly before the key. */
         if (key >= KC_ALT_BASE && key < KC_ALT_BASE + 128 &&
-            !(a->dlg.kind == DLG_NONE && !a->editing && !a->cmdline &&
+            !(a->dlg.kind == DLG_NONE && !a->editing && !a->cmdline && !a->notes_open &&
               keys_lookup(key) != ACT_NONE)) {
             react(a, KC_ESC);
             if (a->quit)

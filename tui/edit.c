@@ -143,6 +143,58 @@ static Reaction preview(App *a)
     return R_FORM | R_MSG | R_RESULTS | R_CHART;
 }
 
+/* ---- the notes editor ---------------------------------------------------- */
+
+/* Open the notes editor on field f's whole text (SPEC 8). A digit typed on
+ * the row opens it too, without replacing the notes. */
+static Reaction notes_open(App *a, const Field *f)
+{
+    notes_edit_init(&a->notes, field_get_text(f, &a->doc.cur), (size_t)f->maximum);
+    a->notes_open = true;
+    a->notes_top = 0;
+    if (a->notes_width < 1)
+        a->notes_width = a->cols > 2 ? a->cols - 2 : 1;
+    return app_msg(a, false, "%s: Ctrl-S or Esc keeps the text (u undoes it), Enter "
+                   "starts a new line", f->key) | R_FORM | R_RESULTS | R_LINE;
+}
+
+Reaction edit_notes_finish(App *a)
+{
+    if (!a->notes_open)
+        return R_NONE;
+    const Field *f = field_find("notes");
+    Scenario t = a->doc.cur;
+    Diag d;
+    if (!f || scenario_set(&t, f->key, a->notes.text, &d) != 0)
+        return app_msg(a, true, "%s: %s", d.path, d.message); /* keep editing */
+    bool same = strcmp(field_get_text(f, &t), field_get_text(f, &a->doc.cur)) == 0;
+    Reaction r = R_ALL;
+    if (!same && !edit_apply(a, &t, &r))
+        return r;
+    a->notes_open = false;
+    return r | app_msg(a, false, same ? "notes unchanged"
+                                      : "notes kept: %zu lines, %zu characters (u undoes "
+                                        "the edit; F2 saves)",
+                       notes_edit_lines(&a->notes), notes_edit_chars(&a->notes));
+}
+
+Reaction edit_notes_key(App *a, int key)
+{
+    switch (notes_edit_handle_key(&a->notes, key, a->notes_width)) {
+    case NE_CHANGED:
+        return R_FORM | app_msg_clear(a);
+    case NE_FULL:
+        return R_FORM | app_msg(a, true, "notes: at most %zu characters", a->notes.max_chars);
+    case NE_FINISHED:
+        return edit_notes_finish(a);
+    case NE_HELP:
+        return commands_show_mode_help(a);
+    case NE_NONE:
+    default:
+        return R_FORM;
+    }
+}
+
 /* Editing starts from the whole current value, so the longest one fits. */
 _Static_assert(LINE_EDIT_MAX >= SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX),
                "the line editor must hold the longest text field");
@@ -159,6 +211,8 @@ Reaction edit_start(App *a, int digit)
     }
     if (f->type == FT_BOOL)
         return app_msg(a, false, "%s is yes/no: Space toggles it", f->key);
+    if (field_multiline(f))
+        return notes_open(a, f);
     char val[LINE_EDIT_MAX];
     if (digit) {
         char d[2] = {(char)digit, '\0'};
@@ -292,6 +346,15 @@ Reaction edit_undo(App *a, bool redo)
 
 const Scenario *edit_kept(const App *a)
 {
+    if (a->notes_open) {
+        /* The notes being typed: they are text, checked as they are typed. */
+        static Scenario kept;
+        const Field *f = field_find("notes");
+        char m[256];
+        kept = a->doc.cur;
+        if (f && field_set(f, &kept, a->notes.text, m, sizeof m))
+            return &kept;
+    }
     if (a->editing && !a->stale)
         return &a->shown;
     return &a->doc.cur;

@@ -40,6 +40,16 @@ Reaction edit_start(App *a, int digit);
  * commits through edit_apply, Esc cancels. */
 Reaction edit_key(App *a, int key);
 
+/* One key while the notes editor is open (Enter on the notes row opens
+ * it): the notes_edit.h keys; Ctrl-S or Esc finishes and commits the text
+ * as one change (one undo step). The text is never dropped: a text the
+ * edit path refuses keeps the editor open with the reason shown. */
+Reaction edit_notes_key(App *a, int key);
+
+/* Finish the notes editor keeping its text (also before a save or quit
+ * from the too-small screen); R_NONE when it is not open. */
+Reaction edit_notes_finish(App *a);
+
 /* Nudge the selected value by `steps` of its step (a yes/no field
  * toggles). */
 Reaction edit_nudge(App *a, int steps);

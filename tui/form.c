@@ -11,6 +11,7 @@
 #include "numfmt.h"
 #include "report.h"
 #include "term.h"
+#include "text_rules.h"
 #include "utf8.h"
 
 /* The field a panel's name promises, first on it (SPEC 8: Utilization
@@ -98,7 +99,17 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
 {
     if (f->type == FT_BOOL)
         snprintf(val, n, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
-    else
+    else if (f->type == FT_TEXT) {
+        /* Text as it may be shown: control characters visible (SPEC 7); a
+         * text of several lines shows its first, ended with the ellipsis
+         * that says Enter opens the rest. */
+        const char *t = field_get_text(f, s);
+        const char *nl = strchr(t, '\n');
+        size_t len = nl ? (size_t)(nl - t) : strlen(t);
+        size_t used = text_visible(t, len, false, val, n);
+        if (nl && used < n)
+            snprintf(val + used, n - used, "%s", term_ellipsis());
+    } else
         field_format(f, s, val, n);
     /* "$" stands for the scenario's currency: "$/GPU-h" -> "USD/GPU-h". */
     const char *dollar = strchr(f->unit, '$');
@@ -166,7 +177,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
             longest = lw;
         char v[LINE_EDIT_MAX], u[64];
         form_value(rows[i], s, v, sizeof v, u, sizeof u);
-        if (rows[i]->type != FT_TEXT || strchr(v, '\n') == NULL) {
+        if (!field_multiline(rows[i])) {
             int vw = utf8_width(v);
             if (vw > widest)
                 widest = vw;
@@ -237,6 +248,56 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         }
         if (unitw > 0)
             put_clipped(w, y, labw + 3 + valw, unit, unitw);
+    }
+    wattrset(w, term_attr(TS_NORMAL));
+}
+
+void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width)
+{
+    int h, wd;
+    getmaxyx(w, h, wd);
+    werase(w);
+    if (h <= 0 || wd <= 2)
+        return;
+    /* One column of margin each side: the right one holds the cursor at
+     * the end of a full row. */
+    int tw = wd - 2;
+    *width = tw;
+    int col;
+    size_t crow = notes_edit_cursor(e, tw, &col);
+    static NotesRow rows[LINE_EDIT_MAX];
+    size_t n = notes_edit_rows(e, tw, rows, LINE_EDIT_MAX);
+    size_t room = h > 1 ? (size_t)h - 1 : 1;
+    if (crow < *top)
+        *top = crow;
+    if (crow >= *top + room)
+        *top = crow - room + 1;
+    if (*top + room > n)
+        *top = n > room ? n - room : 0;
+    /* The header: where the cursor is, how full the notes are, and which
+     * rows show when they do not all fit. */
+    size_t line = 1;
+    for (size_t i = 0; i < e->cursor; i++)
+        line += e->text[i] == '\n';
+    char head[200];
+    int hl = snprintf(head, sizeof head, " Notes: line %zu of %zu, %zu of %zu characters",
+                      line, notes_edit_lines(e), notes_edit_chars(e), e->max_chars);
+    if (n > room && hl > 0 && (size_t)hl < sizeof head)
+        snprintf(head + hl, sizeof head - (size_t)hl, ", rows %zu-%zu of %zu", *top + 1,
+                 *top + room < n ? *top + room : n, n);
+    wattrset(w, term_attr(TS_HEADER));
+    mvwhline(w, 0, 0, ' ', wd);
+    put_clipped(w, 0, 0, head, wd);
+    int ea = term_attr(TS_EDIT);
+    for (size_t y = 0; y < room && *top + y < n; y++) {
+        char vis[LINE_EDIT_MAX * 6 + 1];
+        notes_edit_row_text(e, rows[*top + y], vis, sizeof vis);
+        wattrset(w, ea);
+        mvwhline(w, (int)y + 1, 0, ' ', wd);
+        put_clipped(w, (int)y + 1, 1, vis, tw);
+        if (*top + y == crow)
+            mvwchgat(w, (int)y + 1, 1 + col, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE,
+                     (short)PAIR_NUMBER(ea), NULL);
     }
     wattrset(w, term_attr(TS_NORMAL));
 }

@@ -13,6 +13,7 @@
 #include "fields.h"
 #include "hybrid.h"
 #include "line_edit.h"
+#include "notes_edit.h"
 #include "scenario.h"
 
 /* The fields of panel p into out (at most max); returns how many there are
@@ -37,6 +38,13 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
  * unit ("$" becomes the scenario's currency) into unit. */
 void form_value(const Field *f, const Scenario *s, char *val, size_t n,
                 char *unit, size_t un);
+
+/* Draw the notes editor e into w (SPEC 8): a header row (line, length,
+ * rows shown), then the text wrapped to the window's width less a column
+ * each side, scrolled (*top, the first row shown, kept between calls) so
+ * the cursor's row is visible, the cursor's cell marked. The wrap width
+ * goes to *width, for the editor's Up and Down. */
+void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width);
 
 /* Rows of the Hybrid panel: the five scalars then one per workload; 0 when
  * s has no hybrid section. */

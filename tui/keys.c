@@ -116,12 +116,25 @@ static const KeyBinding dialog_keys[] = {
     {KC_F(1), ACT_DLG_CLOSE_HELP, NULL, "close the help screen", KS_ANY},
 };
 
+/* The notes editor's own keys, seen before the line editor's (whose
+ * Left, Right, Home, End, Backspace, Delete, Ctrl-U, Ctrl-K and Ctrl-W work
+ * within the line). */
+static const KeyBinding notes_keys[] = {
+    {KC_CTRL('s'), ACT_NE_FINISH, "Ctrl-S/Esc done", "finish: keep the notes as one change (u undoes the whole edit)", KS_ANY},
+    {KC_ESC, ACT_NE_FINISH, NULL, NULL, KS_ANY},
+    {KC_ENTER, ACT_NE_NEWLINE, "Enter new line", "start a new line", KS_ANY},
+    {'\n', ACT_NE_NEWLINE, NULL, NULL, KS_ANY},
+    {KC_UP, ACT_NE_UP, NULL, "the row above, at the same column", KS_ANY},
+    {KC_DOWN, ACT_NE_DOWN, "Up/Down row", "the row below, at the same column", KS_ANY},
+};
+
 #define TABLE(title, t) {title, t, sizeof t / sizeof t[0]}
 const KeyTable key_tables[KM_COUNT] = {
     [KM_NORMAL] = {"Keys:", key_table, sizeof key_table / sizeof key_table[0]},
     [KM_EDIT] = TABLE("While editing a value (and on the command line, in prompts):", edit_keys),
     [KM_COMMAND] = TABLE("On the command line (after ':'):", command_keys),
     [KM_DIALOG] = TABLE("In a list and in this help:", dialog_keys),
+    [KM_NOTES] = TABLE("In the notes editor (Enter on Notes; the editing keys above act within the line):", notes_keys),
 };
 
 static Action table_lookup(const KeyTable *t, int key)

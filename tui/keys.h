@@ -42,6 +42,7 @@ typedef enum KeyMode {
     KM_EDIT,    /* the line editor: a value, the command line, a prompt */
     KM_COMMAND, /* the `:` command line (its other keys are KM_EDIT's) */
     KM_DIALOG,  /* a list or the help screen */
+    KM_NOTES,   /* the notes editor (its other keys are KM_EDIT's) */
     KM_COUNT
 } KeyMode;
 
@@ -108,6 +109,11 @@ typedef enum Action {
     ACT_DLG_PICK,
     ACT_DLG_CLOSE,
     ACT_DLG_CLOSE_HELP, /* F1 closes the help screen (not a list) */
+    /* KM_NOTES: the notes editor (notes_edit.c), before KM_EDIT's keys */
+    ACT_NE_NEWLINE,
+    ACT_NE_UP,
+    ACT_NE_DOWN,
+    ACT_NE_FINISH,
     ACT_COUNT
 } Action;
 

@@ -23,6 +23,7 @@
 #include "fields.h"
 #include "hybrid.h"
 #include "line_edit.h"
+#include "notes_edit.h"
 #include "prices.h"
 #include "recover.h"
 #include "risk.h"
@@ -60,6 +61,10 @@ typedef struct App {
     size_t sel[PANEL_COUNT], top[PANEL_COUNT];
     bool editing, edit_bad;
     LineEdit edit;
+    bool notes_open; /* the notes editor is open (edit.c) */
+    NotesEdit notes;
+    size_t notes_top; /* its first wrapped row on screen */
+    int notes_width;  /* the columns it wraps at, from the last draw */
     bool cmdline;
     LineEdit cmd;
     Dialog dlg;

@@ -315,7 +315,9 @@ static void draw_line(App *a)
     } else {
         werase(w);
         char hints[512];
-        if (a->editing)
+        if (a->notes_open)
+            keys_mode_hint_line(KM_NOTES, hints, sizeof hints, a->cols - 1);
+        else if (a->editing)
             keys_mode_hint_line(KM_EDIT, hints, sizeof hints, a->cols - 1);
         else if (a->chart_zoom)
             snprintf(hints, sizeof hints, "z/Esc back  c next chart  u undo  : cmd  "
@@ -421,6 +423,16 @@ void screen_draw(App *a)
                 results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, a->stale);
             }
             wnoutrefresh(a->w_results);
+        }
+        /* The notes editor covers the panel and the figures (the notes
+         * change no figure), over whatever was drawn there. */
+        if (a->notes_open && (a->dirty & (R_FORM | R_RESULTS))) {
+            WINDOW *o = newwin(getmaxy(a->w_form), a->cols, getbegy(a->w_form), 0);
+            if (o) {
+                form_draw_notes(o, &a->notes, &a->notes_top, &a->notes_width);
+                wnoutrefresh(o);
+                delwin(o);
+            }
         }
         if (a->dirty & R_CHART)
             draw_chart(a);
