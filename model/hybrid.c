@@ -108,6 +108,19 @@ typedef struct Sim {
 
 static void release(Sim *m, int64_t t);
 
+double hybrid_workload_max_wait(const HybridPlan *p, const HybridWorkload *wl)
+{
+    return wl->has_max_wait ? wl->max_wait_minutes : p->max_wait_minutes;
+}
+
+double hybrid_workload_price(const Scenario *s, const HybridWorkload *wl)
+{
+    if (wl->has_cloud_price)
+        return wl->cloud_gpu_hour;
+    HybridCloudMode mode = wl->run == RUN_ONPREM ? MODE_ON_DEMAND : wl->cloud_mode;
+    return mode == MODE_SPOT ? s->cloud.spot_gpu_hour : s->cloud.on_demand_gpu_hour;
+}
+
 const char *hybrid_run_key(HybridRun run)
 {
     switch (run) {
@@ -1256,8 +1269,6 @@ static void ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
     c->scale = s->hours_per_month / (p->days * 24);
     c->gpn = (int64_t)llround(s->hardware.gpus_per_node);
     c->premium = 1 + s->cloud.managed_premium_pct / 100;
-    const double price[2] = {s->cloud.on_demand_gpu_hour,
-                             s->cloud.spot_gpu_hour};
     const double goodput[2] = {1, s->cloud.spot_goodput_pct / 100};
     const double idle_h = p->cloud_idle_minutes / 60;
     for (size_t w = 0; w < c->nw; w++) {
@@ -1266,8 +1277,7 @@ static void ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
         c->dur[w] = m < 1 ? 1 : (int64_t)m;
         c->g[w] = (int64_t)llround(wl->gpus);
         c->prio[w] = (int)llround(wl->priority);
-        c->limit[w] = wl->has_max_wait ? wl->max_wait_minutes
-                                       : p->max_wait_minutes;
+        c->limit[w] = hybrid_workload_max_wait(p, wl);
         c->target[w] = wl->run == RUN_BURST || wl->has_max_wait;
         /* In the cloud (SPEC 6): gpus x (hours / g + idle / 60) GPU-hours
          * at its cloud_gpu_hour or its mode's price; `onprem` jobs run
@@ -1276,7 +1286,7 @@ static void ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
             wl->run == RUN_ONPREM ? MODE_ON_DEMAND : wl->cloud_mode;
         c->mode[w] = mode;
         c->gh[w] = (double)c->g[w] * (wl->hours / goodput[mode] + idle_h);
-        c->price[w] = wl->has_cloud_price ? wl->cloud_gpu_hour : price[mode];
+        c->price[w] = hybrid_workload_price(s, wl);
         c->od_demand[w] = mode == MODE_ON_DEMAND && !wl->has_cloud_price;
         double bm = llround(wl->hours * 60 + p->cloud_idle_minutes);
         c->bill_minutes[w] = bm < 1 ? 1 : (int64_t)bm;

@@ -252,6 +252,13 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
 int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
                     HybridScratch *scratch);
 
+/* What workload wl of plan p uses when it does not set its own (SPEC 6):
+ * its burst threshold and wait target (max_wait_minutes, else the plan's),
+ * and its cloud price per GPU-hour (cloud_gpu_hour, else the scenario's
+ * price for the mode it runs in the cloud: on-demand for `onprem` jobs). */
+double hybrid_workload_max_wait(const HybridPlan *p, const HybridWorkload *wl);
+double hybrid_workload_price(const Scenario *s, const HybridWorkload *wl);
+
 /* Names for the exports: "onprem", "cloud", "burst"; "on_demand", "spot". */
 const char *hybrid_run_key(HybridRun run);
 const char *hybrid_mode_key(HybridCloudMode mode);

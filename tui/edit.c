@@ -35,9 +35,9 @@ long edit_cur_workload(const App *a)
     if (a->panel != PANEL_HYBRID || !a->doc.cur.has_hybrid)
         return -1;
     size_t row = a->sel[PANEL_HYBRID];
-    if (row < FORM_HYBRID_SCALARS || row >= form_hybrid_rows(&a->doc.cur))
+    if (row < form_hybrid_scalars() || row >= form_hybrid_rows(&a->doc.cur))
         return -1;
-    return (long)(row - FORM_HYBRID_SCALARS);
+    return (long)(row - form_hybrid_scalars());
 }
 
 const Field *edit_cur_field(const App *a)
@@ -205,8 +205,6 @@ Reaction edit_start(App *a, int digit)
     if (!f) {
         if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             return app_msg(a, false, "no hybrid plan: a adds one");
-        if (edit_cur_workload(a) >= 0)
-            return app_msg(a, false, "r cycles run, m cycles cloud_mode");
         return R_NONE;
     }
     if (f->type == FT_BOOL)
@@ -218,7 +216,17 @@ Reaction edit_start(App *a, int digit)
         char d[2] = {(char)digit, '\0'};
         line_edit_init(&a->edit, d);
     } else {
-        field_format(f, &a->doc.cur, val, sizeof val);
+        /* An optional workload key it does not set starts from the value
+         * it takes now (the plan's threshold, its mode's price). */
+        double v;
+        long wi = edit_cur_workload(a);
+        FieldRef r;
+        char m[256];
+        if (wi >= 0 && field_resolve(f->key, &r, m, sizeof m) &&
+            form_hybrid_inherited(&a->doc.cur, (size_t)wi, r.row, &v))
+            field_format_double(v, val, sizeof val);
+        else
+            field_format(f, &a->doc.cur, val, sizeof val);
         line_edit_init(&a->edit, val);
     }
     a->editing = true;
@@ -271,8 +279,16 @@ Reaction edit_nudge(App *a, int steps)
     char text[64], m[256];
     Diag d;
     Scenario t = a->doc.cur;
-    if (!field_resolve(f->key, &ref, m, sizeof m) ||
-        !scenario_nudge_text(&ref, &t, steps, text, sizeof text, m, sizeof m))
+    if (!field_resolve(f->key, &ref, m, sizeof m))
+        return app_msg(a, false, "%s", m);
+    /* An optional workload key it does not set moves from the value it
+     * takes now; the nudged value is then its own. */
+    double v;
+    long wi = edit_cur_workload(a);
+    Scenario from = t;
+    if (wi >= 0 && form_hybrid_inherited(&t, (size_t)wi, ref.row, &v))
+        field_put_num(field_ref(&ref), &from, v);
+    if (!scenario_nudge_text(&ref, &from, steps, text, sizeof text, m, sizeof m))
         return app_msg(a, false, "%s", m);
     if (scenario_set_ref(&t, &ref, text, &d) != 0)
         return app_msg(a, true, "%s: %s", d.path, d.message);
@@ -284,11 +300,28 @@ Reaction edit_nudge(App *a, int steps)
 Reaction edit_toggle(App *a)
 {
     const Field *f = edit_cur_field(a);
-    if (f && f->type == FT_BOOL)
-        return edit_nudge(a, 1);
-    if (f)
-        return app_msg(a, false, "%s is not a yes/no field", f->key);
-    return R_NONE;
+    if (!f)
+        return R_NONE;
+    if (f->type != FT_BOOL && f->type != FT_CHOICE)
+        return app_msg(a, false, "Space toggles a yes/no field and cycles a choice; %s is "
+                       "neither (Enter edits it)", f->key);
+    char key[FIELD_PATH_MAX];
+    snprintf(key, sizeof key, "%s", f->key);
+    Reaction r = edit_nudge(a, 1);
+    /* Say what it became: one undo step takes it back. */
+    if (!(r & R_MSG) || !a->msg[0]) {
+        FieldRef ref;
+        char v[64], m[256];
+        if (field_resolve(key, &ref, m, sizeof m)) {
+            const Field *g = field_ref(&ref);
+            if (g->type == FT_BOOL)
+                snprintf(v, sizeof v, "%s", field_get_num(g, &a->doc.cur) != 0 ? "yes" : "no");
+            else
+                field_format(g, &a->doc.cur, v, sizeof v);
+            r |= app_msg(a, false, "%s = %s (u undoes)", key, v);
+        }
+    }
+    return r;
 }
 
 bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)

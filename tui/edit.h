@@ -13,7 +13,7 @@
 
 /* The field of the selected row (on the Hybrid panel: of the selected
  * cell, built on demand and valid until the next call); NULL when the row
- * has none (a workload's run or cloud_mode cell, an empty panel). */
+ * has none (an empty panel). */
 const Field *edit_cur_field(const App *a);
 
 /* The selected workload of the Hybrid panel, or -1 when a scalar row (or
@@ -54,7 +54,9 @@ Reaction edit_notes_finish(App *a);
  * toggles). */
 Reaction edit_nudge(App *a, int steps);
 
-/* Space: toggle the selected yes/no field. */
+/* Space: toggle the selected yes/no field or move a choice to its next
+ * word (cloud.reserved_overflow, a workload's run and cloud_mode), one
+ * undo step, and say what it became. */
 Reaction edit_toggle(App *a);
 
 /* :set KEY=VALUE for any key of the registry, through the edit path

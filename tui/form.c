@@ -59,22 +59,6 @@ void form_locate(const Field *f, Panel *p, size_t *row)
             (*row)++;
 }
 
-/* The column of each workload key on a workload row. */
-static size_t workload_col(const char *leaf)
-{
-    static const struct {
-        const char *leaf;
-        size_t col;
-    } cols[] = {{"name", FORM_WL_NAME},   {"schedule", FORM_WL_WHEN},
-                {"per_day", FORM_WL_WHEN}, {"gpus", FORM_WL_GPUS},
-                {"hours", FORM_WL_HOURS}, {"run", FORM_WL_RUN},
-                {"cloud_mode", FORM_WL_MODE}};
-    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
-        if (strcmp(cols[i].leaf, leaf) == 0)
-            return cols[i].col;
-    return FORM_WL_NAME;
-}
-
 void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col)
 {
     *col = 0;
@@ -83,15 +67,7 @@ void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col)
         return;
     }
     *p = PANEL_HYBRID;
-    if (r->row->list) {
-        *row = FORM_HYBRID_SCALARS + r->index;
-        *col = workload_col(field_leaf(r->row));
-        return;
-    }
-    *row = 0;
-    for (const Field *g = field_table; g < r->row; g++)
-        if (g->scope == FS_HYBRID && !g->list)
-            (*row)++;
+    form_hybrid_locate(r, row, col);
 }
 
 void form_value(const Field *f, const Scenario *s, char *val, size_t n,
@@ -125,19 +101,16 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
         unit[ul - 1] = '\0';
 }
 
-/* Put at most `cols` display columns of UTF-8 text. */
-static void put_clipped(WINDOW *w, int y, int x, const char *s, int cols)
+void form_put_clipped(WINDOW *w, int y, int x, const char *s, int cols)
 {
     mvwaddnstr(w, y, x, s, (int)utf8_head_bytes(s, cols));
 }
 
-/* The editor's text in a cell of `cols` columns at x, scrolled by whole
- * characters so the cursor is inside; returns the cursor's column. */
-static int put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols)
+int form_put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols)
 {
     int ccol = (int)line_edit_cursor_col(edit);
     size_t off = utf8_skip_cols(edit->text, ccol >= cols ? ccol - cols + 1 : 0);
-    put_clipped(w, y, x, edit->text + off, cols);
+    form_put_clipped(w, y, x, edit->text + off, cols);
     return x + ccol - utf8_width_n(edit->text, off);
 }
 
@@ -207,7 +180,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
         wattrset(w, attr);
         mvwhline(w, y, 0, ' ', wd - 1);
-        put_clipped(w, y, 1, f->label, labw);
+        form_put_clipped(w, y, 1, f->label, labw);
         if (selected && edit) {
             /* The editor's text, left-aligned, with the cursor cell marked. */
             int ea = term_attr(bad ? TS_STALE : TS_EDIT);
@@ -215,7 +188,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
             int x0 = labw + 2;
             int cols = valw;
             mvwhline(w, y, x0, ' ', cols);
-            int cx = put_edit(w, y, x0, edit, cols);
+            int cx = form_put_edit(w, y, x0, edit, cols);
             if (cx < wd)
                 mvwchgat(w, y, cx, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE,
                          (short)PAIR_NUMBER(ea), NULL);
@@ -224,7 +197,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
             /* The notes `gpuplan new` wrote: say they are to be replaced
              * (reports leave them out), over the value and unit columns. */
             wattrset(w, selected ? attr : term_attr(TS_STALE));
-            put_clipped(w, y, labw + 2,
+            form_put_clipped(w, y, labw + 2,
                         term_utf8() ? "template \u2014 replace" : "template - replace",
                         valw + 1 + unitw);
             wattrset(w, attr);
@@ -241,13 +214,13 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
                 /* Text ends in an ellipsis; Enter opens it whole. */
                 const char *ell = term_ellipsis();
                 int ew = utf8_width(ell);
-                put_clipped(w, y, labw + 2, val, valw - ew);
+                form_put_clipped(w, y, labw + 2, val, valw - ew);
                 waddstr(w, ell);
             } else
                 mvwaddstr(w, y, labw + 2 + valw - len, val);
         }
         if (unitw > 0)
-            put_clipped(w, y, labw + 3 + valw, unit, unitw);
+            form_put_clipped(w, y, labw + 3 + valw, unit, unitw);
     }
     wattrset(w, term_attr(TS_NORMAL));
 }
@@ -287,234 +260,17 @@ void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width)
                  *top + room < n ? *top + room : n, n);
     wattrset(w, term_attr(TS_HEADER));
     mvwhline(w, 0, 0, ' ', wd);
-    put_clipped(w, 0, 0, head, wd);
+    form_put_clipped(w, 0, 0, head, wd);
     int ea = term_attr(TS_EDIT);
     for (size_t y = 0; y < room && *top + y < n; y++) {
         char vis[LINE_EDIT_MAX * 6 + 1];
         notes_edit_row_text(e, rows[*top + y], vis, sizeof vis);
         wattrset(w, ea);
         mvwhline(w, (int)y + 1, 0, ' ', wd);
-        put_clipped(w, (int)y + 1, 1, vis, tw);
+        form_put_clipped(w, (int)y + 1, 1, vis, tw);
         if (*top + y == crow)
             mvwchgat(w, (int)y + 1, 1 + col, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE,
                      (short)PAIR_NUMBER(ea), NULL);
-    }
-    wattrset(w, term_attr(TS_NORMAL));
-}
-
-size_t form_hybrid_rows(const Scenario *s)
-{
-    return s->has_hybrid ? FORM_HYBRID_SCALARS + s->hybrid.workload_count : 0;
-}
-
-bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
-{
-    char key[FIELD_PATH_MAX], msg[200];
-    if (row < FORM_HYBRID_SCALARS) {
-        size_t k = 0;
-        for (size_t i = 0; i < field_count; i++)
-            if (field_table[i].scope == FS_HYBRID && !field_table[i].list &&
-                k++ == row) {
-                field_ref_init(r, &field_table[i], 0);
-                return true;
-            }
-        return false;
-    }
-    size_t i = row - FORM_HYBRID_SCALARS;
-    if (!s->has_hybrid || i >= s->hybrid.workload_count || col >= FORM_WL_RUN)
-        return false;
-    static const char *const leaf[FORM_WL_RUN] = {"name", "schedule", "gpus",
-                                                  "hours"};
-    const char *k = leaf[col];
-    if (col == FORM_WL_WHEN && !s->hybrid.workloads[i].has_schedule)
-        k = "per_day";
-    snprintf(key, sizeof key, "hybrid.workloads[%zu].%s", i, k);
-    return field_resolve(key, r, msg, sizeof msg);
-}
-
-/* Draw `text` in a cell of `cols` columns at x, highlighted when chosen. */
-static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool chosen,
-                     int attr)
-{
-    if (cols <= 0)
-        return;
-    if (chosen)
-        wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
-    put_clipped(w, y, x, text, cols);
-    /* A cut cell says so: "30 * * *" would read as a different schedule. */
-    if (utf8_width(text) > cols)
-        mvwaddstr(w, y, x + cols - 1, term_ellipsis());
-    wattrset(w, attr);
-}
-
-/* Widths of the workload columns for `usable` columns of the form (one
- * blank between cells): each starts at what 80x24 affords, and a wider
- * form gives room, in this order, to the name, the cloud mode spelled
- * out, the schedule, and the name again. */
-static void workload_widths(int usable, int cw[FORM_WL_COLS])
-{
-    static const int base[FORM_WL_COLS] = {7, 10, 3, 4, 6, 4};
-    static const struct {
-        int col, to;
-    } grow[] = {{FORM_WL_NAME, 9}, {FORM_WL_MODE, 9}, {FORM_WL_WHEN, 18}, {FORM_WL_NAME, 24}};
-    int extra = usable - (FORM_WL_COLS - 1);
-    for (int c = 0; c < FORM_WL_COLS; c++) {
-        cw[c] = base[c];
-        extra -= base[c];
-    }
-    for (size_t g = 0; g < sizeof grow / sizeof grow[0] && extra > 0; g++) {
-        int add = grow[g].to - cw[grow[g].col];
-        if (add > extra)
-            add = extra;
-        cw[grow[g].col] += add;
-        extra -= add;
-    }
-}
-
-/* One workload row, or the header when wl is NULL. */
-static void draw_workload(WINDOW *w, int y, int wd, const int cw[FORM_WL_COLS],
-                          const HybridWorkload *wl, bool selected, size_t col,
-                          const LineEdit *edit, bool bad, int attr)
-{
-    char cells[FORM_WL_COLS][HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX)]; /* the longest cell */
-    if (!wl) {
-        static const char *const head[FORM_WL_COLS] = {"name", "arrivals", "gpu",
-                                                       "hrs", "run", "mode"};
-        for (int c = 0; c < FORM_WL_COLS; c++)
-            snprintf(cells[c], sizeof cells[c], "%s", head[c]);
-    } else {
-        snprintf(cells[0], sizeof cells[0], "%s", wl->name);
-        if (wl->has_schedule)
-            snprintf(cells[1], sizeof cells[1], "%s", wl->schedule_text);
-        else {
-            char v[48];
-            field_format_double(wl->per_day, v, sizeof v);
-            snprintf(cells[1], sizeof cells[1], "%s/day", v);
-        }
-        field_format_double(wl->gpus, cells[2], sizeof cells[2]);
-        field_format_double(wl->hours, cells[3], sizeof cells[3]);
-        snprintf(cells[4], sizeof cells[4], "%s", hybrid_run_key(wl->run));
-        snprintf(cells[5], sizeof cells[5], "%s",
-                 wl->cloud_mode == MODE_SPOT  ? "spot"
-                 : cw[FORM_WL_MODE] >= 9     ? "on_demand"
-                                              : "od");
-    }
-    int x = 1;
-    for (int c = 0; c < FORM_WL_COLS && x < wd - 1; c++) {
-        int room = cw[c];
-        if (x + room > wd - 1)
-            room = wd - 1 - x;
-        bool chosen = selected && (size_t)c == col;
-        if (chosen && edit) {
-            wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
-            mvwhline(w, y, x, ' ', room);
-            put_edit(w, y, x, edit, room);
-            wattrset(w, attr);
-        } else
-            put_cell(w, y, x, room, cells[c], chosen, attr);
-        x += cw[c] + 1;
-    }
-}
-
-/* The results columns of a workload row (or their header when wr is NULL):
- * share of jobs sent to the cloud, and the p95 wait of those kept on-prem. */
-#define STATS_COLS 14
-static void draw_stats(WINDOW *w, int y, int x, const HybridWorkloadResult *wr)
-{
-    char buf[48];
-    if (!wr)
-        snprintf(buf, sizeof buf, "%6s %7s", "cloud", "p95");
-    else if (isnan(wr->wait_p95_minutes))
-        num_snprintf(buf, sizeof buf, "%5.0f%% %7s", wr->to_cloud_pct, "-");
-    else
-        num_snprintf(buf, sizeof buf, "%5.0f%% %4.0fmin", wr->to_cloud_pct,
-                     wr->wait_p95_minutes);
-    mvwaddnstr(w, y, x, buf, STATS_COLS);
-}
-
-void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
-                      size_t col, size_t *top, const LineEdit *edit, bool bad)
-{
-    int h, wd;
-    getmaxyx(w, h, wd);
-    werase(w);
-    if (h <= 0 || wd <= 0)
-        return;
-    size_t n = form_hybrid_rows(s);
-    if (n == 0) {
-        mvwaddnstr(w, 0, 1, "no hybrid plan in this scenario", wd - 1);
-        if (h > 1)
-            mvwaddnstr(w, 1, 1, "a adds one with an example workload", wd - 1);
-        return;
-    }
-    if (sel >= n)
-        sel = n - 1;
-    /* Lines on screen: the scalars, the workloads' header, the workloads;
-     * *top and the scrolling count lines, not rows. */
-    size_t lines = n + (n > FORM_HYBRID_SCALARS);
-    size_t sline = sel < FORM_HYBRID_SCALARS ? sel : sel + 1;
-    if (sline < *top)
-        *top = sline;
-    if (sline >= *top + (size_t)h)
-        *top = sline - (size_t)h + 1;
-    if (*top + (size_t)h > lines)
-        *top = lines > (size_t)h ? lines - (size_t)h : 0;
-    /* The results of the same plan go beside the table when the table
-     * still gets its spelled-out widths (about 100 columns and more). */
-    int cw[FORM_WL_COLS];
-    bool stats = hr && hr->workload_count == s->hybrid.workload_count;
-    if (stats) {
-        workload_widths(wd - 2 - (STATS_COLS + 3), cw);
-        stats = cw[FORM_WL_WHEN] >= 18;
-    }
-    if (!stats)
-        workload_widths(wd - 2, cw);
-    int table = 1 + FORM_WL_COLS - 1;
-    for (int c = 0; c < FORM_WL_COLS; c++)
-        table += cw[c];
-    for (int y = 0; y < h && *top + (size_t)y < lines; y++) {
-        size_t line = *top + (size_t)y;
-        if (line == FORM_HYBRID_SCALARS) {
-            wattrset(w, term_attr(TS_HEADER));
-            draw_workload(w, y, wd, cw, NULL, false, 0, NULL, false, term_attr(TS_HEADER));
-            if (stats)
-                draw_stats(w, y, table + 2, NULL);
-            continue;
-        }
-        size_t i = line < FORM_HYBRID_SCALARS ? line : line - 1;
-        bool selected = i == sel;
-        int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
-        wattrset(w, attr);
-        mvwhline(w, y, 0, ' ', wd - 1);
-        if (i >= FORM_HYBRID_SCALARS) {
-            draw_workload(w, y, wd, cw, &s->hybrid.workloads[i - FORM_HYBRID_SCALARS],
-                          selected, col, edit, bad, attr);
-            if (stats) {
-                wattrset(w, attr);
-                draw_stats(w, y, table + 2, &hr->workloads[i - FORM_HYBRID_SCALARS]);
-            }
-            continue;
-        }
-        char val[LINE_EDIT_MAX], unit[64];
-        FieldRef r;
-        if (!form_hybrid_ref(s, i, 0, &r))
-            continue;
-        const Field *fp = field_ref(&r);
-        form_value(fp, s, val, sizeof val, unit, sizeof unit);
-        int unitw = 9, valw = 10, labw = wd - 1 - valw - unitw - 3;
-        if (labw > 26)
-            labw = 26;
-        put_clipped(w, y, 1, fp->label, labw);
-        if (selected && edit) {
-            wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
-            mvwhline(w, y, labw + 2, ' ', valw);
-            put_clipped(w, y, labw + 2, edit->text, valw);
-            wattrset(w, attr);
-        } else {
-            int len = utf8_width(val);
-            put_clipped(w, y, len > valw ? labw + 2 : labw + 2 + valw - len, val, valw);
-        }
-        put_clipped(w, y, labw + 3 + valw, unit, unitw);
     }
     wattrset(w, term_attr(TS_NORMAL));
 }

@@ -46,25 +46,50 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
  * goes to *width, for the editor's Up and Down. */
 void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width);
 
-/* Rows of the Hybrid panel: the five scalars then one per workload; 0 when
- * s has no hybrid section. */
-#define FORM_HYBRID_SCALARS 5
+/* Put at most `cols` display columns of UTF-8 text at y, x. */
+void form_put_clipped(WINDOW *w, int y, int x, const char *s, int cols);
+
+/* The line editor's text in a cell of `cols` columns at x, scrolled by
+ * whole characters so the cursor is inside; returns the cursor's column. */
+int form_put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols);
+
+/* ---- the Hybrid panel (form_hybrid.c) ---- */
+
+/* The plan's scalar rows (hybrid.days ... hybrid.backfill: the registry's
+ * hybrid rows that are not list rows), first on the panel. */
+size_t form_hybrid_scalars(void);
+
+/* Rows of the Hybrid panel: the scalars then one per workload; 0 when s
+ * has no hybrid section. */
 size_t form_hybrid_rows(const Scenario *s);
 
-/* Columns of a workload row: name, schedule or per_day, gpus, hours, run,
- * cloud_mode. */
-enum { FORM_WL_NAME, FORM_WL_WHEN, FORM_WL_GPUS, FORM_WL_HOURS, FORM_WL_RUN,
-       FORM_WL_MODE, FORM_WL_COLS };
+/* Columns of a workload row: one per workload row of the registry
+ * (hybrid.workloads[].KEY) in registry order, schedule and per_day
+ * sharing one (arrivals). */
+size_t form_wl_cols(void);
 
 /* The field behind Hybrid row `row`, column `col` (col is ignored on
- * scalar rows) into *r. Returns false for the run and cloud_mode columns
- * (r and m cycle them) and rows past the end. */
+ * scalar rows; the arrivals column is the workload's schedule or per_day,
+ * whichever it has) into *r. False for rows and columns past the end. */
 bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r);
+
+/* The Hybrid row and column of a resolved hybrid field. */
+void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col);
+
+/* For an optional workload row that workload i does not set: true with
+ * the value it takes instead in *v (max_wait_minutes: the plan's
+ * threshold; cloud_gpu_hour: its mode's price; priority, left out of a
+ * saved file at its default: that default). False when it sets it or the
+ * row is not optional. */
+bool form_hybrid_inherited(const Scenario *s, size_t i, const Field *row, double *v);
 
 /* Draw the Hybrid panel like form_draw(); `col` is the selected column of a
  * workload row. Without a hybrid section it says so and how to add one.
- * With the plan's results `hr` (NULL: none) and room to spare, each
- * workload row also shows its share sent to the cloud and its p95 wait. */
+ * The columns that do not fit scroll after the name so that `col` shows
+ * (`<` and `>` on the header mark those out of view); an optional key a
+ * workload does not set shows the value it takes, in parentheses. With
+ * the plan's results `hr` (NULL: none) and room to spare, each workload
+ * row also shows its share sent to the cloud and its p95 wait. */
 void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
                       size_t col, size_t *top, const LineEdit *edit, bool bad);
 

@@ -55,7 +55,7 @@ Reaction hybrid_panel_add(App *a)
     t.hybrid.workloads[at] = w;
     t.hybrid.workload_count++;
     if (edit_apply(a, &t, &r)) {
-        a->sel[PANEL_HYBRID] = FORM_HYBRID_SCALARS + at;
+        a->sel[PANEL_HYBRID] = form_hybrid_scalars() + at;
         r |= app_msg(a, false, "workload %zu added (a copy of '%s')", at + 1, w.name);
     }
     return r;
@@ -120,7 +120,7 @@ bool hybrid_panel_move(App *a, bool right, Reaction *r)
 {
     if (edit_cur_workload(a) < 0)
         return false;
-    if (right && a->hcol + 1 < FORM_WL_COLS)
+    if (right && a->hcol + 1 < form_wl_cols())
         a->hcol++;
     else if (!right && a->hcol > 0)
         a->hcol--;

@@ -276,12 +276,6 @@ static void draw_msg(App *a)
             snprintf(line, sizeof line, "%s%s%s: %s", wname, sep, f->key, f->help);
         else if (f)
             snprintf(line, sizeof line, "%s: %s", f->key, f->help);
-        else if (wi >= 0 && a->hcol == FORM_WL_RUN)
-            snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].run: onprem, cloud or "
-                     "burst; r cycles it", wname, sep, wi);
-        else if (wi >= 0)
-            snprintf(line, sizeof line, "%s%shybrid.workloads[%ld].cloud_mode: on_demand or "
-                     "spot; m cycles it", wname, sep, wi);
         else if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             snprintf(line, sizeof line, "a adds a hybrid plan");
         else

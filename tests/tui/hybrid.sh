@@ -1,8 +1,10 @@
 #!/bin/bash
 # hybrid.sh: the Hybrid panel on the article's logistics scenario. The
 # hybrid totals on screen are the report's, they follow every change to
-# onprem_nodes and to a workload (nudge, typed rate, run cycling, :set),
-# undo brings them back, and `c` reaches the cost-against-nodes chart.
+# onprem_nodes and to a workload (nudge, typed rate, run cycling with r and
+# Space, :set, the priority, max_wait and cloud price cells the table
+# scrolls to), undo brings them back, and `c` reaches the cost-against-nodes
+# chart.
 . "$(dirname "$0")/lib.sh"
 
 FILE=$SCEN/logistics-hybrid.yaml
@@ -39,13 +41,19 @@ TRATE6=$(money "$(report_total --set 'hybrid.workloads[2].per_day=6')")
 TRATE2=$(money "$(report_total --set 'hybrid.workloads[2].per_day=2')")
 TCRON=$(money "$(report_total --set 'hybrid.workloads[2].schedule=0 */6 * * *')")
 TRUN=$(money "$(report_total --set 'hybrid.workloads[2].run=cloud')")
-for t in "$T2" "$T1" "$TRATE6" "$TRATE2" "$TRATE" "$TCRON" "$TRUN"; do
+TPRIO=$(money "$(report_total --set 'hybrid.workloads[2].priority=50')")
+TWAIT=$(money "$(report_total --set 'hybrid.workloads[2].priority=50' \
+    --set 'hybrid.workloads[2].max_wait_minutes=30')")
+TALL3=$(money "$(report_total --set 'hybrid.workloads[2].priority=50' \
+    --set 'hybrid.workloads[2].max_wait_minutes=30' --set 'hybrid.workloads[2].cloud_gpu_hour=3.5')")
+for t in "$T2" "$T1" "$TRATE6" "$TRATE2" "$TRATE" "$TCRON" "$TRUN" "$TPRIO" "$TWAIT" "$TALL3"; do
     case $t in [0-9]*,[0-9][0-9][0-9]) ok ;; *) fail "report total '$t' is not money" ;; esac
 done
 # At list prices (the file's notes): 105,161, and all-AWS, 97,930, is the
 # cheapest plan.
 [ "$T2" = 105,161 ] && ok || fail "logistics-hybrid total is $T2, not 105,161 at list prices"
-[ "$T1" != "$T2" ] && [ "$TRATE" != "$T2" ] && [ "$TRUN" != "$T2" ] && ok ||
+[ "$T1" != "$T2" ] && [ "$TRATE" != "$T2" ] && [ "$TRUN" != "$T2" ] &&
+    [ "$TPRIO" != "$T2" ] && [ "$TWAIT" != "$TPRIO" ] && [ "$TALL3" != "$TWAIT" ] && ok ||
     fail "the changes tried here do not move the report's total"
 
 start -- "$FILE"
@@ -63,12 +71,12 @@ wait_for "optimum            97,930 (0 nodes)" 2 "optimum in the box"
 wait_for " name    arrivals   gpu hrs  run    mode" 2 "workload header at 80 columns"
 wait_for " 30 * * * * 12  0.25 onprem od" 2 "a whole cron schedule at 80 columns"
 TM resize-window -t planner -x 132 -y 43
-wait_for " daily training       0 2 * * *          16  8    onprem on_demand" 5 \
-    "names and modes spelled out at 132 columns"
+wait_for " daily training  0 2 * * *  16  8    onprem on_demand (0) (90) (6.88)" 5 \
+    "names and modes spelled out at 132 columns, with every workload key"
 # ... with each workload's results beside it: share to the cloud, p95 wait.
-wait_for "mode        cloud     p95" 2 "results columns at 132 columns"
+wait_for "mode      pri wait price  cloud     p95" 2 "results columns at 132 columns"
 PCT=$(printf '%.0f' "$(report_to_cloud experiments)")
-screen | grep -q "^ experiments .*burst  spot  *$PCT%" && ok ||
+screen | grep -q "^ experiments .*burst  spot .*  *$PCT%  " && ok ||
     fail "experiments' share to the cloud is not the report's $PCT%"
 TM resize-window -t planner -x 80 -y 24
 wait_for " evals   8/day      4   1    cloud  spot" 5 "back to 80 columns"
@@ -101,7 +109,7 @@ expect_total "$T2" "a refused nudge changes nothing"
 
 # The experiments row (third workload): type a new rate in its schedule
 # column, one digit at a time.
-keys Down Down Down Down Down Down
+keys Down Down Down Down Down Down Down
 wait_for "hybrid.workloads[2]." 5 "experiments row selected"
 keys Right
 wait_for "hybrid.workloads[2].per_day:" 5 "schedule column selected (a rate here)"
@@ -146,6 +154,46 @@ wait_for "hybrid.workloads[2].run = cloud" 5 "r cycles to cloud"
 expect_total "$TRUN" "experiments all in the cloud"
 keys u u
 expect_total "$T2" "two undos restore burst"
+
+# Space cycles the choice under the cursor (the run cell), one undo step.
+keys Right Right Right
+wait_for "hybrid.workloads[2].run:" 5 "Right three more times: the run cell"
+keys Space
+wait_for "hybrid.workloads[2].run = onprem (u undoes)" 5 "Space cycles run"
+keys u
+expect_total "$T2" "undo of Space"
+wait_for " experi… 12/day     4   2    burst" 2 "burst again after the undo"
+
+# Every workload key has a cell: past cloud_mode the table scrolls (the
+# name stays; '<' marks the columns out of view), and the optional keys
+# show the value they take, in parentheses, until a workload sets them.
+keys Right Right
+wait_for "hybrid.workloads[2].priority:" 5 "Right past cloud_mode: the priority cell"
+wait_for "<name      gpu hrs  run    mode pri wait>" 2 "the table scrolled, marked on its header"
+wait_for " experime… 4   2    burst  spot (0) (90)" 2 "priority and max_wait at their defaults"
+keys 5 0
+expect_total "$TPRIO" "while typing: experiments at priority 50"
+keys Enter
+wait_for " experime… 4   2    burst  spot 50  (90)" 5 "the priority in its cell"
+keys Right Enter
+wait_for "hybrid.workloads[2].max_wait_minutes:" 5 "the max_wait cell"
+keys C-u
+type_text "30"
+keys Enter
+expect_total "$TWAIT" "experiments wait at most 30 minutes"
+wait_for " experime… 4   2    burst  spot 50  30" 2 "max_wait in its cell"
+keys Right
+wait_for "hybrid.workloads[2].cloud_gpu_hour:" 5 "the cloud price cell"
+wait_for "mode pri wait price " 2 "the price column scrolled into view"
+wait_for " daily trai… onprem od   (0) (90) (6.88)" 2 "an unset price shows its mode's price"
+keys Enter C-u
+type_text "3.5"
+keys Enter
+expect_total "$TALL3" "experiments' cloud price 3.5"
+keys u u u
+expect_total "$T2" "three undos take back priority, max_wait and price"
+keys Left Left Left Left Left Left Left Left
+wait_for "hybrid.workloads[2].name:" 5 "Left back to the name cell"
 
 # :set takes hybrid keys, and refuses a bad one with the reason.
 type_text ":set hybrid.onprem_nodes=1"

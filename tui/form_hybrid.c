@@ -1,0 +1,463 @@
+/* form_hybrid.c: the Hybrid panel drawn from the field registry (SPEC 6,
+ * 8): the plan's scalar rows, then the workload table, whose columns are
+ * the registry's workload rows (hybrid.workloads[].KEY) in registry order,
+ * the two alternatives schedule and per_day sharing one "arrivals" column.
+ * A key added to the registry gets a column here without a change. */
+#include "config.h"
+
+#include "form.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "term.h"
+#include "text_rules.h"
+#include "utf8.h"
+
+/* ---- the columns ---------------------------------------------------------- */
+
+#define WL_COLS_MAX 24
+
+typedef struct WlCol {
+    const Field *row; /* the column's row (schedule for the arrivals column) */
+    const Field *alt; /* the row on the same switch (per_day), or NULL */
+    const char *head; /* the header */
+} WlCol;
+
+/* Short headers for the keys the table has had since version 1 and the
+ * three optional ones; a key added later is headed by its own name. */
+static const char *column_head(const Field *row)
+{
+    static const struct {
+        const char *leaf, *head;
+    } heads[] = {{"schedule", "arrivals"}, {"gpus", "gpu"},          {"hours", "hrs"},
+                 {"cloud_mode", "mode"},   {"priority", "pri"},     {"max_wait_minutes", "wait"},
+                 {"cloud_gpu_hour", "price"}};
+    const char *leaf = field_leaf(row);
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+        if (strcmp(heads[i].leaf, leaf) == 0)
+            return heads[i].head;
+    return leaf;
+}
+
+/* The columns, built once from the registry. */
+static const WlCol *columns(size_t *n)
+{
+    static WlCol cols[WL_COLS_MAX];
+    static size_t count;
+    if (count == 0)
+        for (size_t i = 0; i < field_count && count < WL_COLS_MAX; i++) {
+            const Field *f = &field_table[i];
+            if (f->list != &field_list_workloads)
+                continue;
+            const Field *alt = field_alternative(f);
+            if (alt && alt < f)
+                continue; /* its column is the first of the two */
+            cols[count++] = (WlCol){f, alt, column_head(f)};
+        }
+    *n = count;
+    return cols;
+}
+
+size_t form_wl_cols(void)
+{
+    size_t n;
+    columns(&n);
+    return n;
+}
+
+size_t form_hybrid_scalars(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < field_count; i++)
+        n += field_table[i].scope == FS_HYBRID && !field_table[i].list;
+    return n;
+}
+
+size_t form_hybrid_rows(const Scenario *s)
+{
+    return s->has_hybrid ? form_hybrid_scalars() + s->hybrid.workload_count : 0;
+}
+
+/* The row column c uses for workload i: the alternative it has chosen. */
+static const Field *cell_row(const WlCol *c, const Scenario *s, size_t i)
+{
+    return c->alt && !field_in_use(c->row, s, i) ? c->alt : c->row;
+}
+
+bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
+{
+    size_t scalars = form_hybrid_scalars();
+    if (row < scalars) {
+        size_t k = 0;
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].scope == FS_HYBRID && !field_table[i].list && k++ == row) {
+                field_ref_init(r, &field_table[i], 0);
+                return true;
+            }
+        return false;
+    }
+    size_t n, i = row - scalars;
+    const WlCol *cols = columns(&n);
+    if (!s->has_hybrid || i >= s->hybrid.workload_count || col >= n)
+        return false;
+    field_ref_init(r, cell_row(&cols[col], s, i), i);
+    return true;
+}
+
+void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col)
+{
+    *col = 0;
+    if (r->row->list) {
+        *row = form_hybrid_scalars() + r->index;
+        size_t n;
+        const WlCol *cols = columns(&n);
+        for (size_t c = 0; c < n; c++)
+            if (cols[c].row == r->row || cols[c].alt == r->row)
+                *col = c;
+        return;
+    }
+    *row = 0;
+    for (const Field *g = field_table; g < r->row; g++)
+        if (g->scope == FS_HYBRID && !g->list)
+            (*row)++;
+}
+
+bool form_hybrid_inherited(const Scenario *s, size_t i, const Field *row, double *v)
+{
+    /* A key a saved file leaves out at its default (priority) is not
+     * given while it holds it. */
+    if (row->omit_default && row->type != FT_TEXT) {
+        FieldRef r;
+        field_ref_init(&r, row, i);
+        *v = row->default_num;
+        return field_get_num(field_ref(&r), s) == row->default_num;
+    }
+    if (!row->has_when || field_alternative(row) || field_in_use(row, s, i))
+        return false;
+    const HybridWorkload *wl = &s->hybrid.workloads[i];
+    const char *leaf = field_leaf(row);
+    if (strcmp(leaf, "max_wait_minutes") == 0)
+        *v = hybrid_workload_max_wait(&s->hybrid, wl);
+    else if (strcmp(leaf, "cloud_gpu_hour") == 0)
+        *v = hybrid_workload_price(s, wl);
+    else
+        *v = row->default_num;
+    return true;
+}
+
+/* A choice's word in `width` columns: whole, or by the initials of its
+ * parts when it does not fit ("on_demand" -> "od"). */
+static void choice_word(const char *word, int width, char *buf, size_t n)
+{
+    if (utf8_width(word) <= width || !strchr(word, '_')) {
+        snprintf(buf, n, "%s", word);
+        return;
+    }
+    size_t k = 0;
+    for (const char *p = word; *p && k + 1 < n; p++)
+        if (p == word || p[-1] == '_')
+            buf[k++] = *p;
+    buf[k] = '\0';
+}
+
+/* Workload i's cell in column c, as shown in `width` columns (INT_MAX:
+ * whole). An optional key the workload does not set shows the value it
+ * takes instead, in parentheses. */
+static void cell_text(const Scenario *s, size_t i, const WlCol *c, int width, char *buf,
+                      size_t n)
+{
+    FieldRef r;
+    field_ref_init(&r, cell_row(c, s, i), i);
+    const Field *f = field_ref(&r);
+    double v;
+    char t[64]; /* a number or a choice's word */
+    if (form_hybrid_inherited(s, i, r.row, &v)) {
+        field_format_double(v, t, sizeof t);
+        snprintf(buf, n, "(%s)", t);
+    } else if (f->type == FT_CHOICE) {
+        field_format(f, s, t, sizeof t);
+        choice_word(t, width, buf, n);
+    } else if (f->type == FT_TEXT) {
+        const char *text = field_get_text(f, s);
+        text_visible(text, strlen(text), false, buf, n);
+    } else {
+        field_format(f, s, t, sizeof t);
+        /* The arrivals column says which of its two it holds. */
+        snprintf(buf, n, "%s%s", t, c->alt ? "/day" : "");
+    }
+}
+
+/* ---- widths --------------------------------------------------------------- */
+
+typedef struct WlLayout {
+    int w[WL_COLS_MAX]; /* each shown column's width; 0: not shown */
+    size_t first, last; /* columns shown after the name: first..last */
+    bool whole;         /* every column shown */
+} WlLayout;
+
+/* Each column's narrowest width (what 80x24 affords: the name 7, the
+ * arrivals 10 — a whole cron schedule —, the others their widest cell
+ * with choices by initials) and its full width (every cell whole, a name
+ * up to 24 and arrivals up to 18 columns). */
+static void column_widths(const Scenario *s, const WlCol *cols, size_t n, int *min, int *full)
+{
+    for (size_t c = 0; c < n; c++) {
+        int h = utf8_width(cols[c].head);
+        bool text = cols[c].row->type == FT_TEXT;
+        int widest = h, narrow = h;
+        for (size_t i = 0; i < s->hybrid.workload_count; i++) {
+            char t[HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX) + 8];
+            cell_text(s, i, &cols[c], 1 << 20, t, sizeof t);
+            int tw = utf8_width(t);
+            widest = tw > widest ? tw : widest;
+            cell_text(s, i, &cols[c], 0, t, sizeof t);
+            tw = utf8_width(t);
+            narrow = tw > narrow ? tw : narrow;
+        }
+        int lo = c == 0 ? 7 : text ? 10 : narrow, hi = c == 0 ? 24 : text ? 18 : widest;
+        min[c] = lo;
+        full[c] = widest < lo ? lo : widest > hi ? hi : widest;
+    }
+}
+
+/* Lay the columns out in `usable` columns (one blank between cells), the
+ * selected column `sel` always among those shown. When all fit at their
+ * narrowest, the rest is given, in this order, to the name (up to 9), the
+ * choices spelled out, the other texts, and the name again; otherwise the
+ * name stays and the columns after it scroll so that `sel` shows. */
+static void layout(const Scenario *s, int usable, size_t sel, WlLayout *L)
+{
+    size_t n;
+    const WlCol *cols = columns(&n);
+    int min[WL_COLS_MAX], full[WL_COLS_MAX];
+    column_widths(s, cols, n, min, full);
+    memset(L, 0, sizeof *L);
+    int need = (int)n - 1;
+    for (size_t c = 0; c < n; c++)
+        need += min[c];
+    if (need <= usable) {
+        L->whole = true;
+        L->first = 1;
+        L->last = n - 1;
+        int extra = usable - need;
+        for (size_t c = 0; c < n; c++)
+            L->w[c] = min[c];
+        for (int pass = 0; pass < 4 && extra > 0; pass++)
+            for (size_t c = 0; c < n && extra > 0; c++) {
+                bool text = cols[c].row->type == FT_TEXT;
+                int to = pass == 0 ? (c == 0 ? (full[c] < 9 ? full[c] : 9) : L->w[c])
+                         : pass == 1 ? (cols[c].row->type == FT_CHOICE ? full[c] : L->w[c])
+                         : pass == 2 ? (text && c > 0 ? full[c] : L->w[c])
+                                     : (c == 0 ? full[c] : L->w[c]);
+                int add = to - L->w[c];
+                if (add > extra)
+                    add = extra;
+                if (add > 0) {
+                    L->w[c] += add;
+                    extra -= add;
+                }
+            }
+        return;
+    }
+    /* Scrolled: the first column run that holds `sel`. */
+    L->w[0] = min[0];
+    for (L->first = 1;; L->first++) {
+        int x = min[0];
+        L->last = L->first;
+        for (size_t c = L->first; c < n && x + 1 + min[c] <= usable; c++) {
+            x += 1 + min[c];
+            L->last = c;
+        }
+        if (sel < L->first || sel <= L->last || L->first + 1 >= n)
+            break;
+    }
+    int x = min[0];
+    for (size_t c = L->first; c <= L->last; c++) {
+        L->w[c] = min[c];
+        x += 1 + min[c];
+    }
+    /* What is left goes to the name. */
+    int add = usable - x, to = full[0] - L->w[0];
+    L->w[0] += add < to ? add : to;
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+
+/* Draw `text` in a cell of `cols` columns at x, highlighted when chosen;
+ * a cut text ends in an ellipsis. */
+static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool chosen,
+                     int attr)
+{
+    if (cols <= 0)
+        return;
+    if (chosen)
+        wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
+    int tw = utf8_width(text);
+    form_put_clipped(w, y, x, text, cols);
+    /* A cut cell says so: "30 * * *" would read as a different schedule. */
+    if (tw > cols)
+        mvwaddstr(w, y, x + cols - 1, term_ellipsis());
+    wattrset(w, attr);
+}
+
+/* One workload row (i), or the header when i is (size_t)-1. */
+static void draw_workload(WINDOW *w, int y, int wd, const Scenario *s, const WlLayout *L,
+                          size_t i, bool selected, size_t col, const LineEdit *edit, bool bad,
+                          int attr)
+{
+    size_t n;
+    const WlCol *cols = columns(&n);
+    bool head = i == (size_t)-1;
+    int x = 1;
+    for (size_t c = 0; c < n && x < wd - 1; c++) {
+        if (L->w[c] <= 0)
+            continue;
+        int room = L->w[c];
+        if (x + room > wd - 1)
+            room = wd - 1 - x;
+        char t[HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX) + 8];
+        if (head)
+            snprintf(t, sizeof t, "%s", cols[c].head);
+        else
+            cell_text(s, i, &cols[c], L->w[c], t, sizeof t);
+        bool chosen = !head && selected && c == col;
+        if (chosen && edit) {
+            wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
+            mvwhline(w, y, x, ' ', room);
+            form_put_edit(w, y, x, edit, room);
+            wattrset(w, attr);
+        } else
+            put_cell(w, y, x, room, t, chosen, attr);
+        x += L->w[c] + 1;
+    }
+    /* Columns out of view are marked on the header: '<' before, '>' after. */
+    if (head && !L->whole) {
+        if (L->first > 1)
+            mvwaddch(w, y, 0, '<');
+        if (L->last + 1 < n)
+            mvwaddch(w, y, wd - 1, '>');
+    }
+}
+
+/* The results columns of a workload row (or their header when wr is NULL):
+ * share of jobs sent to the cloud, and the p95 wait of those kept on-prem. */
+#define STATS_COLS 13
+static void draw_stats(WINDOW *w, int y, int x, const HybridWorkloadResult *wr)
+{
+    char buf[48];
+    if (!wr)
+        snprintf(buf, sizeof buf, "%5s %7s", "cloud", "p95");
+    else if (isnan(wr->wait_p95_minutes))
+        num_snprintf(buf, sizeof buf, "%4.0f%% %7s", wr->to_cloud_pct, "-");
+    else
+        num_snprintf(buf, sizeof buf, "%4.0f%% %4.0fmin", wr->to_cloud_pct,
+                     wr->wait_p95_minutes);
+    mvwaddnstr(w, y, x, buf, STATS_COLS);
+}
+
+/* One of the plan's scalar rows: label, value, unit. */
+static void draw_scalar(WINDOW *w, int y, int wd, const Scenario *s, size_t i, bool selected,
+                        const LineEdit *edit, bool bad, int attr)
+{
+    char val[LINE_EDIT_MAX], unit[64];
+    FieldRef r;
+    if (!form_hybrid_ref(s, i, 0, &r))
+        return;
+    const Field *fp = field_ref(&r);
+    form_value(fp, s, val, sizeof val, unit, sizeof unit);
+    int unitw = 9, valw = 10, labw = wd - 1 - valw - unitw - 3;
+    if (labw > 26)
+        labw = 26;
+    form_put_clipped(w, y, 1, fp->label, labw);
+    if (selected && edit) {
+        wattrset(w, term_attr(bad ? TS_STALE : TS_EDIT));
+        mvwhline(w, y, labw + 2, ' ', valw);
+        form_put_edit(w, y, labw + 2, edit, valw);
+        wattrset(w, attr);
+    } else {
+        int len = utf8_width(val);
+        form_put_clipped(w, y, len > valw ? labw + 2 : labw + 2 + valw - len, val, valw);
+    }
+    form_put_clipped(w, y, labw + 3 + valw, unit, unitw);
+}
+
+void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
+                      size_t col, size_t *top, const LineEdit *edit, bool bad)
+{
+    int h, wd;
+    getmaxyx(w, h, wd);
+    werase(w);
+    if (h <= 0 || wd <= 0)
+        return;
+    size_t n = form_hybrid_rows(s), scalars = form_hybrid_scalars();
+    if (n == 0) {
+        mvwaddnstr(w, 0, 1, "no hybrid plan in this scenario", wd - 1);
+        if (h > 1)
+            mvwaddnstr(w, 1, 1, "a adds one with an example workload", wd - 1);
+        return;
+    }
+    if (sel >= n)
+        sel = n - 1;
+    /* Lines on screen: the scalars, the workloads' header, the workloads;
+     * *top and the scrolling count lines, not rows. */
+    size_t lines = n + (n > scalars);
+    size_t sline = sel < scalars ? sel : sel + 1;
+    if (sline < *top)
+        *top = sline;
+    if (sline >= *top + (size_t)h)
+        *top = sline - (size_t)h + 1;
+    if (*top + (size_t)h > lines)
+        *top = lines > (size_t)h ? lines - (size_t)h : 0;
+    /* The results of the same plan go beside the table when the whole
+     * table still fits with its choices spelled out. */
+    WlLayout L;
+    size_t ncols = form_wl_cols();
+    bool stats = hr && hr->workload_count == s->hybrid.workload_count;
+    if (stats) {
+        layout(s, wd - 3 - STATS_COLS, col, &L);
+        const WlCol *cols = columns(&ncols);
+        for (size_t c = 0; c < ncols && stats; c++)
+            if (cols[c].row->type == FT_CHOICE) {
+                for (size_t i = 0; i < s->hybrid.workload_count && stats; i++) {
+                    char t[64];
+                    cell_text(s, i, &cols[c], 1 << 20, t, sizeof t);
+                    stats = utf8_width(t) <= L.w[c];
+                }
+            }
+        stats = stats && L.whole;
+    }
+    if (!stats)
+        layout(s, wd - 2, col, &L);
+    int table = 1;
+    for (size_t c = 0; c < ncols; c++)
+        table += L.w[c] > 0 ? L.w[c] + 1 : 0;
+    for (int y = 0; y < h && *top + (size_t)y < lines; y++) {
+        size_t line = *top + (size_t)y;
+        if (line == scalars) {
+            int ha = term_attr(TS_HEADER);
+            wattrset(w, ha);
+            draw_workload(w, y, wd, s, &L, (size_t)-1, false, 0, NULL, false, ha);
+            if (stats)
+                draw_stats(w, y, table, NULL);
+            continue;
+        }
+        size_t i = line < scalars ? line : line - 1;
+        bool selected = i == sel;
+        int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
+        wattrset(w, attr);
+        mvwhline(w, y, 0, ' ', wd - 1);
+        if (i >= scalars) {
+            draw_workload(w, y, wd, s, &L, i - scalars, selected, col, edit, bad, attr);
+            if (stats) {
+                wattrset(w, attr);
+                draw_stats(w, y, table, &hr->workloads[i - scalars]);
+            }
+            continue;
+        }
+        draw_scalar(w, y, wd, s, i, selected, edit, bad, attr);
+    }
+    wattrset(w, term_attr(TS_NORMAL));
+}
