@@ -423,15 +423,21 @@ void field_complete_key(const Field *f, const char *word, char *buf,
     snprintf(buf, n, "%s[", f->list->key);
 }
 
+const char *field_nearest(const char *word, const char *const *names, size_t n)
+{
+    Near near = {NULL, (size_t)-1, suggest_cap(word)};
+    for (size_t i = 0; i < n; i++)
+        consider(&near, word, names[i], names[i]);
+    return near.d <= near.cap ? near.best : NULL;
+}
+
 void field_unknown_among(const char *key, const char *const *keys, size_t n,
                          char *msg, size_t msgn)
 {
-    Near near = {NULL, (size_t)-1, suggest_cap(key)};
-    for (size_t i = 0; i < n; i++)
-        consider(&near, key, keys[i], keys[i]);
-    if (near.d <= near.cap) {
+    const char *best = field_nearest(key, keys, n);
+    if (best) {
         snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)", key,
-                 near.best);
+                 best);
         return;
     }
     size_t used = (size_t)snprintf(msg, msgn, "unknown key `%.160s` (known "

@@ -223,6 +223,11 @@ void field_complete_key(const Field *f, const char *word, char *buf,
 void field_unknown(const char *section, const char *key, char *msg,
                    size_t msgn);
 
+/* The one of names[0..n) nearest to `word` by edit distance, within the
+ * slip "did you mean" allows (about a third of its length), or NULL. For
+ * other names than keys (the planner's `:` commands). */
+const char *field_nearest(const char *word, const char *const *names, size_t n);
+
 /* The same message for keys not in the table yet (the uncertainty
  * section's): the nearest of keys[0..n), or all of them. */
 void field_unknown_among(const char *key, const char *const *keys, size_t n,

@@ -230,12 +230,29 @@ Reaction commands_run(App *a, char *line)
     const Command *c = find_command(cmd, &bang);
     if (c)
         return c->run(a, cmd, bang, arg);
-    char names[256] = "";
-    size_t len = 0;
-    for (size_t i = 0; i < command_count && len < sizeof names; i++)
-        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
-                                command_table[i].name);
-    return app_msg(a, true, "unknown command '%s' (%s)", cmd, names);
+    /* What is near it: the commands that start with what was typed, else
+     * the one a typing slip away (field_nearest, the one "did you mean"). */
+    char names[256] = "", near[128] = "";
+    size_t len = 0, nl = 0;
+    const char *all[64];
+    size_t n = command_count < 64 ? command_count : 64;
+    for (size_t i = 0; i < n; i++) {
+        all[i] = command_table[i].name;
+        if (len < sizeof names)
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+                                    len ? ", " : "", all[i]);
+        if (strncmp(all[i], cmd, strlen(cmd)) == 0 && nl < sizeof near)
+            nl += (size_t)snprintf(near + nl, sizeof near - nl, "%s%s", nl ? " or " : "",
+                                   all[i]);
+    }
+    const char *slip = nl ? NULL : field_nearest(cmd, all, n);
+    if (slip)
+        snprintf(near, sizeof near, "%s", slip);
+    if (near[0])
+        return app_msg(a, true, "unknown command '%s': did you mean %s? (commands: %s)", cmd,
+                       near, names);
+    return app_msg(a, true, "unknown command '%s' (commands: %s; Tab completes them)", cmd,
+                   names);
 }
 
 Reaction commands_show_help(App *a)
