@@ -83,6 +83,8 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
         const char *nl = strchr(t, '\n');
         size_t len = nl ? (size_t)(nl - t) : strlen(t);
         size_t used = text_visible(t, len, false, val, n);
+        form_locale_text(val);
+        used = strlen(val);
         if (nl && used < n)
             snprintf(val + used, n - used, "%s", term_ellipsis());
     } else
@@ -99,6 +101,19 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
     if (f->type != FT_BOOL && f->type != FT_TEXT && f->type != FT_CHOICE && ul > 2 && unit[ul - 1] == 's' &&
         field_get_num(f, s) == 1)
         unit[ul - 1] = '\0';
+}
+
+void form_locale_text(char *s)
+{
+    if (term_utf8())
+        return;
+    size_t o = 0, len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        size_t next = utf8_next(s, len, i);
+        s[o++] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
+        i = next > i ? next : i + 1;
+    }
+    s[o] = '\0';
 }
 
 void form_put_clipped(WINDOW *w, int y, int x, const char *s, int cols)
@@ -265,6 +280,7 @@ void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width)
     for (size_t y = 0; y < room && *top + y < n; y++) {
         char vis[LINE_EDIT_MAX * 6 + 1];
         notes_edit_row_text(e, rows[*top + y], vis, sizeof vis);
+        form_locale_text(vis);
         wattrset(w, ea);
         mvwhline(w, (int)y + 1, 0, ' ', wd);
         form_put_clipped(w, (int)y + 1, 1, vis, tw);

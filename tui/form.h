@@ -46,6 +46,11 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
  * goes to *width, for the editor's Up and Down. */
 void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width);
 
+/* Text from the scenario as the locale can show it: unchanged in a UTF-8
+ * locale; elsewhere (the C locale) each character beyond ASCII becomes
+ * '?', one column, as utf8.h counts it there. In place. */
+void form_locale_text(char *s);
+
 /* Put at most `cols` display columns of UTF-8 text at y, x. */
 void form_put_clipped(WINDOW *w, int y, int x, const char *s, int cols);
 

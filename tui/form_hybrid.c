@@ -183,6 +183,7 @@ static void cell_text(const Scenario *s, size_t i, const WlCol *c, int width, ch
     } else if (f->type == FT_TEXT) {
         const char *text = field_get_text(f, s);
         text_visible(text, strlen(text), false, buf, n);
+        form_locale_text(buf);
     } else {
         field_format(f, s, t, sizeof t);
         /* The arrivals column says which of its two it holds. */

@@ -42,7 +42,7 @@ const KeyBinding key_table[] = {
     {'+', ACT_NUDGE_UP, NULL, NULL, KS_ANY},
     {'<', ACT_NUDGE_DOWN10, NULL, "decrease the value by ten steps", KS_ANY},
     {'>', ACT_NUDGE_UP10, NULL, "increase the value by ten steps", KS_ANY},
-    {KC_ENTER, ACT_EDIT, "Enter edit", "edit the value, starting from the current one; Enter commits, Esc cancels", KS_ANY},
+    {KC_ENTER, ACT_EDIT, "Enter edit", "edit the value, starting from the current one; Enter commits, Esc cancels (on Notes: the notes editor, F1 there lists its keys)", KS_ANY},
     {'0', ACT_EDIT_DIGIT, NULL, "edit the value, starting from empty with that digit", KS_ANY},
     {'1', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
     {'2', ACT_EDIT_DIGIT, NULL, NULL, KS_ANY},
@@ -134,7 +134,7 @@ const KeyTable key_tables[KM_COUNT] = {
     [KM_EDIT] = TABLE("While editing a value (and on the command line, in prompts):", edit_keys),
     [KM_COMMAND] = TABLE("On the command line (after ':'):", command_keys),
     [KM_DIALOG] = TABLE("In a list and in this help:", dialog_keys),
-    [KM_NOTES] = TABLE("In the notes editor (Enter on Notes; the editing keys above act within the line):", notes_keys),
+    [KM_NOTES] = TABLE("In the notes editor (the editing keys above act within a line):", notes_keys),
 };
 
 static Action table_lookup(const KeyTable *t, int key)
