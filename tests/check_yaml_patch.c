@@ -266,6 +266,17 @@ START_TEST(notes_chomping_follows_the_value)
 }
 END_TEST
 
+/* What the planner's notes editor can leave: a first line that starts
+ * with blanks, an empty line, blanks at the end and no final line break. */
+static void edit_notes_typed(Scenario *s) { set(s, "notes", "  indented\n\nlast  "); }
+
+START_TEST(typed_notes_keep_their_blanks)
+{
+    RUN("notes typed in the editor", edit_notes_typed,
+        {9, 3, "notes: |2-\n    indented\n\n  last  \n"});
+}
+END_TEST
+
 static void edit_flow(Scenario *s)
 {
     set(s, "cloud.on_demand_gpu_hour", "5.5");
@@ -1023,6 +1034,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, plain_text_is_quoted_when_it_must_be);
     tcase_add_test(t, notes_stay_a_block_scalar);
     tcase_add_test(t, notes_chomping_follows_the_value);
+    tcase_add_test(t, typed_notes_keep_their_blanks);
     tcase_add_test(t, flow_mapping_is_edited_inside_the_flow);
     tcase_add_test(t, field_into_its_section_in_registry_order);
     tcase_add_test(t, field_into_a_missing_section);

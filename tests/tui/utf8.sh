@@ -57,7 +57,9 @@ keys BTab
 wait_for "a adds one" 5 "hybrid panel without a plan" || give_up
 keys a
 wait_for "example" 5 "example workload added" || give_up
-keys Down Down Down Down Down
+# Down past the plan's six rows (days ... backfill) to the workload.
+keys Down Down Down Down Down Down
+wait_for "hybrid.workloads[0].name:" 5 "the workload's name cell"
 keys Enter C-u
 type_text "$TEN"
 wait_re "^ 八九十 +4/day" 5 "the cell shows the name's end from a character boundary"
