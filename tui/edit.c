@@ -165,7 +165,9 @@ Reaction edit_notes_finish(App *a)
     const Field *f = field_find("notes");
     Scenario t = a->doc.cur;
     Diag d;
-    if (!f || scenario_set(&t, f->key, a->notes.text, &d) != 0)
+    if (!f)
+        return R_NONE;
+    if (scenario_set(&t, f->key, a->notes.text, &d) != 0)
         return app_msg(a, true, "%s: %s", d.path, d.message); /* keep editing */
     bool same = strcmp(field_get_text(f, &t), field_get_text(f, &a->doc.cur)) == 0;
     Reaction r = R_ALL;

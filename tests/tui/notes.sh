@@ -2,7 +2,8 @@
 # notes.sh: the notes open in a multi-line editor (SPEC 8): lines typed
 # with Enter, Up/Down/End to move, Backspace joining lines, Esc keeps the
 # text as one undo step, and the notes saved into the file's block scalar
-# load back exactly. Long names end in an ellipsis and open whole.
+# load back exactly; notes being typed survive an SSH drop. Long names end
+# in an ellipsis and open whole.
 . "$(dirname "$0")/lib.sh"
 
 # A file whose notes are a block scalar of two lines.
@@ -80,6 +81,15 @@ screen | grep -q "^ after$" && ok || fail "the third line is on its own row afte
 # changed, nothing to save.
 keys C-s
 wait_for "notes unchanged" 5 "Ctrl-S finishes the editor"
-keys q
-wait_for "EXIT=0" 5 "q quits: nothing unsaved"
+
+# An SSH drop while notes are being typed keeps them (SPEC 7): the
+# recovery file holds the text not yet finished.
+keys Enter End
+type_text "typed before the drop"
+wait_for "typed before the drop" 5 "typing in the reopened editor"
+kill -HUP "$PID"
+wait_for "EXIT=129" 10 "SIGHUP exits 128+1"
+REC=$(ls -d "$TMP/work/.plan.yaml".*.gpuplan-recover "$TMP/state/gpuplan/"*plan.yaml*.gpuplan-recover 2>/dev/null | head -1)
+[ -n "$REC" ] && grep -q "typed before the drop" "$REC" && ok ||
+    fail "the recovery file ${REC:-(none)} lacks the notes being typed"
 finish
