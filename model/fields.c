@@ -407,6 +407,16 @@ bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
     return true;
 }
 
+bool field_unset(const FieldRef *r, Scenario *s)
+{
+    const Field *row = r->row;
+    if (!row->has_when || field_alternative(row) || row->type == FT_TEXT)
+        return false;
+    field_put_num(&r->field, s, row->default_num);
+    *(bool *)((char *)s + r->field.when_offset) = !row->when_value;
+    return true;
+}
+
 void field_format_double(double v, char *buf, size_t n)
 {
     num_format_exact(v, buf, n);

@@ -298,6 +298,14 @@ bool field_check_text_at(const Field *f, const char *text, char *msg,
 bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
                size_t msgn);
 
+/* Make the optional list row r names (a row alone on its switch: a
+ * workload's max_wait_minutes or cloud_gpu_hour) not given in s again: its
+ * switch off and its value the row's default, so the item takes the value
+ * it would without it and a saved file leaves the key out. Returns false,
+ * changing nothing, for any other row. Rules across fields are not checked
+ * here: scenario_check does. */
+bool field_unset(const FieldRef *r, Scenario *s);
+
 /* Format f's value in s for display and saving: the shortest decimal that
  * reads back bit-identical (numbers), true/false, or the text. */
 void field_format(const Field *f, const Scenario *s, char *buf, size_t n);

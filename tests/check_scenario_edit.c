@@ -125,6 +125,19 @@ START_TEST(set_gives_optional_keys)
     ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].max_wait_minutes", "15", &d), 0);
     ck_assert(w->has_max_wait && w->max_wait_minutes == 15);
     ck_assert(w->has_cloud_price && w->has_schedule);
+    /* field_unset gives one up again, and only an optional key. */
+    FieldRef r;
+    char m[256];
+    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, m, sizeof m));
+    ck_assert(field_unset(&r, &s));
+    ck_assert(!w->has_max_wait && w->has_cloud_price && w->has_schedule);
+    ck_assert(!field_in_use(r.row, &s, 0));
+    Scenario before = s;
+    ck_assert(field_resolve("hybrid.workloads[0].schedule", &r, m, sizeof m));
+    ck_assert(!field_unset(&r, &s));
+    ck_assert(field_resolve("hybrid.workloads[0].gpus", &r, m, sizeof m));
+    ck_assert(!field_unset(&r, &s));
+    ck_assert(scenario_equal(&s, &before));
 }
 END_TEST
 

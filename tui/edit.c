@@ -85,6 +85,10 @@ static int set_typed(const Field *f, Scenario *t, const char *text, Diag *d)
 {
     FieldRef r;
     char m[256];
+    /* An optional key emptied is not given any more (field_unset); the
+     * cross-field rules follow in edit_apply, as for any change. */
+    if (text[0] == '\0' && field_resolve(f->key, &r, m, sizeof m) && field_unset(&r, t))
+        return 0;
     if (!field_resolve(f->key, &r, m, sizeof m) || !field_alternative(r.row))
         return scenario_set(t, f->key, text, d);
     char rate[64], key[FIELD_PATH_MAX];
@@ -234,6 +238,13 @@ Reaction edit_start(App *a, int digit)
     a->editing = true;
     a->edit_bad = false;
     Reaction r = app_msg_clear(a) | R_FORM | R_LINE;
+    /* An optional workload key says how to give it up again. */
+    FieldRef opt;
+    char om[256];
+    Scenario probe = a->doc.cur;
+    if (edit_cur_workload(a) >= 0 && field_resolve(f->key, &opt, om, sizeof om) &&
+        field_unset(&opt, &probe))
+        r |= app_msg(a, false, "%s: empty unsets it (the value in parentheses)", f->key);
     if (digit)
         r |= preview(a);
     return r;

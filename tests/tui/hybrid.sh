@@ -182,6 +182,14 @@ type_text "30"
 keys Enter
 expect_total "$TWAIT" "experiments wait at most 30 minutes"
 wait_for " experime… 4   2    burst  spot 50  30" 2 "max_wait in its cell"
+# An empty value unsets it again: the plan's threshold, in parentheses.
+keys Enter
+wait_for "max_wait_minutes: empty unsets it" 5 "editing an optional key says how to unset it"
+keys C-u Enter
+expect_total "$TPRIO" "max_wait unset: the plan's threshold again"
+wait_for " experime… 4   2    burst  spot 50  (90)" 2 "the unset max_wait in parentheses"
+keys u
+expect_total "$TWAIT" "undo of the unset"
 keys Right
 wait_for "hybrid.workloads[2].cloud_gpu_hour:" 5 "the cloud price cell"
 wait_for "mode pri wait price " 2 "the price column scrolled into view"
