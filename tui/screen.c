@@ -418,10 +418,12 @@ void screen_draw(App *a)
             }
             wnoutrefresh(a->w_results);
         }
-        /* The notes editor covers the panel and the figures (the notes
-         * change no figure), over whatever was drawn there. */
+        /* The notes editor covers the panel and the figures, and below 24
+         * rows the verdict too (the notes change no figure), over whatever
+         * was drawn there. */
         if (a->notes_open && (a->dirty & (R_FORM | R_RESULTS))) {
-            WINDOW *o = newwin(getmaxy(a->w_form), a->cols, getbegy(a->w_form), 0);
+            int oh = getmaxy(a->w_form) + (a->w_verdict ? getmaxy(a->w_verdict) : 0);
+            WINDOW *o = newwin(oh, a->cols, getbegy(a->w_form), 0);
             if (o) {
                 form_draw_notes(o, &a->notes, &a->notes_top, &a->notes_width);
                 wnoutrefresh(o);
