@@ -149,6 +149,39 @@ START_TEST(controls_from_a_file_show_visibly)
 }
 END_TEST
 
+/* Any sequence of keys keeps the text valid UTF-8 within the field's
+ * length, the cursor on a character boundary inside it, and the rows
+ * covering the text in order. */
+START_TEST(random_keys_keep_the_invariants)
+{
+    static const int pool[] = {KC_ENTER, KC_BACKSPACE, KC_DELETE, KC_LEFT, KC_RIGHT, KC_UP,
+                               KC_DOWN,  KC_HOME,      KC_END,    KC_CTRL('u'), KC_CTRL('k'),
+                               KC_CTRL('w'), 'a', ' ', 0xE9, 0x4E16, 0x301, 0x85, KC_TAB};
+    NotesEdit e;
+    notes_edit_init(&e, "start\there\n", 60);
+    unsigned long x = 12345;
+    static NotesRow rows[LINE_EDIT_MAX];
+    for (int i = 0; i < 5000; i++) {
+        x = x * 6364136223846793005UL + 1442695040888963407UL;
+        int width = 1 + (int)((x >> 33) % 12);
+        notes_edit_handle_key(&e, pool[(x >> 40) % (sizeof pool / sizeof pool[0])], width);
+        ck_assert_uint_le(e.cursor, e.len);
+        ck_assert_uint_eq(strlen(e.text), e.len);
+        ck_assert_uint_le(notes_edit_chars(&e), 60 + 7); /* what it started with */
+        ck_assert(e.cursor == 0 || e.cursor == e.len ||
+                  ((unsigned char)e.text[e.cursor] & 0xC0) != 0x80);
+        size_t n = notes_edit_rows(&e, width, rows, LINE_EDIT_MAX);
+        ck_assert_uint_ge(n, 1);
+        ck_assert_uint_eq(rows[0].start, 0);
+        ck_assert_uint_eq(rows[n - 1].end, e.len);
+        for (size_t r = 1; r < n; r++)
+            ck_assert(rows[r].start == rows[r - 1].end || rows[r].start == rows[r - 1].end + 1);
+        int col;
+        ck_assert_uint_lt(notes_edit_cursor(&e, width, &col), n);
+    }
+}
+END_TEST
+
 int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
@@ -160,6 +193,7 @@ int main(void)
     tcase_add_test(tc, backspace_and_delete_join_lines);
     tcase_add_test(tc, utf8_and_length);
     tcase_add_test(tc, controls_from_a_file_show_visibly);
+    tcase_add_test(tc, random_keys_keep_the_invariants);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
