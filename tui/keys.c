@@ -189,7 +189,7 @@ const char *keys_name(int key, char *buf, size_t n)
 static const Action hint_first[] = {ACT_HELP,  ACT_UNDO,       ACT_CHART, ACT_COMMAND,
                                     ACT_QUIT,  ACT_SAVE,       ACT_PANEL_NEXT,
                                     ACT_EDIT,  ACT_NUDGE_DOWN, ACT_ZOOM,  ACT_OPEN,
-                                    ACT_EXPORT};
+                                    ACT_EXPORT, ACT_PRICES, ACT_TOGGLE};
 
 static size_t hint_rank(const KeyTable *t, size_t i)
 {
