@@ -328,6 +328,42 @@ START_TEST(horizon_page)
 }
 END_TEST
 
+/* Printing (SPEC 4.2: nothing split across pages): every heading is kept
+ * with the block under it, and the inputs list the scenario's own fields,
+ * with keys that wrap between their words; the hybrid plan's are in its
+ * own section, and not listed at all without a plan. */
+START_TEST(print_groups_and_inputs)
+{
+    Scenario s;
+    scenario_default(&s);
+    char *h = html_of(&s);
+    static const char *const kept[] = {
+        "<div class=\"keep\">\n<h2>Options</h2>\n<table id=\"options\">",
+        "<div class=\"keep\">\n<h2>Monthly breakdown</h2>\n<table",
+        "<div class=\"keep\">\n<h2>Cost against utilization</h2>\n<figure>",
+        "<div class=\"keep\">\n<h2>Horizon</h2>\n<p>",
+        "<div class=\"keep\">\n<h2>Inputs</h2>\n<h3>Hardware</h3>\n<table",
+        "<div class=\"keep\">\n<h3>Facility</h3>\n<table"};
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        ck_assert_msg(strstr(h, kept[i]) != NULL, "no %s", kept[i]);
+    ck_assert_uint_eq(count(h, "<h2>") + count(h, "<h3>"),
+                      count(h, "<div class=\"keep\">") + 1); /* Inputs and Hardware share one */
+    ck_assert_uint_eq(count(h, "<div"), count(h, "</div>"));
+    ck_assert_ptr_nonnull(strstr(h, "@media print{"));
+    ck_assert_ptr_nonnull(strstr(h, ".keep,"));
+    ck_assert_ptr_nonnull(strstr(h, "<code>hardware.<wbr>maintenance_<wbr>pct_<wbr>"
+                                    "per_<wbr>year</code>"));
+    ck_assert_ptr_null(strstr(h, "<code>hybrid."));
+    ck_assert_ptr_nonnull(strstr(h, "<td class=\"n text\">"));
+    free(h);
+    load("logistics-hybrid", &s);
+    h = html_of(&s);
+    ck_assert_ptr_null(strstr(h, "<code>hybrid."));
+    ck_assert_ptr_nonnull(strstr(h, "<div class=\"keep\">\n<h2>Hybrid plan</h2>"));
+    free(h);
+}
+END_TEST
+
 static Suite *html_suite(void)
 {
     Suite *s = suite_create("html");
@@ -339,6 +375,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, hybrid_page);
     tcase_add_test(t, not_allowed_options);
     tcase_add_test(t, horizon_page);
+    tcase_add_test(t, print_groups_and_inputs);
     suite_add_tcase(s, t);
     return s;
 }

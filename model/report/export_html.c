@@ -91,6 +91,7 @@ static const char page_css[] =
     ".key.o-reserved{background:var(--reserved)}.key.o-spot{background:var(--spot)}\n"
     "table.inputs{table-layout:fixed}table.inputs th:first-child{width:38%}"
     "table.inputs th.n{width:22%}table.inputs td{overflow-wrap:anywhere}\n"
+    "td.n.text,th.n{white-space:normal}\n"
     ".l-capital{fill:#1b6ca8;background:#1b6ca8}"
     ".l-maintenance{fill:#63a4d4;background:#63a4d4}"
     ".l-energy{fill:#e8a33d;background:#e8a33d}"
@@ -107,8 +108,9 @@ static const char page_css[] =
     "body{font-size:10.5pt}\nmain{max-width:none;padding:0}\n"
     "h2{margin-top:18px}\n"
     "h1,h2,h3{break-after:avoid;page-break-after:avoid}\n"
-    "figure,table,.verdict,.advice dd,svg{break-inside:avoid;"
+    "figure,table,.keep,.verdict,.advice dd,svg{break-inside:avoid;"
     "page-break-inside:avoid}\n"
+    "tr{break-inside:avoid;page-break-inside:avoid}\n"
     "thead{display:table-header-group}\n"
     "figure svg{max-height:120mm}\n"
     "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
@@ -194,7 +196,8 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     const double best = r->option[r->cheapest].monthly;
     char w[48], line[160];
-    sb_append(b, "<h2>Options</h2>\n<table id=\"options\">\n<thead><tr><th>Option</th>");
+    sb_append(b, "<div class=\"keep\">\n<h2>Options</h2>\n<table id=\"options\">\n"
+                 "<thead><tr><th>Option</th>");
     sb_printf(b, "<th class=\"n\">Monthly (");
     html_text(b, s->currency);
     sb_append(b, ")</th><th class=\"n\">Per useful GPU-hour</th>"
@@ -224,7 +227,7 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r)
         sb_printf(b, "<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
                      "</tr>\n", monthly, per, diff);
     }
-    sb_append(b, "</tbody>\n</table>\n");
+    sb_append(b, "</tbody>\n</table>\n</div>\n");
     num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);
     num_snprintf(line, sizeof line, "Useful GPU-hours a month: %s (%.0f GPUs x %g h x %g%%).",
                  w, r->gpus, s->hours_per_month, s->utilization.measured_pct);
@@ -235,7 +238,8 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r)
 /* The numeric monthly breakdown, the same table as the text report's. */
 static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
 {
-    sb_append(b, "<h2>Monthly breakdown</h2>\n<table id=\"breakdown\">\n<thead><tr><th>");
+    sb_append(b, "<div class=\"keep\">\n<h2>Monthly breakdown</h2>\n"
+                 "<table id=\"breakdown\">\n<thead><tr><th>");
     html_text(b, s->currency);
     sb_append(b, " a month</th>");
     for (int k = 0; k < OPT_COUNT; k++)
@@ -261,7 +265,7 @@ static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
         }
         sb_append(b, "</tr>\n");
     }
-    sb_append(b, "</tbody>\n</table>\n");
+    sb_append(b, "</tbody>\n</table>\n</div>\n");
 }
 
 static void figure(StrBuf *b, const char *caption)
@@ -273,11 +277,13 @@ static void figure(StrBuf *b, const char *caption)
 
 static void charts(StrBuf *b, const Scenario *s, const CostResult *r)
 {
-    sb_append(b, "<h2>Cost against utilization</h2>\n<figure>\n");
+    sb_append(b, "<div class=\"keep\">\n<h2>Cost against utilization</h2>\n"
+                 "<figure>\n");
     chart_svg_cost(b, s, r);
     figure(b, "Each option's cost per useful GPU-hour as utilization changes. "
               "Rings mark where a cloud option costs the same as on-prem; the "
               "dashed lines are the 60, 75 and 80% rules of thumb.");
+    sb_append(b, "</div>\n");
     sb_append(b, "<figure>\n");
     chart_svg_breakdown(b, s, r);
     figure(b, "The monthly cost of each option, split by line as in the "
@@ -287,34 +293,35 @@ static void charts(StrBuf *b, const Scenario *s, const CostResult *r)
 static void crossovers(StrBuf *b, const CostResult *r)
 {
     char line[256];
-    sb_append(b, "<h2>Crossovers</h2>\n<p>Where on-prem and the option cost the "
-                 "same:</p>\n<ul id=\"crossovers\">\n");
+    sb_append(b, "<div class=\"keep\">\n<h2>Crossovers</h2>\n<p>Where on-prem and "
+                 "the option cost the same:</p>\n<ul id=\"crossovers\">\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         crossover_words(r, (CostOption)k, line, sizeof line);
         element(b, "li", NULL, line);
         sb_append(b, "\n");
     }
-    sb_append(b, "</ul>\n");
+    sb_append(b, "</ul>\n</div>\n");
 }
 
 static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     char line[1024];
-    sb_append(b, "<h2>Zone</h2>\n");
+    sb_append(b, "<div class=\"keep\">\n<h2>Zone</h2>\n");
     /* The rule of thumb, and whether the figures agree (SPEC 2.4). */
     cost_zone_text(s, r, false, line, sizeof line);
     const char *key = cost_zone_key(r->zone);
     sb_printf(b, "<p%s><strong>%s</strong>",
               r->zone_agrees ? "" : " class=\"disagrees\"", key);
     html_text(b, line + strlen(key));
-    sb_append(b, "</p>\n<h2>Advice</h2>\n<dl class=\"advice\">\n");
+    sb_append(b, "</p>\n</div>\n<div class=\"keep\">\n<h2>Advice</h2>\n"
+                 "<dl class=\"advice\">\n");
     for (size_t i = 0; i < r->advice_count; i++) {
         cost_advice_text(r->advice[i], s, r, line, sizeof line);
         sb_printf(b, "<dt>%s</dt><dd>", cost_advice_key(r->advice[i]));
         html_text(b, line);
         sb_append(b, "</dd>\n");
     }
-    sb_append(b, "</dl>\n");
+    sb_append(b, "</dl>\n</div>\n");
 }
 
 /* "month 27" or "never", for a break-even month (0 = none). */
@@ -334,7 +341,7 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r)
     HorizonResult h;
     horizon_evaluate(s, &h, NULL);
     char v[64], be[32], dbe[32], irr[32], line[256];
-    sb_append(b, "<h2>Horizon</h2>\n<p>");
+    sb_append(b, "<div class=\"keep\">\n<h2>Horizon</h2>\n<p>");
     num_snprintf(line, sizeof line, "Over %d months, discounted at %g%% a year "
                  "(the monthly figures above are levelized over it).", h.months,
                  h.discount_rate_pct);
@@ -349,7 +356,8 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r)
                      "<td class=\"n\">%s</td></tr>\n",
                   cost_option_key((CostOption)k), cost_option_label((CostOption)k), v);
     }
-    sb_append(b, "</tbody>\n</table>\n<table id=\"horizon-owning\">\n<thead><tr>"
+    sb_append(b, "</tbody>\n</table>\n</div>\n<table id=\"horizon-owning\">\n"
+                 "<thead><tr>"
                  "<th>Owning against</th><th>Break-even</th>"
                  "<th>Discounted break-even</th><th class=\"n\">IRR (a year)</th>"
                  "</tr></thead>\n<tbody>\n");
@@ -393,7 +401,7 @@ static void hybrid(StrBuf *b, const Scenario *s, const HybridResult *h)
     const HybridPlan *p = &s->hybrid;
     const char *cur = s->currency;
     char a[48], c2[48], t[48], line[512];
-    sb_append(b, "<h2>Hybrid plan</h2>\n");
+    sb_append(b, "<div class=\"keep\">\n<h2>Hybrid plan</h2>\n");
     char days[32], wait[32], idle[32], seed[32];
     field_format_double(p->days, days, sizeof days);
     field_format_double(p->max_wait_minutes, wait, sizeof wait);
@@ -433,7 +441,7 @@ static void hybrid(StrBuf *b, const Scenario *s, const HybridResult *h)
         td(b, NULL, hybrid_mode_key(w->cloud_mode));
         sb_append(b, "</tr>\n");
     }
-    sb_append(b, "</tbody>\n</table>\n<ul id=\"hybrid-results\">\n");
+    sb_append(b, "</tbody>\n</table>\n</div>\n<ul id=\"hybrid-results\">\n");
 
     money(h->onprem.monthly, 2, a, sizeof a);
     num_snprintf(line, sizeof line, "On-prem: %.0f node%s, %.1f%% utilization, %s %s",
@@ -503,10 +511,27 @@ static void hybrid(StrBuf *b, const Scenario *s, const HybridResult *h)
               "the same jobs; the ring marks the cheapest size.");
 }
 
+/* A field's key as code that may wrap after a '.' or '_' (a long key
+ * breaks between its words, never inside one). */
+static void key_code(StrBuf *b, const char *key)
+{
+    sb_append(b, "<code>");
+    for (const char *p = key; *p;) {
+        size_t n = strcspn(p, "._");
+        if (p[n])
+            n++;
+        html_text_n(b, p, n);
+        p += n;
+        if (*p)
+            sb_append(b, "<wbr>");
+    }
+    sb_append(b, "</code>");
+}
+
 static void inputs(StrBuf *b, const Scenario *s)
 {
-    sb_append(b, "<h2>Inputs</h2>\n");
     char val[256];
+    bool first = true;
     for (int p = 0; p < PANEL_COUNT; p++) {
         bool any = false;
         for (size_t i = 0; i < field_count; i++) {
@@ -515,6 +540,12 @@ static void inputs(StrBuf *b, const Scenario *s)
                 f->scope != FS_SCENARIO)
                 continue; /* the hybrid plan has its own table */
             if (!any) {
+                /* "Inputs" stays with the first group (SPEC 4.2: nothing
+                 * split across pages). */
+                sb_append(b, "<div class=\"keep\">\n");
+                if (first)
+                    sb_append(b, "<h2>Inputs</h2>\n");
+                first = false;
                 sb_append(b, "<h3>");
                 html_text(b, panel_name((Panel)p));
                 sb_append(b, "</h3>\n<table class=\"inputs\">\n<thead><tr><th>Input</th>"
@@ -525,13 +556,14 @@ static void inputs(StrBuf *b, const Scenario *s)
             export_field_value(f, s, val, sizeof val);
             sb_append(b, "<tr>");
             td(b, NULL, f->label);
-            td(b, "n", val);
-            sb_append(b, "<td><code>");
-            html_text(b, f->key);
-            sb_append(b, "</code></td></tr>\n");
+            /* Text (a name) wraps; numbers with their unit do not. */
+            td(b, f->type == FT_TEXT ? "n text" : "n", val);
+            sb_append(b, "<td>");
+            key_code(b, f->key);
+            sb_append(b, "</td></tr>\n");
         }
         if (any)
-            sb_append(b, "</tbody>\n</table>\n");
+            sb_append(b, "</tbody>\n</table>\n</div>\n");
     }
 }
 
@@ -544,7 +576,7 @@ static void risk(StrBuf *b, const Scenario *s, const RiskResult *k)
     const Tornado *t = &k->tornado;
     const char *opt = words[t->option];
     char buf[600], m[48], c[48];
-    sb_append(b, "<h2>Risk</h2>\n<p>");
+    sb_append(b, "<div class=\"keep\">\n<h2>Risk</h2>\n<p>");
     money(t->base.delta, 2, m, sizeof m);
     snprintf(buf, sizeof buf, "The decision figure is on-prem's monthly cost "
              "minus the cheapest cloud option's (%s): %s %s a month now "
@@ -557,43 +589,44 @@ static void risk(StrBuf *b, const Scenario *s, const RiskResult *k)
     chart_svg_tornado(b, t, s->currency);
     figure(b, "Each input at its low and its high value, every other input "
               "as given, widest swing first.");
+    sb_append(b, "</div>\n");
     sb_append(b, "<table id=\"tornado\">\n<thead><tr><th>Input</th>"
-                 "<th class=\"num\">Low</th><th class=\"num\">High</th>"
-                 "<th class=\"num\">At low</th><th class=\"num\">At high</th>"
-                 "<th class=\"num\">Crossover at low</th>"
-                 "<th class=\"num\">Crossover at high</th></tr></thead>\n<tbody>\n");
+                 "<th class=\"n\">Low</th><th class=\"n\">High</th>"
+                 "<th class=\"n\">At low</th><th class=\"n\">At high</th>"
+                 "<th class=\"n\">Crossover at low</th>"
+                 "<th class=\"n\">Crossover at high</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < t->count; i++) {
         const TornadoRow *r = &t->row[i];
         sb_append(b, "<tr>");
         td(b, NULL, r->field->key);
         num_snprintf(buf, sizeof buf, "%.10g", r->low.value);
-        td(b, "num", buf);
+        td(b, "n", buf);
         num_snprintf(buf, sizeof buf, "%.10g", r->high.value);
-        td(b, "num", buf);
+        td(b, "n", buf);
         const TornadoSide *sd[2] = {&r->low, &r->high};
         for (int j = 0; j < 2; j++) {
             if (sd[j]->ok)
                 money(sd[j]->at.delta, 2, m, sizeof m);
             else
                 snprintf(m, sizeof m, "breaks a rule");
-            td(b, "num", m);
+            td(b, "n", m);
         }
         for (int j = 0; j < 2; j++) {
             if (sd[j]->ok && sd[j]->at.has_crossover)
                 num_snprintf(c, sizeof c, "%.1f%%", sd[j]->at.crossover_pct);
             else
                 snprintf(c, sizeof c, sd[j]->ok ? "none" : "-");
-            td(b, "num", c);
+            td(b, "n", c);
         }
         sb_append(b, "</tr>\n");
     }
     sb_append(b, "</tbody>\n</table>\n");
     if (!k->has_monte_carlo)
         return;
-    sb_append(b, "<h3>Monte Carlo</h3>\n<p>");
+    sb_append(b, "<div class=\"keep\">\n<h3>Monte Carlo</h3>\n<p>");
     if (!k->mc_ok) {
         html_text(b, k->mc_error);
-        sb_append(b, "</p>\n");
+        sb_append(b, "</p>\n</div>\n");
         return;
     }
     const MonteCarlo *mc = &k->mc;
@@ -604,8 +637,8 @@ static void risk(StrBuf *b, const Scenario *s, const RiskResult *k)
                  mc->p_onprem_cheapest * 100);
     html_text(b, buf);
     sb_append(b, "</p>\n<table id=\"monte-carlo\">\n<thead><tr><th></th>"
-                 "<th class=\"num\">P10</th><th class=\"num\">P50</th>"
-                 "<th class=\"num\">P90</th></tr></thead>\n<tbody>\n");
+                 "<th class=\"n\">P10</th><th class=\"n\">P50</th>"
+                 "<th class=\"n\">P90</th></tr></thead>\n<tbody>\n");
     const RiskPct *p[4] = {&mc->delta, &mc->crossover, &mc->per_hour,
                            &mc->break_even};
     char label[4][120];
@@ -633,11 +666,11 @@ static void risk(StrBuf *b, const Scenario *s, const RiskResult *k)
                 num_snprintf(m, sizeof m, "%.4f", v[j]);
             else
                 num_snprintf(m, sizeof m, "%.0f", v[j]);
-            td(b, "num", m);
+            td(b, "n", m);
         }
         sb_append(b, "</tr>\n");
     }
-    sb_append(b, "</tbody>\n</table>\n");
+    sb_append(b, "</tbody>\n</table>\n</div>\n");
 }
 
 void export_html(const Report *rep, StrBuf *b)
