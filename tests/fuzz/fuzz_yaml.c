@@ -66,6 +66,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (rc == 0)
         check_save(buf, size, &s);
+    /* Gathering every problem reads the same way up to the first (and
+     * never loses its place after one): the same verdict, and its first
+     * problem is the one the loader stops at. */
+    static Diag all[16];
+    size_t n = 0;
+    int crc = scenario_check_yaml("fuzz.yaml", buf, size, all, 16, &n);
+    if ((crc == 0) != (rc == 0) || (crc != 0 && n == 0) || n > 16)
+        abort();
+    if (rc == EXIT_DATAERR &&
+        (all[0].line != d.line || all[0].col != d.col ||
+         strcmp(all[0].message, d.message) != 0))
+        abort();
+    for (size_t i = 0; i < n; i++)
+        if (all[i].line == 0 || all[i].message[0] == '\0')
+            abort();
     free(buf);
     return 0;
 }
