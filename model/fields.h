@@ -35,6 +35,7 @@ typedef enum Panel {
     PANEL_UTILIZATION,
     PANEL_CLOUD,
     PANEL_BUSINESS,
+    PANEL_HORIZON,
     PANEL_HYBRID,
     PANEL_COUNT
 } Panel;

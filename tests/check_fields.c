@@ -67,6 +67,25 @@ START_TEST(sections_in_file_order)
 }
 END_TEST
 
+/* SPEC 8's panels, in tab order; the horizon section has its own. */
+START_TEST(panels_in_tab_order)
+{
+    static const char *const names[] = {"Hardware", "Facility", "Staffing",
+                                        "Utilization", "Cloud", "Business",
+                                        "Horizon", "Hybrid"};
+    ck_assert_int_eq(PANEL_COUNT, sizeof names / sizeof names[0]);
+    for (int p = 0; p < PANEL_COUNT; p++)
+        ck_assert_str_eq(panel_name((Panel)p), names[p]);
+    for (size_t i = 0; i < field_count; i++)
+        if (strncmp(field_table[i].key, "horizon.", 8) == 0)
+            ck_assert_msg(field_table[i].panel == PANEL_HORIZON, "%s",
+                          field_table[i].key);
+        else
+            ck_assert_msg(field_table[i].panel != PANEL_HORIZON, "%s",
+                          field_table[i].key);
+}
+END_TEST
+
 START_TEST(default_is_valid)
 {
     Scenario s;
@@ -507,6 +526,7 @@ static Suite *fields_suite(void)
     tcase_add_test(t, keys_unique_and_complete);
     tcase_add_test(t, scaled_figures_fit_their_columns);
     tcase_add_test(t, sections_in_file_order);
+    tcase_add_test(t, panels_in_tab_order);
     tcase_add_test(t, default_is_valid);
     tcase_add_test(t, parse_numbers);
     tcase_add_test(t, parse_text_and_bool);

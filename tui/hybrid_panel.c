@@ -14,7 +14,7 @@
 Reaction hybrid_panel_add(App *a)
 {
     if (a->panel != PANEL_HYBRID)
-        return app_msg(a, false, "a adds to the hybrid plan: Alt-7 shows the Hybrid panel");
+        return app_msg(a, false, "a adds to the hybrid plan: Alt-8 shows the Hybrid panel");
     Scenario t = a->doc.cur;
     Reaction r = R_NONE;
     if (!t.has_hybrid) {

@@ -9,7 +9,7 @@
 
 /* Order is the help screen's order; entries with a label form the hint line.
  * Digits start an edit (SPEC 8, as in a spreadsheet), so the numbered panels
- * are on Alt-1..Alt-7 (which a terminal sends as Esc and the digit at once). */
+ * are on Alt-1..Alt-8 (which a terminal sends as Esc and the digit at once). */
 const KeyBinding key_table[] = {
     {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)", KS_ANY},
     {'?', ACT_HELP, NULL, NULL, KS_ANY},
@@ -29,7 +29,8 @@ const KeyBinding key_table[] = {
     {KC_ALT('4'), ACT_PANEL_4, NULL, "Utilization panel", KS_ANY},
     {KC_ALT('5'), ACT_PANEL_5, NULL, "Cloud panel", KS_ANY},
     {KC_ALT('6'), ACT_PANEL_6, NULL, "Business panel (opportunity and constraints)", KS_ANY},
-    {KC_ALT('7'), ACT_PANEL_7, NULL, "Hybrid panel", KS_ANY},
+    {KC_ALT('7'), ACT_PANEL_7, NULL, "Horizon panel (cash flows over the years)", KS_ANY},
+    {KC_ALT('8'), ACT_PANEL_8, NULL, "Hybrid panel", KS_ANY},
     {KC_UP, ACT_FIELD_PREV, NULL, "previous field", KS_ANY},
     {'k', ACT_FIELD_PREV, NULL, NULL, KS_ANY},
     {KC_DOWN, ACT_FIELD_NEXT, NULL, "next field", KS_ANY},

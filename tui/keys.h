@@ -58,6 +58,7 @@ typedef enum Action {
     ACT_PANEL_5,
     ACT_PANEL_6,
     ACT_PANEL_7,
+    ACT_PANEL_8,
     ACT_FIELD_PREV,
     ACT_FIELD_NEXT,
     ACT_NUDGE_DOWN,

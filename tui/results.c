@@ -88,6 +88,63 @@ void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, boo
     wattrset(w, term_attr(TS_NORMAL));
 }
 
+/* The zone line(s) from row y (SPEC 2.4), marked when the figures
+ * disagree with it; returns the row after it. */
+static int zone_lines(WINDOW *w, int y, int h, int wd, const Scenario *s,
+                      const CostResult *r)
+{
+    if (y >= h)
+        return y;
+    char zt[256];
+    cost_zone_text(s, r, true, zt, sizeof zt);
+    /* Where the sentence would crowd out the crossovers and the advice,
+     * the short form: the zone, that it disagrees, and the term behind
+     * it. */
+    int rows = wrap(NULL, 0, h, wd, zt);
+    if (rows > 1 && y + rows + OPT_COUNT > h && !r->zone_agrees)
+        snprintf(zt, sizeof zt, "zone %s disagrees (%s)",
+                 cost_zone_key(r->zone),
+                 cost_term_word(cost_biggest_term(r, cost_zone_rival(r))));
+    wattrset(w, term_attr(r->zone_agrees ? TS_NORMAL : TS_ERROR));
+    y = wrap(w, y, h, wd, zt);
+    wattrset(w, term_attr(TS_NORMAL));
+    return y;
+}
+
+/* SPEC 2.7: the horizon line at row y, owning against the cheapest cloud
+ * option: its break-even month and IRR. Returns the row after it. */
+static int horizon_line(WINDOW *w, int y, int h, int wd, const Scenario *s,
+                        const CostResult *r)
+{
+    if (y >= h)
+        return y;
+    HorizonResult hr;
+    horizon_evaluate(s, &hr, NULL);
+    CostOption x = cost_cheapest_cloud(r);
+    char be[32], irr[32], line[160];
+    if (hr.break_even[x] > 0)
+        num_snprintf(be, sizeof be, "payback month %d", hr.break_even[x]);
+    else
+        snprintf(be, sizeof be, "no payback");
+    if (isfinite(hr.irr_pct[x]))
+        num_snprintf(irr, sizeof irr, "%.1f%%", hr.irr_pct[x]);
+    else
+        snprintf(irr, sizeof irr, "none");
+    snprintf(line, sizeof line, "Buy vs %s: %s, IRR %s", cost_option_word(x),
+             be, irr);
+    /* Too wide for the box ("on-demand", a three-digit month and IRR): the
+     * short form, at most 38 columns. */
+    if (utf8_width(line) > wd) {
+        if (hr.break_even[x] > 0)
+            num_snprintf(line, sizeof line, "Payback vs %s: m%d, IRR %s",
+                         cost_option_word(x), hr.break_even[x], irr);
+        else
+            snprintf(line, sizeof line, "No payback vs %s, IRR %s",
+                     cost_option_word(x), irr);
+    }
+    return wrap(w, y, h, wd, line);
+}
+
 /* The box; `verdict` false leaves the verdict to its own window. */
 static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
                         const HybridResult *hy, bool stale, bool verdict_too)
@@ -107,14 +164,20 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
         y = wrap(w, 0, h, wd, verdict);
     }
-    wattrset(w, term_attr(TS_HEADER));
-    /* Stale results say so where the last column's title was. */
-    snprintf(line, sizeof line, "%-9s %10s %6s ", "Option", "per month", "GPU-h");
-    mvwaddnstr(w, y, 0, line, wd);
-    if (stale)
-        wattrset(w, term_attr(TS_STALE));
-    waddnstr(w, stale ? "      stale" : "vs cheapest", wd - getcurx(w));
-    y++;
+    /* The columns' titles; left out when that row is what the horizon
+     * line needs (80x22 with a three-row verdict): the money columns read
+     * without them, and stale rows keep their own mark. */
+    bool titles = hy || y + 1 + OPT_COUNT + 1 <= h || y + OPT_COUNT + 1 > h;
+    if (titles) {
+        wattrset(w, term_attr(TS_HEADER));
+        /* Stale results say so where the last column's title was. */
+        snprintf(line, sizeof line, "%-9s %10s %6s ", "Option", "per month", "GPU-h");
+        mvwaddnstr(w, y, 0, line, wd);
+        if (stale)
+            wattrset(w, term_attr(TS_STALE));
+        waddnstr(w, stale ? "      stale" : "vs cheapest", wd - getcurx(w));
+        y++;
+    }
     double best = r->option[r->cheapest].monthly;
     for (int o = 0; o < OPT_COUNT && y < h; o++, y++) {
         const OptionCost *oc = &r->option[o];
@@ -205,21 +268,16 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         wattrset(w, term_attr(TS_NORMAL));
         return;
     }
-    /* The zone, marked when the figures disagree with it (SPEC 2.4). */
-    if (y < h) {
-        char zt[256];
-        cost_zone_text(s, r, true, zt, sizeof zt);
-        /* Where the sentence would crowd out the crossovers and the advice,
-         * the short form: the zone, that it disagrees, and the term behind
-         * it. */
-        int rows = wrap(NULL, 0, h, wd, zt);
-        if (rows > 1 && y + rows + OPT_COUNT > h && !r->zone_agrees)
-            snprintf(zt, sizeof zt, "zone %s disagrees (%s)",
-                     cost_zone_key(r->zone),
-                     cost_term_word(cost_biggest_term(r, cost_zone_rival(r))));
-        wattrset(w, term_attr(r->zone_agrees ? TS_NORMAL : TS_ERROR));
-        y = wrap(w, y, h, wd, zt);
-        wattrset(w, term_attr(TS_NORMAL));
+    /* The zone and the horizon line. When the box has a row for only one
+     * of them (80x22), an agreeing zone, which the verdict says in other
+     * words, gives its row to the horizon line; a zone that disagrees
+     * keeps it. */
+    if (r->zone_agrees) {
+        y = horizon_line(w, y, h, wd, s, r);
+        y = zone_lines(w, y, h, wd, s, r);
+    } else {
+        y = zone_lines(w, y, h, wd, s, r);
+        y = horizon_line(w, y, h, wd, s, r);
     }
     /* Every crossover, one option a row: the verdict names them too, so
      * they come after the zone when rows are short. */
@@ -228,26 +286,6 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         snprintf(line, sizeof line, "X %s",
                  results_crossover_text(r, (CostOption)o, c, sizeof c));
         mvwaddnstr(w, y, 0, line, wd);
-    }
-    /* SPEC 2.7: the horizon line, owning against the cheapest cloud
-     * option: its break-even month and IRR. */
-    if (y < h) {
-        HorizonResult hr;
-        horizon_evaluate(s, &hr, NULL);
-        CostOption x = cost_cheapest_cloud(r);
-        char be[32], irr[32];
-        if (hr.break_even[x] > 0)
-            num_snprintf(be, sizeof be, "payback month %d",
-                         hr.break_even[x]);
-        else
-            snprintf(be, sizeof be, "no payback");
-        if (isfinite(hr.irr_pct[x]))
-            num_snprintf(irr, sizeof irr, "%.1f%%", hr.irr_pct[x]);
-        else
-            snprintf(irr, sizeof irr, "none");
-        snprintf(line, sizeof line, "Buy vs %s: %s, IRR %s",
-                 cost_option_word(x), be, irr);
-        mvwaddnstr(w, y++, 0, line, wd);
     }
     if (y < h && r->advice_count > 0) {
         char adv[1024];

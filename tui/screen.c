@@ -24,9 +24,20 @@
 #define MIN_ROWS 22
 /* Below this height the short layout: the verdict leaves the results box
  * for a full-width window above the chart, and the chart keeps the rows
- * for CHART_MIN_PLOT plot rows (SPEC 8: 6 at 80x22). */
+ * for CHART_MIN_PLOT plot rows (SPEC 8: 6 at 80x22). At this height too,
+ * except on the Hybrid panel (whose box does not show the verdict and
+ * whose table wants the rows): beside the panel the verdict took up to six
+ * of the box's eleven rows, and the horizon line (SPEC 8) had none left. */
 #define SHORT_ROWS 24
 #define CHART_SHORT_H 10
+
+/* True when the screen takes the short layout (not while z zooms the
+ * chart). */
+static bool short_layout(const App *a)
+{
+    return !a->chart_zoom &&
+           (a->rows < SHORT_ROWS || (a->rows == SHORT_ROWS && a->panel != PANEL_HYBRID));
+}
 
 void screen_free(App *a)
 {
@@ -69,12 +80,15 @@ Reaction screen_layout(App *a)
         return R_ALL | R_CLEAR;
     }
     int top_h = 11 + (avail - 20) / 3, verdict_h = 0;
-    if (a->rows < SHORT_ROWS) {
+    if (short_layout(a)) {
         /* The verdict whole (its rows counted by the last draw), the chart's
          * plot rows, then the panel and the figures take what is left; a
          * verdict too long for both takes its rows from the chart last. */
         verdict_h = a->verdict_h > 0 ? a->verdict_h : 3;
-        top_h = avail - CHART_SHORT_H - verdict_h;
+        /* At 24 rows the chart keeps the tall layout's 9 rows, so the panel
+         * loses fewer. */
+        int chart_h = a->rows >= SHORT_ROWS ? CHART_SHORT_H - 1 : CHART_SHORT_H;
+        top_h = avail - chart_h - verdict_h;
         if (top_h < 5)
             top_h = 5;
         if (avail - top_h - verdict_h < 6)
@@ -139,10 +153,17 @@ static void draw_title(App *a)
     mvwhline(w, 0, 0, ' ', a->cols);
     mvwaddnstr(w, 0, 0, t, -1);
     wattrset(w, term_attr(TS_NORMAL));
-    wmove(w, 1, 0);
+    /* The tabs: " Name " each with a blank between, or, where that is wider
+     * than the terminal (nine panels at 80 columns), the names one blank
+     * apart; the active one is marked by its attribute either way. */
+    int wide = 0;
+    for (int p = 0; p < PANEL_COUNT; p++)
+        wide += (int)strlen(panel_name((Panel)p)) + 3;
+    bool pad = wide < a->cols;
+    wmove(w, 1, pad ? 0 : 1);
     for (int p = 0; p < PANEL_COUNT; p++) {
         char tab[32];
-        snprintf(tab, sizeof tab, " %s ", panel_name((Panel)p));
+        snprintf(tab, sizeof tab, pad ? " %s " : "%s", panel_name((Panel)p));
         wattrset(w, term_attr(p == (int)a->panel ? TS_TAB_ACTIVE : TS_TAB));
         if (getcurx(w) + (int)strlen(tab) < a->cols)
             waddstr(w, tab);
@@ -364,7 +385,9 @@ void screen_draw(App *a)
 {
     /* The short layout sizes the verdict's window to the verdict: when the
      * results change its row count, lay the screen out again. */
-    if (!a->too_small && !a->chart_zoom && a->rows < SHORT_ROWS && (a->dirty & R_RESULTS)) {
+    if (!a->too_small && (a->w_verdict != NULL) != short_layout(a))
+        a->dirty |= screen_layout(a); /* to or from the Hybrid panel at 24 rows */
+    if (!a->too_small && short_layout(a) && (a->dirty & R_RESULTS)) {
         int v = results_verdict_rows(&a->shown, &a->res, a->cols);
         if (v < 1)
             v = 1;

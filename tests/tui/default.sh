@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 start --
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 wait_for "gpuplan" 2 "title line"
 wait_for "5.66" 10 "on-prem per GPU-hour"
 wait_for "7.67" 2 "on-demand per GPU-hour"
@@ -48,7 +48,7 @@ wait_for "[+]" 2 "modified marker"
 wait_gone "5.66" 5
 type_text ":goto cloud.spot_gpu_hour"
 keys Enter
-wait_for "Spot goodput" 5 ":goto shows the cloud panel"
+wait_re "^ Spot +2\.96 " 5 ":goto shows the cloud panel"
 wait_for "cloud.spot_gpu_hour:" 2 ":goto selects the field"
 type_text ":frobnicate"
 keys Enter

@@ -15,7 +15,7 @@ rc=$?
 grep -q "SOURCE_DATE_EPOCH=soon is not a number of seconds since 1970" "$TMP/err" && ok ||
     fail "report does not say why it refuses SOURCE_DATE_EPOCH"
 start SOURCE_DATE_EPOCH=soon --
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 type_text ":export text r.txt"
 keys Enter
 wait_for "SOURCE_DATE_EPOCH=soon is not a number of seconds since 1970" 5 \
@@ -65,7 +65,7 @@ chmod u+w "$W/plan.yaml" # the source tree may be read-only (distcheck)
 cp "$W/plan.yaml" "$TMP/plan.orig"
 echo keep >"$W/out.txt"
 start -- plan.yaml
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 PID1=$PID
 type_text ":export text out.txt"
 keys Enter
@@ -160,7 +160,7 @@ kill -9 "$PID1"
 wait_for "EXIT=137" 10
 [ -e "$W/.mine.yaml.gpuplan-lock" ] && ok || fail "kill -9 left no lock to test with"
 start -- mine.yaml
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 wait_for "Tab panel" 5
 screen | grep -q "open in another planner" && fail "a stale lock was reported" || ok
 [ "$(cut -d' ' -f1 "$W/.mine.yaml.gpuplan-lock")" = "$PID" ] && ok ||

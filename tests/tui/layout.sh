@@ -12,17 +12,6 @@ verdict=$("$GPUPLAN" report --format json "$SCEN/diagflow.yaml" |
     sed -n 's/^[[:space:]]*"verdict":[[:space:]]*"\(.*\)",*$/\1/p')
 [ -n "$verdict" ] || { fail "no verdict in the JSON report"; give_up; }
 
-# wait_re RE [SECONDS] [DESCRIPTION]: poll until a line matches RE.
-wait_re() {
-    local re=$1 secs=${2:-10} what=${3:-"screen matches /$1/"} i=0
-    while [ $i -lt $((secs * 10)) ]; do
-        if screen | grep -qE -- "$re"; then ok; return 0; fi
-        sleep 0.1
-        i=$((i + 1))
-    done
-    fail "$what (waited ${secs}s for /$re/)"
-    return 1
-}
 
 # The screen's words in one line (runs of blanks as one), to find a text
 # wrapped over several rows.
@@ -35,7 +24,7 @@ plot_rows() { screen | grep -E '^ *([0-9][0-9.,]*[kM]? +\+|[A-Z/a-z-]* +\|)' | g
 cp "$SCEN/diagflow.yaml" "$TMP/work/diagflow.yaml"
 chmod u+w "$TMP/work/diagflow.yaml" # the source tree may be read-only (distcheck)
 start -- diagflow.yaml
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 # 80x23 is an 80x24 window under tmux's status line (a detached test
 # session has no client to draw one, so the pane is sized directly).
 for size in 80x22 80x23 80x24; do
@@ -61,12 +50,25 @@ for size in 80x22 80x23 80x24; do
     for o in "On-prem +111,872" "On-demand +48,075" "Reserved +74,752" "Spot +31,396"; do
         screen | grep -qE -- "$o" && ok || fail "'$o' at $size"
     done
+    # SPEC 8: the horizon line (owning against the cheapest cloud option)
+    # is among the results at every size.
+    screen | grep -qE "Buy vs spot: no payback, IRR -99\.9%" && ok ||
+        fail "the horizon line at $size"
     n=$(plot_rows)
     [ "$n" -ge 6 ] && ok || fail "$n plot rows at $size (at least 6)"
     i=0
     while ! screen | tail -1 | grep -q "F1 help" && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
     screen | tail -1 | grep -q "F1 help" && ok || fail "hint line on the last row at $size"
 done
+
+# The Horizon panel, seventh of the tabs: its own fields, not Business's.
+keys Tab Tab Tab Tab Tab Tab
+wait_for "horizon.months: Months the cash flows run over" 5 "Tab x6 shows the Horizon panel"
+wait_re "^ Horizon +0 months" 2 "horizon.months on the Horizon panel"
+wait_re "^ Ramp-up +0 months" 2 "the ramp on the Horizon panel"
+keys BTab
+wait_for "name: A name for this scenario" 5 "Business before Horizon"
+keys Tab
 
 # A 150-character message is readable whole (wrapped upward over the
 # chart), and :messages keeps it.
@@ -109,7 +111,7 @@ wait_for "EXIT=0" 10 "quit after saving exits at once"
 # Figures too wide for their columns are scaled, never cut; a wide
 # terminal shows the value whole.
 start -- diagflow.yaml
-wait_for " Hardware   Facility " 10 "planner again" || give_up
+wait_re " Hardware +Facility " 10 "planner again" || give_up
 type_text ":set hardware.node_price=1e12"
 keys Enter
 wait_re "^ Node price +1T USD" 5 "1e12 scaled in the panel at 80 columns"

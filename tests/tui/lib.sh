@@ -72,6 +72,19 @@ wait_for() {
     return 1
 }
 
+# wait_re REGEX [SECONDS] [DESCRIPTION]: poll the screen until a line
+# matches the extended regular expression.
+wait_re() {
+    local re=$1 secs=${2:-10} what=${3:-"screen matches /$1/"} i=0
+    while [ $i -lt $((secs * 10)) ]; do
+        if screen | grep -qE -- "$re"; then ok; return 0; fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "$what (waited ${secs}s for /$re/)"
+    return 1
+}
+
 # wait_gone TEXT [SECONDS]: poll until TEXT is no longer on the screen.
 wait_gone() {
     local text=$1 secs=${2:-10} i=0

@@ -5,18 +5,6 @@
 # its located error; and the export offers every format (F4 and :export).
 . "$(dirname "$0")/lib.sh"
 
-# wait_re REGEX [SECONDS] [DESCRIPTION]: poll the screen until a line
-# matches the extended regular expression.
-wait_re() {
-    local re=$1 secs=${2:-10} what=${3:-"screen matches /$1/"} i=0
-    while [ $i -lt $((secs * 10)) ]; do
-        if screen | grep -qE -- "$re"; then ok; return 0; fi
-        sleep 0.1
-        i=$((i + 1))
-    done
-    fail "$what (waited ${secs}s for /$re/)"
-    return 1
-}
 
 # res_row LABEL: the results row of an option (its monthly figure has a
 # thousands comma, which the panel's prices do not).
@@ -29,7 +17,7 @@ selected() {
 }
 
 start NO_COLOR=1 --
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 wait_for "7.67" 10 "default on-demand per useful GPU-hour"
 od0=$(res_row On-demand)
 [ -n "$od0" ] && ok || fail "no on-demand results row"
@@ -48,7 +36,9 @@ wait_re "│ p +price book" 2 "help screen lists p"
 keys Escape
 wait_gone "gpuplan help" 5
 
-# Cloud panel, then p.
+# Cloud panel, then p; 80x30, so that the panel shows every price row
+# (at 80x24 the verdict's own rows leave it eight).
+TM resize-window -t planner -x 80 -y 30
 keys Tab Tab Tab Tab
 wait_for "Spot goodput" 5 "cloud panel"
 wait_re "^ On-demand +6\.88 " 5 "default on-demand price in the panel"

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 start NO_COLOR=1 -- diagflow-risk
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 # cost curves -> breakdown -> cumulative spend -> tornado (no hybrid plan)
 keys c c
 wait_for "Cumulative spend (USD) over 48 months" 5 "c twice: cumulative spend"
@@ -15,7 +15,7 @@ wait_for "On-prem minus spot, USD a month, each input at its low and its high" 5
     "c reaches the tornado" || give_up
 wait_for "spot_gpu_hour 2.4..3.8" 2 "the widest input first"
 wait_for "now +4.7K" 2 "the base figure in the legend"
-wait_for "... 2 more inputs (gpuplan risk lists all)" 2 "rows that do not fit are counted"
+wait_re "\.\.\. [0-9]+ more inputs \(gpuplan risk lists all\)" 2 "rows that do not fit are counted"
 # The tornado follows a value as it is typed (node price 2: owning is cheap).
 keys Down Down Down
 wait_for "hardware.node_price:" 5 "node price selected"

@@ -7,26 +7,15 @@
 # `:` line that scrolls.
 . "$(dirname "$0")/lib.sh"
 
-# wait_re REGEX [SECONDS] [DESCRIPTION]: poll until a line matches.
-wait_re() {
-    local re=$1 secs=${2:-10} what=${3:-"screen matches /$1/"} i=0
-    while [ $i -lt $((secs * 10)) ]; do
-        if screen | grep -qE -- "$re"; then ok; return 0; fi
-        sleep 0.1
-        i=$((i + 1))
-    done
-    fail "$what (waited ${secs}s for /$re/)"
-    return 1
-}
 
 locale -a 2>/dev/null | grep -qix 'c.utf-\?8' || exit 77
 E_ACUTE=$(printf 'e\314\201') # e + U+0301 COMBINING ACUTE ACCENT
 TEN=一二三四五六七八九十       # ten CJK characters, twenty columns
 
 start LC_ALL=C.UTF-8 --
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
-# Business panel (two back from Hardware), its first row is the name.
-keys BTab BTab
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
+# Business panel (three back from Hardware), its first row is the name.
+keys BTab BTab BTab
 wait_for "Scenario name" 5 "business panel" || give_up
 keys Enter C-u
 type_text "中文 ${E_ACUTE}x"

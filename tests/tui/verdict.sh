@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 start -- diagflow
-wait_for " Hardware   Facility " 10 "panel tabs" || give_up
+wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 wait_for "Spot is cheapest at 42%: it costs" 10 "the verdict leads the box"
 wait_for "zone cloud (rule of thumb): agrees" 2 "zone agrees at 42%"
 type_text ":set utilization.measured_pct=90"
