@@ -67,9 +67,30 @@ const Field *field_ref(FieldRef *r)
     return &r->field;
 }
 
+bool field_scope_given(const Scenario *s, FieldScope scope)
+{
+    switch (scope) {
+    case FS_HYBRID:
+        return s->has_hybrid;
+    case FS_UNCERTAINTY:
+        return s->has_uncertainty;
+    default:
+        return true;
+    }
+}
+
+const char *field_scope_name(FieldScope scope, char *buf, size_t n)
+{
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].scope == scope)
+            return field_section(&field_table[i], buf, n);
+    snprintf(buf, n, "%s", "");
+    return buf;
+}
+
 bool field_in_scope(const Field *f, const Scenario *s)
 {
-    return f->scope == FS_SCENARIO || s->has_hybrid;
+    return field_scope_given(s, f->scope);
 }
 
 size_t field_list_count(const FieldList *l, const Scenario *s)
@@ -117,15 +138,20 @@ bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
                   size_t msgn)
 {
     if (!field_in_scope(r->row, s)) {
-        snprintf(msg, msgn, "the scenario has no hybrid section (add a "
-                 "`hybrid:` section with its workloads to the file first)");
+        char sec[32];
+        field_section(r->row, sec, sizeof sec);
+        bool hy = r->row->scope == FS_HYBRID;
+        snprintf(msg, msgn, "the scenario has no %s section (add a%s `%s:` "
+                 "section with its %s to the file first)", sec,
+                 hy ? "" : "n", sec, hy ? "workloads" : "inputs");
         return false;
     }
     if (r->row->list) {
         size_t n = field_list_count(r->row->list, s);
         if (r->index >= n) {
-            snprintf(msg, msgn, "there is no %s %zu (the plan has %zu, "
-                     "numbered from 0)", r->row->list->item, r->index, n);
+            snprintf(msg, msgn, "there is no %s %zu (the %s has %zu, "
+                     "numbered from 0)", r->row->list->item, r->index,
+                     r->row->list->holder, n);
             return false;
         }
     }

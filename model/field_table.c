@@ -11,6 +11,7 @@
 
 #include "fields.h"
 
+#include <float.h>
 #include <stdio.h>
 
 #include "hybrid.h"
@@ -26,6 +27,7 @@
 const FieldList field_list_workloads = {
     .key = "hybrid.workloads",
     .item = "workload",
+    .holder = "plan",
     .help = "job streams",
     .offset = offsetof(Scenario, hybrid.workloads),
     .min = 0, /* a plan may have no workloads yet (the planner's a adds) */
@@ -36,6 +38,22 @@ const FieldList field_list_workloads = {
 };
 #define WORKLOADS field_list_workloads
 #define WL(member) AT(hybrid.workloads[0].member)
+
+/* The uncertain inputs (SPEC 1, 2.8): uncertainty.inputs[N].KEY. */
+const FieldList field_list_inputs = {
+    .key = "uncertainty.inputs",
+    .item = "input",
+    .holder = "section",
+    .help = "ranges of number fields",
+    .offset = offsetof(Scenario, uncertainty.inputs),
+    .min = 0,
+    .required = false, /* `uncertainty:` with draws and seed only is fine */
+    .count_offset = offsetof(Scenario, uncertainty.input_count),
+    .stride = sizeof(UncInput),
+    .max = UNC_MAX_INPUTS,
+};
+#define INPUTS field_list_inputs
+#define IN(member) AT(uncertainty.inputs[0].member)
 
 static const char *const run_words[] = {"onprem", "cloud", "burst", NULL};
 static const char *const mode_words[] = {"on_demand", "spot", NULL};
@@ -496,6 +514,54 @@ const Field field_table[] = {
       .default_num = 0, .minimum = 0, .maximum = 1000, .step = 0.01,
       .help = "its cloud price per GPU-hour (else the scenario's for its "
               "mode)" },
+
+    /* The optional uncertainty section (SPEC 1, 2.8): the Monte Carlo's
+     * draws and seed, and the uncertain inputs. An input's low, high and
+     * mode are in the unit and range of the field its key names; the rows
+     * take any number and uncertainty_check() applies that field's range
+     * (with the rules between them) once the key is known. */
+    { .key = "uncertainty.draws", .version = 2,
+      .type = FT_INT, .panel = PANEL_BUSINESS, AT(uncertainty.draws),
+      .scope = FS_UNCERTAINTY,
+      .label = "Draws", .unit = "draws",
+      .default_num = 10000, .minimum = 100, .maximum = 1000000, .step = 1000,
+      .help = "Monte Carlo draws" },
+    { .key = "uncertainty.seed", .version = 2,
+      .type = FT_INT, .panel = PANEL_BUSINESS, AT(uncertainty.seed),
+      .scope = FS_UNCERTAINTY,
+      .label = "Seed", .unit = "",
+      .default_num = 1, .minimum = 0, .maximum = SEED_MAX, .step = 1,
+      .help = "seed of the Monte Carlo draws (same seed, same figures)" },
+    { .key = "uncertainty.inputs[].key", .version = 2,
+      .type = FT_TEXT, .panel = PANEL_BUSINESS, IN(key),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
+      .rule = TR_NUMBER_KEY, .plain_comment = true,
+      .label = "Input", .unit = "",
+      .default_text = "", .minimum = 1, .maximum = UNC_KEY_BYTES - 1,
+      .help = "the number field this range is about" },
+    { .key = "uncertainty.inputs[].low", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_BUSINESS, IN(low),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
+      .plain_comment = true,
+      .label = "Low", .unit = "",
+      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
+      .help = "lowest plausible value" },
+    { .key = "uncertainty.inputs[].high", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_BUSINESS, IN(high),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
+      .plain_comment = true,
+      .label = "High", .unit = "",
+      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
+      .help = "highest plausible value" },
+    { .key = "uncertainty.inputs[].mode", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_BUSINESS, IN(mode),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS,
+      .has_when = true, .when_value = true,
+      .when_offset = offsetof(Scenario, uncertainty.inputs[0].has_mode),
+      .plain_comment = true,
+      .label = "Mode", .unit = "",
+      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
+      .help = "most likely value (else the scenario's value of the field)" },
 };
 
 const size_t field_count = sizeof field_table / sizeof field_table[0];

@@ -121,6 +121,10 @@ const char *panel_name(Panel p)
 static void range_text(const Field *f, char *buf, size_t n)
 {
     char lo[40], hi[40];
+    if (f->plain_comment) { /* its range is another field's */
+        snprintf(buf, n, "a number");
+        return;
+    }
     num_format_exact(f->minimum, lo, sizeof lo);
     num_format_exact(f->maximum, hi, sizeof hi);
     const char *kind = f->type == FT_INT ? "a whole number" : "a number";
@@ -215,10 +219,20 @@ static bool rule_cron(const char *text, char *msg, size_t msgn, int *col)
     return false;
 }
 
+/* An uncertain input's key: a number field of the scenario (SPEC 2.8). */
+static bool rule_number_key(const char *text, char *msg, size_t msgn,
+                            int *col)
+{
+    if (col)
+        *col = 0;
+    return uncertainty_target(text, msg, msgn) != NULL;
+}
+
 static const TextRuleFn text_rules[TR_COUNT] = {
     [TR_NONE] = NULL,
     [TR_CURRENCY] = rule_currency,
     [TR_CRON] = rule_cron,
+    [TR_NUMBER_KEY] = rule_number_key,
 };
 
 bool field_multiline(const Field *f)
@@ -524,6 +538,20 @@ void scenario_hybrid_default(Scenario *s)
             put_default(&field_table[i], s, 0);
 }
 
+void field_scope_default(Scenario *s, FieldScope scope)
+{
+    if (scope == FS_HYBRID) {
+        s->has_hybrid = true;
+        scenario_hybrid_default(s);
+    } else if (scope == FS_UNCERTAINTY) {
+        s->has_uncertainty = true;
+        memset(&s->uncertainty, 0, sizeof s->uncertainty);
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].scope == scope && !field_table[i].list)
+                put_default(&field_table[i], s, 0);
+    }
+}
+
 void field_item_default(const FieldList *l, Scenario *s, size_t i)
 {
     memset((char *)s + l->offset + i * l->stride, 0, l->stride);
@@ -548,8 +576,10 @@ static bool same_value(const Field *f, const Scenario *a, const Scenario *b,
 
 bool scenario_equal(const Scenario *a, const Scenario *b)
 {
-    if (a->has_hybrid != b->has_hybrid)
-        return false;
+    for (int sc = 0; sc < FS_COUNT; sc++)
+        if (field_scope_given(a, (FieldScope)sc) !=
+            field_scope_given(b, (FieldScope)sc))
+            return false;
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
         if (!field_in_scope(f, a))
@@ -570,8 +600,5 @@ bool scenario_equal(const Scenario *a, const Scenario *b)
                 return false;
         }
     }
-    if (a->has_uncertainty != b->has_uncertainty)
-        return false;
-    return !a->has_uncertainty ||
-           uncertainty_equal(&a->uncertainty, &b->uncertainty);
+    return true;
 }

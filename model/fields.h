@@ -2,9 +2,10 @@
  *
  * One row per field (SPEC 1.1): key path, label, unit, type, default, range,
  * nudge step, help line, the planner panel it sits on, and where it lives in
- * the Scenario struct. List fields (the hybrid plan's workloads) are rows of
- * the same table with an index: "hybrid.workloads[N].gpus" resolves
- * (field_resolve) to the row "hybrid.workloads[].gpus" and item N. The
+ * the Scenario struct. List fields (the hybrid plan's workloads, the
+ * uncertainty section's inputs) are rows of the same table with an index:
+ * "hybrid.workloads[N].gpus" resolves (field_resolve) to the row
+ * "hybrid.workloads[].gpus" and item N. The
  * cross-field rules are a table beside the rows. The YAML loader and saver,
  * validation, --set, the planner's panels and help, the JSON export and the
  * man page all walk these tables, so a field added here appears everywhere.
@@ -47,21 +48,26 @@ typedef enum TextRule {
     TR_NONE,
     TR_CURRENCY, /* exactly three upper-case ASCII letters */
     TR_CRON,     /* a 5-field cron expression (SPEC 6); parsed into .parsed */
+    TR_NUMBER_KEY, /* the key of a number field of the scenario (SPEC 2.8) */
     TR_COUNT
 } TextRule;
 
 /* Where a row's value exists. */
 typedef enum FieldScope {
-    FS_SCENARIO, /* always */
-    FS_HYBRID    /* only when the optional `hybrid:` section is given */
+    FS_SCENARIO,    /* always */
+    FS_HYBRID,      /* only when the optional `hybrid:` section is given */
+    FS_UNCERTAINTY, /* only when the optional `uncertainty:` section is */
+    FS_COUNT
 } FieldScope;
 
-/* A list of items (the hybrid plan's workloads): rows with .list set hold
+/* A list of items (the hybrid plan's workloads, the uncertain inputs): rows
+ * with .list set hold
  * one value of each item; their .offset is that value in item 0, and item i
  * is .stride bytes further on. */
 typedef struct FieldList {
     const char *key;     /* "hybrid.workloads" */
     const char *item;    /* what an item is called: "workload" */
+    const char *holder;  /* what holds the list, for messages: "plan" */
     const char *help;    /* what the items are, for the saver's comment */
     size_t offset;       /* offsetof(Scenario, ...) of item 0 */
     size_t count_offset; /* offsetof(Scenario, ...) of the size_t count */
@@ -112,6 +118,11 @@ typedef struct Field {
      * version-2 hybrid.backfill and a workload's priority, which version-1
      * files never had). */
     bool omit_default;
+    /* The value is in the unit and range of another field (an uncertain
+     * input's low, high and mode take those of the field its key names,
+     * checked by uncertainty_check): the row itself takes any finite
+     * number, and the saver's comment is the help alone. */
+    bool plain_comment;
 } Field;
 
 /* A cross-field rule (SPEC 7): the value of .key must be at most the value
@@ -131,6 +142,7 @@ extern const size_t field_rule_count;
 
 /* The lists of the registry. */
 extern const FieldList field_list_workloads;
+extern const FieldList field_list_inputs; /* uncertainty.inputs */
 
 /* A Scenario member as a row's storage: .offset and .size together. */
 #define FIELD_AT(member)                                                      \
@@ -185,8 +197,14 @@ bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
                   size_t msgn);
 
 /* True when row f has a value in s at all (scenario fields always; the
- * hybrid plan's fields when the plan is given). */
+ * hybrid plan's and the uncertainty section's when they are given). */
 bool field_in_scope(const Field *f, const Scenario *s);
+
+/* Whether s has the optional section of `scope` (FS_SCENARIO: true), and
+ * its flag, for a loader that found the section or a planner that adds it
+ * (field_scope_default). The section's name ("hybrid") into buf. */
+bool field_scope_given(const Scenario *s, FieldScope scope);
+const char *field_scope_name(FieldScope scope, char *buf, size_t n);
 
 /* True when list row f of item `index` is in use in s: always, except for
  * switched rows (.has_when): of alternatives only the chosen one, and an
@@ -341,8 +359,11 @@ bool scenario_validate_scope(const Scenario *s, FieldScope changed,
 
 /* Reset the hybrid plan of s to its rows' defaults (no workloads;
  * onprem_nodes = hardware.nodes), and item i of list l to its rows'
- * defaults (alternatives switched off: a workload has per_day 0). */
+ * defaults (alternatives switched off: a workload has per_day 0).
+ * field_scope_default does the same for the section of any scope and
+ * marks it given (FS_SCENARIO: nothing). */
 void scenario_hybrid_default(Scenario *s);
+void field_scope_default(Scenario *s, FieldScope scope);
 void field_item_default(const FieldList *l, Scenario *s, size_t i);
 
 #endif

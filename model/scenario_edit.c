@@ -38,23 +38,6 @@ static int check_uncertainty(const Scenario *s, Diag *d)
     return EXIT_DATAERR;
 }
 
-/* The uncertainty section is not rows of the table yet: its keys go to
- * uncertainty_set(), which checks them as the file does. True when key is
- * one of them (and then *rc is the outcome). */
-static bool set_uncertainty(Scenario *t, const char *key, const char *text,
-                            Diag *d, int *rc)
-{
-    if (strncmp(key, "uncertainty.", 12) != 0)
-        return false;
-    char msg[sizeof d->message];
-    *rc = 0;
-    if (!uncertainty_set(t, key, text, msg, sizeof msg)) {
-        diag_set(d, EXIT_DATAERR, 0, 0, key, "%s", msg);
-        *rc = EXIT_DATAERR;
-    }
-    return true;
-}
-
 /* Set r in *t from text with the field's own rules; no cross-field rules. */
 static int set_one(Scenario *t, FieldRef *r, const char *text, Diag *d)
 {
@@ -74,6 +57,10 @@ int scenario_set_ref(Scenario *s, FieldRef *r, const char *text, Diag *d)
     int rc = set_one(&t, r, text, d);
     if (rc == 0)
         rc = scenario_check(&t, d);
+    /* A value of the uncertainty section is checked with the section's
+     * rules: its range is the named field's. */
+    if (rc == 0 && r->row->scope == FS_UNCERTAINTY)
+        rc = check_uncertainty(&t, d);
     if (rc == 0)
         *s = t;
     return rc;
@@ -84,18 +71,6 @@ int scenario_set(Scenario *s, const char *key, const char *text, Diag *d)
     FieldRef r;
     char msg[sizeof d->message];
     diag_clear(d, NULL);
-    if (strncmp(key, "uncertainty.", 12) == 0) {
-        Scenario t = *s;
-        int rc = 0;
-        set_uncertainty(&t, key, text, d, &rc);
-        if (rc == 0)
-            rc = scenario_check(&t, d);
-        if (rc == 0)
-            rc = check_uncertainty(&t, d);
-        if (rc == 0)
-            *s = t;
-        return rc;
-    }
     if (!field_resolve(key, &r, msg, sizeof msg)) {
         diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s", msg); /* names the key */
         return EXIT_DATAERR;
@@ -114,11 +89,6 @@ int scenario_set_all(Scenario *s, const char *const *keys,
         FieldRef r;
         int rc;
         *bad = i;
-        if (set_uncertainty(&t, keys[i], texts[i], d, &rc)) {
-            if (rc)
-                return rc;
-            continue;
-        }
         if (!field_resolve(keys[i], &r, msg, sizeof msg)) {
             diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s", msg);
             return EXIT_DATAERR;

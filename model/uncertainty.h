@@ -1,14 +1,11 @@
-/* uncertainty.h: the keys, rows, defaults and rules of the `uncertainty:`
- * section (SPEC 1, 2.8, 7).
+/* uncertainty.h: the rules of the `uncertainty:` section (SPEC 1, 2.8, 7).
  *
- * The section holds a list of inputs, so it is not a flat part of
- * field_table yet (an input's values take the row of the field it names,
- * which a table row cannot say). This module
- * gives each of its values a Field row built on demand, so that the loaders,
- * the saver, the exports and `--set` parse, check and format them with the
- * registry's own functions and messages. An input's low, high and mode take
- * the row of the field the input names: its type, unit and range. Pure: no
- * I/O. */
+ * The section's values are rows of the field registry (field_table.c):
+ * uncertainty.draws, uncertainty.seed and uncertainty.inputs[N].KEY with
+ * KEY one of key, low, high, mode. What a row cannot say is here: an
+ * input's low, high and mode are in the unit and range of the field its
+ * key names, so they are checked against that field once the key is
+ * known, together with the rules between them. Pure: no I/O. */
 #ifndef GPUPLAN_UNCERTAINTY_H
 #define GPUPLAN_UNCERTAINTY_H
 
@@ -18,45 +15,25 @@
 #include "fields.h"
 #include "scenario.h"
 
-/* Keys of the section, in file order; the last is "inputs". */
-enum { UN_DRAWS, UN_SEED, UN_INPUTS, UN_KEY_COUNT };
-extern const char *const uncertainty_section_keys[UN_KEY_COUNT];
-
-/* Keys of one input, in file order. */
+/* The keys of one input, in file order (the leaves of its rows), for the
+ * place a broken rule is blamed on. */
 enum { UI_KEY, UI_LOW, UI_HIGH, UI_MODE, UI_KEY_COUNT };
 extern const char *const uncertainty_input_keys[UI_KEY_COUNT];
 
-/* Fill *u with the section's defaults: draws 10000, seed 1, no inputs. */
-void uncertainty_default(Uncertainty *u);
-
-/* True when a and b hold the same draws, seed and inputs (numbers bit for
- * bit, keys byte for byte, a mode given or not). */
-bool uncertainty_equal(const Uncertainty *a, const Uncertainty *b);
-
-/* The Field row of scalar `which` (UN_DRAWS or UN_SEED) into *f; its key is
- * `path`, which must outlive *f. */
-void uncertainty_scalar_field(int which, const char *path, Field *f);
-
-/* The Field row of an input's key (text, 1..63 characters) into *f. */
-void uncertainty_key_row(size_t index, const char *path, Field *f);
-
-/* The Field row of value `which` (UI_LOW, UI_HIGH, UI_MODE) of input
- * `index`: the row of `target` (its type, unit and range) stored in the
- * input. With target NULL, a plain number row of any finite value (for
- * reading a file before the input's key is known). Returns false for
- * another `which` or an index out of range. */
-bool uncertainty_value_field(size_t index, int which, const Field *target,
-                             const char *path, Field *f);
-
 /* The registry field an uncertainty input may name: a number field (int,
- * number, percent or money) of field_table. NULL otherwise, with msg
- * saying why and what is allowed. */
+ * number, percent or money) of the scenario, not of an optional section.
+ * NULL otherwise, with msg saying why and what is allowed. */
 const Field *uncertainty_target(const char *key, char *msg, size_t n);
 
 /* The mode of input in of scenario s: the given mode, else s's value of the
  * field (target, as uncertainty_target gave). */
 double uncertainty_mode(const UncInput *in, const Field *target,
                         const Scenario *s);
+
+/* The field an input's value (UI_LOW, UI_HIGH, UI_MODE) is in the unit,
+ * range and step of: the field its key names, or NULL when the key names
+ * none. For showing and nudging a value the way its field is. */
+const Field *uncertainty_value_target(const Scenario *s, size_t index);
 
 /* The rules of SPEC 1 and 7 for the section: every input names a number
  * field, no field twice, low, high and mode within the field's range (whole
@@ -67,15 +44,5 @@ double uncertainty_mode(const UncInput *in, const Field *target,
  * allowed. */
 bool uncertainty_check(const Scenario *s, size_t *index, int *which,
                        char *msg, size_t n);
-
-/* `--set` of an uncertainty key, validated like the file:
- * "uncertainty.draws", "uncertainty.seed" or a value of an existing input,
- * "uncertainty.inputs[N].KEY" with KEY one of key, low, high, mode. Only a
- * scenario that has the section can take them (without one this returns
- * false with a message saying to add it). key is the full path; on any
- * error s is unchanged and msg says why. The section's cross-field rules
- * are checked by the caller (uncertainty_check) once every --set is in. */
-bool uncertainty_set(Scenario *s, const char *key, const char *value,
-                     char *msg, size_t n);
 
 #endif

@@ -127,7 +127,7 @@ cat >"$TMP/want" <<EOF
 gpuplan: $TMP/bad.json:2:24: hardware.nodes: 0 is below 1 (expected a whole number from 1 to 100000)
 gpuplan: $TMP/bad.json:2:27: hardware.nods: unknown key \`nods\` (did you mean \`nodes\`?)
 gpuplan: $TMP/bad.json:3:37: uncertainty.inputs[0].key: \`x\` is not a scenario field (unknown key \`x\` (the keys are listed in gpuplan-scenario(5)); expected the key path of a number field, such as utilization.measured_pct)
-gpuplan: $TMP/bad.json:3:64: uncertainty.inputs[1]: an input is an object of its keys (key, low, high and optionally mode), not a number
+gpuplan: $TMP/bad.json:3:64: uncertainty.inputs[1]: an input is an object of its keys, not a number
 gpuplan: $TMP/bad.json:4:29: cloud.spot_gpu_hour: expected a number from 0 to 1000, not true or false
 EOF
 diff "$TMP/want" "$TMP/err" >"$TMP/diff" && ok || fail "check bad.json: $(cat "$TMP/diff")"

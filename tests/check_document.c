@@ -227,10 +227,14 @@ START_TEST(recovery_described)
     ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
                      "notes changed, +2 more");
     rec = base;
-    rec.has_uncertainty = true;
-    uncertainty_default(&rec.uncertainty);
+    field_scope_default(&rec, FS_UNCERTAINTY);
     ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
-                     "the uncertainty ranges changed");
+                     "the uncertainty ranges added");
+    /* Their values, by path, as every field's (registry rows). */
+    Scenario ranged = rec;
+    set_key(&rec, "uncertainty.draws", "500");
+    ck_assert_str_eq(recover_describe(&ranged, &rec, buf, sizeof buf),
+                     "uncertainty.draws 10000 -> 500");
     rec = base;
     rec.has_hybrid = true;
     scenario_hybrid_default(&rec);

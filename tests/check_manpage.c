@@ -75,12 +75,13 @@ static void shown_key(const Field *f, char *buf, size_t n)
 /* The roff block of one field (see the page's FIELDS section). */
 static void field_block(const Field *f, StrBuf *b)
 {
-    /* The defaults, the hybrid plan's and a workload's included. */
+    /* The defaults, the optional sections' and their items' included. */
     Scenario def;
     scenario_default(&def);
-    def.has_hybrid = true;
-    scenario_hybrid_default(&def);
+    field_scope_default(&def, FS_HYBRID);
+    field_scope_default(&def, FS_UNCERTAINTY);
     field_item_default(&field_list_workloads, &def, 0);
+    field_item_default(&field_list_inputs, &def, 0);
     FieldRef r;
     field_ref_init(&r, f, 0);
     char val[SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX) + 8];
@@ -136,11 +137,17 @@ static void field_block(const Field *f, StrBuf *b)
             sb_append(b, ", three upper-case letters");
         if (f->rule == TR_CRON)
             sb_append(b, ", a 5\\-field cron expression in UTC");
+        if (f->rule == TR_NUMBER_KEY)
+            sb_append(b, ", the key of a number field of the scenario");
     } else if (f->type == FT_CHOICE) {
         char words[200];
         field_choice_list(f, ", ", " or ", words, sizeof words);
         sb_append(b, "; one of: ");
         roff_value(b, words);
+    } else if (f->plain_comment) {
+        sb_append(b, "; unit and range: those of the field ");
+        roff_value(b, "key");
+        sb_append(b, " names");
     } else if (f->type != FT_BOOL) {
         sb_append(b, f->above_minimum ? "; range: above " : "; range: ");
         roff_value(b, lo);

@@ -17,6 +17,7 @@
 #include "cost.h"
 #include "fields.h"
 #include "rng.h"
+#include "scenario_edit.h"
 #include "risk.h"
 #include "seek.h"
 #include "strbuf.h"
@@ -63,7 +64,7 @@ static Scenario with_inputs(void)
 {
     Scenario s;
     scenario_default(&s);
-    uncertainty_default(&s.uncertainty);
+    field_scope_default(&s, FS_UNCERTAINTY);
     add_input(&s, "hardware.node_price", 280000, 360000, true, 300000);
     add_input(&s, "utilization.measured_pct", 40, 70, false, 0);
     add_input(&s, "cloud.spot_gpu_hour", 2.2, 3.6, false, 0);
@@ -158,7 +159,7 @@ START_TEST(tornado_marks_broken_points)
 {
     Scenario s;
     scenario_default(&s);
-    uncertainty_default(&s.uncertainty);
+    field_scope_default(&s, FS_UNCERTAINTY);
     /* busy power 7.7 kW of a 10.2 kW maximum: 11 breaks busy <= max */
     add_input(&s, "facility.node_power_busy_kw", 5, 11, false, 0);
     static Tornado t;
@@ -343,7 +344,7 @@ START_TEST(monte_carlo_symmetric_half)
     CostResult r;
     cost_evaluate(&s, &r);
     double c = r.crossover[OPT_SPOT].pct; /* 76.00% */
-    uncertainty_default(&s.uncertainty);
+    field_scope_default(&s, FS_UNCERTAINTY);
     add_input(&s, "utilization.measured_pct", c - 20, c + 20, true, c);
     s.uncertainty.draws = 200000;
     RiskBuffers buf = buffers(200000);
@@ -364,7 +365,7 @@ START_TEST(monte_carlo_rejects_and_refuses)
 {
     Scenario s;
     scenario_default(&s);
-    uncertainty_default(&s.uncertainty);
+    field_scope_default(&s, FS_UNCERTAINTY);
     /* idle <= busy = 7.7: a quarter of the draws of 2.5..12 break it */
     add_input(&s, "facility.node_power_idle_kw", 2.5, 12, true, 2.5);
     s.uncertainty.draws = 1000;
@@ -513,26 +514,38 @@ END_TEST
 
 START_TEST(uncertainty_set_values)
 {
+    /* The section's values are registry rows, set by the one edit path
+     * with the section's rules (SPEC 1.1, 2.8). */
     Scenario s = with_inputs();
-    char msg[300];
-    ck_assert(uncertainty_set(&s, "uncertainty.draws", "500", msg, sizeof msg));
+    Diag d;
+    ck_assert_int_eq(scenario_set(&s, "uncertainty.draws", "500", &d), 0);
     ck_assert(s.uncertainty.draws == 500);
-    ck_assert(!uncertainty_set(&s, "uncertainty.draws", "5", msg, sizeof msg));
-    ck_assert(uncertainty_set(&s, "uncertainty.inputs[1].mode", "45", msg,
-                              sizeof msg));
+    ck_assert_int_ne(scenario_set(&s, "uncertainty.draws", "5", &d), 0);
+    ck_assert_str_eq(d.path, "uncertainty.draws");
+    ck_assert_int_eq(scenario_set(&s, "uncertainty.inputs[1].mode", "45", &d),
+                     0);
     ck_assert(s.uncertainty.inputs[1].has_mode &&
               s.uncertainty.inputs[1].mode == 45);
-    ck_assert(!uncertainty_set(&s, "uncertainty.inputs[1].high", "101", msg,
-                               sizeof msg));
-    ck_assert(!uncertainty_set(&s, "uncertainty.inputs[9].low", "1", msg,
-                               sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "no input 9"));
-    ck_assert(!uncertainty_set(&s, "uncertainty.inputs[0].key", "notes", msg,
-                               sizeof msg));
-    Scenario d;
-    scenario_default(&d);
-    ck_assert(!uncertainty_set(&d, "uncertainty.seed", "3", msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "no uncertainty section"));
+    /* above the named field's range: refused, the scenario unchanged */
+    Scenario before = s;
+    ck_assert_int_ne(scenario_set(&s, "uncertainty.inputs[1].high", "101", &d),
+                     0);
+    ck_assert_str_eq(d.path, "uncertainty.inputs[1].high");
+    ck_assert_ptr_nonnull(strstr(d.message, "above 100"));
+    ck_assert(scenario_equal(&s, &before));
+    ck_assert_int_ne(scenario_set(&s, "uncertainty.inputs[9].low", "1", &d),
+                     0);
+    ck_assert_ptr_nonnull(strstr(d.message, "no input 9"));
+    ck_assert_int_ne(scenario_set(&s, "uncertainty.inputs[0].key", "notes",
+                                  &d), 0);
+    ck_assert_ptr_nonnull(strstr(d.message, "must be a number field"));
+    ck_assert_int_ne(scenario_set(&s, "uncertainty.inputs[0].lo", "1", &d), 0);
+    ck_assert_ptr_nonnull(strstr(d.message, "did you mean "
+                                            "`uncertainty.inputs[0].low`?"));
+    Scenario e;
+    scenario_default(&e);
+    ck_assert_int_ne(scenario_set(&e, "uncertainty.seed", "3", &d), 0);
+    ck_assert_ptr_nonnull(strstr(d.message, "no uncertainty section"));
 }
 END_TEST
 

@@ -68,6 +68,19 @@ START_TEST(yaml_refusals)
     expect_error(HEAD "    - key: hardware.nodes\n      low: \"1\"\n"
                  "      high: 3\n", 6, 12, "uncertainty.inputs[0].low",
                  "quoted");
+    /* the section's keys are registry rows, read like every section's */
+    expect_error("gpuplan: 2\nuncertainty: 3\n", 2, 14, "uncertainty",
+                 "is a section");
+    expect_error(HEAD "    - {key: hardware.nodes, low: 1, high: 9, "
+                 "modus: 5}\n", 5, 46, "uncertainty.inputs[0].modus",
+                 "did you mean `mode`?");
+    expect_error(HEAD "    - key: hardware.nodes\n      high: 9\n", 5, 7,
+                 "uncertainty.inputs[0]", "an input needs key, low, high");
+    expect_error(HEAD "    - key: uncertainty.draws\n      low: 1\n"
+                 "      high: 9\n", 5, 12, "uncertainty.inputs[0].key",
+                 "field of the uncertainty section");
+    expect_error("gpuplan: 2\nuncertainty:\n  seed: 1\n  seed: 2\n", 4, 3,
+                 "uncertainty.seed", "duplicate key");
     /* a version-1 file cannot have the section (SPEC 1.4) */
     expect_error("gpuplan: 1\nhardware:\n  nodes: 2\nuncertainty:\n"
                  "  draws: 500\n", 4, 1, "uncertainty",

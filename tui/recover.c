@@ -18,7 +18,6 @@
 #include "file_rules.h"
 #include "scenario_file.h"
 #include "strbuf.h"
-#include "uncertainty.h"
 
 #define SUFFIX ".gpuplan-recover"
 #define TRIES 8 /* names tried per directory: PID, PID-1, ..., PID-7 */
@@ -390,6 +389,11 @@ char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
                                                                : "removed");
         return buf;
     }
+    if (file->has_uncertainty != rec->has_uncertainty) {
+        snprintf(buf, n, "the uncertainty ranges %s",
+                 rec->has_uncertainty ? "added" : "removed");
+        return buf;
+    }
     char first[200] = "";
     size_t more = 0;
     for (size_t i = 0; i < field_count; i++) {
@@ -419,14 +423,10 @@ char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
                          vb);
         }
     }
-    bool unc = file->has_uncertainty != rec->has_uncertainty ||
-               (rec->has_uncertainty &&
-                !uncertainty_equal(&file->uncertainty, &rec->uncertainty));
     if (!first[0])
-        snprintf(buf, n, "%s", unc ? "the uncertainty ranges changed"
-                                   : "the same as the file");
-    else if (more || unc)
-        snprintf(buf, n, "%s, +%zu more", first, more + unc);
+        snprintf(buf, n, "the same as the file");
+    else if (more)
+        snprintf(buf, n, "%s, +%zu more", first, more);
     else
         snprintf(buf, n, "%s", first);
     return buf;

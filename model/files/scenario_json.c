@@ -286,43 +286,7 @@ static int json_version(Json *j, const cJSON *v, size_t k, bool record)
     return load_version(j->c, text, style, t.key, t.at, record);
 }
 
-typedef int (*JsonSectionFn)(Json *j, const char *name, const cJSON *v,
-                             size_t k);
-
-/* ---- lists (the hybrid plan's workloads) and the scalars of special sections -- */
-
-/* The text and style of scalar item v (token k) for the loader core: a
- * string's value (quoted), a number's own token text, "" for null. `what`
- * says what the key takes, for the error when v is not a scalar. */
-static int json_scalar(Json *j, const char *path, const char *what,
-                       const cJSON *v, size_t k, char *buf, size_t n,
-                       const char **text, LoadStyle *style)
-{
-    JTok t = tok_at(j, k);
-    if (cJSON_IsString(v)) {
-        if (has_nul_escape(j->data + t.off, t.len))
-            return load_error(j->c, t.at, path, "value contains a NUL "
-                              "character (not allowed in scenario files)");
-        *text = v->valuestring;
-        *style = LOAD_QUOTED;
-        return 0;
-    }
-    if (cJSON_IsNull(v)) {
-        *text = "";
-        *style = LOAD_PLAIN;
-        return 0;
-    }
-    if (cJSON_IsNumber(v) || cJSON_IsBool(v)) {
-        size_t m = t.len < n - 1 ? t.len : n - 1;
-        memcpy(buf, j->data + t.off, m);
-        buf[m] = '\0';
-        *text = buf;
-        *style = LOAD_PLAIN;
-        return 0;
-    }
-    return load_error(j->c, t.at, path, "expected %s, not %s", what,
-                      kind_name(v));
-}
+/* ---- lists (the hybrid plan's workloads, the uncertain inputs) --------- */
 
 /* Item i of list l (token k): an object of its keys. */
 static int json_item(Json *j, const FieldList *l, size_t i, const cJSON *obj,
@@ -336,8 +300,8 @@ static int json_item(Json *j, const FieldList *l, size_t i, const cJSON *obj,
     if (rc)
         return rc;
     if (!cJSON_IsObject(obj))
-        return load_error(c, t.at, path, "a %s is an object of its keys, not "
-                          "%s", l->item, kind_name(obj));
+        return load_error(c, t.at, path, "%s %s is an object of its keys, not "
+                          "%s", load_article(l->item), l->item, kind_name(obj));
     size_t ck = k + 1;
     for (const cJSON *m = obj->child; m; m = m->next) {
         JTok mt = tok_at(j, ck);
@@ -367,132 +331,6 @@ static int json_list(Json *j, const FieldList *l, const cJSON *m, size_t k)
     }
     return load_list_end(j->c, l, n, t.at);
 }
-
-/* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
-
-/* The value m (token k) of key `which` of input i. */
-static int json_unc_value(Json *j, size_t i, int which, const cJSON *m,
-                          size_t k)
-{
-    JTok t = tok_at(j, k);
-    char vpath[160], num[128];
-    snprintf(vpath, sizeof vpath, "uncertainty.inputs[%zu].%s", i,
-             uncertainty_input_keys[which]);
-    const char *what = which == UI_KEY ? "a field's key path in double quotes"
-                                       : "a number";
-    if (which == UI_KEY && !cJSON_IsString(m))
-        return load_error(j->c, t.at, vpath, "expected %s, not %s", what,
-                          kind_name(m));
-    const char *text = NULL;
-    LoadStyle style = LOAD_PLAIN;
-    int rc = json_scalar(j, vpath, what, m, k, num, sizeof num, &text, &style);
-    return rc ? rc : load_unc_ivalue(j->c, i, which, text, strlen(text), style,
-                                     t.at);
-}
-
-/* One input object, item i (token k). */
-static int json_unc_input(Json *j, size_t i, const cJSON *obj, size_t k)
-{
-    LoadCtx *c = j->c;
-    JTok t = tok_at(j, k);
-    char path[64];
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
-    int rc = load_unc_input_begin(c, i, t.at);
-    if (rc)
-        return rc;
-    if (!cJSON_IsObject(obj))
-        return load_error(c, t.at, path, "an input is an object of its keys "
-                          "(key, low, high and optionally mode), not %s",
-                          kind_name(obj));
-    size_t ck = k + 1;
-    for (const cJSON *m = obj->child; m; m = m->next) {
-        JTok mt = tok_at(j, ck);
-        int which = 0;
-        if ((rc = load_unc_ikey(c, i, m->string, mt.key, &which)) == 0)
-            rc = json_unc_value(j, i, which, m, ck);
-        if (rc && !load_go_on(c, rc))
-            return rc;
-        ck = skip(m, ck);
-    }
-    return load_unc_input_end(c, i);
-}
-
-/* The value m (token k) of `inputs`: an array of input objects. */
-static int json_unc_inputs(Json *j, const cJSON *m, size_t k)
-{
-    LoadCtx *c = j->c;
-    JTok t = tok_at(j, k);
-    if (!cJSON_IsArray(m))
-        return load_error(c, t.at, "uncertainty.inputs", "expected a list of "
-                          "inputs (an array of objects), not %s", kind_name(m));
-    size_t n = 0, ik = k + 1;
-    for (const cJSON *w = m->child; w; w = w->next, n++) {
-        int rc = json_unc_input(j, n, w, ik);
-        if (rc && !load_go_on(c, rc))
-            return rc;
-        ik = skip(w, ik);
-    }
-    return load_unc_inputs(c, n, t.at);
-}
-
-/* The value m (token k) of `draws` or `seed` (which). */
-static int json_unc_scalar(Json *j, int which, const cJSON *m, size_t k)
-{
-    JTok t = tok_at(j, k);
-    char path[64], what[120], num[128];
-    Field f;
-    snprintf(path, sizeof path, "uncertainty.%s",
-             uncertainty_section_keys[which]);
-    uncertainty_scalar_field(which, path, &f);
-    load_describe(&f, what, sizeof what);
-    const char *text = NULL;
-    LoadStyle style = LOAD_PLAIN;
-    if (!cJSON_IsNumber(m) && !cJSON_IsString(m) && !cJSON_IsNull(m))
-        return load_error(j->c, t.at, path, "expected %s, not %s", what,
-                          kind_name(m));
-    int rc = json_scalar(j, path, what, m, k, num, sizeof num, &text, &style);
-    return rc ? rc : load_unc_scalar(j->c, which, text, strlen(text), style,
-                                     t.at);
-}
-
-/* `"uncertainty": {...}` (token k). */
-static int json_uncertainty(Json *j, const char *name, const cJSON *obj,
-                            size_t k)
-{
-    LoadCtx *c = j->c;
-    JTok t = tok_at(j, k);
-    load_unc_begin(c, t.key);
-    if (cJSON_IsNull(obj))
-        return load_unc_end(c, t.at);
-    if (!cJSON_IsObject(obj))
-        return load_error(c, t.at, name, "`%s` is a section: expected an "
-                          "object of its keys (draws, seed, inputs), not %s",
-                          name, kind_name(obj));
-    size_t ck = k + 1;
-    for (const cJSON *m = obj->child; m; m = m->next) {
-        JTok mt = tok_at(j, ck);
-        int which = 0;
-        int rc = load_unc_key(c, m->string, mt.key, &which);
-        if (rc == 0 && which == UN_INPUTS)
-            rc = json_unc_inputs(j, m, ck);
-        else if (rc == 0)
-            rc = json_unc_scalar(j, which, m, ck);
-        if (rc && !load_go_on(c, rc))
-            return rc;
-        ck = skip(m, ck);
-    }
-    return load_unc_end(c, t.at);
-}
-
-/* Sections that are not a flat object of registry fields, as in
- * scenario_yaml.c. A reader is called after the duplicate check with the
- * section's item and token. */
-static const struct {
-    const char *name;
-    JsonSectionFn load;
-} json_special_sections[] = {
-    {"uncertainty", json_uncertainty},
-    {NULL, NULL}};
 
 /* A registry section object (token k): its fields and lists. */
 static int json_section(Json *j, const char *name, const cJSON *obj, size_t k)
@@ -533,16 +371,8 @@ static int json_scenario(Json *j, const cJSON *obj, size_t k, bool in_export)
         JTok mt = tok_at(j, ck);
         int rc;
         const char *key = m->string;
-        size_t sp = 0;
-        while (json_special_sections[sp].name &&
-               strcmp(json_special_sections[sp].name, key) != 0)
-            sp++;
         if (strcmp(key, "gpuplan") == 0) {
             rc = json_version(j, m, ck, !in_export);
-        } else if (json_special_sections[sp].name) {
-            rc = load_section(c, key, mt.key);
-            if (rc == 0)
-                rc = json_special_sections[sp].load(j, key, m, ck);
         } else if (load_is_section(key)) {
             rc = json_section(j, key, m, ck);
         } else {

@@ -15,7 +15,12 @@
 
 #include "numfmt.h"
 #include "strbuf.h"
+#include "uncertainty.h"
 #include "utf8.h"
+
+_Static_assert(LOAD_ITEMS_MAX >= HYBRID_MAX_WORKLOADS &&
+                   LOAD_ITEMS_MAX >= UNC_MAX_INPUTS,
+               "item_start holds the items of every list");
 
 void load_begin(LoadCtx *c, const char *name, Diag *d)
 {
@@ -30,6 +35,8 @@ void load_begin(LoadCtx *c, const char *name, Diag *d)
     size_t n = field_count * c->items_max;
     c->field_pos = xmalloc(n * sizeof c->field_pos[0]);
     memset(c->field_pos, 0, n * sizeof c->field_pos[0]);
+    c->value_pos = xmalloc(n * sizeof c->value_pos[0]);
+    memset(c->value_pos, 0, n * sizeof c->value_pos[0]);
     c->doc.line = 1;
     c->doc.col = 1;
 }
@@ -37,7 +44,8 @@ void load_begin(LoadCtx *c, const char *name, Diag *d)
 void load_end(LoadCtx *c)
 {
     free(c->field_pos);
-    c->field_pos = NULL;
+    free(c->value_pos);
+    c->field_pos = c->value_pos = NULL;
 }
 
 int load_error(LoadCtx *c, LoadPos at, const char *path, const char *fmt, ...)
@@ -72,6 +80,12 @@ bool load_go_on(const LoadCtx *c, int rc)
 static LoadPos *pos_of(LoadCtx *c, const Field *f, size_t i)
 {
     return &c->field_pos[(size_t)(f - field_table) * c->items_max + i];
+}
+
+/* Where its value was given. */
+static LoadPos *value_pos_of(LoadCtx *c, const Field *f, size_t i)
+{
+    return &c->value_pos[(size_t)(f - field_table) * c->items_max + i];
 }
 
 bool load_is_section(const char *name)
@@ -134,11 +148,10 @@ int load_section(LoadCtx *c, const char *name, LoadPos at)
     }
     size_t n = strlen(name);
     for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].scope == FS_HYBRID &&
+        if (field_table[i].scope != FS_SCENARIO &&
             strncmp(field_table[i].key, name, n) == 0 &&
             field_table[i].key[n] == '.') {
-            c->s.has_hybrid = true;
-            scenario_hybrid_default(&c->s);
+            field_scope_default(&c->s, field_table[i].scope);
             break;
         }
     return 0;
@@ -223,6 +236,7 @@ int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
 {
     char msg[400];
     const Field *f = field_ref(r);
+    *value_pos_of(c, r->row, r->index) = at;
     if (memchr(text, '\0', len))
         return load_error(c, at, f->key, "value contains a NUL character "
                           "(not allowed in scenario files)");
@@ -299,6 +313,23 @@ int load_finish(LoadCtx *c, Scenario *out)
     /* SPEC 1.4: a version-1 file has no version-2 field; each takes its
      * default, which gives version 1's figures. */
     if (c->version_num < 2) {
+        /* A section that version 2 brought (uncertainty) is named itself. */
+        for (size_t k = 0; k < c->nsections; k++) {
+            size_t n = strlen(c->section_name[k]), rows = 0, v2 = 0;
+            for (size_t i = 0; i < field_count; i++)
+                if (strncmp(field_table[i].key, c->section_name[k], n) == 0 &&
+                    field_table[i].key[n] == '.') {
+                    rows++;
+                    v2 += field_version(&field_table[i]) >= 2;
+                }
+            if (rows > 0 && v2 == rows)
+                return load_error(c, c->section_pos[k], c->section_name[k],
+                                  "`%s` is a schema version 2 section, but "
+                                  "this file says `gpuplan: %d` (line %lu); "
+                                  "write `gpuplan: 2` to use it",
+                                  c->section_name[k], c->version_num,
+                                  c->version.line);
+        }
         for (size_t i = 0; i < field_count; i++) {
             const Field *f = &field_table[i];
             if (field_version(f) < 2)
@@ -315,11 +346,6 @@ int load_finish(LoadCtx *c, Scenario *out)
                                       c->version_num, c->version.line);
             }
         }
-        if (c->s.has_uncertainty)
-            return load_error(c, c->un.section, "uncertainty", "`uncertainty` "
-                              "is a schema version 2 section, but this file "
-                              "says `gpuplan: %d` (line %lu); write `gpuplan: "
-                              "2` to use it", c->version_num, c->version.line);
     }
     if (c->nall > 0)
         return EXIT_DATAERR;
@@ -346,24 +372,30 @@ int load_finish(LoadCtx *c, Scenario *out)
         }
         return load_error(c, at, bad->key, "%s", msg);
     }
-    if (c->s.has_uncertainty) {
-        size_t i = 0;
-        int which = UI_KEY;
-        if (!uncertainty_check(&c->s, &i, &which, msg, sizeof msg)) {
-            char path[96];
-            snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
-                     uncertainty_input_keys[which]);
-            LoadPos at = c->un.in_val[i][which];
-            if (!at.line)
-                at = c->un.in_start[i];
-            return load_error(c, at, path, "%s", msg);
-        }
+    /* The uncertainty section's rules, at the value that breaks them. */
+    size_t ui = 0;
+    int which = UI_KEY;
+    if (!uncertainty_check(&c->s, &ui, &which, msg, sizeof msg)) {
+        char row[64];
+        snprintf(row, sizeof row, "%s[].%s", field_list_inputs.key,
+                 uncertainty_input_keys[which]);
+        FieldRef r;
+        field_ref_init(&r, field_find(row), ui);
+        LoadPos at = *value_pos_of(c, r.row, ui);
+        if (!at.line)
+            at = c->item_start[ui];
+        return load_error(c, at, r.path, "%s", msg);
     }
     *out = c->s;
     return 0;
 }
 
 /* ---- lists ----------------------------------------------------------------- */
+
+const char *load_article(const char *word)
+{
+    return word[0] && strchr("aeiou", word[0]) ? "an" : "a";
+}
 
 const FieldList *load_list_of(const char *section, const char *key)
 {
@@ -393,13 +425,14 @@ int load_list(LoadCtx *c, const FieldList *l, LoadPos at)
 
 int load_item_begin(LoadCtx *c, const FieldList *l, size_t i, LoadPos at)
 {
-    if (i >= l->max || i >= HYBRID_MAX_WORKLOADS)
+    if (i >= l->max || i >= LOAD_ITEMS_MAX)
         return load_error(c, at, l->key, "more than %zu %ss (expected %zu "
                           "to %zu)", l->max, l->item, l->min, l->max);
     field_item_default(l, &c->s, i);
     for (size_t k = 0; k < field_count; k++)
         if (field_table[k].list == l)
-            *pos_of(c, &field_table[k], i) = (LoadPos){0, 0};
+            *pos_of(c, &field_table[k], i) = *value_pos_of(c, &field_table[k], i) =
+                (LoadPos){0, 0};
     c->item_start[i] = at;
     size_t count = i + 1;
     memcpy((char *)&c->s + l->count_offset, &count, sizeof count);
@@ -446,9 +479,10 @@ int load_item_end(LoadCtx *c, const FieldList *l, size_t i)
             continue;
         LoadPos p = *pos_of(c, f, i);
         if (f->required && !p.line)
-            return load_error(c, c->item_start[i], path, "missing `%s` (a %s "
-                              "needs %s%s%s)", field_leaf(f), l->item, need,
-                              alts[0] ? " and one of " : "", alts);
+            return load_error(c, c->item_start[i], path, "missing `%s` (%s %s "
+                              "needs %s%s%s)", field_leaf(f),
+                              load_article(l->item), l->item,
+                              need, alts[0] ? " and one of " : "", alts);
         if (!field_alternative(f) || !p.line)
             continue;
         if (!first) {
@@ -462,8 +496,9 @@ int load_item_end(LoadCtx *c, const FieldList *l, size_t i)
         char lp[96];
         snprintf(lp, sizeof lp, "%s.%s", path, field_leaf(later));
         return load_error(c, *pos_of(c, later, i), lp, "both `%s` and `%s` "
-                          "are given (a %s has exactly one of them)",
-                          field_leaf(earlier), field_leaf(later), l->item);
+                          "are given (%s %s has exactly one of them)",
+                          field_leaf(earlier), field_leaf(later),
+                          load_article(l->item), l->item);
     }
     if (alts[0] && !first) {
         char both[120];
@@ -480,155 +515,6 @@ int load_list_end(LoadCtx *c, const FieldList *l, size_t n, LoadPos at)
         return load_error(c, at, l->key, "the list is empty (expected %zu "
                           "to %zu %ss)", l->min, l->max, l->item);
     memcpy((char *)&c->s + l->count_offset, &n, sizeof n);
-    return 0;
-}
-
-/* ---- the uncertainty section ------------------------------------------- */
-
-/* The section is not rows of the table yet (an input's values take the
- * row of the field it names): its keys are looked up here, and its values
- * set through load_value like every field's. */
-
-static int key_index(const char *const *keys, size_t n, const char *key)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(keys[i], key) == 0)
-            return (int)i;
-    return -1;
-}
-
-static int unknown_among(LoadCtx *c, const char *path, const char *key,
-                         const char *const *keys, size_t n, LoadPos at)
-{
-    char msg[400];
-    field_unknown_among(key, keys, n, msg, sizeof msg);
-    return load_error(c, at, path, "%s", msg);
-}
-
-/* load_value for a Field built on demand (its key is its path). */
-static int load_field(LoadCtx *c, const Field *f, const char *text,
-                      size_t len, LoadStyle style, LoadPos at)
-{
-    FieldRef r;
-    field_ref_init(&r, f, 0);
-    return load_value(c, &r, text, len, style, 0, at);
-}
-
-void load_unc_begin(LoadCtx *c, LoadPos key)
-{
-    c->s.has_uncertainty = true;
-    uncertainty_default(&c->s.uncertainty);
-    memset(&c->un, 0, sizeof c->un);
-    c->un.section = key;
-}
-
-int load_unc_key(LoadCtx *c, const char *key, LoadPos at, int *which)
-{
-    char path[128];
-    snprintf(path, sizeof path, "uncertainty.%.60s", key);
-    int k = key_index(uncertainty_section_keys, UN_KEY_COUNT, key);
-    if (k < 0)
-        return unknown_among(c, path, key, uncertainty_section_keys,
-                             UN_KEY_COUNT, at);
-    if (c->un.key[k].line)
-        return load_error(c, at, path, "duplicate key `%s` (first given at "
-                          "line %lu)", key, c->un.key[k].line);
-    c->un.key[k] = at;
-    *which = k;
-    return 0;
-}
-
-int load_unc_scalar(LoadCtx *c, int which, const char *text, size_t len,
-                    LoadStyle style, LoadPos at)
-{
-    char path[64];
-    Field f;
-    snprintf(path, sizeof path, "uncertainty.%s",
-             uncertainty_section_keys[which]);
-    uncertainty_scalar_field(which, path, &f);
-    return load_field(c, &f, text, len, style, at);
-}
-
-int load_unc_inputs(LoadCtx *c, size_t n, LoadPos at)
-{
-    (void)at;
-    c->s.uncertainty.input_count = n;
-    return 0;
-}
-
-int load_unc_input_begin(LoadCtx *c, size_t i, LoadPos at)
-{
-    if (i >= UNC_MAX_INPUTS)
-        return load_error(c, at, "uncertainty.inputs", "more than %d inputs "
-                          "(expected 0 to %d)", UNC_MAX_INPUTS,
-                          UNC_MAX_INPUTS);
-    memset(&c->s.uncertainty.inputs[i], 0, sizeof c->s.uncertainty.inputs[i]);
-    memset(c->un.in_key[i], 0, sizeof c->un.in_key[i]);
-    memset(c->un.in_val[i], 0, sizeof c->un.in_val[i]);
-    c->un.in_start[i] = at;
-    c->s.uncertainty.input_count = i + 1;
-    return 0;
-}
-
-int load_unc_ikey(LoadCtx *c, size_t i, const char *key, LoadPos at,
-                  int *which)
-{
-    char path[160];
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%.60s", i, key);
-    int k = key_index(uncertainty_input_keys, UI_KEY_COUNT, key);
-    if (k < 0)
-        return unknown_among(c, path, key, uncertainty_input_keys,
-                             UI_KEY_COUNT, at);
-    if (c->un.in_key[i][k].line)
-        return load_error(c, at, path, "duplicate key `%s` (first given at "
-                          "line %lu)", key, c->un.in_key[i][k].line);
-    c->un.in_key[i][k] = at;
-    *which = k;
-    return 0;
-}
-
-int load_unc_ivalue(LoadCtx *c, size_t i, int which, const char *text,
-                    size_t len, LoadStyle style, LoadPos at)
-{
-    char path[160], msg[300];
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
-             uncertainty_input_keys[which]);
-    c->un.in_val[i][which] = at;
-    Field f;
-    if (which == UI_KEY) {
-        uncertainty_key_row(i, path, &f);
-        int rc = load_field(c, &f, text, len, style, at);
-        if (rc)
-            return rc;
-        if (!uncertainty_target(c->s.uncertainty.inputs[i].key, msg,
-                                sizeof msg))
-            return load_error(c, at, path, "%s", msg);
-        return 0;
-    }
-    uncertainty_value_field(i, which, NULL, path, &f);
-    int rc = load_field(c, &f, text, len, style, at);
-    if (rc == 0 && which == UI_MODE)
-        c->s.uncertainty.inputs[i].has_mode = true;
-    return rc;
-}
-
-int load_unc_input_end(LoadCtx *c, size_t i)
-{
-    char path[64];
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
-    static const int required[] = {UI_KEY, UI_LOW, UI_HIGH};
-    for (size_t r = 0; r < 3; r++)
-        if (!c->un.in_key[i][required[r]].line)
-            return load_error(c, c->un.in_start[i], path, "missing `%s` (an "
-                              "input needs key, low and high; mode is "
-                              "optional)", uncertainty_input_keys[required[r]]);
-    return 0;
-}
-
-int load_unc_end(LoadCtx *c, LoadPos at)
-{
-    (void)c;
-    (void)at;
     return 0;
 }
 

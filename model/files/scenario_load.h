@@ -14,7 +14,6 @@
 #include "diag.h"
 #include "fields.h"
 #include "scenario.h"
-#include "uncertainty.h"
 
 /* A 1-based position in the file; line 0 = not given. */
 typedef struct LoadPos {
@@ -24,16 +23,9 @@ typedef struct LoadPos {
 #define LOAD_SECTIONS_MAX 16
 #define LOAD_LISTS_MAX 4
 
-/* Where the parts of the `uncertainty:` section were given (SPEC 1, 2.8):
- * each key and, for an input's keys, each value (the place a rule that
- * breaks is reported). */
-typedef struct LoadUnc {
-    LoadPos section;                              /* the `uncertainty` key */
-    LoadPos key[UN_KEY_COUNT];                    /* its keys */
-    LoadPos in_start[UNC_MAX_INPUTS];             /* each input mapping */
-    LoadPos in_key[UNC_MAX_INPUTS][UI_KEY_COUNT]; /* key, low, high, mode */
-    LoadPos in_val[UNC_MAX_INPUTS][UI_KEY_COUNT]; /* their values */
-} LoadUnc;
+/* The most items a list of the registry holds (its .max): the uncertain
+ * inputs' 64. */
+#define LOAD_ITEMS_MAX 64
 
 typedef struct LoadCtx {
     Diag *d;
@@ -46,8 +38,9 @@ typedef struct LoadCtx {
     size_t nall, maxall;
     Scenario s;         /* starts as scenario_default(); copied out on success */
     /* Where each field's key was given: row r, item i (0 for a scalar) at
-     * field_pos[r * items_max + i]. */
-    LoadPos *field_pos;
+     * field_pos[r * items_max + i]; value_pos the same for its value (where
+     * a rule that breaks is reported). */
+    LoadPos *field_pos, *value_pos;
     size_t items_max;   /* the largest list's capacity (1 without lists) */
     LoadPos doc;        /* where the document (or the scenario object) starts */
     LoadPos version;    /* where `gpuplan:` was given */
@@ -58,8 +51,7 @@ typedef struct LoadCtx {
     size_t nlists;                          /* lists given so far */
     const FieldList *list[LOAD_LISTS_MAX];  /* ... which ones */
     LoadPos list_pos[LOAD_LISTS_MAX];       /* ... and where their key was */
-    LoadPos item_start[HYBRID_MAX_WORKLOADS]; /* items of the current list */
-    LoadUnc un;
+    LoadPos item_start[LOAD_ITEMS_MAX]; /* items of the current list */
 } LoadCtx;
 
 /* How a scalar was written. Numbers and bools must be PLAIN (unquoted);
@@ -87,8 +79,9 @@ bool load_is_section(const char *name);
 void load_describe(const Field *f, char *buf, size_t n);
 
 /* Note that section `name` starts at `at` (its key); a second one is a
- * duplicate-key error. An optional section (the hybrid plan) now exists,
- * with its defaults. Returns 0 or EXIT_DATAERR. */
+ * duplicate-key error. An optional section (the hybrid plan, the
+ * uncertainty section) now exists, with its defaults. Returns 0 or
+ * EXIT_DATAERR. */
 int load_section(LoadCtx *c, const char *name, LoadPos at);
 
 /* Section `name` ended: the lists it must hold were given. */
@@ -111,12 +104,16 @@ int load_unknown(LoadCtx *c, const char *section, const char *key, LoadPos at);
 int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
                LoadStyle style, unsigned long lead, LoadPos at);
 
-/* ---- lists (the hybrid plan's workloads, SPEC 6) ----
+/* ---- lists (the hybrid plan's workloads, SPEC 6; the uncertain inputs,
+ * SPEC 2.8) ----
  * When key `key` of `section` names a list, a reader calls load_list()
  * with the key's position, then for item i load_item_begin(), load_key()
  * with section "LIST[i]" and load_value() per key, load_item_end(); after
  * the list load_list_end() with its length. Paths in messages are
  * "hybrid.workloads[0].gpus" (items counted from 0). */
+
+/* "a" or "an" before word (an item's name: "a workload", "an input"). */
+const char *load_article(const char *word);
 
 /* The list named by `key` in `section`, or NULL. */
 const FieldList *load_list_of(const char *section, const char *key);
@@ -142,29 +139,6 @@ int load_version(LoadCtx *c, const char *text, LoadStyle style, LoadPos key,
  * cross-field rules (values the file gave were left out, so the rules
  * would judge a scenario nobody wrote). */
 int load_finish(LoadCtx *c, Scenario *out);
-
-/* ---- the uncertainty section (SPEC 1, 2.8) ----
- * The same protocol as the hybrid section: load_unc_begin() after
- * load_section("uncertainty"); load_unc_key() per key and load_unc_scalar()
- * for draws and seed; for `inputs` (a list) load_unc_input_begin(),
- * load_unc_ikey() + load_unc_ivalue() per key, load_unc_input_end() per item,
- * load_unc_inputs() with the list's length; finally load_unc_end(). Values
- * are read as numbers here; their ranges, which depend on the field an input
- * names and on the scenario's values, are checked by load_finish() and
- * reported at the value that breaks them. Paths in messages are
- * "uncertainty.inputs[0].low". */
-void load_unc_begin(LoadCtx *c, LoadPos key);
-int load_unc_key(LoadCtx *c, const char *key, LoadPos at, int *which);
-int load_unc_scalar(LoadCtx *c, int which, const char *text, size_t len,
-                    LoadStyle style, LoadPos at);
-int load_unc_inputs(LoadCtx *c, size_t n, LoadPos at);
-int load_unc_input_begin(LoadCtx *c, size_t i, LoadPos at);
-int load_unc_ikey(LoadCtx *c, size_t i, const char *key, LoadPos at,
-                  int *which);
-int load_unc_ivalue(LoadCtx *c, size_t i, int which, const char *text,
-                    size_t len, LoadStyle style, LoadPos at);
-int load_unc_input_end(LoadCtx *c, size_t i);
-int load_unc_end(LoadCtx *c, LoadPos at);
 
 /* True when data (after an optional UTF-8 byte order mark and blanks)
  * starts with '{': the file is read as JSON (scenario_file.c). */

@@ -8,9 +8,8 @@
  * has yaml_set_max_nest_level), a second document. Since every value's
  * shape is checked as it arrives, a registry section never goes deeper than
  * two levels, so a deep `[[[[...` is refused by the first misplaced bracket;
- * the depth cap guards the lists (the hybrid plan's workloads), the
- * sections with a shape of their own (yaml_special_sections) and whatever
- * libyaml does before our checks. Keys are resolved through the field
+ * the depth cap guards the lists (the hybrid plan's workloads, the
+ * uncertain inputs) and whatever libyaml does before our checks. Keys are resolved through the field
  * registry by the loader core (scenario_load.h).
  *
  * Choices made here:
@@ -25,8 +24,8 @@
  *   commented out.
  * - A section is a mapping of the registry's fields; a key that names a
  *   registry list (`workloads` in `hybrid`) takes a block or flow list of
- *   mappings, one per item. The uncertainty section, not rows of the table
- *   yet, has an entry in yaml_special_sections[]. */
+ *   mappings, one per item (the hybrid plan's workloads, the uncertainty
+ *   section's inputs). */
 #include "config.h"
 
 #include "scenario_file.h"
@@ -38,7 +37,6 @@
 #include <yaml.h>
 
 #include "fields.h"
-#include "uncertainty.h"
 #include "numfmt.h"
 #include "scenario_load.h"
 #include "scenario_yaml.h"
@@ -289,8 +287,9 @@ static int yaml_item(Yaml *y, const FieldList *l, size_t i)
     char path[64];
     snprintf(path, sizeof path, "%s[%zu]", l->key, i);
     if (y->ev.type != YAML_MAPPING_START_EVENT)
-        return load_error(c, ev_pos(y), path, "a %s is a mapping of its keys, "
-                          "not %s", l->item, ev_name(y->ev.type));
+        return load_error(c, ev_pos(y), path, "%s %s is a mapping of its keys, "
+                          "not %s", load_article(l->item), l->item,
+                          ev_name(y->ev.type));
     for (;;) {
         yaml_at(y, path, "");
         int rc = next(y);
@@ -411,142 +410,6 @@ static int load_fields(Yaml *y, const char *name)
     }
 }
 
-typedef int (*YamlSectionFn)(Yaml *y, const char *name, LoadPos at);
-
-/* ---- the uncertainty section (SPEC 1, 2.8) ------------------------------- */
-
-/* The current event is an input's mapping (item i). */
-static int yaml_unc_input(Yaml *y, size_t i)
-{
-    LoadCtx *c = y->c;
-    char path[64];
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu]", i);
-    if (y->ev.type != YAML_MAPPING_START_EVENT)
-        return load_error(c, ev_pos(y), path, "an input is a mapping of its "
-                          "keys (key, low, high and optionally mode), not %s",
-                          ev_name(y->ev.type));
-    for (;;) {
-        int rc = next(y);
-        if (rc)
-            return rc;
-        if (y->ev.type == YAML_MAPPING_END_EVENT)
-            return load_unc_input_end(c, i);
-        char key[128];
-        LoadPos kat;
-        int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
-            if ((rc = past_key(y, rc)) != 0)
-                return rc;
-            continue;
-        }
-        int krc = load_unc_ikey(c, i, key, kat, &which);
-        if (krc && !load_go_on(c, krc))
-            return krc;
-        if ((rc = next(y)) != 0)
-            return rc;
-        if (krc)
-            rc = krc;
-        else if (y->ev.type != YAML_SCALAR_EVENT)
-            rc = load_error(c, ev_pos(y), path, "`%s` takes a single value, "
-                            "not %s", uncertainty_input_keys[which],
-                            ev_name(y->ev.type));
-        else
-            rc = load_unc_ivalue(c, i, which, scalar_text(y),
-                                 y->ev.data.scalar.length, scalar_style(y),
-                                 ev_pos(y));
-        if (rc && (rc = past_value(y, rc)) != 0)
-            return rc;
-    }
-}
-
-/* The current event is the value of `inputs`. */
-static int yaml_unc_inputs(Yaml *y)
-{
-    LoadCtx *c = y->c;
-    LoadPos at = ev_pos(y);
-    if (scalar_is_null(y))
-        return load_unc_inputs(c, 0, at);
-    if (y->ev.type != YAML_SEQUENCE_START_EVENT)
-        return load_error(c, at, "uncertainty.inputs", "expected a list of "
-                          "inputs (items starting with `- key: ...`), not %s",
-                          ev_name(y->ev.type));
-    for (size_t n = 0;; n++) {
-        int rc = next(y);
-        if (rc)
-            return rc;
-        if (y->ev.type == YAML_SEQUENCE_END_EVENT)
-            return load_unc_inputs(c, n, at);
-        if ((rc = load_unc_input_begin(c, n, ev_pos(y))) == 0)
-            rc = yaml_unc_input(y, n);
-        if (rc && (rc = past_value(y, rc)) != 0)
-            return rc;
-    }
-}
-
-/* `uncertainty:`: draws, seed and the inputs list. */
-static int yaml_uncertainty(Yaml *y, const char *name, LoadPos at)
-{
-    LoadCtx *c = y->c;
-    load_unc_begin(c, at);
-    LoadPos vat = ev_pos(y);
-    if (scalar_is_null(y))
-        return load_unc_end(c, vat);
-    if (y->ev.type != YAML_MAPPING_START_EVENT)
-        return load_error(c, vat, name, "`%s` is a section: expected a mapping "
-                          "of its keys (draws, seed, inputs), not %s", name,
-                          ev_name(y->ev.type));
-    for (;;) {
-        int rc = next(y);
-        if (rc)
-            return rc;
-        if (y->ev.type == YAML_MAPPING_END_EVENT)
-            return load_unc_end(c, vat);
-        char key[128];
-        LoadPos kat;
-        int which = 0;
-        if ((rc = take_key(y, key, sizeof key, &kat)) != 0) {
-            if ((rc = past_key(y, rc)) != 0)
-                return rc;
-            continue;
-        }
-        int krc = load_unc_key(c, key, kat, &which);
-        if (krc && !load_go_on(c, krc))
-            return krc;
-        if ((rc = next(y)) != 0)
-            return rc;
-        if (krc) {
-            rc = krc;
-        } else if (which == UN_INPUTS) {
-            rc = yaml_unc_inputs(y);
-        } else if (y->ev.type != YAML_SCALAR_EVENT) {
-            char path[64], what[120];
-            Field f;
-            snprintf(path, sizeof path, "uncertainty.%.40s", key);
-            uncertainty_scalar_field(which, path, &f);
-            load_describe(&f, what, sizeof what);
-            rc = load_error(c, ev_pos(y), path, "expected a single value (%s), "
-                            "not %s", what, ev_name(y->ev.type));
-        } else {
-            rc = load_unc_scalar(c, which, scalar_text(y),
-                                 y->ev.data.scalar.length, scalar_style(y),
-                                 ev_pos(y));
-        }
-        if (rc && (rc = past_value(y, rc)) != 0)
-            return rc;
-    }
-}
-
-/* Sections that are not a flat mapping of registry fields. A reader is
- * called with y->ev holding the section's value (its first event) after
- * the duplicate check, must consume exactly that value (through next(), so
- * the refusals stay), and returns 0 or the status of a load_error(). */
-static const struct {
-    const char *name;
-    YamlSectionFn load;
-} yaml_special_sections[] = {
-    {"uncertainty", yaml_uncertainty},
-    {NULL, NULL}};
-
 /* The current event is the value of top-level key `key` given at `kat`. */
 static int top_entry(Yaml *y, const char *key, LoadPos kat)
 {
@@ -558,11 +421,6 @@ static int top_entry(Yaml *y, const char *key, LoadPos kat)
         return load_version(c, scalar_text(y), scalar_style(y), kat,
                             ev_pos(y), true);
     }
-    for (size_t i = 0; yaml_special_sections[i].name; i++)
-        if (strcmp(key, yaml_special_sections[i].name) == 0) {
-            int rc = load_section(c, key, kat);
-            return rc ? rc : yaml_special_sections[i].load(y, key, kat);
-        }
     if (load_is_section(key)) {
         int rc = load_section(c, key, kat);
         return rc ? rc : load_fields(y, key);
@@ -812,7 +670,10 @@ void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
                               const char *indent, const char *leaf)
 {
     char comment[400], num[64];
-    field_comment(f, s, comment, sizeof comment);
+    if (f->plain_comment) /* its type and range are another field's */
+        snprintf(comment, sizeof comment, "# %s", f->help);
+    else
+        field_comment(f, s, comment, sizeof comment);
     if (f->type == FT_TEXT) {
         StrBuf q = STRBUF_INIT;
         scenario_yaml_quote(&q, field_get_text(f, s));
@@ -875,6 +736,9 @@ static size_t format_section(const Scenario *s, StrBuf *b, size_t i)
     if (cur[0] && field_table[i].scope == FS_HYBRID)
         emit_head(b, "\nhybrid:", "# optional: on-prem base plus cloud "
                   "burst, simulated (gpuplan-scenario(5))");
+    else if (cur[0] && field_table[i].scope == FS_UNCERTAINTY)
+        emit_head(b, "\nuncertainty:", "# optional: ranges for the tornado "
+                  "and the Monte Carlo (gpuplan-scenario(5))");
     else if (cur[0])
         sb_printf(b, "\n%s:\n", cur);
     while (i < field_count &&
@@ -893,72 +757,13 @@ static size_t format_section(const Scenario *s, StrBuf *b, size_t i)
     return i;
 }
 
-void scenario_yaml_hybrid(StrBuf *b, const Scenario *s)
+void scenario_yaml_scope(StrBuf *b, const Scenario *s, FieldScope scope)
 {
     for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].scope == FS_HYBRID) {
+        if (field_table[i].scope == scope) {
             format_section(s, b, i);
             return;
         }
-}
-
-void scenario_yaml_unc_input_line(StrBuf *b, const Scenario *s, size_t i,
-                                  int which, const char *indent)
-{
-    const UncInput *in = &s->uncertainty.inputs[i];
-    char path[160], num[64], msg[200];
-    Field f;
-    if (which == UI_KEY) {
-        StrBuf q = STRBUF_INIT;
-        scenario_yaml_quote(&q, in->key);
-        emit_line(b, indent, "key", sb_str(&q),
-                  "# the number field this range is about");
-        sb_free(&q);
-        return;
-    }
-    const Field *t = uncertainty_target(in->key, msg, sizeof msg);
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
-             uncertainty_input_keys[which]);
-    uncertainty_value_field(i, which, t, path, &f);
-    field_format(&f, s, num, sizeof num);
-    emit_line(b, indent, uncertainty_input_keys[which], num,
-              which == UI_LOW    ? "# lowest plausible value"
-              : which == UI_HIGH ? "# highest plausible value"
-                                 : "# most likely value");
-}
-
-void scenario_yaml_unc_input(StrBuf *b, const Scenario *s, size_t i,
-                             const char *first, const char *rest)
-{
-    for (int k = UI_KEY; k <= UI_MODE; k++)
-        if (k != UI_MODE || s->uncertainty.inputs[i].has_mode)
-            scenario_yaml_unc_input_line(b, s, i, k, k == UI_KEY ? first : rest);
-}
-
-/* The `uncertainty:` section (SPEC 1, 2.8), after the hybrid plan's place,
- * in the same style; a mode is written only when one was given. */
-void scenario_yaml_uncertainty(StrBuf *b, const Scenario *s)
-{
-    const Uncertainty *u = &s->uncertainty;
-    char path[160], comment[400], num[64];
-    Field f;
-    emit_head(b, "\nuncertainty:", "# optional: ranges for the tornado and "
-              "the Monte Carlo (gpuplan-scenario(5))");
-    for (int k = 0; k < UN_INPUTS; k++) {
-        snprintf(path, sizeof path, "uncertainty.%s",
-                 uncertainty_section_keys[k]);
-        uncertainty_scalar_field(k, path, &f);
-        field_comment(&f, s, comment, sizeof comment);
-        field_format(&f, s, num, sizeof num);
-        emit_line(b, "  ", uncertainty_section_keys[k], num, comment);
-    }
-    if (u->input_count == 0) {
-        emit_head(b, "  inputs: []", "# 0..64 ranges of number fields");
-        return;
-    }
-    emit_head(b, "  inputs:", "# 0..64 ranges of number fields, in this order");
-    for (size_t i = 0; i < u->input_count; i++)
-        scenario_yaml_unc_input(b, s, i, "    - ", "      ");
 }
 
 void scenario_format_yaml(const Scenario *s, StrBuf *b)
@@ -973,6 +778,4 @@ void scenario_format_yaml(const Scenario *s, StrBuf *b)
         }
         i = format_section(s, b, i);
     }
-    if (s->has_uncertainty)
-        scenario_yaml_uncertainty(b, s);
 }

@@ -26,16 +26,8 @@ void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
 void scenario_yaml_item(StrBuf *b, const Scenario *s, const FieldList *l,
                         size_t i, const char *first, const char *rest);
 
-/* Append the whole `hybrid:` section of s, starting with a blank line. */
-void scenario_yaml_hybrid(StrBuf *b, const Scenario *s);
-
-/* The same for the `uncertainty:` section: the line of key `which`
- * (UI_KEY..UI_MODE) of input i, input i as a block list item, and the
- * whole section (starting with a blank line). */
-void scenario_yaml_unc_input_line(StrBuf *b, const Scenario *s, size_t i,
-                                  int which, const char *indent);
-void scenario_yaml_unc_input(StrBuf *b, const Scenario *s, size_t i,
-                             const char *first, const char *rest);
-void scenario_yaml_uncertainty(StrBuf *b, const Scenario *s);
+/* Append the whole section of optional scope `scope` of s (`hybrid:`,
+ * `uncertainty:`), starting with a blank line. */
+void scenario_yaml_scope(StrBuf *b, const Scenario *s, FieldScope scope);
 
 #endif

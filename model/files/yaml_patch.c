@@ -41,7 +41,6 @@
 #include "hybrid.h"
 #include "numfmt.h"
 #include "scenario_yaml.h"
-#include "uncertainty.h"
 
 typedef struct Edit {
     size_t a, b; /* replace bytes [a, b) */
@@ -542,8 +541,8 @@ static void map_insert(Patch *p, const YamlNode *map, size_t rank,
 /* ---- the registry's fields --------------------------------------------------- */
 
 /* Rank of a top-level key in registry order: gpuplan first, then the
- * fields and sections in table order, then hybrid and uncertainty (the
- * order a new file has); unknown keys rank with hybrid (the loader refuses
+ * fields and sections in table order, the optional ones last (the
+ * order a new file has); unknown keys rank last (the loader refuses
  * them). */
 static size_t top_rank(const char *key, const void *ctx)
 {
@@ -557,8 +556,6 @@ static size_t top_rank(const char *key, const void *ctx)
         if (sec[0] ? strcmp(sec, key) == 0 : strcmp(f->key, key) == 0)
             return i + 1;
     }
-    if (strcmp(key, "uncertainty") == 0)
-        return field_count + 2;
     return field_count + 1;
 }
 
@@ -659,120 +656,78 @@ static void patch_section(Patch *p, const char *sec, size_t i0, size_t i1)
  * line). */
 typedef enum ValKind { VK_NUM, VK_WORD, VK_TEXT } ValKind;
 
-/* A list section's items, described for the generic list editing. */
+/* A list section's items (a registry list: the hybrid plan's workloads,
+ * the uncertain inputs), for the generic list editing: its rows in table
+ * order are the keys of an item. */
 typedef struct ListKind {
-    const char *(*key)(int k); /* key k of an item, in file order */
-    int nkeys;
-    size_t (*count)(const Scenario *s);
-    /* Value of key k of item i as written (text unquoted); false when the
-     * item does not write that key. */
-    bool (*value)(const Scenario *s, size_t i, int k, StrBuf *out,
-                  ValKind *kind);
-    /* The line of key k of item i, with its comment. */
-    void (*line)(StrBuf *b, const Scenario *s, size_t i, int k,
-                 const char *indent);
-    /* Item i as a block list item. */
-    void (*block)(StrBuf *b, const Scenario *s, size_t i, const char *first,
-                  const char *rest);
+    const FieldList *l;
+    int nkeys; /* its rows */
 } ListKind;
 
-static size_t wl_count(const Scenario *s)
-{
-    return s->has_hybrid ? s->hybrid.workload_count : 0;
-}
-
-/* Row k of a workload's rows (the list rows of the table, in order). */
-static const Field *wl_row(int k)
+/* Row k of list l (the list rows of the table, in order). */
+static const Field *list_row(const FieldList *l, int k)
 {
     int n = 0;
     for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].list == &field_list_workloads && n++ == k)
+        if (field_table[i].list == l && n++ == k)
             return &field_table[i];
     return NULL;
 }
 
-static int wl_rows(void)
+static ListKind list_kind(const FieldList *l)
 {
-    int n = 0;
-    while (wl_row(n))
-        n++;
-    return n;
+    ListKind L = {l, 0};
+    while (list_row(l, L.nkeys))
+        L.nkeys++;
+    return L;
 }
 
-static const char *wl_key(int k)
+/* Key k of an item, in file order. */
+static const char *lk_key(const ListKind *L, int k)
 {
-    return field_leaf(wl_row(k));
+    return field_leaf(list_row(L->l, k));
 }
 
-static bool wl_value(const Scenario *s, size_t i, int which, StrBuf *out,
-                     ValKind *kind)
+/* The items of s (none when its section is not given). */
+static size_t lk_count(const ListKind *L, const Scenario *s)
 {
-    const Field *row = wl_row(which);
+    return field_in_scope(list_row(L->l, 0), s) ? field_list_count(L->l, s)
+                                                : 0;
+}
+
+/* Value of key k of item i as written (text unquoted); false when the item
+ * does not write that key (the arrivals it does not use, a default left
+ * out, a mode not given). */
+static bool lk_value(const ListKind *L, const Scenario *s, size_t i, int k,
+                     StrBuf *out, ValKind *kind)
+{
+    const Field *row = list_row(L->l, k);
     *kind = row->type == FT_TEXT     ? VK_TEXT
             : row->type == FT_CHOICE ? VK_WORD
                                      : VK_NUM;
     if (!field_saved(row, s, i))
-        return false; /* the arrivals it does not use, a default left out */
+        return false;
     FieldRef r;
     field_ref_init(&r, row, i);
     value_text(field_ref(&r), s, out);
     return true;
 }
 
-static void wl_line(StrBuf *b, const Scenario *s, size_t i, int k,
-                    const char *indent)
+/* The line of key k of item i, with its comment. */
+static void lk_line(const ListKind *L, StrBuf *b, const Scenario *s, size_t i,
+                    int k, const char *indent)
 {
     FieldRef r;
-    field_ref_init(&r, wl_row(k), i);
-    scenario_yaml_field_line(b, field_ref(&r), s, indent, wl_key(k));
+    field_ref_init(&r, list_row(L->l, k), i);
+    scenario_yaml_field_line(b, field_ref(&r), s, indent, lk_key(L, k));
 }
 
-static void wl_block(StrBuf *b, const Scenario *s, size_t i, const char *first,
-                     const char *rest)
+/* Item i as a block list item. */
+static void lk_block(const ListKind *L, StrBuf *b, const Scenario *s,
+                     size_t i, const char *first, const char *rest)
 {
-    scenario_yaml_item(b, s, &field_list_workloads, i, first, rest);
+    scenario_yaml_item(b, s, L->l, i, first, rest);
 }
-
-/* .nkeys is set where it is used: the number of rows (wl_rows). */
-static const ListKind workload_list = {
-    wl_key, 0, wl_count, wl_value, wl_line, wl_block};
-
-static size_t unc_count(const Scenario *s)
-{
-    return s->has_uncertainty ? s->uncertainty.input_count : 0;
-}
-
-static bool unc_value(const Scenario *s, size_t i, int which, StrBuf *out,
-                      ValKind *kind)
-{
-    const UncInput *in = &s->uncertainty.inputs[i];
-    *kind = VK_TEXT;
-    if (which == UI_KEY) {
-        sb_append(out, in->key);
-        return true;
-    }
-    if (which == UI_MODE && !in->has_mode)
-        return false;
-    char path[96], num[64], msg[200];
-    Field f;
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
-             uncertainty_input_keys[which]);
-    uncertainty_value_field(i, which, uncertainty_target(in->key, msg, sizeof msg),
-                            path, &f);
-    field_format(&f, s, num, sizeof num);
-    sb_append(out, num);
-    *kind = VK_NUM;
-    return true;
-}
-
-static const char *unc_input_key(int k)
-{
-    return uncertainty_input_keys[k];
-}
-
-static const ListKind input_list = {
-    unc_input_key, UI_KEY_COUNT, unc_count, unc_value,
-    scenario_yaml_unc_input_line, scenario_yaml_unc_input};
 
 /* "key: value" of key k of item i, for a new pair. */
 static void list_pair(const ListKind *L, const Scenario *s, size_t i, int k,
@@ -780,8 +735,8 @@ static void list_pair(const ListKind *L, const Scenario *s, size_t i, int k,
 {
     StrBuf v = STRBUF_INIT;
     ValKind kind;
-    L->value(s, i, k, &v, &kind);
-    sb_printf(out, "%s: ", L->key(k));
+    lk_value(L, s, i, k, &v, &kind);
+    sb_printf(out, "%s: ", lk_key(L, k));
     if (kind == VK_TEXT)
         scenario_yaml_quote(out, sb_str(&v));
     else
@@ -798,7 +753,7 @@ static void list_flow(const ListKind *L, const Scenario *s, size_t i,
     for (int k = 0; k < L->nkeys; k++) {
         StrBuf v = STRBUF_INIT;
         ValKind kind;
-        if (L->value(s, i, k, &v, &kind)) {
+        if (lk_value(L, s, i, k, &v, &kind)) {
             if (!firstk)
                 sb_append(out, ", ");
             list_pair(L, s, i, k, out);
@@ -816,8 +771,8 @@ static unsigned list_diff(const Patch *p, const ListKind *L, size_t i, size_t j)
     for (int k = 0; k < L->nkeys; k++) {
         StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
         ValKind ka, kb;
-        bool ha = L->value(p->base, i, k, &a, &ka);
-        bool hb = L->value(p->s, j, k, &b, &kb);
+        bool ha = lk_value(L, p->base, i, k, &a, &ka);
+        bool hb = lk_value(L, p->s, j, k, &b, &kb);
         if (ha != hb || (ha && strcmp(sb_str(&a), sb_str(&b)) != 0))
             n++;
         sb_free(&a);
@@ -830,7 +785,7 @@ static size_t list_rank(const char *key, const void *ctx)
 {
     const ListKind *L = ctx;
     for (int k = 0; k < L->nkeys; k++)
-        if (strcmp(L->key(k), key) == 0)
+        if (strcmp(lk_key(L, k), key) == 0)
             return (size_t)k;
     return (size_t)L->nkeys;
 }
@@ -872,15 +827,15 @@ static void patch_item(Patch *p, const ListKind *L, const YamlNode *m, size_t i,
     for (int k = 0; k < L->nkeys && k < 16; k++) {
         StrBuf a = STRBUF_INIT, b = STRBUF_INIT;
         ValKind ka, kb;
-        bool ha = L->value(p->base, i, k, &a, &ka);
-        bool hb = L->value(p->s, j, k, &b, &kb);
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->key(k), &kn);
+        bool ha = lk_value(L, p->base, i, k, &a, &ka);
+        bool hb = lk_value(L, p->s, j, k, &b, &kb);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, lk_key(L, k), &kn);
         if (ha && hb && strcmp(sb_str(&a), sb_str(&b)) != 0) {
             if (v) {
                 replace_scalar(p, kn, v, sb_str(&b), kb != VK_NUM);
             } else { /* left out at its default, now another value */
                 StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-                L->line(&line, p->s, j, k, ind);
+                lk_line(L, &line, p->s, j, k, ind);
                 list_pair(L, p->s, j, k, &pair);
                 map_insert(p, m, (size_t)k, list_rank, L, sb_str(&line),
                            sb_str(&pair));
@@ -897,19 +852,19 @@ static void patch_item(Patch *p, const ListKind *L, const YamlNode *m, size_t i,
     }
     int x = 0;
     for (; x < ng && x < nc; x++) {
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->key(gone[x]), &kn);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, lk_key(L, gone[x]), &kn);
         StrBuf pair = STRBUF_INIT;
         list_pair(L, p->s, j, came[x], &pair);
         add_edit(p, kn->start, v->end, sb_str(&pair));
         sb_free(&pair);
     }
     for (int g = x; g < ng; g++) {
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, L->key(gone[g]), &kn);
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, m, lk_key(L, gone[g]), &kn);
         remove_pair(p, m, kn, v);
     }
     for (int c = x; c < nc; c++) {
         StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-        L->line(&line, p->s, j, came[c], ind);
+        lk_line(L, &line, p->s, j, came[c], ind);
         list_pair(L, p->s, j, came[c], &pair);
         map_insert(p, m, (size_t)came[c], list_rank, L, sb_str(&line),
                    sb_str(&pair));
@@ -972,7 +927,7 @@ static void item_lines(const Patch *p, const YamlNode *it, size_t dash_col,
 static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
                        const YamlNode *seq)
 {
-    size_t n = L->count(p->base), m = L->count(p->s);
+    size_t n = lk_count(L, p->base), m = lk_count(L, p->s);
     if (seq->kind == YN_SCALAR && n == 0 && m == 0)
         return;
     if (seq->kind != YN_SEQ || seq->count != n || n > LIST_MAX || m > LIST_MAX) {
@@ -1059,7 +1014,7 @@ static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
         } else {
             StrBuf t = STRBUF_INIT;
             if (!seq->flow) {
-                L->block(&t, p->s, j, first_ind, rest_ind);
+                lk_block(L, &t, p->s, j, first_ind, rest_ind);
                 size_t pos = anchor ? anchor_end : line_start(p, dash);
                 add_edit(p, pos, pos, sb_str(&t));
             } else {
@@ -1086,69 +1041,43 @@ static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
 
 /* ---- the hybrid plan and the uncertainty section ----------------------- */
 
-/* A section with scalars and a list (SPEC 6, 2.8), between the scenario as
- * loaded (has_b) and as saved (has_s): added whole, removed whole, or its
- * scalars and its list edited. */
+/* An optional section with scalars and a list (SPEC 6, 2.8), between the
+ * scenario as loaded (has_b) and as saved (has_s): added whole, removed
+ * whole, or its scalars and its list edited. Its rows are the registry's
+ * of one scope: the scalars, then the list's. */
 typedef struct ListSection {
-    const char *name;
-    size_t rank;                    /* top-level rank */
-    const char *(*key)(int k);      /* scalar keys then the list's key */
-    int nscalars;                   /* key(nscalars) is the list */
-    void (*field)(int which, const char *path, Field *f);
-    void (*implicit)(Scenario *s);  /* a reload's values of absent keys */
-    void (*whole)(StrBuf *b, const Scenario *s);
+    char name[32];    /* "hybrid" */
+    FieldScope scope;
+    size_t rank;      /* top-level rank */
+    int nscalars;     /* ls_key(nscalars) is the list */
     const ListKind *list;
 } ListSection;
 
-static size_t section_key_rank(const char *key, const void *ctx)
-{
-    const ListSection *S = ctx;
-    for (int k = 0; k <= S->nscalars; k++)
-        if (strcmp(S->key(k), key) == 0)
-            return (size_t)k;
-    return (size_t)S->nscalars + 1;
-}
-
-/* Row k of the hybrid plan's scalars (its rows outside the list). */
-static const Field *hy_row(int k)
+/* Row k of the section's scalars (its rows outside the list). */
+static const Field *ls_row(const ListSection *S, int k)
 {
     int n = 0;
     for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].scope == FS_HYBRID && !field_table[i].list &&
+        if (field_table[i].scope == S->scope && !field_table[i].list &&
             n++ == k)
             return &field_table[i];
     return NULL;
 }
 
-static int hy_rows(void)
+/* The section's keys: its scalars, then the list. */
+static const char *ls_key(const ListSection *S, int k)
 {
-    int n = 0;
-    while (hy_row(n))
-        n++;
-    return n;
+    const Field *f = k < S->nscalars ? ls_row(S, k) : NULL;
+    return f ? field_leaf(f) : strrchr(S->list->l->key, '.') + 1;
 }
 
-/* The plan's keys: its scalars, then the workloads list. */
-static const char *hy_key(int k)
+static size_t section_key_rank(const char *key, const void *ctx)
 {
-    const Field *f = hy_row(k);
-    return f ? field_leaf(f) : strrchr(field_list_workloads.key, '.') + 1;
-}
-
-static void hy_field(int which, const char *path, Field *f)
-{
-    *f = *hy_row(which);
-    f->key = path;
-}
-
-static void hybrid_implicit(Scenario *s)
-{
-    scenario_hybrid_default(s);
-}
-
-static void unc_implicit(Scenario *s)
-{
-    uncertainty_default(&s->uncertainty);
+    const ListSection *S = ctx;
+    for (int k = 0; k <= S->nscalars; k++)
+        if (strcmp(ls_key(S, k), key) == 0)
+            return (size_t)k;
+    return (size_t)S->nscalars + 1;
 }
 
 static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
@@ -1160,7 +1089,7 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
         return;
     if (!has_b) {
         StrBuf t = STRBUF_INIT;
-        S->whole(&t, s);
+        scenario_yaml_scope(&t, s, S->scope);
         top_insert(p, S->rank, sb_str(&t));
         sb_free(&t);
         return;
@@ -1187,20 +1116,21 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
     snprintf(ind, sizeof ind, "%*s", (int)(indent < 60 ? indent : 60), "");
     Scenario *imp = xmalloc(sizeof *imp);
     *imp = *s;
-    S->implicit(imp);
+    field_scope_default(imp, S->scope); /* a reload's values of absent keys */
     for (int k = 0; k < S->nscalars; k++) {
         char path[64];
         Field f;
-        snprintf(path, sizeof path, "%s.%s", S->name, S->key(k));
-        S->field(k, path, &f);
-        const YamlNode *kn, *v = yaml_spans_get(p->sp, hv, S->key(k), &kn);
+        snprintf(path, sizeof path, "%s.%s", S->name, ls_key(S, k));
+        f = *ls_row(S, k);
+        f.key = path;
+        const YamlNode *kn, *v = yaml_spans_get(p->sp, hv, ls_key(S, k), &kn);
         if (v) {
             if (!same_value(&f, b, s))
                 replace_field(p, &f, kn, v);
         } else if (!same_value(&f, imp, s)) {
             StrBuf line = STRBUF_INIT, pair = STRBUF_INIT;
-            scenario_yaml_field_line(&line, &f, s, ind, S->key(k));
-            flow_pair(&f, s, S->key(k), &pair);
+            scenario_yaml_field_line(&line, &f, s, ind, ls_key(S, k));
+            flow_pair(&f, s, ls_key(S, k), &pair);
             map_insert(p, hv, (size_t)k, section_key_rank, S, sb_str(&line),
                        sb_str(&pair));
             sb_free(&line);
@@ -1208,13 +1138,13 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
         }
     }
     free(imp);
-    const char *lname = S->key(S->nscalars);
+    const char *lname = ls_key(S, S->nscalars);
     const YamlNode *lk, *lv = yaml_spans_get(p->sp, hv, lname, &lk);
     if (lv) {
         patch_list(p, S->list, lk, lv);
         return;
     }
-    size_t m = S->list->count(s);
+    size_t m = lk_count(S->list, s);
     if (m == 0)
         return;
     /* The list was left out (no items): write it with its items. */
@@ -1223,7 +1153,7 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
     sb_printf(&rest, "%s    ", ind);
     sb_printf(&t, "%s%s:\n", ind, lname);
     for (size_t j = 0; j < m; j++)
-        S->list->block(&t, s, j, sb_str(&first), sb_str(&rest));
+        lk_block(S->list, &t, s, j, sb_str(&first), sb_str(&rest));
     StrBuf pair = STRBUF_INIT;
     sb_printf(&pair, "%s: [", lname);
     for (size_t j = 0; j < m; j++) {
@@ -1240,34 +1170,29 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
     sb_free(&pair);
 }
 
-static void unc_scalar_field(int which, const char *path, Field *f)
-{
-    uncertainty_scalar_field(which, path, f);
-}
-
-static const char *unc_section_key(int k)
-{
-    return uncertainty_section_keys[k];
-}
-
+/* The optional sections of the registry, after every scenario field as
+ * a new file writes them. */
 static void patch_lists(Patch *p)
 {
-    ListKind wl = workload_list;
-    wl.nkeys = wl_rows();
-    ListSection h = {
-        "hybrid", 0, hy_key, hy_rows(), hy_field, hybrid_implicit,
-        scenario_yaml_hybrid, &wl};
-    static const ListSection unc = {
-        "uncertainty", 0, unc_section_key, UN_INPUTS,
-        unc_scalar_field, unc_implicit, scenario_yaml_uncertainty,
-        &input_list};
-    ListSection u = unc;
-    h.rank = field_count + 1; /* after every registry field, as written */
-    u.rank = field_count + 2;
-    patch_list_section(p, &h, p->base->has_hybrid, p->s->has_hybrid);
-    if (!p->failed)
-        patch_list_section(p, &u, p->base->has_uncertainty,
-                           p->s->has_uncertainty);
+    static const FieldScope scopes[] = {FS_HYBRID, FS_UNCERTAINTY};
+    for (size_t k = 0; k < sizeof scopes / sizeof scopes[0] && !p->failed; k++) {
+        ListSection S = {.scope = scopes[k]};
+        const FieldList *l = NULL;
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].scope == S.scope) {
+                if (!S.rank)
+                    S.rank = i + 1;
+                if (field_table[i].list && !l)
+                    l = field_table[i].list;
+            }
+        ListKind L = list_kind(l);
+        S.list = &L;
+        while (ls_row(&S, S.nscalars))
+            S.nscalars++;
+        field_scope_name(S.scope, S.name, sizeof S.name);
+        patch_list_section(p, &S, field_scope_given(p->base, S.scope),
+                           field_scope_given(p->s, S.scope));
+    }
 }
 
 /* ---- the schema line (SPEC 1.4) ------------------------------------------ */
@@ -1295,10 +1220,6 @@ int yaml_patch_version_needed(const Scenario *s, int at_least)
             v = field_version(f);
     }
     free(def);
-    /* Outside the registry: the uncertainty section came with version 2
-     * (the loader's rule, scenario_load.c). */
-    if (s->has_uncertainty && v < 2)
-        v = 2;
     return v;
 }
 

@@ -50,29 +50,6 @@ static void add_num(cJSON *o, const char *k, double v)
     cJSON_AddItemToObject(o, k, num_item(v));
 }
 
-/* scenario.uncertainty, nested like the YAML section so that it reads
- * back; a mode only when one was given. */
-static cJSON *uncertainty_json(const Scenario *s)
-{
-    const Uncertainty *u = &s->uncertainty;
-    cJSON *h = xobj();
-    add_num(h, "draws", u->draws);
-    add_num(h, "seed", u->seed);
-    cJSON *list = cJSON_CreateArray();
-    for (size_t i = 0; i < u->input_count; i++) {
-        const UncInput *in = &u->inputs[i];
-        cJSON *o = xobj();
-        cJSON_AddStringToObject(o, "key", in->key);
-        add_num(o, "low", in->low);
-        add_num(o, "high", in->high);
-        if (in->has_mode)
-            add_num(o, "mode", in->mode);
-        cJSON_AddItemToArray(list, o);
-    }
-    cJSON_AddItemToObject(h, "inputs", list);
-    return h;
-}
-
 static cJSON *gh_money(double gpu_hours, double monthly)
 {
     cJSON *o = xobj();
@@ -197,7 +174,8 @@ static size_t list_json(cJSON *into, const Scenario *s, size_t first)
 }
 
 /* The scenario, nested exactly like the YAML file so that it reads back:
- * every field of the registry in its order, the hybrid plan when given. */
+ * every field of the registry in its order, the hybrid plan and the
+ * uncertainty section when given. */
 static cJSON *scenario_json(const Scenario *s)
 {
     cJSON *root = xobj();
@@ -229,8 +207,6 @@ static cJSON *scenario_json(const Scenario *s)
         add_field(into, leaf, f, s);
         i++;
     }
-    if (s->has_uncertainty)
-        cJSON_AddItemToObject(root, "uncertainty", uncertainty_json(s));
     return root;
 }
 

@@ -138,7 +138,7 @@ static void bench_horizon(void)
 static size_t forty_inputs(Scenario *s)
 {
     scenario_default(s);
-    uncertainty_default(&s->uncertainty);
+    field_scope_default(s, FS_UNCERTAINTY);
     s->has_uncertainty = true;
     size_t n = 0;
     for (size_t i = 0; i < field_count && n < 40; i++) {
