@@ -113,7 +113,7 @@ const char *panel_name(Panel p)
 {
     static const char *const names[PANEL_COUNT] = {
         "Hardware", "Facility", "Staffing", "Utilization",
-        "Cloud", "Business", "Horizon", "Hybrid"};
+        "Cloud", "Business", "Horizon", "Hybrid", "Risk"};
     return (unsigned)p < PANEL_COUNT ? names[p] : "?";
 }
 

@@ -38,6 +38,7 @@ typedef enum Panel {
     PANEL_BUSINESS,
     PANEL_HORIZON,
     PANEL_HYBRID,
+    PANEL_RISK,
     PANEL_COUNT
 } Panel;
 

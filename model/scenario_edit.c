@@ -120,6 +120,21 @@ bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
 {
     const Field *f = field_ref(r);
     double old = field_get_num(f, s);
+    /* An uncertain input's value moves as the field it names: that field's
+     * step and range; a mode not given starts from the scenario's value. */
+    Field typed;
+    const Field *t = f->list == &field_list_inputs && f->plain_comment
+                         ? uncertainty_value_target(s, r->index)
+                         : NULL;
+    if (t) {
+        const UncInput *in = &s->uncertainty.inputs[r->index];
+        if (strcmp(field_leaf(r->row), "mode") == 0 && !in->has_mode)
+            old = field_get_num(t, s);
+        typed = *t;
+        typed.key = f->key;
+        typed.offset = f->offset;
+        f = &typed;
+    }
     switch (f->type) {
     case FT_BOOL:
         snprintf(buf, n, "%s", old != 0 ? "false" : "true");

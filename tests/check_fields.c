@@ -76,12 +76,15 @@ START_TEST(panels_in_tab_order)
 {
     static const char *const names[] = {"Hardware", "Facility", "Staffing",
                                         "Utilization", "Cloud", "Business",
-                                        "Horizon", "Hybrid"};
+                                        "Horizon", "Hybrid", "Risk"};
     ck_assert_int_eq(PANEL_COUNT, sizeof names / sizeof names[0]);
     for (int p = 0; p < PANEL_COUNT; p++)
         ck_assert_str_eq(panel_name((Panel)p), names[p]);
     for (size_t i = 0; i < field_count; i++)
-        if (strncmp(field_table[i].key, "horizon.", 8) == 0)
+        if (strncmp(field_table[i].key, "uncertainty.", 12) == 0)
+            ck_assert_msg(field_table[i].panel == PANEL_RISK, "%s",
+                          field_table[i].key);
+        else if (strncmp(field_table[i].key, "horizon.", 8) == 0)
             ck_assert_msg(field_table[i].panel == PANEL_HORIZON, "%s",
                           field_table[i].key);
         else

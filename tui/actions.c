@@ -12,6 +12,8 @@
 #include "export_dialog.h"
 #include "files.h"
 #include "hybrid_panel.h"
+#include "list_panel.h"
+#include "risk_panel.h"
 #include "price_picker.h"
 #include "risk_view.h"
 #include "screen.h"
@@ -98,8 +100,9 @@ static Reaction act_hybrid(App *a, Action act, int key)
 {
     (void)key;
     switch (act) {
-    case ACT_HYBRID_ADD: return hybrid_panel_add(a);
-    case ACT_HYBRID_DELETE: return hybrid_panel_delete(a);
+    case ACT_LIST_ADD:
+        return a->panel == PANEL_RISK ? risk_panel_add(a) : hybrid_panel_add(a);
+    case ACT_LIST_DELETE: return list_panel_delete(a);
     case ACT_HYBRID_RUN: return hybrid_panel_cycle(a, true);
     default: return hybrid_panel_cycle(a, false);
     }
@@ -158,7 +161,7 @@ static const ActionFn normal_actions[ACT_COUNT] = {
     [ACT_PANEL_1] = act_panel,       [ACT_PANEL_2] = act_panel,
     [ACT_PANEL_3] = act_panel,       [ACT_PANEL_4] = act_panel,
     [ACT_PANEL_5] = act_panel,       [ACT_PANEL_6] = act_panel,
-    [ACT_PANEL_7] = act_panel,       [ACT_PANEL_8] = act_panel,
+    [ACT_PANEL_7] = act_panel,       [ACT_PANEL_8] = act_panel,       [ACT_PANEL_9] = act_panel,
     [ACT_FIELD_PREV] = act_field,
     [ACT_FIELD_NEXT] = act_field,    [ACT_NUDGE_DOWN] = act_nudge,
     [ACT_NUDGE_UP] = act_nudge,      [ACT_NUDGE_DOWN10] = act_nudge,
@@ -168,8 +171,8 @@ static const ActionFn normal_actions[ACT_COUNT] = {
     [ACT_CHART] = act_chart,         [ACT_COMMAND] = act_command,
     [ACT_HELP] = act_help,           [ACT_SAVE] = act_save,
     [ACT_OPEN] = act_open,           [ACT_EXPORT] = act_export,
-    [ACT_PRICES] = act_prices,       [ACT_HYBRID_ADD] = act_hybrid,
-    [ACT_HYBRID_DELETE] = act_hybrid, [ACT_HYBRID_RUN] = act_hybrid,
+    [ACT_PRICES] = act_prices,       [ACT_LIST_ADD] = act_hybrid,
+    [ACT_LIST_DELETE] = act_hybrid, [ACT_HYBRID_RUN] = act_hybrid,
     [ACT_HYBRID_MODE] = act_hybrid,  [ACT_QUIT] = act_quit,
     [ACT_REDRAW] = act_redraw,       [ACT_ZOOM] = act_zoom,
 };
@@ -198,9 +201,10 @@ Reaction actions_normal_key(App *a, int key)
         a->chart_zoom = false;
         r |= screen_layout(a);
     }
-    /* On a workload row the arrows (and h, l) choose the column. */
+    /* On a workload's or an input's row the arrows (and h, l) choose the
+     * cell. */
     if ((key == KC_LEFT || key == KC_RIGHT || key == 'h' || key == 'l') &&
-        hybrid_panel_move(a, key == KC_RIGHT || key == 'l', &r))
+        list_panel_move(a, key == KC_RIGHT || key == 'l', &r))
         return r;
     if (act > ACT_NONE && act < ACT_COUNT && normal_actions[act])
         return r | normal_actions[act](a, act, key);
@@ -248,9 +252,9 @@ Reaction actions_dialog_key(App *a, int key)
             r |= price_picker_pick(a, d.items[d.sel]);
         price_picker_close(a);
         break;
-    case P_HYBRID_DELETE:
+    case P_LIST_DELETE:
         if (!cancelled && d.choice == 'y')
-            r |= hybrid_panel_delete_answer(a);
+            r |= list_panel_delete_answer(a);
         break;
     case P_SEEK_APPLY:
         if (!cancelled && d.choice == 'y')

@@ -24,6 +24,7 @@
 #include "planner.h"
 #include "price_picker.h"
 #include "recover.h"
+#include "risk_live.h"
 #include "risk_view.h"
 #include "scenario_file.h"
 #include "screen.h"
@@ -169,8 +170,13 @@ int app_run(const char *path, bool no_color)
     a->dirty |= files_offer_recovery(a);
 
     while (!a->quit) {
+        a->dirty |= risk_live_sync(a);
         screen_draw(a);
         int key = term_read_key();
+        if (key == TERM_EV_WAKE) { /* background work has news */
+            a->dirty |= risk_live_wake(a);
+            continue;
+        }
         if (key == TERM_EV_SIGNAL || key == TERM_EV_LOST) {
             a->status = emergency_exit(a, key == TERM_EV_SIGNAL ? term_signal() : 0);
             goto out;
@@ -209,6 +215,7 @@ out:
     hybrid_scratch_free(&a->hscratch);
     file_lock_release(&a->lock);
     risk_view_free(a);
+    risk_live_free(a);
     doc_free(&a->doc);
     return a->status;
 }

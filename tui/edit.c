@@ -10,6 +10,8 @@
 #include "commands.h"
 #include "form.h"
 #include "hybrid_panel.h"
+#include "list_panel.h"
+#include "risk_panel.h"
 #include "keys.h"
 #include "numfmt.h"
 #include "scenario_edit.h"
@@ -25,19 +27,15 @@ static const Field *panel_field(Panel p, size_t row)
 
 size_t edit_panel_rows(const App *a)
 {
-    if (a->panel == PANEL_HYBRID)
-        return form_hybrid_rows(&a->doc.cur);
+    const ListPanel *lp = list_panel_of(a->panel);
+    if (lp)
+        return list_panel_rows(lp, &a->doc.cur);
     return form_fields(a->panel, NULL, 0);
 }
 
 long edit_cur_workload(const App *a)
 {
-    if (a->panel != PANEL_HYBRID || !a->doc.cur.has_hybrid)
-        return -1;
-    size_t row = a->sel[PANEL_HYBRID];
-    if (row < form_hybrid_scalars() || row >= form_hybrid_rows(&a->doc.cur))
-        return -1;
-    return (long)(row - form_hybrid_scalars());
+    return a->panel == PANEL_HYBRID ? list_panel_item(a) : -1;
 }
 
 const Field *edit_cur_field(const App *a)
@@ -47,6 +45,12 @@ const Field *edit_cur_field(const App *a)
         static FieldRef r;
         if (!a->doc.cur.has_hybrid ||
             !form_hybrid_ref(&a->doc.cur, a->sel[PANEL_HYBRID], a->hcol, &r))
+            return NULL;
+        return field_ref(&r);
+    }
+    if (a->panel == PANEL_RISK) {
+        static FieldRef r;
+        if (!risk_panel_ref(&a->doc.cur, a->sel[PANEL_RISK], a->hcol, &r))
             return NULL;
         return field_ref(&r);
     }
@@ -68,11 +72,16 @@ Reaction edit_recompute(App *a)
     cost_evaluate(&a->shown, &a->res);
     evaluate_hybrid(a);
     a->stale = false;
-    /* The plan may have lost rows (undo of an add, another file): keep the
-     * Hybrid selection on a row that exists. */
-    size_t rows = form_hybrid_rows(&a->doc.cur);
-    if (a->sel[PANEL_HYBRID] >= rows)
-        a->sel[PANEL_HYBRID] = rows ? rows - 1 : 0;
+    /* A list may have lost rows (undo of an add, another file): keep the
+     * list panels' selections on rows that exist. */
+    for (int p = 0; p < PANEL_COUNT; p++) {
+        const ListPanel *lp = list_panel_of((Panel)p);
+        if (!lp)
+            continue;
+        size_t rows = list_panel_rows(lp, &a->doc.cur);
+        if (a->sel[p] >= rows)
+            a->sel[p] = rows ? rows - 1 : 0;
+    }
     return R_RESULTS | R_CHART | R_FORM | R_TITLE | R_MSG;
 }
 
@@ -211,6 +220,8 @@ Reaction edit_start(App *a, int digit)
     if (!f) {
         if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             return app_msg(a, false, "no hybrid plan: a adds one");
+        if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
+            return app_msg(a, false, "no uncertainty ranges: a adds them");
         return R_NONE;
     }
     if (f->type == FT_BOOL)

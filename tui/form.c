@@ -10,6 +10,7 @@
 #include "hybrid.h"
 #include "numfmt.h"
 #include "report.h"
+#include "risk_panel.h"
 #include "term.h"
 #include "text_rules.h"
 #include "utf8.h"
@@ -64,6 +65,11 @@ void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col)
     *col = 0;
     if (r->row->scope == FS_SCENARIO) {
         form_locate(r->row, p, row);
+        return;
+    }
+    if (r->row->scope == FS_UNCERTAINTY) {
+        *p = PANEL_RISK;
+        risk_panel_locate(r, row, col);
         return;
     }
     *p = PANEL_HYBRID;

@@ -23,8 +23,8 @@ size_t form_fields(Panel p, const Field **out, size_t max);
 /* The panel and row of field f (a scenario field). */
 void form_locate(const Field *f, Panel *p, size_t *row);
 
-/* The panel, row and column (of a workload row; else 0) of any resolved
- * field, the hybrid plan's included. */
+/* The panel, row and column (of a workload's or an input's row; else 0)
+ * of any resolved field, the optional sections' included. */
 void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col);
 
 /* Draw panel p of s into w: one row per field, row `sel` highlighted,

@@ -1,5 +1,6 @@
-/* hybrid_panel.c: adding, deleting and cycling the hybrid plan's
- * workloads. */
+/* hybrid_panel.c: adding the hybrid plan and its workloads, and cycling
+ * a workload's run and cloud_mode (deleting and moving between cells are
+ * list_panel.c's, shared with the Risk panel). */
 #include "config.h"
 
 #include "hybrid_panel.h"
@@ -61,38 +62,6 @@ Reaction hybrid_panel_add(App *a)
     return r;
 }
 
-Reaction hybrid_panel_delete(App *a)
-{
-    long i = edit_cur_workload(a);
-    if (i < 0)
-        return app_msg(a, false, "d deletes a workload: select a workload row of the Hybrid panel");
-    char q[256];
-    snprintf(q, sizeof q, "delete workload '%s'? (y)es / (n)o",
-             a->doc.cur.hybrid.workloads[i].name);
-    dialog_choice(&a->dlg, P_HYBRID_DELETE, q, "yn");
-    return R_LINE;
-}
-
-Reaction hybrid_panel_delete_answer(App *a)
-{
-    long i = edit_cur_workload(a);
-    if (i < 0)
-        return R_NONE;
-    Scenario t = a->doc.cur;
-    char name[HYBRID_TEXT_BYTES(HYBRID_NAME_MAX)];
-    snprintf(name, sizeof name, "%s", t.hybrid.workloads[i].name);
-    memmove(&t.hybrid.workloads[i], &t.hybrid.workloads[i + 1],
-            (t.hybrid.workload_count - (size_t)i - 1) * sizeof t.hybrid.workloads[0]);
-    t.hybrid.workload_count--;
-    Reaction r = R_NONE;
-    if (edit_apply(a, &t, &r)) {
-        if (a->sel[PANEL_HYBRID] >= form_hybrid_rows(&a->doc.cur) && a->sel[PANEL_HYBRID] > 0)
-            a->sel[PANEL_HYBRID]--;
-        r |= app_msg(a, false, "workload '%s' deleted (u undoes)", name);
-    }
-    return r;
-}
-
 Reaction hybrid_panel_cycle(App *a, bool run)
 {
     long i = edit_cur_workload(a);
@@ -114,16 +83,4 @@ Reaction hybrid_panel_cycle(App *a, bool run)
     if (edit_apply(a, &t, &r))
         r |= app_msg(a, false, "%s = %s", key, text);
     return r;
-}
-
-bool hybrid_panel_move(App *a, bool right, Reaction *r)
-{
-    if (edit_cur_workload(a) < 0)
-        return false;
-    if (right && a->hcol + 1 < form_wl_cols())
-        a->hcol++;
-    else if (!right && a->hcol > 0)
-        a->hcol--;
-    *r |= R_FORM;
-    return true;
 }

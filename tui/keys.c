@@ -9,7 +9,7 @@
 
 /* Order is the help screen's order; entries with a label form the hint line.
  * Digits start an edit (SPEC 8, as in a spreadsheet), so the numbered panels
- * are on Alt-1..Alt-8 (which a terminal sends as Esc and the digit at once). */
+ * are on Alt-1..Alt-9 (which a terminal sends as Esc and the digit at once). */
 const KeyBinding key_table[] = {
     {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)", KS_ANY},
     {'?', ACT_HELP, NULL, NULL, KS_ANY},
@@ -31,6 +31,7 @@ const KeyBinding key_table[] = {
     {KC_ALT('6'), ACT_PANEL_6, NULL, "Business panel (opportunity and constraints)", KS_ANY},
     {KC_ALT('7'), ACT_PANEL_7, NULL, "Horizon panel (cash flows over the years)", KS_ANY},
     {KC_ALT('8'), ACT_PANEL_8, NULL, "Hybrid panel", KS_ANY},
+    {KC_ALT('9'), ACT_PANEL_9, NULL, "Risk panel (uncertain inputs, Monte Carlo)", KS_ANY},
     {KC_UP, ACT_FIELD_PREV, NULL, "previous field", KS_ANY},
     {'k', ACT_FIELD_PREV, NULL, NULL, KS_ANY},
     {KC_DOWN, ACT_FIELD_NEXT, NULL, "next field", KS_ANY},
@@ -60,8 +61,8 @@ const KeyBinding key_table[] = {
     {'c', ACT_CHART, "c chart", "cycle the chart: cost per GPU-hour vs utilization, monthly breakdown, cumulative spend, hybrid cost vs nodes, tornado", KS_ANY},
     {'z', ACT_ZOOM, "z zoom", "the current chart full-screen, and back (z or Esc); c still cycles the charts", KS_ANY},
     {KC_ESC, ACT_ZOOM, NULL, NULL, KS_ANY},
-    {'a', ACT_HYBRID_ADD, "a add", "Hybrid panel: add a hybrid plan (defaults, one example workload), or a copy of the selected workload", KS_HYBRID},
-    {'d', ACT_HYBRID_DELETE, "d delete", "Hybrid panel: delete the selected workload (asks first)", KS_HYBRID},
+    {'a', ACT_LIST_ADD, "a add", "Hybrid panel: add a hybrid plan (defaults, one example workload), or a copy of the selected workload; Risk panel: add an uncertainty section, or an input (a number field not yet listed, at its value +-20%)", KS_LIST},
+    {'d', ACT_LIST_DELETE, "d delete", "Hybrid or Risk panel: delete the selected workload or input (asks first)", KS_LIST},
     {'r', ACT_HYBRID_RUN, "r run", "Hybrid panel: cycle the workload's run: onprem, cloud, burst", KS_HYBRID},
     {'m', ACT_HYBRID_MODE, "m mode", "Hybrid panel: cycle the workload's cloud_mode: on_demand, spot", KS_HYBRID},
     {':', ACT_COMMAND, ": cmd", "command line: the commands listed below; Tab completes their names and field keys", KS_ANY},
@@ -234,9 +235,15 @@ const char *keys_hint_line(char *buf, size_t n, int width, KeyScope scope)
     if (n == 0)
         return buf;
     buf[0] = '\0';
-    /* The scope's own labels first, then those shown everywhere. */
+    /* The scope's own labels first (a list panel's shared ones before
+     * them), then those shown everywhere. */
     const KeyTable *t = &key_tables[KM_NORMAL];
-    if (scope == KS_ANY || add_labels(t, scope, buf, n, &len, width))
+    bool room = true;
+    if (scope == KS_HYBRID || scope == KS_RISK)
+        room = add_labels(t, KS_LIST, buf, n, &len, width);
+    if (room && scope != KS_ANY)
+        room = add_labels(t, scope, buf, n, &len, width);
+    if (room)
         add_labels(t, KS_ANY, buf, n, &len, width);
     return buf;
 }

@@ -59,6 +59,7 @@ typedef enum Action {
     ACT_PANEL_6,
     ACT_PANEL_7,
     ACT_PANEL_8,
+    ACT_PANEL_9,
     ACT_FIELD_PREV,
     ACT_FIELD_NEXT,
     ACT_NUDGE_DOWN,
@@ -77,8 +78,8 @@ typedef enum Action {
     ACT_OPEN,
     ACT_EXPORT,
     ACT_PRICES, /* the price book picker (Cloud panel) */
-    ACT_HYBRID_ADD,    /* Hybrid panel: add the section or a workload */
-    ACT_HYBRID_DELETE, /* Hybrid panel: delete the selected workload */
+    ACT_LIST_ADD,      /* Hybrid, Risk panels: add the section or an item */
+    ACT_LIST_DELETE,   /* Hybrid, Risk panels: delete the selected item */
     ACT_HYBRID_RUN,    /* Hybrid panel: cycle the workload's run */
     ACT_HYBRID_MODE,   /* Hybrid panel: cycle the workload's cloud_mode */
     ACT_ZOOM, /* the current chart full-screen, and back */
@@ -121,7 +122,9 @@ typedef enum Action {
 /* Where a key's hint belongs: on every screen, or only on one panel. */
 typedef enum KeyScope {
     KS_ANY,
-    KS_HYBRID /* the Hybrid panel's own keys */
+    KS_LIST,   /* the panels that edit a list (Hybrid, Risk): shown on both */
+    KS_HYBRID, /* the Hybrid panel's own keys */
+    KS_RISK    /* the Risk panel's own keys */
 } KeyScope;
 
 typedef struct KeyBinding {
@@ -158,7 +161,8 @@ Action keys_lookup_mode(KeyMode m, int key);
 const char *keys_name(int key, char *buf, size_t n);
 
 /* The hint line for a screen of `scope`: the labels of that scope first
- * (none for KS_ANY), then those of KS_ANY, each group the most useful
+ * (KS_HYBRID and KS_RISK: those of KS_LIST, then their own; none for
+ * KS_ANY), then those of KS_ANY, each group the most useful
  * first (help, undo, chart, `:`, quit, save...), then in table order,
  * separated by two blanks and cut at whole labels to fit `width` columns.
  * Returns buf. */

@@ -1,7 +1,8 @@
 /* planner.h: the interactive planner's state, shared by its modules
  * (app.c the loop, screen.c the layout and drawing, actions.c the keys,
  * edit.c the changes, commands.c the `:` line, files.c, export_dialog.c,
- * price_picker.c, hybrid_panel.c, risk_view.c).
+ * price_picker.c, list_panel.c, hybrid_panel.c, risk_panel.c, risk_live.c,
+ * risk_view.c).
  *
  * Every key handler returns a Reaction: what must be redrawn (as htop's
  * actions return Htop_Reaction). Only the loop turns reactions into the
@@ -45,8 +46,11 @@ enum {
 
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
-       P_PRICES, P_HYBRID_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE,
+       P_PRICES, P_LIST_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE,
        P_SEEK_APPLY, P_RECOVER_LIST, P_RECOVER_ALL };
+
+/* The Risk panel's Monte Carlo beside the loop (risk_live.h). */
+typedef struct RiskLive RiskLive;
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -81,10 +85,11 @@ typedef struct App {
     Tornado *tornado;   /* its figures, of `shown`; allocated at first use */
     Scenario *risk_work; /* scratch of the tornado and :seek */
     char seek_key[64], seek_value[64]; /* :seek's answer waiting for a yes */
+    RiskLive *live; /* the Risk panel's Monte Carlo; NULL until it shows */
     HybridResult hres; /* from shown.hybrid when shown.has_hybrid */
     HybridScratch hscratch;
     bool hscratch_ok;
-    size_t hcol; /* selected column of a Hybrid workload row */
+    size_t hcol; /* selected cell of a Hybrid workload's or a Risk input's row */
     PriceBook *book; /* while the price book picker is open, else NULL */
     RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (SPEC 7) */
     size_t rec_n, rec_i;           /* how many, the one selected */

@@ -145,9 +145,22 @@ static int horizon_line(WINDOW *w, int y, int h, int wd, const Scenario *s,
     return wrap(w, y, h, wd, line);
 }
 
+/* Lines from..to-1 of ex from row y; returns the row after them. */
+static int extra_lines(WINDOW *w, int y, int h, int wd, const ResultsExtra *ex,
+                       int from, int to)
+{
+    for (int k = from; ex && k < to && y < h; k++) {
+        wattrset(w, term_attr(ex->refining ? TS_STALE : TS_NORMAL));
+        y = wrap(w, y, h, wd, ex->line[k]);
+        wattrset(w, term_attr(TS_NORMAL));
+    }
+    return y;
+}
+
 /* The box; `verdict` false leaves the verdict to its own window. */
 static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
-                        const HybridResult *hy, bool stale, bool verdict_too)
+                        const HybridResult *hy, const ResultsExtra *ex,
+                        bool stale, bool verdict_too)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -164,10 +177,11 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
         y = wrap(w, 0, h, wd, verdict);
     }
+    y = extra_lines(w, y, h, wd, ex, 0, ex ? ex->lead : 0);
     /* The columns' titles; left out when that row is what the horizon
      * line needs (80x22 with a three-row verdict): the money columns read
      * without them, and stale rows keep their own mark. */
-    bool titles = hy || y + 1 + OPT_COUNT + 1 <= h || y + OPT_COUNT + 1 > h;
+    bool titles = hy || y + 1 + OPT_COUNT + 1 <= h || (!ex && y + OPT_COUNT + 1 > h);
     if (titles) {
         wattrset(w, term_attr(TS_HEADER));
         /* Stale results say so where the last column's title was. */
@@ -268,6 +282,7 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         wattrset(w, term_attr(TS_NORMAL));
         return;
     }
+    y = extra_lines(w, y, h, wd, ex, ex ? ex->lead : 0, ex ? ex->count : 0);
     /* The zone and the horizon line. When the box has a row for only one
      * of them (80x22), an agreeing zone, which the verdict says in other
      * words, gives its row to the horizon line; a zone that disagrees
@@ -299,11 +314,17 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
                          const HybridResult *hy, bool stale)
 {
-    results_box(w, s, r, hy, stale, true);
+    results_box(w, s, r, hy, NULL, stale, true);
 }
 
 void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
                           const HybridResult *hy, bool stale)
 {
-    results_box(w, s, r, hy, stale, false);
+    results_box(w, s, r, hy, NULL, stale, false);
+}
+
+void results_draw_extra(WINDOW *w, const Scenario *s, const CostResult *r,
+                        const ResultsExtra *ex, bool stale, bool verdict_too)
+{
+    results_box(w, s, r, NULL, ex, stale, verdict_too);
 }

@@ -23,6 +23,22 @@ void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
                          const HybridResult *h, bool stale);
 
+/* Lines a panel adds to the box (the Risk panel's Monte Carlo): the first
+ * `lead` before the options, as what the panel is for (short rows keep
+ * them), the others right after the options; each wrapped, never cut, in
+ * the stale style while `refining`. */
+#define RESULTS_EXTRA_MAX 4
+typedef struct ResultsExtra {
+    const char *line[RESULTS_EXTRA_MAX];
+    int count, lead;
+    bool refining;
+} ResultsExtra;
+
+/* The box with those lines; `verdict_too` false leaves the verdict out (the
+ * short layout's own window shows it). */
+void results_draw_extra(WINDOW *w, const Scenario *s, const CostResult *r,
+                        const ResultsExtra *ex, bool stale, bool verdict_too);
+
 /* The box without the verdict (the short layout gives the verdict its
  * own full-width window). */
 void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,

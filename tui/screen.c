@@ -16,6 +16,8 @@
 #include "keys.h"
 #include "price_picker.h"
 #include "results.h"
+#include "risk_live.h"
+#include "risk_panel.h"
 #include "risk_view.h"
 #include "term.h"
 #include "utf8.h"
@@ -293,12 +295,16 @@ static void draw_msg(App *a)
         const char *wname = wi >= 0 ? a->doc.cur.hybrid.workloads[wi].name : "";
         const char *sep = dash();
         char line[1024];
-        if (f && wi >= 0)
+        if (risk_panel_help(a, line, sizeof line))
+            ; /* an input's cell says what its value is */
+        else if (f && wi >= 0)
             snprintf(line, sizeof line, "%s%s%s: %s", wname, sep, f->key, f->help);
         else if (f)
             snprintf(line, sizeof line, "%s: %s", f->key, f->help);
         else if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             snprintf(line, sizeof line, "a adds a hybrid plan");
+        else if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
+            snprintf(line, sizeof line, "a adds uncertainty ranges");
         else
             line[0] = '\0';
         if (line[0]) {
@@ -339,7 +345,9 @@ static void draw_line(App *a)
                      "F1 help  F10 quit");
         else
             keys_hint_line(hints, sizeof hints, a->cols - 1,
-                           a->panel == PANEL_HYBRID ? KS_HYBRID : KS_ANY);
+                           a->panel == PANEL_HYBRID ? KS_HYBRID
+                           : a->panel == PANEL_RISK ? KS_RISK
+                                                    : KS_ANY);
         wattrset(w, term_attr(TS_HINT));
         mvwaddnstr(w, 0, 0, hints, (int)utf8_head_bytes(hints, a->cols - 1));
         wattrset(w, term_attr(TS_NORMAL));
@@ -416,7 +424,11 @@ void screen_draw(App *a)
         if (a->chart_zoom)
             a->dirty &= ~(unsigned)(R_FORM | R_RESULTS);
         if (a->dirty & R_FORM) {
-            if (a->panel == PANEL_HYBRID)
+            if (a->panel == PANEL_RISK)
+                risk_panel_draw(a->w_form, &a->doc.cur, a->sel[a->panel], a->hcol,
+                                &a->top[a->panel], a->editing ? &a->edit : NULL,
+                                a->edit_bad);
+            else if (a->panel == PANEL_HYBRID)
                 form_draw_hybrid(a->w_form, &a->doc.cur,
                                  a->shown.has_hybrid && a->hscratch_ok ? &a->hres : NULL,
                                  a->sel[a->panel], a->hcol,
@@ -432,7 +444,20 @@ void screen_draw(App *a)
                                              a->hscratch_ok
                                          ? &a->hres
                                          : NULL;
-            if (a->w_verdict) {
+            char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH];
+            ResultsExtra ex = {.count = 0};
+            ex.count = risk_live_lines(a, lines, RISK_LIVE_LINES, &ex.refining);
+            ex.lead = ex.count < RISK_LIVE_LEAD ? ex.count : RISK_LIVE_LEAD;
+            for (int k = 0; k < ex.count; k++)
+                ex.line[k] = lines[k];
+            if (ex.count > 0) {
+                results_draw_extra(a->w_results, &a->shown, &a->res, &ex, a->stale,
+                                   a->w_verdict == NULL);
+                if (a->w_verdict) {
+                    results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
+                    wnoutrefresh(a->w_verdict);
+                }
+            } else if (a->w_verdict) {
                 results_draw_figures(a->w_results, &a->shown, &a->res, hy, a->stale);
                 results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
                 wnoutrefresh(a->w_verdict);

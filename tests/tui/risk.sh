@@ -54,6 +54,84 @@ type_text ":seek hardware.nodes cloud"
 keys Enter
 wait_for "seek: expected KEY OPTION" 5 ":seek refuses an unknown option"
 
+# The Risk panel (SPEC 8, the last tab): the inputs as rows of cells, and
+# the Monte Carlo of the scenario on screen, which ends equal to `gpuplan
+# risk` (same file, same seed).
+# mc_line FILE [--set K=V]: the CLI's P(owning cheapest), X and Delta lines
+# as the panel words them.
+mc_lines() {
+    "$GPUPLAN" risk --format json "$@" | awk '
+        /"monte_carlo"/ { mc = 1 }
+        mc && /"p_onprem_cheapest"/ { gsub(/[^0-9.e-]/, "", $2); p = $2 }
+        mc && /"delta":/ { sect = "d" }
+        mc && /"crossover":/ { sect = "x" }
+        mc && /"(cheapest_cloud|break_even)/ { sect = "o" }
+        mc && /"p10"/ { gsub(/[^0-9.e-]/, "", $2); v[sect "10"] = $2 }
+        mc && /"p90"/ { gsub(/[^0-9.e-]/, "", $2); v[sect "90"] = $2 }
+        END { printf "P(owning cheapest) %.1f%%\n", 100 * p
+              printf "X spot P10..P90 %.1f%%..%.1f%%\n", v["x10"], v["x90"] }'
+}
+keys BTab
+wait_for "input             low     mode     high" 5 "Shift-Tab shows the Risk panel" || give_up
+wait_re "^ Node price +290000 +310000 +345000" 2 "an input's cells"
+wait_for "a add  d delete  F1 help" 2 "the panel's keys lead the hint line"
+mc_lines "$SCEN/diagflow-risk.yaml" >"$TMP/cli0"
+while read -r line; do
+    wait_for "$line" 10 "'$line' as gpuplan risk says"
+done <"$TMP/cli0"
+# At 80x22 the figures the panel is for lead the box.
+TM resize-window -t planner -x 80 -y 22
+wait_for "$(head -2 "$TMP/cli0" | tail -1)" 5 "the crossover's range at 80x22"
+screen | grep -qF "$(head -1 "$TMP/cli0")" && ok || fail "P at 80x22"
+TM resize-window -t planner -x 80 -y 24
+wait_for "draws, 0 rejected" 5 "the draws at 80x24"
+# Typing a node price's low value: the probability follows each keystroke
+# (the Monte Carlo of the value being typed) and ends at the CLI's figure.
+keys Down Down Down Right
+wait_for "uncertainty.inputs[1].low of hardware.node_price" 5 "the low cell selected"
+p0=$(head -1 "$TMP/cli0")
+type_text "6"
+wait_gone "$p0" 10 || fail "P did not move while the value was typed"
+type_text "5"
+keys Enter
+wait_re "^ Node price +65 +310000 +345000" 5 "low committed"
+mc_lines "$SCEN/diagflow-risk.yaml" --set "uncertainty.inputs[1].low=65" >"$TMP/cli1"
+[ "$(head -1 "$TMP/cli1")" != "$p0" ] && ok || fail "the CLI's P did not change either"
+while read -r line; do
+    wait_for "$line" 10 "'$line' after typing 65, as gpuplan risk --set says"
+done <"$TMP/cli1"
+screen | grep -q "refining" && fail "still refining when the CLI's figures show" || ok
+keys u
+wait_re "^ Node price +290000 " 5 "u undoes the edit in one step"
+# A value outside the named field's range is refused with the rule.
+keys Right Right
+type_text "120"
+keys Enter
+wait_for "uncertainty.inputs[1].high: high 120 is not above low 290000" 5 "the rule said"
+keys Escape
+# a adds the input that moves the decision most, d deletes after a question.
+keys a
+wait_re "input [0-9]+ added: [a-z_.]+ from" 5 "a adds an input"
+keys d
+wait_for "delete input " 5 "d asks first"
+keys y
+wait_re "input [a-z_.]+ deleted" 5 "y deletes it"
+# :set and :goto reach the panel's cells.
+type_text ":set uncertainty.draws=5"
+keys Enter
+wait_for "set: uncertainty.draws: 5 is below 100" 5 ":set says the draws' range"
+type_text ":set uncertainty.inputs[0].mode=60"
+keys Enter
+wait_for "uncertainty.inputs[0].mode = 60" 5 ":set takes an input's mode"
+wait_re "^ Utilization +56 +60 +86" 5 "the mode shows in its cell"
+# A million draws refine in stages, marked until the last is in.
+type_text ":set uncertainty.draws=1000000"
+keys Enter
+wait_for "P(owning cheapest)" 5
+wait_for "refining" 5 "figures of a first stage are marked"
+keys u
+wait_gone "refining" 10
+
 type_text ":q!"
 keys Enter
 wait_for "EXIT=0" 10 "quit"
@@ -65,7 +143,7 @@ printf 'horizon:\n  months: 240\n  ramp_months: 24\n  cloud_price_change_pct_yea
     >>"$TMP/work/long.yaml"
 grep -q "draws: 1000000" "$TMP/work/long.yaml" && ok || fail "long.yaml lacks the draws"
 start NO_COLOR=1 -- long.yaml
-wait_for " Hardware   Facility " 10 "long.yaml opens" || give_up
+wait_re " Hardware +Facility " 10 "long.yaml opens" || give_up
 type_text ":export json long.json"
 keys Enter
 sleep 1 # the Monte Carlo is under way

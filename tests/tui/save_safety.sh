@@ -9,7 +9,7 @@ cp "$top_srcdir/tests/data/good/hybrid.yaml" "$TMP/work/plan.yaml"
 chmod 0644 "$TMP/work/plan.yaml"
 start -- plan.yaml
 wait_for "plan.yaml" 10 || give_up
-keys BTab
+keys BTab BTab
 wait_for "On-prem nodes" 5 "the Hybrid panel"
 for name in 'nightly "train"' 'burst jobs' 'cloud only'; do
     keys : ; type_text "goto hybrid.workloads[0].name"; keys Enter

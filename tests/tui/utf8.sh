@@ -14,8 +14,8 @@ TEN=一二三四五六七八九十       # ten CJK characters, twenty columns
 
 start LC_ALL=C.UTF-8 --
 wait_re " Hardware +Facility " 10 "panel tabs" || give_up
-# Business panel (three back from Hardware), its first row is the name.
-keys BTab BTab BTab
+# Business panel (four back from Hardware), its first row is the name.
+keys BTab BTab BTab BTab
 wait_for "Scenario name" 5 "business panel" || give_up
 keys Enter C-u
 type_text "中文 ${E_ACUTE}x"
@@ -42,7 +42,7 @@ wait_gone "set name=" 5
 # A workload name longer than its cell: the cell shows the characters
 # before the cursor, from a character boundary.
 keys BTab BTab BTab BTab BTab
-keys BTab
+keys BTab BTab
 wait_for "a adds one" 5 "hybrid panel without a plan" || give_up
 keys a
 wait_for "example" 5 "example workload added" || give_up

@@ -1,0 +1,120 @@
+/* list_panel.c: moving between cells and deleting items on the panels
+ * that edit a registry list; see list_panel.h. */
+#include "config.h"
+
+#include "list_panel.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "edit.h"
+#include "form.h"
+#include "risk_panel.h"
+
+static void workload_name(const Scenario *s, size_t i, char *buf, size_t n)
+{
+    snprintf(buf, n, "workload '%s'", s->hybrid.workloads[i].name);
+}
+
+static void input_name(const Scenario *s, size_t i, char *buf, size_t n)
+{
+    snprintf(buf, n, "input %s", s->uncertainty.inputs[i].key);
+}
+
+static size_t risk_scalars(void) { return RISK_SCALARS; }
+static size_t risk_cols(void) { return RISK_COLS; }
+
+static const ListPanel list_panels[] = {
+    {PANEL_HYBRID, &field_list_workloads, form_hybrid_scalars, form_wl_cols,
+     workload_name},
+    {PANEL_RISK, &field_list_inputs, risk_scalars, risk_cols, input_name},
+};
+
+const ListPanel *list_panel_of(Panel p)
+{
+    for (size_t i = 0; i < sizeof list_panels / sizeof list_panels[0]; i++)
+        if (list_panels[i].panel == p)
+            return &list_panels[i];
+    return NULL;
+}
+
+/* The scope of lp's section: that of its list's rows. */
+static FieldScope scope_of(const ListPanel *lp)
+{
+    for (size_t i = 0; i < field_count; i++)
+        if (field_table[i].list == lp->list)
+            return field_table[i].scope;
+    return FS_SCENARIO;
+}
+
+size_t list_panel_rows(const ListPanel *lp, const Scenario *s)
+{
+    if (!field_scope_given(s, scope_of(lp)))
+        return 0;
+    return lp->scalars() + field_list_count(lp->list, s);
+}
+
+long list_panel_item(const App *a)
+{
+    const ListPanel *lp = list_panel_of(a->panel);
+    if (!lp)
+        return -1;
+    size_t row = a->sel[a->panel];
+    if (row < lp->scalars() || row >= list_panel_rows(lp, &a->doc.cur))
+        return -1;
+    return (long)(row - lp->scalars());
+}
+
+bool list_panel_move(App *a, bool right, Reaction *r)
+{
+    const ListPanel *lp = list_panel_of(a->panel);
+    if (!lp || list_panel_item(a) < 0)
+        return false;
+    if (right && a->hcol + 1 < lp->cols())
+        a->hcol++;
+    else if (!right && a->hcol > 0)
+        a->hcol--;
+    *r |= R_FORM | R_MSG;
+    return true;
+}
+
+Reaction list_panel_delete(App *a)
+{
+    const ListPanel *lp = list_panel_of(a->panel);
+    long i = list_panel_item(a);
+    if (!lp || i < 0)
+        return app_msg(a, false, "d deletes a workload or an input: select "
+                       "one on the Hybrid or the Risk panel");
+    char name[160], q[256];
+    lp->name(&a->doc.cur, (size_t)i, name, sizeof name);
+    snprintf(q, sizeof q, "delete %s? (y)es / (n)o", name);
+    dialog_choice(&a->dlg, P_LIST_DELETE, q, "yn");
+    return R_LINE;
+}
+
+Reaction list_panel_delete_answer(App *a)
+{
+    const ListPanel *lp = list_panel_of(a->panel);
+    long i = list_panel_item(a);
+    if (!lp || i < 0)
+        return R_NONE;
+    Scenario t = a->doc.cur;
+    char name[160];
+    lp->name(&t, (size_t)i, name, sizeof name);
+    /* The items after it move up one place. */
+    size_t n = field_list_count(lp->list, &t);
+    char *items = (char *)&t + lp->list->offset;
+    memmove(items + (size_t)i * lp->list->stride,
+            items + ((size_t)i + 1) * lp->list->stride,
+            (n - (size_t)i - 1) * lp->list->stride);
+    n--;
+    memcpy((char *)&t + lp->list->count_offset, &n, sizeof n);
+    Reaction r = R_NONE;
+    if (edit_apply(a, &t, &r)) {
+        size_t rows = list_panel_rows(lp, &a->doc.cur);
+        if (a->sel[a->panel] >= rows && a->sel[a->panel] > 0)
+            a->sel[a->panel]--;
+        r |= app_msg(a, false, "%s deleted (u undoes)", name);
+    }
+    return r;
+}

@@ -1,0 +1,50 @@
+/* risk_live.h: the Risk panel's Monte Carlo, computed beside the input
+ * loop and progressively (SPEC 2.8, 8, 9).
+ *
+ * While the Risk panel shows, every change of the scenario on screen (a
+ * value being typed included) starts the Monte Carlo again on a worker
+ * (background.h): first the first RISK_LIVE_FIRST draws of the stream,
+ * then eight times as many at each stage, up to all of them. The figures of a stage replace those shown as it
+ * finishes; until the last stage has, they are marked as refining ("500
+ * of 10,000 draws"). The last stage is risk_monte_carlo() on the same
+ * scenario with the same seed as `gpuplan risk`, so its figures are the
+ * command's. A keystroke never waits for a draw; an idle planner computes
+ * nothing (the worker sleeps, the loop waits in poll() with no timeout). */
+#ifndef GPUPLAN_RISK_LIVE_H
+#define GPUPLAN_RISK_LIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "planner.h"
+
+/* Draws of the first stage. */
+#define RISK_LIVE_FIRST 500
+
+/* Lines risk_live_lines gives, the first RISK_LIVE_LEAD of them the
+ * figures (the last says the draws), and their size. */
+#define RISK_LIVE_LINES 4
+#define RISK_LIVE_LEAD 3
+#define RISK_LIVE_WIDTH 448
+
+/* Before each draw of the loop: when the Risk panel shows a scenario
+ * (a->shown) other than the one computed, start over. Returns what to
+ * redraw. */
+Reaction risk_live_sync(App *a);
+
+/* The loop was woken by background work (TERM_EV_WAKE): take a finished
+ * stage and start the next. Returns what to redraw. */
+Reaction risk_live_wake(App *a);
+
+/* The Risk panel's lines for the results box: P(owning is cheapest), the
+ * P10-P90 of the decision metric and of the crossover, the draws (or why
+ * there are no figures). Returns how many (0 off the Risk panel); *refining
+ * is true while the figures are not yet those of every draw of the
+ * scenario shown. */
+int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
+                    bool *refining);
+
+/* Stop the worker and free everything. */
+void risk_live_free(App *a);
+
+#endif
