@@ -231,13 +231,19 @@ static void best_coverage(const Scenario *s, CostResult *r)
     double best = r->option[OPT_RESERVED].monthly;
     const double below = 5 * floor(u * 20), above = 5 * ceil(u * 20);
     const double steps[3] = {0, below, above};
+    /* Beyond the steady state the three levels share one plan of the
+     * horizon (its discount and price factors cost a pow a month). */
+    double lev[3];
+    bool levelized = !horizon_is_steady(s);
+    if (levelized)
+        horizon_reserved_monthly_n(s, steps, 3, u, lev);
     /* A step must save at least one unit of the currency to be named: a
      * saving that rounds to nothing is not advice. */
     for (int k = 0; k < 3; k++) {
         double pct = steps[k];
         if (k > 0 && pct == steps[k - 1])
             continue;
-        double v = cost_reserved_monthly(s, pct, u);
+        double v = levelized ? lev[k] : cost_reserved_monthly(s, pct, u);
         if (v < best && (best_pct != s->cloud.reserved_coverage_pct ||
                          v <= r->option[OPT_RESERVED].monthly - 1)) {
             best = v;

@@ -44,8 +44,22 @@ typedef struct Plan {
     double c_growth;           /* 1 + cloud change a year */
     double v[HORIZON_MONTHS_MAX + 1], r[HORIZON_MONTHS_MAX + 1],
         f[HORIZON_MONTHS_MAX + 1];
+    double tf[HORIZON_MONTHS_MAX + 1]; /* the commitment's price factor */
     double annuity_sum;        /* sum_{t=1..T} v^t */
 } Plan;
+
+/* The committed share of the fleet and its cost a month at the first
+ * term's price (SPEC 2.2): the only parts of a plan that follow the
+ * coverage. */
+static void plan_cover(Plan *p, const Scenario *s, double coverage_pct)
+{
+    const Cloud *c = &s->cloud;
+    const double H = s->hours_per_month;
+    const double G = s->hardware.nodes * s->hardware.gpus_per_node;
+    const double m = 1 + c->managed_premium_pct / 100;
+    p->kc = coverage_pct / 100;
+    p->committed = G * p->kc * H * c->reserved_gpu_hour * m;
+}
 
 static double capex_of(const Scenario *s)
 {
@@ -102,8 +116,7 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
                           : G * H * m * ov *
                                 (e * c->spot_gpu_hour / g +
                                  (1 - e) * c->on_demand_gpu_hour);
-    p->kc = coverage_pct / 100;
-    p->committed = G * p->kc * H * c->reserved_gpu_hour * m;
+    plan_cover(p, s, coverage_pct);
     double p_over = c->reserved_overflow == OVERFLOW_SPOT
                         ? c->spot_gpu_hour * ov / g
                         : c->on_demand_gpu_hour * ov;
@@ -115,22 +128,27 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     p->v[0] = 1;
     p->r[0] = 0;
     p->f[0] = 1;
+    p->tf[0] = 1;
     for (int t = 1; t <= p->T; t++) {
         p->v[t] = i == 0 ? 1 : pow(1 + i, -t);
         p->r[t] = p->ramp == 0 || t >= p->ramp ? 1 : t / p->ramp;
         p->f[t] = p->c_growth == 1 ? 1 : pow(p->c_growth, (t - 1) / 12.0);
         p->annuity_sum += p->v[t];
     }
-}
-
-/* Price factor of the commitment in force in month t (SPEC 2.7): fixed for
- * each term, at the price of the term's first month. */
-static double term_factor(const Plan *p, int t)
-{
-    if (p->c_growth == 1)
-        return 1;
-    int k = (t - 1) / p->term;
-    return pow(p->c_growth, k * p->term / 12.0);
+    /* The commitment in force in month t (SPEC 2.7) is fixed for each
+     * term, at the price of the term's first month: one factor a term,
+     * worked out here once rather than in every month of every option's
+     * flows. */
+    for (int t = 1, k = -1; t <= p->T; t++) {
+        if (p->c_growth == 1) {
+            p->tf[t] = 1;
+        } else if ((t - 1) / p->term != k) {
+            k = (t - 1) / p->term;
+            p->tf[t] = pow(p->c_growth, k * p->term / 12.0);
+        } else {
+            p->tf[t] = p->tf[t - 1];
+        }
+    }
 }
 
 /* Cash flows of option x at utilization u: cf[0..T] in total (TV counted
@@ -195,7 +213,7 @@ static void option_flows(const Plan *p, CostOption x, double u, double *cf,
             else if (x == OPT_SPOT)
                 comp = p->spot_rate * u * p->r[t] * p->f[t];
             else {
-                double cm = p->committed * term_factor(p, t);
+                double cm = p->committed * p->tf[t];
                 double beyond = u * p->r[t] - p->kc;
                 double ovf =
                     beyond > 0 ? p->over_rate * beyond * p->f[t] : 0;
@@ -319,17 +337,37 @@ void horizon_levelize(const Scenario *s, CostResult *r)
     }
 }
 
+/* Reserved's levelized cost at u with the plan p's coverage. */
+static double reserved_levelized(const Plan *p, double u)
+{
+    double cf[HORIZON_MONTHS_MAX + 1], pv[LINE_COUNT];
+    option_flows(p, OPT_RESERVED, u, cf, pv, NULL, NULL, NULL);
+    double sum = 0;
+    for (size_t j = 0; j < CLOUD_LINES; j++)
+        sum += pv[cost_cloud_lines[j]];
+    return sum / p->annuity_sum;
+}
+
 double horizon_reserved_monthly(const Scenario *s, double coverage_pct,
                                 double u)
 {
     Plan p;
     plan_init(s, coverage_pct, &p);
-    double cf[HORIZON_MONTHS_MAX + 1], pv[LINE_COUNT];
-    option_flows(&p, OPT_RESERVED, u, cf, pv, NULL, NULL, NULL);
-    double sum = 0;
-    for (size_t j = 0; j < CLOUD_LINES; j++)
-        sum += pv[cost_cloud_lines[j]];
-    return sum / p.annuity_sum;
+    return reserved_levelized(&p, u);
+}
+
+void horizon_reserved_monthly_n(const Scenario *s, const double *coverage_pct,
+                                size_t n, double u, double *out)
+{
+    if (n == 0)
+        return;
+    Plan p;
+    plan_init(s, coverage_pct[0], &p);
+    for (size_t k = 0; k < n; k++) {
+        if (k > 0)
+            plan_cover(&p, s, coverage_pct[k]);
+        out[k] = reserved_levelized(&p, u);
+    }
 }
 
 /* P(x) = sum_t d_t x^(T-t): the present value at rate x - 1 times x^T,

@@ -38,6 +38,12 @@ void horizon_levelize(const Scenario *s, CostResult *r);
 double horizon_reserved_monthly(const Scenario *s, double coverage_pct,
                                 double u);
 
+/* The same for n coverage levels at once, into out[0..n): one plan of the
+ * horizon's discount, ramp and price factors for all of them (they do not
+ * depend on the coverage), each figure exactly horizon_reserved_monthly's. */
+void horizon_reserved_monthly_n(const Scenario *s, const double *coverage_pct,
+                                size_t n, double u, double *out);
+
 typedef struct HorizonResult {
     int months;               /* T */
     double discount_rate_pct; /* hardware.cost_of_capital_pct, yearly */

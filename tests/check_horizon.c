@@ -439,6 +439,30 @@ START_TEST(levelized_crossovers_match_scan)
 }
 END_TEST
 
+/* The coverage levels of the advice, worked out on one plan, are each
+ * exactly what the plan of that level alone gives. */
+START_TEST(reserved_levels_share_a_plan)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.horizon.months = 60;
+    s.horizon.ramp_months = 7;
+    s.horizon.cloud_price_change_pct_year = -23;
+    s.cloud.reserved_term_months = 12;
+    const double pct[4] = {0, 35, 70, 100};
+    double out[4];
+    for (double u = 0.05; u < 1; u += 0.3) {
+        horizon_reserved_monthly_n(&s, pct, 4, u, out);
+        for (int k = 0; k < 4; k++) {
+            double one = horizon_reserved_monthly(&s, pct[k], u);
+            ck_assert_msg(memcmp(&one, &out[k], sizeof one) == 0,
+                          "%g%% at u=%g: %.17g vs %.17g", pct[k], u, one,
+                          out[k]);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("horizon");
@@ -452,6 +476,7 @@ int main(void)
     tcase_add_test(tc, diagflow_horizon_case);
     tcase_add_test(tc, cumulative_chart_marks_break_even);
     tcase_add_test(tc, levelized_crossovers_match_scan);
+    tcase_add_test(tc, reserved_levels_share_a_plan);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);

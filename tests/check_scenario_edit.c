@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,6 +269,35 @@ START_TEST(nudge_through_the_edit_path)
 }
 END_TEST
 
+/* An uncertain input's value nudges as the field it names: its step and
+ * range; a mode not given starts from the scenario's value (SPEC 2.8). */
+START_TEST(nudge_an_uncertain_input)
+{
+    Scenario s;
+    scenario_default(&s);
+    field_scope_default(&s, FS_UNCERTAINTY);
+    UncInput *in = &s.uncertainty.inputs[0];
+    snprintf(in->key, sizeof in->key, "utilization.measured_pct");
+    in->low = 40;
+    in->high = 100;
+    s.uncertainty.input_count = 1;
+    FieldRef r;
+    char text[64], msg[300];
+    ck_assert(field_resolve("uncertainty.inputs[0].low", &r, msg, sizeof msg));
+    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, msg, sizeof msg));
+    ck_assert_str_eq(text, "41"); /* measured_pct's step, 1 */
+    ck_assert(field_resolve("uncertainty.inputs[0].high", &r, msg, sizeof msg));
+    ck_assert(!scenario_nudge_text(&r, &s, 1, text, sizeof text, msg, sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "at its maximum, 100")); /* its range */
+    ck_assert(field_resolve("uncertainty.inputs[0].mode", &r, msg, sizeof msg));
+    ck_assert(scenario_nudge_text(&r, &s, -1, text, sizeof text, msg, sizeof msg));
+    ck_assert_str_eq(text, "49"); /* from the scenario's 50 */
+    Diag d;
+    ck_assert_int_eq(scenario_set_ref(&s, &r, text, &d), 0);
+    ck_assert(in->has_mode && in->mode == 49);
+}
+END_TEST
+
 /* The loader checks the same rules with the same words, at the line and
  * column of the field blamed. */
 START_TEST(loader_checks_the_same_rules)
@@ -328,6 +358,7 @@ static Suite *edit_suite(void)
                         (int)(sizeof nudge_rows / sizeof nudge_rows[0]));
     tcase_add_test(t, loader_checks_the_same_rules);
     tcase_add_test(t, check_alone);
+    tcase_add_test(t, nudge_an_uncertain_input);
     suite_add_tcase(s, t);
     return s;
 }

@@ -77,6 +77,15 @@ static void report(const char *name, double value, const char *unit, double budg
     fflush(stdout);
 }
 
+/* A figure SPEC 9 gives no budget of its own, shown beside one that it
+ * does for comparison; never counted as over. */
+static void note(const char *name, double value, const char *unit,
+                 const char *beside)
+{
+    printf("%s: %.3g %s (no budget; %s)\n", name, value, unit, beside);
+    fflush(stdout);
+}
+
 static void bench_evaluate(void)
 {
     Scenario s;
@@ -204,8 +213,26 @@ static void bench_risk(void)
         }
         m[k] = (now() - t0) * 1e3;
     }
-    free(all);
     report("Monte Carlo, 10,000 draws", median(m, 11), "ms", 20, false);
+    /* The same over a 60-month horizon with a ramp, falling cloud prices
+     * and 12-month commitments (the levelized metric, SPEC 2.7): no budget
+     * of its own in SPEC 9. */
+    risk_case.horizon.months = 60;
+    risk_case.horizon.ramp_months = 6;
+    risk_case.horizon.cloud_price_change_pct_year = -25;
+    risk_case.cloud.reserved_term_months = 12;
+    for (int k = 0; k < 11; k++) {
+        double t0 = now();
+        if (!risk_monte_carlo(&risk_case, &risk_work, &buf, &mc, msg,
+                              sizeof msg)) {
+            fprintf(stderr, "bench: Monte Carlo: %s\n", msg);
+            exit(1);
+        }
+        m[k] = (now() - t0) * 1e3;
+    }
+    free(all);
+    note("Monte Carlo, 10,000 draws, 60-month horizon", median(m, 11), "ms",
+         "the planner's Risk panel computes it beside the keys");
 
     /* Goal seek: the node price (closed form) and the spot goodput (scan
      * and bisection) against spot; the slower one counts. */
