@@ -457,24 +457,6 @@ const char *field_nearest(const char *word, const char *const *names, size_t n)
     return near.d <= near.cap ? near.best : NULL;
 }
 
-void field_unknown_among(const char *key, const char *const *keys, size_t n,
-                         char *msg, size_t msgn)
-{
-    const char *best = field_nearest(key, keys, n);
-    if (best) {
-        snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)", key,
-                 best);
-        return;
-    }
-    size_t used = (size_t)snprintf(msg, msgn, "unknown key `%.160s` (known "
-                                   "keys: ", key);
-    for (size_t i = 0; i < n && used < msgn; i++)
-        used += (size_t)snprintf(msg + used, msgn - used, "%s%s",
-                                 i ? ", " : "", keys[i]);
-    if (used < msgn)
-        snprintf(msg + used, msgn - used, ")");
-}
-
 /* ---- resolving a key ---------------------------------------------------- */
 
 bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn)

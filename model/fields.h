@@ -248,11 +248,6 @@ void field_unknown(const char *section, const char *key, char *msg,
  * other names than keys (the planner's `:` commands). */
 const char *field_nearest(const char *word, const char *const *names, size_t n);
 
-/* The same message for keys not in the table yet (the uncertainty
- * section's): the nearest of keys[0..n), or all of them. */
-void field_unknown_among(const char *key, const char *const *keys, size_t n,
-                         char *msg, size_t msgn);
-
 /* The registered key closest to `key` (for "did you mean"), or NULL when
  * nothing is reasonably close: the row whose key or last part equals
  * `key`, else the nearest by edit distance. `prefix` restricts the search

@@ -135,9 +135,9 @@ typedef struct Scenario {
 void scenario_default(Scenario *s);
 
 /* True when a and b hold the same value in every registered field (numbers
- * compared bit for bit, text byte for byte) and the same hybrid plan (both
- * without one, or the same workloads with the same registry values) and the
- * same uncertainty section (uncertainty_equal()). */
+ * compared bit for bit, text byte for byte) and the same optional sections
+ * (both without one, or the same items with the same registry values: the
+ * hybrid plan's workloads, the uncertain inputs). */
 bool scenario_equal(const Scenario *a, const Scenario *b);
 
 #endif

@@ -15,8 +15,10 @@
 #include "fields.h"
 #include "scenario.h"
 
-/* Set field `key` ("hardware.nodes", "hybrid.workloads[2].gpus") of *s to
- * the value written as `text`. Returns 0 with the change applied, or
+/* Set field `key` ("hardware.nodes", "hybrid.workloads[2].gpus",
+ * "uncertainty.inputs[0].low") of *s to the value written as `text`; a
+ * value of the uncertainty section is checked with that section's rules
+ * too (uncertainty_check). Returns 0 with the change applied, or
  * EXIT_DATAERR with *s unchanged and *d saying why: d->path is the key (or
  * the field a broken cross-field rule blames; "" for a key that does not
  * resolve, whose message names it) and d->message the problem with what is
