@@ -17,8 +17,8 @@ json_notes() { "$GPUPLAN" report --format json "$1" | sed -n 's/^[[:space:]]*"no
 
 start -- plan.yaml
 wait_for "plan.yaml" 10 "title shows the file" || give_up
-keys BTab BTab
-wait_for "Notes " 5 "Shift-Tab twice shows the Business panel"
+keys BTab BTab BTab BTab
+wait_for "Notes " 5 "Shift-Tab four times shows the Business panel"
 # The long name ends in an ellipsis on the panel and opens whole on Enter.
 wait_for " Scenario name      A scenari…" 2 "a long name ends in an ellipsis"
 keys Enter
@@ -74,7 +74,7 @@ keys q
 wait_for "EXIT=0" 5 "q quits: nothing unsaved"
 start -- plan.yaml
 wait_for "plan.yaml" 10 "reopened" || give_up
-keys BTab BTab Down Enter
+keys BTab BTab BTab BTab Down Enter
 wait_for "Notes: line 1 of 4," 5 "the reopened notes have four lines"
 screen | grep -q "^ after$" && ok || fail "the third line is on its own row after reloading"
 # Ctrl-S in the editor finishes it (it does not save the file): nothing
