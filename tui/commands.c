@@ -309,13 +309,19 @@ static Reaction complete_from(App *a, size_t prefix, const char *word, size_t co
     }
     if (!matches)
         return app_msg(a, true, "no %s starts with '%s'", what, word);
+    /* A list's key stops at its index ("uncertainty.inputs["): the item's
+     * number comes next, not what follows a whole name. */
+    bool index_next = matches == 1 && common > 0 && first[common - 1] == '[';
     char text[LINE_EDIT_MAX];
     snprintf(text, sizeof text, "%.*s%.*s%s", (int)prefix, e->text, (int)common, first,
-             matches == 1 ? after : "");
+             matches == 1 && !index_next ? after : "");
     line_edit_init(e, text);
     Reaction r = R_LINE;
     if (matches > 1)
         r |= app_msg(a, false, "%s", list);
+    else if (index_next)
+        r |= app_msg(a, false, "type the item's number (from 0), then ].KEY; Tab "
+                     "completes the KEY");
     return r;
 }
 

@@ -124,6 +124,16 @@ type_text ":set uncertainty.inputs[0].mode=60"
 keys Enter
 wait_for "uncertainty.inputs[0].mode = 60" 5 ":set takes an input's mode"
 wait_re "^ Utilization +56 +60 +86" 5 "the mode shows in its cell"
+# Tab completes a list's key up to the item's number, then its keys.
+type_text ":set uncertainty.in"
+keys Tab
+wait_re "^:set uncertainty\.inputs\[ *$" 5 "Tab stops at the index"
+keys Tab
+wait_for "type the item's number (from 0)" 5 "and says what comes next"
+type_text "2].hi"
+keys Tab
+wait_re "^:set uncertainty\.inputs\[2\]\.high= *$" 5 "Tab completes the item's key"
+keys Escape
 # A million draws refine in stages, marked until the last is in.
 type_text ":set uncertainty.draws=1000000"
 keys Enter
