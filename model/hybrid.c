@@ -1518,6 +1518,13 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         }
         any_target = any_target || c.target[w];
     }
+    /* Progress steps: the plan, each size the search tries, each size of
+     * the optimizer. Until the search ends, its last possible size (the
+     * peak's) bounds both counts. */
+    int64_t n_max = need;
+    if (any_target && c.gpn > 0 && (ao.peak + c.gpn - 1) / c.gpn > n_max)
+        n_max = (ao.peak + c.gpn - 1) / c.gpn;
+    size_t bound = 1 + (size_t)(n_max - need + 1) + (size_t)n_max + 1;
     int64_t n_all = need;
     for (;; n_all++) {
         bool full = n_all * c.gpn >= ao.peak;
@@ -1527,6 +1534,7 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
             r->cancelled = true;
             return 2;
         }
+        progress(sc, 1 + (size_t)(n_all - need + 1), bound);
         if (!any_target || full)
             break;
         bool ok = true;
@@ -1552,8 +1560,7 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         sc->by_nodes = b;
         sc->by_nodes_capacity = sizes;
     }
-    /* Steps: the plan, the comparisons, then each size. */
-    progress(sc, 2, sizes + 2);
+    size_t searched = 1 + (size_t)(n_all - need + 1);
     r->optimum.onprem_nodes = 0;
     r->optimum.total_monthly = INFINITY;
     for (int64_t n = 0; n <= n_all; n++) {
@@ -1568,7 +1575,7 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
         }
         sc->by_nodes[n].onprem_nodes = (double)n;
         sc->by_nodes[n].total_monthly = st.total_monthly;
-        progress(sc, (size_t)n + 3, sizes + 2);
+        progress(sc, searched + (size_t)n + 1, searched + sizes);
     }
     r->by_nodes = sc->by_nodes;
     r->by_nodes_count = sizes;

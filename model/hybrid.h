@@ -127,11 +127,12 @@ typedef struct HybridScratch {
     /* Set by the caller, NULL by hybrid_scratch_init(): when not NULL,
      * hybrid_evaluate() calls progress(progress_arg, done, total) as its
      * work advances, so a planner can say how far it is. The steps are
-     * the plan, the comparisons, then each size of the optimizer (nearly
-     * all of the time on a large fleet); the calls begin once the
-     * comparisons have fixed the number of sizes, with total the same in
-     * every call of one evaluation and done rising to it. Called on the
-     * thread that runs hybrid_evaluate(). */
+     * the plan, each size the all-on-prem search tries, then each size of
+     * the optimizer (each step one simulated month). While the search
+     * runs, total counts the most it could take; once it ends, total
+     * drops to the exact count. So done rises by one a call, total never
+     * rises, done/total never falls, and the last call has done == total.
+     * Called on the thread that runs hybrid_evaluate(). */
     void (*progress)(void *progress_arg, size_t done, size_t total);
     void *progress_arg;
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */

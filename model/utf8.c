@@ -211,3 +211,19 @@ size_t utf8_prev_cluster(const char *s, size_t at)
         at = utf8_prev(s, at);
     return at;
 }
+
+size_t utf8_wrap_line(const char *s, int cols)
+{
+    size_t len = strlen(s);
+    if (utf8_width(s) <= cols)
+        return len;
+    size_t fit = utf8_head_bytes(s, cols);
+    size_t take = fit;
+    while (take > 0 && s[take] != ' ')
+        take--;
+    if (take == 0)
+        take = fit;
+    if (take == 0)
+        take = utf8_next_cluster(s, len, 0);
+    return take;
+}

@@ -56,6 +56,11 @@ int utf8_width(const char *s);
  * marks stay with their base character. */
 size_t utf8_head_bytes(const char *s, int cols);
 
+/* Word wrap: the byte length of s's first line at `cols` columns: all of
+ * s when it fits, else up to the last blank that fits, else what fits
+ * (never less than one character, so a caller's loop always moves on). */
+size_t utf8_wrap_line(const char *s, int cols);
+
 /* The byte offset where the text left after skipping at least `cols`
  * columns of s begins (never inside a character; its marks go with it). */
 size_t utf8_skip_cols(const char *s, int cols);

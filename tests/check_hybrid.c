@@ -666,22 +666,29 @@ START_TEST(by_nodes_every_size)
 END_TEST
 
 /* The progress a planner shows (`computing… 40%`): the steps are the
- * plan, the comparisons and each size of the optimizer; done rises to the
- * total, which stays the same, and the last call says all is done. */
+ * plan, each size the all-on-prem search tries and each size of the
+ * optimizer; done rises by one a call, total never rises, the fraction
+ * never falls, and the last call says all is done. */
 typedef struct Seen {
-    size_t calls, last_done, total;
-    bool rising, same_total;
+    size_t calls, last_done, total, first_total;
+    double fraction;
+    bool rising, total_falls, fraction_rises;
 } Seen;
 
 static void seen_progress(void *arg, size_t done, size_t total)
 {
     Seen *v = arg;
     if (v->calls == 0) {
-        v->rising = v->same_total = true;
-        v->total = total;
+        v->rising = v->total_falls = v->fraction_rises = true;
+        v->total = v->first_total = total;
+        v->last_done = done - 1;
     }
-    v->rising = v->rising && done > v->last_done && done <= total;
-    v->same_total = v->same_total && total == v->total;
+    double f = (double)done / (double)total;
+    v->rising = v->rising && done == v->last_done + 1 && done <= total;
+    v->total_falls = v->total_falls && total <= v->total;
+    v->fraction_rises = v->fraction_rises && f >= v->fraction;
+    v->fraction = f;
+    v->total = total;
     v->last_done = done;
     v->calls++;
 }
@@ -699,9 +706,28 @@ START_TEST(progress_counts_sizes)
     ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
     scratch.progress = NULL;
     ck_assert_uint_eq(r.by_nodes_count, 301);
-    ck_assert_uint_eq(v.total, 301 + 2);
-    ck_assert_uint_eq(v.calls, 301 + 1); /* 2 of 303, then each size */
-    ck_assert(v.rising && v.same_total);
+    /* No wait target: the search tries one size (300). */
+    ck_assert_uint_eq(v.total, 1 + 1 + 301);
+    ck_assert_uint_eq(v.calls, 1 + 301);
+    ck_assert(v.rising && v.total_falls && v.fraction_rises);
+    ck_assert_uint_eq(v.last_done, v.total);
+
+    /* A burst workload with a wait target that one node cannot keep: the
+     * search tries sizes from 1 up, bounded by the peak, and the bound
+     * falls to the exact count when it ends. */
+    s.hardware.nodes = 1;
+    p = plan(1, 1);
+    add_cron(&p, "jobs", "* * * * *", 8, 2, RUN_BURST, MODE_ON_DEMAND);
+    v = (Seen){0};
+    scratch.progress = seen_progress;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    scratch.progress = NULL;
+    ck_assert(r.all_onprem.nodes > 1);
+    size_t tried = (size_t)r.all_onprem.nodes; /* 1 .. all_onprem.nodes */
+    ck_assert_uint_eq(v.total, 1 + tried + r.by_nodes_count);
+    ck_assert_uint_eq(v.calls, tried + r.by_nodes_count);
+    ck_assert(v.first_total >= v.total);
+    ck_assert(v.rising && v.total_falls && v.fraction_rises);
     ck_assert_uint_eq(v.last_done, v.total);
 }
 END_TEST

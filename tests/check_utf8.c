@@ -88,6 +88,22 @@ START_TEST(clusters_keep_marks_with_letters)
 }
 END_TEST
 
+/* Word wrap: whole words where they fit, a long word cut, a wide
+ * character that does not fit still taken (the caller moves on). */
+START_TEST(wrap_takes_whole_words)
+{
+    utf8_locale();
+    ck_assert_uint_eq(utf8_wrap_line("one two", 7), 7);
+    ck_assert_uint_eq(utf8_wrap_line("one two three", 9), 7); /* "one two" */
+    ck_assert_uint_eq(utf8_wrap_line("one two", 5), 3);
+    ck_assert_uint_eq(utf8_wrap_line("abcdefgh", 3), 3);
+    ck_assert_uint_eq(utf8_wrap_line(ZH " x", 3), 3); /* ZH is 2 wide */
+    ck_assert_uint_eq(utf8_wrap_line(ZH, 1), 3);
+    ck_assert_uint_eq(utf8_wrap_line("", 5), 0);
+    setlocale(LC_CTYPE, "C");
+}
+END_TEST
+
 static Suite *utf8_suite(void)
 {
     Suite *s = suite_create("utf8");
@@ -96,6 +112,7 @@ static Suite *utf8_suite(void)
     tcase_add_test(t, widths_in_a_utf8_locale);
     tcase_add_test(t, c_locale_counts_one_column_a_character);
     tcase_add_test(t, clusters_keep_marks_with_letters);
+    tcase_add_test(t, wrap_takes_whole_words);
     suite_add_tcase(s, t);
     return s;
 }

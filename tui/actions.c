@@ -78,7 +78,7 @@ static Reaction act_chart(App *a, Action act, int key)
         a->chart_tornado = true;
     } else if (a->chart + 1 < CHART_KIND_COUNT) {
         a->chart = (ChartKind)(a->chart + 1);
-    } else if (a->shown.has_hybrid && a->hscratch_ok) {
+    } else if (a->shown.has_hybrid && a->hwork.ok) {
         a->chart_hybrid = true;
     } else {
         a->chart_tornado = true;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "actions.h"
+#include "background.h"
 #include "cli.h"
 #include "commands.h"
 #include "edit.h"
@@ -82,6 +83,24 @@ static Reaction handle_key(App *a, int key)
     if (a->cmdline)
         return commands_key(a, key);
     return actions_normal_key(a, key);
+}
+
+/* Background work has news (TERM_EV_WAKE; the wake pipe is drained):
+ * the hybrid figures' or the Risk panel's Monte Carlo's, a finished
+ * result or a progress figure to show. Every channel is asked, since one
+ * wake may carry the news of both. */
+static Reaction background_news(App *a)
+{
+    Reaction r = risk_live_wake(a);
+    switch (hybrid_work_news(&a->hwork, &a->hres)) {
+    case HW_DONE:
+        return r | edit_hybrid_done(a);
+    case HW_PROGRESS:
+        return r | R_RESULTS | R_FORM;
+    case HW_NONE:
+    default:
+        return r;
+    }
 }
 
 /* Feed one key and take its reaction. */
@@ -161,9 +180,10 @@ int app_run(const char *path, bool no_color)
         doc_free(&a->doc);
         return EXIT_USAGE;
     }
-    a->hscratch_ok = hybrid_scratch_init(&a->hscratch, 0) == 0;
-    /* A signal stops a long hybrid run at once (SPEC 7). */
-    a->hscratch.cancel = term_signal_flag();
+    /* Long hybrid plans are computed beside the loop; a signal stops a
+     * wait for them at once (SPEC 7). */
+    hybrid_work_open(&a->hwork, term_signal_flag());
+    term_watch(bg_wake_fd());
     a->dirty |= screen_layout(a);
     a->dirty |= edit_recompute(a);
     a->dirty |= files_take_lock(a);
@@ -173,16 +193,17 @@ int app_run(const char *path, bool no_color)
         a->dirty |= risk_live_sync(a);
         screen_draw(a);
         int key = term_read_key();
-        if (key == TERM_EV_WAKE) { /* background work has news */
-            a->dirty |= risk_live_wake(a);
-            continue;
-        }
         if (key == TERM_EV_SIGNAL || key == TERM_EV_LOST) {
             a->status = emergency_exit(a, key == TERM_EV_SIGNAL ? term_signal() : 0);
             goto out;
         }
         if (key == KC_RESIZE) {
             a->dirty |= screen_layout(a);
+            continue;
+        }
+        if (key == TERM_EV_WAKE) { /* background work has news */
+            bg_wake_drain();
+            a->dirty |= background_news(a);
             continue;
         }
         if (key == TERM_EV_BAD_BYTE) {
@@ -212,7 +233,7 @@ out:
     canvas_free(&a->canvas);
     dialog_close(&a->dlg);
     price_picker_close(a);
-    hybrid_scratch_free(&a->hscratch);
+    hybrid_work_close(&a->hwork); /* stops and joins the worker */
     file_lock_release(&a->lock);
     risk_view_free(a);
     risk_live_free(a);

@@ -25,8 +25,17 @@ static const Field *panel_field(Panel p, size_t row)
     return row < n ? rows[row] : NULL;
 }
 
+/* The Hybrid panel's rows: the scalars, the workloads, the warnings. */
+static size_t hybrid_rows(const App *a)
+{
+    return form_hybrid_rows(&a->doc.cur) +
+           form_hybrid_warning_rows(&a->doc.cur, a->hwork.ok ? &a->hres : NULL);
+}
+
 size_t edit_panel_rows(const App *a)
 {
+    if (a->panel == PANEL_HYBRID)
+        return hybrid_rows(a); /* its list, then the plan's warnings */
     const ListPanel *lp = list_panel_of(a->panel);
     if (lp)
         return list_panel_rows(lp, &a->doc.cur);
@@ -57,13 +66,42 @@ const Field *edit_cur_field(const App *a)
     return panel_field(a->panel, a->sel[a->panel]);
 }
 
-/* The hybrid figures of a->shown, on the scratch allocated at start. */
+/* The hybrid figures of a->shown, beside the loop (hybrid_work.h): a
+ * small plan's arrive before the frame is drawn, a large one's later
+ * (edit_hybrid_done). */
 static void evaluate_hybrid(App *a)
 {
-    if (a->shown.has_hybrid && a->hscratch_ok)
-        hybrid_evaluate(&a->shown, &a->shown.hybrid, &a->hres, &a->hscratch);
-    else if (!a->shown.has_hybrid)
+    if (a->shown.has_hybrid && a->hwork.ok) {
+        hybrid_work_submit(&a->hwork, &a->shown, &a->hres);
+        return;
+    }
+    hybrid_work_cancel(&a->hwork);
+    if (!a->shown.has_hybrid)
         a->chart_hybrid = false;
+}
+
+/* Keep the Hybrid selection on a row that exists, of the same kind: the
+ * plan may have lost workloads (undo of an add, another file) and the
+ * figures warnings. A workload row past the last becomes the last; a
+ * warning keeps its number among the warnings while it has one. */
+static void hybrid_keep_selection(App *a)
+{
+    size_t *sel = &a->sel[PANEL_HYBRID];
+    size_t before = a->hybrid_form_rows, now = form_hybrid_rows(&a->doc.cur);
+    if (before > 0 && *sel >= before) /* on a warning */
+        *sel = now + (*sel - before);
+    else if (*sel >= now)
+        *sel = now ? now - 1 : 0;
+    size_t rows = hybrid_rows(a);
+    if (*sel >= rows)
+        *sel = rows ? rows - 1 : 0;
+    a->hybrid_form_rows = now;
+}
+
+Reaction edit_hybrid_done(App *a)
+{
+    hybrid_keep_selection(a); /* the figures may hold fewer warnings */
+    return R_RESULTS | R_FORM | R_CHART;
 }
 
 Reaction edit_recompute(App *a)
@@ -73,15 +111,17 @@ Reaction edit_recompute(App *a)
     evaluate_hybrid(a);
     a->stale = false;
     /* A list may have lost rows (undo of an add, another file): keep the
-     * list panels' selections on rows that exist. */
+     * list panels' selections on rows that exist; the Hybrid panel's
+     * warnings keep their number among the warnings. */
     for (int p = 0; p < PANEL_COUNT; p++) {
         const ListPanel *lp = list_panel_of((Panel)p);
-        if (!lp)
+        if (!lp || p == PANEL_HYBRID)
             continue;
         size_t rows = list_panel_rows(lp, &a->doc.cur);
         if (a->sel[p] >= rows)
             a->sel[p] = rows ? rows - 1 : 0;
     }
+    hybrid_keep_selection(a);
     return R_RESULTS | R_CHART | R_FORM | R_TITLE | R_MSG;
 }
 

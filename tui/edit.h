@@ -27,6 +27,10 @@ size_t edit_panel_rows(const App *a);
  * the Hybrid selection on a row that exists. */
 Reaction edit_recompute(App *a);
 
+/* The hybrid figures of the scenario shown have arrived (a->hres): what
+ * to redraw. */
+Reaction edit_hybrid_done(App *a);
+
 /* Commit t after the cross-field rules accept it: one undo step. Returns
  * false (with the message shown) when t is refused; what to redraw is
  * or-ed into *r. */

@@ -10,8 +10,10 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "edit.h"
 #include "file_rules.h"
 #include "report.h"
+#include "screen.h"
 #include "strbuf.h"
 #include "term.h"
 
@@ -52,9 +54,21 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
      * pending recompute); otherwise computed once here. */
     ReportResults own = {.hybrid = NULL};
     Report rep;
-    if (!a->stale && scenario_equal(&a->shown, &a->doc.cur) &&
-        (!a->doc.cur.has_hybrid || a->hscratch_ok) &&
-        !a->doc.cur.has_uncertainty) { /* risk is computed for exports */
+    bool on_screen = !a->stale && scenario_equal(&a->shown, &a->doc.cur) &&
+                     (!a->doc.cur.has_hybrid || a->hwork.ok) &&
+                     !a->doc.cur.has_uncertainty; /* risk is computed for exports */
+    if (on_screen && a->doc.cur.has_hybrid && a->hwork.pending) {
+        /* A report holds complete figures only: wait for the hybrid plan
+         * being computed, saying so (a signal still ends the wait). */
+        app_msg(a, false, "export: computing the hybrid plan%s %d%%, then writing %s",
+                term_ellipsis(), a->hwork.percent, path);
+        a->dirty |= R_MSG;
+        screen_draw(a);
+        if (!hybrid_work_finish(&a->hwork, &a->hres))
+            return app_msg(a, true, "export interrupted: %s not written", path);
+        a->dirty |= edit_hybrid_done(a);
+    }
+    if (on_screen) {
         rep = (Report){.scenario = &a->doc.cur, .cost = &a->res,
                        .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
                        .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};

@@ -88,14 +88,21 @@ void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col);
  * row is not optional. */
 bool form_hybrid_inherited(const Scenario *s, size_t i, const Field *row, double *v);
 
+/* Rows after those of form_hybrid_rows(): one per warning of the plan's
+ * figures hr (NULL: none), read-only, so Down reaches each one. */
+size_t form_hybrid_warning_rows(const Scenario *s, const HybridResult *hr);
+
 /* Draw the Hybrid panel like form_draw(); `col` is the selected column of a
  * workload row. Without a hybrid section it says so and how to add one.
  * The columns that do not fit scroll after the name so that `col` shows
  * (`<` and `>` on the header mark those out of view); an optional key a
  * workload does not set shows the value it takes, in parentheses. With
- * the plan's results `hr` (NULL: none) and room to spare, each workload
- * row also shows its share sent to the cloud and its p95 wait. */
-void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
-                      size_t col, size_t *top, const LineEdit *edit, bool bad);
+ * the plan's figures `hr` (NULL: none) and room to spare, each workload
+ * row also shows its share sent to the cloud and its p95 wait; below the
+ * table, `computing… 40%` while newer figures are computed (`computing`
+ * is their percent, -1 when hr is up to date), then each warning of hr
+ * wrapped whole, one selectable row each. */
+void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
+                      size_t sel, size_t col, size_t *top, const LineEdit *edit, bool bad);
 
 #endif

@@ -8,6 +8,7 @@
 #include "form.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -385,8 +386,112 @@ static void draw_scalar(WINDOW *w, int y, int wd, const Scenario *s, size_t i, b
     form_put_clipped(w, y, labw + 3 + valw, unit, unitw);
 }
 
-void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size_t sel,
-                      size_t col, size_t *top, const LineEdit *edit, bool bad)
+/* ---- the warnings below the table ------------------------------------------ */
+
+size_t form_hybrid_warning_rows(const Scenario *s, const HybridResult *hr)
+{
+    return s->has_hybrid && hr ? hr->warning_count : 0;
+}
+
+/* The lines of a warning, "! text" wrapped at `cols` columns, from line
+ * `skip` on, drawn from row y of w's h rows (w NULL: only counted);
+ * returns how many lines it takes. */
+static int warning_lines(WINDOW *w, int y, int h, int cols, const char *text, int skip)
+{
+    char line[HYBRID_WARNING_BYTES + 4];
+    snprintf(line, sizeof line, "! %s", text);
+    const char *p = line;
+    int n = 0;
+    while (*p && cols > 0) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        size_t take = utf8_wrap_line(p, cols);
+        if (w && n >= skip && y + n - skip < h)
+            mvwaddnstr(w, y + n - skip, 1, p, (int)take);
+        p += take;
+        n++;
+    }
+    return n;
+}
+
+/* Where each row of the panel lies: the scalars, the workloads' header
+ * and rows, then (with figures) the status line and the warnings, each as
+ * many lines as it wraps to. */
+#define HYBRID_ROWS_MAX (32 + HYBRID_MAX_WORKLOADS + HYBRID_MAX_WARNINGS)
+typedef struct HybridLines {
+    size_t count;                  /* lines in all */
+    size_t first[HYBRID_ROWS_MAX]; /* each row's first line */
+    size_t height[HYBRID_ROWS_MAX];
+    size_t status;                 /* the status line, or SIZE_MAX */
+} HybridLines;
+
+static void hybrid_lines(const Scenario *s, const HybridResult *hr, int computing,
+                         int cols, HybridLines *l)
+{
+    size_t n = form_hybrid_rows(s), nw = form_hybrid_warning_rows(s, hr);
+    size_t scalars = form_hybrid_scalars(), line = 0;
+    if (n + nw > HYBRID_ROWS_MAX) /* more than 32 scalar rows in the registry */
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        if (i == scalars)
+            line++; /* the workloads' header */
+        l->first[i] = line++;
+        l->height[i] = 1;
+    }
+    l->status = SIZE_MAX;
+    if (computing >= 0 || nw > 0)
+        l->status = line++;
+    for (size_t k = 0; k < nw; k++) {
+        l->first[n + k] = line;
+        l->height[n + k] = (size_t)warning_lines(NULL, 0, 0, cols, hr->warnings[k], 0);
+        line += l->height[n + k];
+    }
+    l->count = line;
+}
+
+/* Below the table: how far newer figures are, and every warning whole
+ * (SPEC 6, 8: legible at 80x22; Down scrolls to them). */
+static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const HybridResult *hr,
+                       int computing, size_t sel, size_t top, const HybridLines *l)
+{
+    size_t n = form_hybrid_rows(s), nw = form_hybrid_warning_rows(s, hr);
+    if (l->status != SIZE_MAX && l->status >= top && l->status < top + (size_t)h) {
+        char st[96];
+        int y = (int)(l->status - top);
+        if (computing >= 0) {
+            snprintf(st, sizeof st, "computing%s %d%%", term_ellipsis(), computing);
+            wattrset(w, term_attr(TS_STALE));
+        } else {
+            snprintf(st, sizeof st, "%zu warning%s:", nw, nw == 1 ? "" : "s");
+            wattrset(w, term_attr(TS_HEADER));
+        }
+        form_put_clipped(w, y, 1, st, wd - 2);
+    }
+    for (size_t k = 0; k < nw; k++) {
+        size_t first = l->first[n + k], height = l->height[n + k];
+        if (first + height <= top || first >= top + (size_t)h)
+            continue;
+        bool selected = n + k == sel;
+        int attr = term_attr(selected ? TS_SELECTED : TS_ERROR);
+        if (computing >= 0)
+            attr |= term_attr(TS_STALE);
+        wattrset(w, attr);
+        int skip = first < top ? (int)(top - first) : 0;
+        int y = first < top ? 0 : (int)(first - top);
+        if (selected)
+            for (int r = y; r < h && r < y + (int)height - skip; r++)
+                mvwhline(w, r, 0, ' ', wd - 1);
+        char text[HYBRID_WARNING_BYTES];
+        snprintf(text, sizeof text, "%s", hr->warnings[k]);
+        form_locale_text(text);
+        warning_lines(w, y, h, wd - 2, text, skip);
+    }
+}
+
+void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
+                      size_t sel, size_t col, size_t *top, const LineEdit *edit, bool bad)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -394,24 +499,27 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size
     if (h <= 0 || wd <= 0)
         return;
     size_t n = form_hybrid_rows(s), scalars = form_hybrid_scalars();
+    size_t nw = form_hybrid_warning_rows(s, hr);
     if (n == 0) {
         mvwaddnstr(w, 0, 1, "no hybrid plan in this scenario", wd - 1);
         if (h > 1)
             mvwaddnstr(w, 1, 1, "a adds one with an example workload", wd - 1);
         return;
     }
-    if (sel >= n)
-        sel = n - 1;
-    /* Lines on screen: the scalars, the workloads' header, the workloads;
-     * *top and the scrolling count lines, not rows. */
+    if (sel >= n + nw)
+        sel = n + nw - 1;
+    /* Lines on screen: *top and the scrolling count lines, not rows; the
+     * selected row is shown whole (its start, when it is taller than w). */
+    static HybridLines l;
+    hybrid_lines(s, hr, computing, wd - 2, &l);
+    size_t sfirst = l.first[sel], slast = sfirst + l.height[sel];
+    if (slast > *top + (size_t)h)
+        *top = slast - (size_t)h;
+    if (*top + (size_t)h > l.count)
+        *top = l.count > (size_t)h ? l.count - (size_t)h : 0;
+    if (sfirst < *top)
+        *top = sfirst;
     size_t lines = n + (n > scalars);
-    size_t sline = sel < scalars ? sel : sel + 1;
-    if (sline < *top)
-        *top = sline;
-    if (sline >= *top + (size_t)h)
-        *top = sline - (size_t)h + 1;
-    if (*top + (size_t)h > lines)
-        *top = lines > (size_t)h ? lines - (size_t)h : 0;
     /* The results of the same plan go beside the table when the whole
      * table still fits with its choices spelled out. */
     WlLayout L;
@@ -453,12 +561,14 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, size
         if (i >= scalars) {
             draw_workload(w, y, wd, s, &L, i - scalars, selected, col, edit, bad, attr);
             if (stats) {
-                wattrset(w, attr);
+                /* Figures of an earlier input while newer ones compute. */
+                wattrset(w, attr | (computing >= 0 ? term_attr(TS_STALE) : 0));
                 draw_stats(w, y, table, &hr->workloads[i - scalars]);
             }
             continue;
         }
         draw_scalar(w, y, wd, s, i, selected, edit, bad, attr);
     }
+    draw_notes(w, h, wd, s, hr, computing, sel, *top, &l);
     wattrset(w, term_attr(TS_NORMAL));
 }

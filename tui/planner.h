@@ -23,6 +23,7 @@
 #include "export.h"
 #include "fields.h"
 #include "hybrid.h"
+#include "hybrid_work.h"
 #include "line_edit.h"
 #include "notes_edit.h"
 #include "prices.h"
@@ -86,9 +87,11 @@ typedef struct App {
     Scenario *risk_work; /* scratch of the tornado and :seek */
     char seek_key[64], seek_value[64]; /* :seek's answer waiting for a yes */
     RiskLive *live; /* the Risk panel's Monte Carlo; NULL until it shows */
-    HybridResult hres; /* from shown.hybrid when shown.has_hybrid */
-    HybridScratch hscratch;
-    bool hscratch_ok;
+    HybridResult hres; /* from shown.hybrid when shown.has_hybrid; while
+                        * hwork.pending, of an earlier version of it */
+    HybridWork hwork;  /* computes hres beside the loop */
+    size_t hybrid_form_rows; /* form_hybrid_rows() when the Hybrid
+                              * selection was last kept (edit.c) */
     size_t hcol; /* selected cell of a Hybrid workload's or a Risk input's row */
     PriceBook *book; /* while the price book picker is open, else NULL */
     RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (SPEC 7) */

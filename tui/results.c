@@ -51,7 +51,7 @@ static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 
 void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 {
-    results_draw_hybrid(w, s, r, NULL, stale);
+    results_draw_hybrid(w, s, r, NULL, -1, stale);
 }
 
 /* "s" unless n is one. */
@@ -159,8 +159,8 @@ static int extra_lines(WINDOW *w, int y, int h, int wd, const ResultsExtra *ex,
 
 /* The box; `verdict` false leaves the verdict to its own window. */
 static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
-                        const HybridResult *hy, const ResultsExtra *ex,
-                        bool stale, bool verdict_too)
+                        const HybridResult *hy, int computing,
+                        const ResultsExtra *ex, bool stale, bool verdict_too)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -231,11 +231,15 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
     wattrset(w, term_attr(TS_NORMAL));
     if (hy) {
         char line2[160], a[48], b[48];
-        int sa = stale ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+        int sa = stale || computing >= 0 ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
         wattrset(w, term_attr(TS_HEADER) | sa);
         if (y < h) {
-            /* With warnings, their count replaces the words "on-prem". */
-            if (hy->warning_count)
+            /* With warnings, their count replaces the words "on-prem";
+             * while newer figures are computed, how far they are. */
+            if (computing >= 0)
+                snprintf(line2, sizeof line2, "Hybrid: computing%s %d%%",
+                         term_ellipsis(), computing);
+            else if (hy->warning_count)
                 num_snprintf(line2, sizeof line2, "Hybrid: %.0f node%s, %.1f%% used, %zu warning%s",
                              hy->onprem_nodes, plural(hy->onprem_nodes),
                              hy->onprem.utilization_pct, hy->warning_count,
@@ -312,19 +316,19 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
 }
 
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
-                         const HybridResult *hy, bool stale)
+                         const HybridResult *hy, int computing, bool stale)
 {
-    results_box(w, s, r, hy, NULL, stale, true);
+    results_box(w, s, r, hy, computing, NULL, stale, true);
 }
 
 void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
-                          const HybridResult *hy, bool stale)
+                          const HybridResult *hy, int computing, bool stale)
 {
-    results_box(w, s, r, hy, NULL, stale, false);
+    results_box(w, s, r, hy, computing, NULL, stale, false);
 }
 
 void results_draw_extra(WINDOW *w, const Scenario *s, const CostResult *r,
                         const ResultsExtra *ex, bool stale, bool verdict_too)
 {
-    results_box(w, s, r, NULL, ex, stale, verdict_too);
+    results_box(w, s, r, NULL, -1, ex, stale, verdict_too);
 }

@@ -88,7 +88,7 @@ static RiskLive *live_of(App *a)
         l->state = calloc(1, sizeof *l->state);
         if (l->state) {
             l->ch = bg_open(&mc_type, l->state);
-            if (l->ch)
+            if (l->ch) /* the pipe is new when the hybrid channel has none */
                 term_watch(bg_wake_fd());
         }
         a->live = l;
@@ -172,7 +172,6 @@ Reaction risk_live_sync(App *a)
 
 Reaction risk_live_wake(App *a)
 {
-    bg_wake_drain();
     RiskLive *l = a->live;
     if (!l || !l->ch)
         return R_NONE;

@@ -32,8 +32,9 @@
  * redraw. */
 Reaction risk_live_sync(App *a);
 
-/* The loop was woken by background work (TERM_EV_WAKE): take a finished
- * stage and start the next. Returns what to redraw. */
+/* The loop was woken by background work (TERM_EV_WAKE) and drained the
+ * wake pipe: take a finished stage and start the next. Returns what to
+ * redraw. */
 Reaction risk_live_wake(App *a);
 
 /* The Risk panel's lines for the results box: P(owning is cheapest), the

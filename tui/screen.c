@@ -201,7 +201,7 @@ static void draw_chart(App *a)
             uint32_t cp = canvas_cp(&a->canvas, x, y);
             int st = canvas_style(&a->canvas, x, y);
             int attr = term_attr(TS_CHART + st);
-            if (a->stale && st != CS_PLAIN)
+            if ((a->stale || (a->chart_hybrid && a->hwork.pending)) && st != CS_PLAIN)
                 attr |= term_attr(TS_STALE);
             /* The last cell of the window cannot take a character without
              * scrolling; insert it instead. */
@@ -303,6 +303,11 @@ static void draw_msg(App *a)
             snprintf(line, sizeof line, "%s: %s", f->key, f->help);
         else if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             snprintf(line, sizeof line, "a adds a hybrid plan");
+        else if (a->panel == PANEL_HYBRID && a->sel[PANEL_HYBRID] >= form_hybrid_rows(&a->doc.cur))
+            snprintf(line, sizeof line, "warning %zu of %zu of the hybrid plan%s; Up goes "
+                     "back to the workloads",
+                     a->sel[PANEL_HYBRID] - form_hybrid_rows(&a->doc.cur) + 1,
+                     a->hres.warning_count, a->hwork.pending ? " (being recomputed)" : "");
         else if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
             snprintf(line, sizeof line, "a adds uncertainty ranges");
         else
@@ -391,6 +396,9 @@ static void draw_too_small(App *a)
 
 void screen_draw(App *a)
 {
+    /* The percent of hybrid figures still computing, -1 when they are up
+     * to date (SPEC 6: results still computing are marked so). */
+    int computing = a->hwork.pending ? a->hwork.percent : -1;
     /* The short layout sizes the verdict's window to the verdict: when the
      * results change its row count, lay the screen out again. */
     if (!a->too_small && (a->w_verdict != NULL) != short_layout(a))
@@ -430,8 +438,8 @@ void screen_draw(App *a)
                                 a->edit_bad);
             else if (a->panel == PANEL_HYBRID)
                 form_draw_hybrid(a->w_form, &a->doc.cur,
-                                 a->shown.has_hybrid && a->hscratch_ok ? &a->hres : NULL,
-                                 a->sel[a->panel], a->hcol,
+                                 a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL,
+                                 computing, a->sel[a->panel], a->hcol,
                                  &a->top[a->panel], a->editing ? &a->edit : NULL,
                                  a->edit_bad);
             else
@@ -441,7 +449,7 @@ void screen_draw(App *a)
         }
         if (a->dirty & R_RESULTS) {
             const HybridResult *hy = a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
-                                             a->hscratch_ok
+                                             a->hwork.ok
                                          ? &a->hres
                                          : NULL;
             char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH];
@@ -458,11 +466,13 @@ void screen_draw(App *a)
                     wnoutrefresh(a->w_verdict);
                 }
             } else if (a->w_verdict) {
-                results_draw_figures(a->w_results, &a->shown, &a->res, hy, a->stale);
+                results_draw_figures(a->w_results, &a->shown, &a->res, hy, computing,
+                                     a->stale);
                 results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
                 wnoutrefresh(a->w_verdict);
             } else {
-                results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, a->stale);
+                results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, computing,
+                                    a->stale);
             }
             wnoutrefresh(a->w_results);
         }

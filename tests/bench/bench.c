@@ -563,6 +563,37 @@ static void typed_digits(Pty *p, const char *setup, double *lat, double *bytes, 
     }
 }
 
+/* The same on a plan computed beside the input loop: answered[k] gets
+ * the milliseconds from the digit to the first byte of the frame that
+ * echoes it, complete[k] to the last byte of the frame with the complete
+ * figures (the redraws of the progress come in between; the figures are
+ * complete once `quiet` seconds pass without output). */
+static void typed_digits_background(Pty *p, const char *setup, double *answered,
+                                    double *complete, int n, double quiet)
+{
+    double last;
+    if (write(p->fd, setup, strlen(setup)) < 0)
+        perror("bench: write");
+    pty_drain(p, quiet, 60, &last, NULL, 0);
+    for (int k = 0; k < n; k++) {
+        char key = (char)('1' + k % 9);
+        double t0 = now();
+        if (write(p->fd, &key, 1) != 1)
+            perror("bench: write");
+        struct pollfd pfd = {p->fd, POLLIN, 0};
+        if (poll(&pfd, 1, 30000) <= 0) {
+            fprintf(stderr, "bench: no answer to a key\n");
+            exit(1);
+        }
+        answered[k] = (now() - t0) * 1e3;
+        pty_drain(p, quiet, 60, &last, NULL, 0);
+        complete[k] = (last - t0) * 1e3;
+        if (write(p->fd, "\033", 1) != 1)
+            perror("bench: write");
+        pty_drain(p, quiet, 60, &last, NULL, 0);
+    }
+}
+
 static void bench_planner(void)
 {
     char home[] = "/tmp/gpuplan-bench.XXXXXX";
@@ -615,20 +646,21 @@ static void bench_planner(void)
            "ms", 1, false);
     pty_stop(&p);
 
-    /* The same on the 1,024-node fleet: the time to the last byte of the
-     * redraw is the time to complete results, as the planner computes them
-     * before it answers. */
+    /* The same on the 1,024-node fleet, whose plan is computed beside the
+     * input loop: the key is answered at once, the complete figures follow
+     * (each digit is a new rate for the evaluations). */
     snprintf(path, sizeof path, "%s/../tests/bench/fleet-1024.yaml", scenario_dir);
     pty_start(&p, home, path);
     pty_drain(&p, 1, 30, &last, NULL, 0);
     enum { FKEYS = 5 };
-    double flat[FKEYS], fbytes[FKEYS];
-    typed_digits(&p, "\0337\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[C",
-                 flat, fbytes, FKEYS, 3);
+    double fanswer[FKEYS], fcomplete[FKEYS];
+    typed_digits_background(
+        &p, "\0337\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[C",
+        fanswer, fcomplete, FKEYS, 0.5);
     report("keystroke on the Hybrid panel (1,024-node fleet): screen answered",
-           median(flat, FKEYS), "ms", 16, false);
+           median(fanswer, FKEYS), "ms", 16, false);
     report("keystroke on the Hybrid panel (1,024-node fleet): complete results",
-           median(flat, FKEYS), "ms", 1000, false);
+           median(fcomplete, FKEYS), "ms", 1000, false);
     pty_stop(&p);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);

@@ -1,0 +1,128 @@
+#!/bin/bash
+# hybrid_fleet.sh: the planner never waits on the simulation (SPEC 6, 9).
+# On the 1,024-node bench fleet, whose hybrid plan takes about a second or
+# more, each digit typed into the Hybrid panel is on the screen at once,
+# while the box says `computing… N%`; the complete figures that follow
+# are the report's for the same value; stale work is dropped (undo right
+# after a commit ends on the undone figures); an export made while the
+# plan computes waits for complete figures; nothing runs while idle; and
+# SIGTERM in the middle of a computation still keeps the edits.
+. "$(dirname "$0")/lib.sh"
+
+cp "$top_srcdir/tests/bench/fleet-1024.yaml" "$TMP/work/fleet.yaml"
+FILE=$TMP/work/fleet.yaml
+
+# money VALUE: the planner's rounding and thousands separators.
+money() { printf '%.0f' "$1" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta'; }
+# json_total FILE: results.hybrid.total_monthly of a JSON report.
+json_total() {
+    awk '/"results"/ { r = 1 } r && /"hybrid"/ { h = 1 }
+         h && /"total_monthly"/ { sub(/,$/, "", $2); print $2; exit }' "$1"
+}
+report_total() {
+    "$GPUPLAN" report --format json "$@" "$FILE" >"$TMP/r.json" &&
+        json_total "$TMP/r.json"
+}
+hybrid_total() { screen | grep -o 'total monthly  *[0-9,]*' | head -1 | awk '{ print $3 }'; }
+now_ms() { date +%s%3N; }
+
+T1024=$(money "$(report_total)")
+T900=$(money "$(report_total --set hybrid.onprem_nodes=900)")
+[ -n "$T900" ] && [ "$T900" != "$T1024" ] && ok ||
+    fail "900 and 1,024 nodes give the same report total ($T900)"
+
+start -- "$FILE"
+wait_for " Hybrid" 20 "panel tabs" || give_up
+keys BTab BTab # Hybrid is before Risk, the last panel
+wait_for "On-prem nodes            1024 nodes" 10 "the Hybrid panel" || give_up
+wait_for "total monthly  $T1024" 60 "the opening figures are the report's" || give_up
+wait_gone "computing" 60
+
+# Type 9, 0, 0 into onprem_nodes: each digit must be on the screen within
+# ECHO_MS (the budget is 16 ms; this bound leaves room for a loaded test
+# machine and the tmux round trip), while the plan of the value before is
+# still computing: the screen that shows the digit also says
+# `computing…`.
+ECHO_MS=300
+keys Down
+wait_for "hybrid.onprem_nodes:" 5 "onprem_nodes selected"
+typed=""
+for d in 9 0 0; do
+    typed=$typed$d
+    t0=$(now_ms)
+    type_text "$d"
+    shown=""
+    while [ $(($(now_ms) - t0)) -lt 5000 ]; do
+        s=$(screen)
+        if printf '%s\n' "$s" | grep -qE "^ On-prem nodes +$typed +nodes"; then
+            shown=$s
+            break
+        fi
+    done
+    took=$(($(now_ms) - t0))
+    if [ -z "$shown" ]; then
+        fail "'$typed' never shown while typing"
+        continue
+    fi
+    [ "$took" -le "$ECHO_MS" ] && ok ||
+        fail "'$typed' took $took ms to appear (bound $ECHO_MS ms)"
+    printf '%s\n' "$shown" | grep -q "Hybrid: computing… [0-9]*%" && ok ||
+        fail "the screen showing '$typed' does not say the plan is computing"
+done
+# The progress is a figure that moves, not a spinner: two readings differ.
+p1=$(screen | grep -o 'computing… [0-9]*%' | head -1)
+sleep 0.5
+p2=$(screen | grep -o 'computing… [0-9]*%' | head -1)
+[ -n "$p1" ] && [ -n "$p2" ] && [ "$p1" != "$p2" ] && ok ||
+    fail "the progress did not move ('$p1', then '$p2')"
+keys Enter
+wait_for "Hybrid: 900 " 60 "complete figures for 900 nodes"
+wait_gone "computing" 60
+[ "$(hybrid_total)" = "$T900" ] && ok ||
+    fail "900 nodes: the box shows '$(hybrid_total)', the report $T900"
+
+# Idle, the planner uses no CPU: no timers, no polling (SPEC 9).
+cpu() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }
+if [ -r "/proc/$PID/stat" ]; then
+    c0=$(cpu)
+    sleep 2
+    c1=$(cpu)
+    [ "$c0" = "$c1" ] && ok || fail "idle for 2 s, the planner used $((c1 - c0)) ticks of CPU"
+fi
+
+# Stale work is dropped: undo at once after a change; the figures that
+# stay are the undone value's, and the change's never come back.
+keys +
+wait_for "computing…" 5 "a nudge starts a computation"
+keys u
+wait_for "Hybrid: 900 " 60 "undo while computing"
+wait_gone "computing" 60
+[ "$(hybrid_total)" = "$T900" ] && ok ||
+    fail "after undo while computing: '$(hybrid_total)', want $T900"
+sleep 1
+[ "$(hybrid_total)" = "$T900" ] && screen | grep -q "Hybrid: 900 " && ok ||
+    fail "the dropped computation's figures replaced the undone ones"
+
+# An export while the plan computes waits for the complete figures.
+keys u
+wait_for "computing…" 5 "undo to 1,024 nodes computes"
+type_text ":export json $TMP/work/out.json"
+keys Enter
+wait_for "exported json to" 60 "the export is written once the plan is complete"
+[ "$(money "$(json_total "$TMP/work/out.json")")" = "$T1024" ] && ok ||
+    fail "the export's hybrid total is not the report's $T1024"
+wait_for "Hybrid: 1024 " 10 "figures shown after the export"
+
+# SIGTERM in the middle of a computation: the edit is kept, at once.
+keys Down
+wait_for "hybrid.max_wait_minutes:" 5 "max_wait_minutes selected"
+type_text "3"
+wait_for "computing…" 5 "typing computes"
+t0=$(now_ms)
+kill -TERM "$PID"
+wait_for "EXIT=143" 10 "SIGTERM ends the planner while it computes"
+took=$(($(now_ms) - t0))
+[ "$took" -le 2000 ] && ok || fail "SIGTERM took $took ms to act on"
+wait_for "unsaved changes kept in" 2 "the edits are kept"
+
+finish

@@ -1,0 +1,152 @@
+/* hybrid_work.c: hybrid_evaluate() on a background channel, for the
+ * planner (see hybrid_work.h). */
+#include "config.h"
+
+#include "hybrid_work.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+
+/* One computation: a private copy of the scenario, and its figures. */
+typedef struct HybridJob {
+    Scenario s;
+    HybridResult r;
+    HybridNodesTotal *by_nodes; /* the job's own copy of r.by_nodes */
+} HybridJob;
+
+static void job_progress(void *ctl, size_t done, size_t total)
+{
+    bg_progress(ctl, done, total);
+}
+
+/* On the worker: the scratch is the channel's state, used by no one else. */
+static void job_run(void *job, void *state, BgCtl *ctl)
+{
+    HybridJob *j = job;
+    HybridScratch *sc = state;
+    sc->cancel = bg_stop_flag(ctl);
+    sc->progress = job_progress;
+    sc->progress_arg = ctl;
+    hybrid_evaluate(&j->s, &j->s.hybrid, &j->r, sc);
+    sc->cancel = NULL;
+    sc->progress = NULL;
+    sc->progress_arg = NULL;
+    /* The figures leave the worker: by_nodes must not point into its
+     * scratch, which the next job reuses. */
+    if (j->r.by_nodes_count > 0) {
+        j->by_nodes = malloc(j->r.by_nodes_count * sizeof *j->by_nodes);
+        if (j->by_nodes)
+            memcpy(j->by_nodes, j->r.by_nodes,
+                   j->r.by_nodes_count * sizeof *j->by_nodes);
+        else
+            j->r.by_nodes_count = 0;
+    }
+    j->r.by_nodes = j->by_nodes;
+}
+
+static void job_free(void *job)
+{
+    HybridJob *j = job;
+    if (!j)
+        return;
+    free(j->by_nodes);
+    free(j);
+}
+
+static const BgJobType hybrid_job = {job_run, job_free};
+
+void hybrid_work_open(HybridWork *w, volatile sig_atomic_t *signal_flag)
+{
+    memset(w, 0, sizeof *w);
+    w->signal_flag = signal_flag;
+    w->ok = hybrid_scratch_init(&w->scratch, 0) == 0;
+    if (w->ok)
+        w->ch = bg_open(&hybrid_job, &w->scratch);
+    if (!w->ch)
+        w->scratch.cancel = signal_flag; /* a signal stops it (SPEC 7) */
+}
+
+void hybrid_work_close(HybridWork *w)
+{
+    bg_close(w->ch); /* stops and joins the worker first */
+    w->ch = NULL;
+    job_free(w->held);
+    w->held = NULL;
+    hybrid_scratch_free(&w->scratch);
+    w->ok = false;
+    w->pending = false;
+}
+
+/* Show the finished job j's figures in *out; j is held from now on. */
+static void take(HybridWork *w, HybridJob *j, HybridResult *out)
+{
+    *out = j->r;
+    job_free(w->held);
+    w->held = j;
+    w->pending = false;
+    w->percent = 0;
+}
+
+void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
+{
+    if (!w->ok)
+        return;
+    if (w->has_last && scenario_equal(s, &w->last))
+        return;
+    w->last = *s;
+    w->has_last = true;
+    if (!w->ch) {
+        hybrid_evaluate(s, &s->hybrid, out, &w->scratch);
+        return;
+    }
+    HybridJob *j = xmalloc(sizeof *j);
+    memset(j, 0, sizeof *j);
+    j->s = *s;
+    bg_submit(w->ch, j);
+    w->pending = true;
+    w->percent = 0;
+    bg_wait(w->ch, HYBRID_WORK_GRACE_MS, w->signal_flag);
+    hybrid_work_news(w, out);
+}
+
+void hybrid_work_cancel(HybridWork *w)
+{
+    if (w->ch)
+        bg_cancel(w->ch);
+    w->pending = false;
+    w->percent = 0;
+    w->has_last = false;
+}
+
+HybridNews hybrid_work_news(HybridWork *w, HybridResult *out)
+{
+    if (!w->ch || !w->pending)
+        return HW_NONE;
+    void *job = NULL;
+    int pct = 0;
+    switch (bg_poll(w->ch, &job, NULL, &pct)) {
+    case BG_DONE:
+        take(w, job, out);
+        return HW_DONE;
+    case BG_RUNNING:
+        if (pct == w->percent)
+            return HW_NONE;
+        w->percent = pct;
+        return HW_PROGRESS;
+    case BG_IDLE:
+    default:
+        return HW_NONE;
+    }
+}
+
+bool hybrid_work_finish(HybridWork *w, HybridResult *out)
+{
+    if (!w->ch || !w->pending)
+        return true;
+    if (!bg_wait(w->ch, -1, w->signal_flag))
+        return false;
+    hybrid_work_news(w, out);
+    return !w->pending;
+}

@@ -1,0 +1,73 @@
+/* hybrid_work.h: the hybrid figures of the planner, computed beside the
+ * input loop (SPEC 6: the planner never waits on the simulation; SPEC 9:
+ * a keystroke on the Hybrid panel of a 1,024-node fleet is answered on
+ * screen within 16 ms, its complete results within a second).
+ *
+ * Every change of the scenario shown submits a private copy of it to a
+ * background channel (background.h); a newer change drops the older
+ * computation. A plan that finishes within a few milliseconds is shown at
+ * once, in the same frame as the key; a longer one leaves the last
+ * figures on screen, marked `computing… 40%` with the optimizer's
+ * progress, until its result arrives. Without threads (a channel that
+ * cannot be opened) the figures are computed in the loop, as before. */
+#ifndef GPUPLAN_HYBRID_WORK_H
+#define GPUPLAN_HYBRID_WORK_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "background.h"
+#include "hybrid.h"
+#include "scenario.h"
+
+/* How long a submission waits for its result before the frame is drawn
+ * with `computing…`: a small plan (a few milliseconds) then shows its
+ * figures in the key's own frame, and the key is still answered well
+ * within 16 ms. */
+#define HYBRID_WORK_GRACE_MS 6
+
+typedef struct HybridWork {
+    bool ok;           /* the scratch exists: figures can be computed */
+    BgChannel *ch;     /* NULL: computed in the loop */
+    HybridScratch scratch; /* the worker's (the loop's when ch is NULL) */
+    bool pending;      /* the figures shown are not those of the last
+                        * submission yet */
+    int percent;       /* its progress, 0..99 */
+    void *held;        /* the finished job the figures come from (it owns
+                        * their by_nodes) */
+    volatile sig_atomic_t *signal_flag; /* stops the waits (SPEC 7) */
+    bool has_last;     /* last: the scenario of the newest submission */
+    Scenario last;     /* (a commit of the value just previewed is not
+                        * computed twice) */
+} HybridWork;
+
+/* Set up w; the signal flag stops a wait or a computation in the loop.
+ * w->ok is false when memory is short (no hybrid figures then). */
+void hybrid_work_open(HybridWork *w, volatile sig_atomic_t *signal_flag);
+
+/* Stop any computation, join the worker, free everything. */
+void hybrid_work_close(HybridWork *w);
+
+/* Compute the hybrid figures of s (which must have a plan) into *out:
+ * submits a copy of s, waits up to HYBRID_WORK_GRACE_MS, and fills *out
+ * when the result came in time (w->pending false); otherwise *out keeps
+ * the last figures and w->pending is true until hybrid_work_news() takes
+ * the result. Nothing is submitted when s equals the newest submission
+ * (its figures are shown or on their way). Without a channel, computes
+ * here. */
+void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out);
+
+/* Drop the pending computation (the scenario shown has no plan now). */
+void hybrid_work_cancel(HybridWork *w);
+
+/* After the loop was woken (TERM_EV_WAKE): HW_DONE when the pending
+ * result was taken into *out, HW_PROGRESS when w->percent moved, HW_NONE
+ * when nothing changed. */
+typedef enum HybridNews { HW_NONE, HW_PROGRESS, HW_DONE } HybridNews;
+HybridNews hybrid_work_news(HybridWork *w, HybridResult *out);
+
+/* Wait for the pending result and take it into *out (an export needs
+ * complete figures). Returns false when a signal came first. */
+bool hybrid_work_finish(HybridWork *w, HybridResult *out);
+
+#endif
