@@ -532,8 +532,19 @@ static double cpu_seconds(pid_t pid)
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* SIGTERM first, as a dropped session would: the planner then releases
+ * its lock beside the scenario (SIGKILL left one in the source tree). */
 static void pty_stop(Pty *p)
 {
+    kill(p->pid, SIGTERM);
+    for (int i = 0; i < 200; i++) {
+        if (waitpid(p->pid, NULL, WNOHANG) == p->pid) {
+            close(p->fd);
+            return;
+        }
+        double last;
+        pty_drain(p, 0.01, 0.05, &last, NULL, 0);
+    }
     kill(p->pid, SIGKILL);
     waitpid(p->pid, NULL, 0);
     close(p->fd);
