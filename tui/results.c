@@ -276,13 +276,8 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
                          plural(hy->commit.gpus));
             hybrid_line(w, y++, wd, "commit saves", hy->commit.saving_monthly, a);
         }
-        /* The warnings themselves where the box has room (a taller screen). */
-        wattrset(w, term_attr(TS_ERROR) | sa);
-        for (size_t k = 0; k < hy->warning_count && y < h; k++) {
-            char wl[HYBRID_WARNING_BYTES + 4];
-            snprintf(wl, sizeof wl, "! %s", hy->warnings[k]);
-            y = wrap(w, y, h, wd, wl);
-        }
+        /* The warnings' texts are the Hybrid panel's, below its table:
+         * the box, beside it, only counts them. */
         wattrset(w, term_attr(TS_NORMAL));
         return;
     }
