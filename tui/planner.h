@@ -94,6 +94,8 @@ typedef struct App {
                               * selection was last kept (edit.c) */
     size_t hcol; /* selected cell of a Hybrid workload's or a Risk input's row */
     PriceBook *book; /* while the price book picker is open, else NULL */
+    long price_workload; /* the Hybrid workload whose cloud_gpu_hour the
+                          * open picker fills; -1: the Cloud panel's prices */
     RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (SPEC 7) */
     size_t rec_n, rec_i;           /* how many, the one selected */
     char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */

@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "dtoa.h"
 #include "edit.h"
 #include "numfmt.h"
+#include "scenario_edit.h"
 #include "strbuf.h"
 
 /* A price per GPU-hour for the picker and the status line: 2 decimals,
@@ -61,10 +63,17 @@ void price_picker_fill(App *a, size_t sel)
         snprintf(header, sizeof header, "%-*s%*s%-*s%*s%-*s%*s%-*s%*s%s", nw, "instance",
                  gap, "", gw, "GPUs", gap, "", rw, "region", gap, "", pw, "od/res/spot",
                  gap, "", "date");
-    dialog_list(&a->dlg, P_PRICES,
-                wide ? "price book (Enter copies the prices, Esc cancels)"
-                     : "price book, per GPU-hour (Enter copies, Esc cancels)",
-                header, "the price book has no instances");
+    char title[256];
+    if (a->price_workload >= 0 &&
+        (size_t)a->price_workload < a->doc.cur.hybrid.workload_count)
+        snprintf(title, sizeof title, "price book, per GPU-hour: Enter sets %s's "
+                 "cloud_gpu_hour, Esc cancels",
+                 a->doc.cur.hybrid.workloads[a->price_workload].name);
+    else
+        snprintf(title, sizeof title, "%s",
+                 wide ? "price book (Enter copies the prices, Esc cancels)"
+                      : "price book, per GPU-hour (Enter copies, Esc cancels)");
+    dialog_list(&a->dlg, P_PRICES, title, header, "the price book has no instances");
     for (size_t i = 0; i < b->count; i++) {
         const PriceInstance *in = &b->instances[i];
         snprintf(gpu, sizeof gpu, "%.0fx %s", in->gpus, in->gpu);
@@ -110,9 +119,52 @@ Reaction price_picker_open(App *a)
     }
     price_picker_close(a);
     a->book = b;
-    a->panel = PANEL_CLOUD;
+    /* On a workload's cloud_gpu_hour cell the pick is that workload's. */
+    const Field *f = edit_cur_field(a);
+    long wi = edit_cur_workload(a);
+    a->price_workload = -1;
+    if (f && wi >= 0 && strcmp(field_leaf(f), "cloud_gpu_hour") == 0)
+        a->price_workload = wi;
+    else
+        a->panel = PANEL_CLOUD;
     price_picker_fill(a, 0);
     return R_ALL;
+}
+
+/* The pick for workload i: its cloud_gpu_hour from the row, where it runs
+ * in the cloud (SPEC 6: spot for a spot workload; an `onprem` job that
+ * cannot run on-prem runs on-demand). */
+static Reaction pick_for_workload(App *a, size_t i, const PriceInstance *in,
+                                  const PriceRegion *r)
+{
+    if (i >= a->doc.cur.hybrid.workload_count)
+        return R_NONE;
+    const HybridWorkload *w = &a->doc.cur.hybrid.workloads[i];
+    bool spot = w->run != RUN_ONPREM && w->cloud_mode == MODE_SPOT;
+    const char *mode = spot ? "spot" : "on-demand";
+    double per_instance = spot ? r->spot : r->on_demand;
+    char key[FIELD_PATH_MAX], text[DTOA_BUFSIZE], shown[32];
+    snprintf(key, sizeof key, "hybrid.workloads[%zu].cloud_gpu_hour", i);
+    if (!isfinite(per_instance) || !(in->gpus > 0))
+        return app_msg(a, true, "%s %s has no %s price in the book: %s not changed",
+                       in->name, r->region, mode, key);
+    double v = per_instance / in->gpus;
+    dtoa_shortest(v, text);
+    Scenario t = a->doc.cur;
+    Diag d;
+    if (scenario_set(&t, key, text, &d) != 0)
+        return app_msg(a, true, "%s: %s", d.path, d.message);
+    num_snprintf(shown, sizeof shown, "%.2f", v);
+    if (scenario_equal(&t, &a->doc.cur))
+        return app_msg(a, false, "%s: cloud_gpu_hour is already %s (%s %s %s, %s)",
+                       w->name, shown, in->name, r->region, mode, in->date);
+    char name[sizeof w->name];
+    snprintf(name, sizeof name, "%s", w->name);
+    Reaction re = R_NONE;
+    if (!edit_apply(a, &t, &re))
+        return re; /* refused; edit_apply said why */
+    return re | app_msg(a, false, "%s: cloud_gpu_hour = %s per GPU-h, %s %s %s (%s)",
+                        name, shown, in->name, r->region, mode, in->date);
 }
 
 Reaction price_picker_pick(App *a, const char *item)
@@ -123,6 +175,8 @@ Reaction price_picker_pick(App *a, const char *item)
         return R_NONE;
     const PriceInstance *in = &a->book->instances[i];
     const PriceRegion *r = &in->regions[j];
+    if (a->price_workload >= 0)
+        return pick_for_workload(a, (size_t)a->price_workload, in, r);
     Scenario t = a->doc.cur;
     prices_apply(in, r, &t);
     if (scenario_equal(&t, &a->doc.cur))
