@@ -23,7 +23,8 @@
 /* How long a submission waits for its result before the frame is drawn
  * with `computing…`: a small plan (a few milliseconds) then shows its
  * figures in the key's own frame, and the key is still answered well
- * within 16 ms. */
+ * within 16 ms. Once a plan has taken longer than this, the next
+ * submissions do not wait at all (their figures will not be in time). */
 #define HYBRID_WORK_GRACE_MS 6
 
 typedef struct HybridWork {
@@ -36,6 +37,8 @@ typedef struct HybridWork {
     void *held;        /* the finished job the figures come from (it owns
                         * their by_nodes) */
     volatile sig_atomic_t *signal_flag; /* stops the waits (SPEC 7) */
+    double submitted_ms; /* when the pending job was submitted */
+    double last_ms;      /* how long the last finished job took */
     bool has_last;     /* last: the scenario of the newest submission */
     Scenario last;     /* (a commit of the value just previewed is not
                         * computed twice) */
