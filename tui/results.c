@@ -178,10 +178,15 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         y = wrap(w, 0, h, wd, verdict);
     }
     y = extra_lines(w, y, h, wd, ex, 0, ex ? ex->lead : 0);
+    /* A short box on the Hybrid panel (80x22) gives its rows to the plan's
+     * figures, so that they and `computing…` stay legible; the verdict
+     * above it still names the cheapest option. */
+    bool plan_only = hy && h < 1 + OPT_COUNT + 4;
     /* The columns' titles; left out when that row is what the horizon
      * line needs (80x22 with a three-row verdict): the money columns read
      * without them, and stale rows keep their own mark. */
-    bool titles = hy || y + 1 + OPT_COUNT + 1 <= h || (!ex && y + OPT_COUNT + 1 > h);
+    bool titles = !plan_only &&
+                  (hy || y + 1 + OPT_COUNT + 1 <= h || (!ex && y + OPT_COUNT + 1 > h));
     if (titles) {
         wattrset(w, term_attr(TS_HEADER));
         /* Stale results say so where the last column's title was. */
@@ -193,7 +198,7 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         y++;
     }
     double best = r->option[r->cheapest].monthly;
-    for (int o = 0; o < OPT_COUNT && y < h; o++, y++) {
+    for (int o = 0; !plan_only && o < OPT_COUNT && y < h; o++, y++) {
         const OptionCost *oc = &r->option[o];
         char money[48], per[32], diff[64];
         num_format_money(oc->monthly, 0, money, sizeof money);

@@ -13,6 +13,11 @@ FILE=$TMP/work/logistics.yaml
     sed -n 's/^[[:space:]]*"warnings":[[:space:]]*\["\(.*\)"\],$/\1/p' |
     awk -F'", "' '{ for (i = 1; i <= NF; i++) print $i }' >"$TMP/warnings"
 N=$(wc -l <"$TMP/warnings")
+# The report's hybrid total at one node, as the box shows money.
+T1=$("$GPUPLAN" report --format json --set hybrid.onprem_nodes=1 "$FILE" |
+    awk '/"results"/ { r = 1 } r && /"hybrid"/ { h = 1 }
+         h && /"total_monthly"/ { sub(/,$/, "", $2); printf "%.0f\n", $2; exit }' |
+    sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
 [ "$N" = 3 ] && ok || fail "the report gives $N warnings at one node, not 3"
 
 # step KEY TEXT: press KEY (Up or Down) until the screen shows TEXT, at
@@ -43,6 +48,10 @@ wait_for "Hybrid: 1 node, 47.4% used, 3 warnings" 5 "three warnings counted in t
 for size in 24 22; do
     TM resize-window -t planner -x 80 -y "$size"
     wait_for "hybrid.onprem_nodes:" 5 "80x$size: onprem_nodes still selected"
+    # The box beside the panel keeps the plan's figures (at 80x22 in place
+    # of the options table, which the verdict above sums up).
+    wait_for "Hybrid: 1 node, 47.4% used, 3 warnings" 5 "80x$size: the plan's figures"
+    screen | grep -qE "total monthly +$T1" && ok || fail "80x$size: the box's total is not $T1"
     # Past the four workloads: warning 1, then one Down a warning.
     step Down "hybrid.workloads[3]."
     for k in 1 2 3; do
