@@ -206,11 +206,13 @@ void hybrid_scratch_free(HybridScratch *sc)
     int mode = sc->test_mode;
     volatile sig_atomic_t *cancel = sc->cancel;
     void (*progress)(void *, size_t, size_t) = sc->progress;
+    void (*plan_ready)(void *, const HybridResult *) = sc->plan_ready;
     void *progress_arg = sc->progress_arg;
     memset(sc, 0, sizeof *sc);
     sc->test_mode = mode;
     sc->cancel = cancel;
     sc->progress = progress;
+    sc->plan_ready = plan_ready;
     sc->progress_arg = progress_arg;
 }
 
@@ -1502,6 +1504,8 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     memset(&cs, 0, sizeof cs);
     cloud_figures(&c, all, &cs);
     r->all_cloud.monthly = cs.cloud_monthly;
+    if (sc->plan_ready)
+        sc->plan_ready(sc->progress_arg, r);
 
     /* All on-prem: the smallest node count >= the plan's that holds the
      * largest job and keeps every wait target. A cluster that holds the

@@ -103,6 +103,8 @@ typedef struct HybridNodesTotal {
     double total_monthly;
 } HybridNodesTotal;
 
+typedef struct HybridResult HybridResult; /* below */
+
 typedef struct HybridScratch {
     size_t capacity;  /* jobs the per-job arrays hold */
     size_t count;     /* jobs in the current stream */
@@ -135,6 +137,12 @@ typedef struct HybridScratch {
      * Called on the thread that runs hybrid_evaluate(). */
     void (*progress)(void *progress_arg, size_t done, size_t total);
     void *progress_arg;
+    /* Set by the caller, NULL by hybrid_scratch_init(): when not NULL,
+     * hybrid_evaluate() calls plan_ready(progress_arg, r) once, as soon as
+     * *r holds the figures of the plan itself (all but all_onprem,
+     * optimum and by_nodes, which the long part computes), so a planner
+     * can show them while the optimizer runs. Same thread as progress. */
+    void (*plan_ready)(void *progress_arg, const HybridResult *r);
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */
 } HybridScratch;
 

@@ -22,7 +22,19 @@ typedef struct TestJob {
     atomic_int *gate;
     atomic_int started, stopped, finished;
     bool signals_blocked;
+    int publish;   /* > 0: publish this value once started */
+    int published; /* the published part (channel's lock) */
 } TestJob;
+
+static void fill_value(void *job, void *arg)
+{
+    ((TestJob *)job)->published = *(const int *)arg;
+}
+
+static void take_value(void *job, void *arg)
+{
+    *(int *)arg = ((TestJob *)job)->published;
+}
 
 static atomic_int freed_ids[16];
 static atomic_int freed_count;
@@ -43,6 +55,8 @@ static void test_run(void *job, void *state, BgCtl *ctl)
     j->signals_blocked = sigismember(&cur, SIGTERM) && sigismember(&cur, SIGHUP);
     atomic_store(&j->started, 1);
     bg_progress(ctl, (size_t)j->pct, 100);
+    if (j->publish > 0)
+        bg_publish(ctl, fill_value, &j->publish);
     while (!atomic_load(j->gate)) {
         if (*bg_stop_flag(ctl)) {
             atomic_store(&j->stopped, 1);
@@ -223,6 +237,39 @@ START_TEST(cancel_leaves_the_channel_idle)
 }
 END_TEST
 
+START_TEST(published_part_reaches_the_loop_once)
+{
+    reset();
+    atomic_int runs = 0, gate = 0;
+    BgChannel *ch = bg_open(&test_type, &runs);
+    bg_wake_drain();
+    static TestJob a;
+    a = (TestJob){.id = 1, .pct = 0, .gate = &gate, .publish = 42};
+    int got = 0;
+    ck_assert(!bg_take_published(ch, take_value, &got)); /* not yet */
+    bg_submit(ch, &a);
+    ck_assert(wake_readable(5000));
+    for (int i = 0; i < 5000 && !bg_take_published(ch, take_value, &got); i++)
+        sleep_ms(1);
+    ck_assert_int_eq(got, 42);
+    got = 0;
+    ck_assert(!bg_take_published(ch, take_value, &got)); /* taken already */
+    ck_assert_int_eq(got, 0);
+    /* A newer job makes the old one's part stale: nothing to take. */
+    static TestJob b;
+    b = (TestJob){.id = 2, .gate = &gate};
+    bg_submit(ch, &b);
+    ck_assert(!bg_take_published(ch, take_value, &got));
+    atomic_store(&gate, 1);
+    ck_assert(bg_wait(ch, -1, NULL));
+    void *job = NULL;
+    ck_assert_int_eq(bg_poll(ch, &job, NULL, NULL), BG_DONE);
+    ck_assert_ptr_eq(job, &b);
+    bg_job_free(ch, job);
+    bg_close(ch);
+}
+END_TEST
+
 static Suite *background_suite(void)
 {
     Suite *s = suite_create("background");
@@ -233,6 +280,7 @@ static Suite *background_suite(void)
     tcase_add_test(t, progress_wakes_the_loop_and_idle_is_silent);
     tcase_add_test(t, wait_times_out_and_stops_on_a_signal_flag);
     tcase_add_test(t, cancel_leaves_the_channel_idle);
+    tcase_add_test(t, published_part_reaches_the_loop_once);
     suite_add_tcase(s, t);
     return s;
 }

@@ -673,7 +673,22 @@ typedef struct Seen {
     size_t calls, last_done, total, first_total;
     double fraction;
     bool rising, total_falls, fraction_rises;
+    size_t ready_calls, calls_before_ready;
+    double ready_total, ready_all_cloud;
+    size_t ready_warnings, ready_sizes;
 } Seen;
+
+/* The plan's own figures, handed over before the long part. */
+static void seen_ready(void *arg, const HybridResult *r)
+{
+    Seen *v = arg;
+    v->ready_calls++;
+    v->calls_before_ready = v->calls;
+    v->ready_total = r->total_monthly;
+    v->ready_all_cloud = r->all_cloud.monthly;
+    v->ready_warnings = r->warning_count;
+    v->ready_sizes = r->by_nodes_count;
+}
 
 static void seen_progress(void *arg, size_t done, size_t total)
 {
@@ -720,8 +735,18 @@ START_TEST(progress_counts_sizes)
     add_cron(&p, "jobs", "* * * * *", 8, 2, RUN_BURST, MODE_ON_DEMAND);
     v = (Seen){0};
     scratch.progress = seen_progress;
+    scratch.plan_ready = seen_ready;
     ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
     scratch.progress = NULL;
+    scratch.plan_ready = NULL;
+    /* plan_ready came once, before any progress, with the plan's final
+     * figures and none of the optimizer's yet. */
+    ck_assert_uint_eq(v.ready_calls, 1);
+    ck_assert_uint_eq(v.calls_before_ready, 0);
+    ck_assert(v.ready_total == r.total_monthly);
+    ck_assert(v.ready_all_cloud == r.all_cloud.monthly);
+    ck_assert_uint_eq(v.ready_warnings, r.warning_count);
+    ck_assert_uint_eq(v.ready_sizes, 0);
     ck_assert(r.all_onprem.nodes > 1);
     size_t tried = (size_t)r.all_onprem.nodes; /* 1 .. all_onprem.nodes */
     ck_assert_uint_eq(v.total, 1 + tried + r.by_nodes_count);

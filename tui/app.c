@@ -94,6 +94,7 @@ static Reaction background_news(App *a)
     Reaction r = risk_live_wake(a);
     switch (hybrid_work_news(&a->hwork, &a->hres)) {
     case HW_DONE:
+    case HW_PLAN:
         return r | edit_hybrid_done(a);
     case HW_PROGRESS:
         return r | R_RESULTS | R_FORM;

@@ -18,7 +18,9 @@
 /* One submitted job: what its run function sees as its BgCtl. */
 struct BgCtl {
     void *job;
+    BgChannel *ch;
     uint64_t gen;
+    bool published; /* a partial result not yet taken (channel's lock) */
     /* Raised (under the channel's lock) when the job is stale; read by
      * the worker without it, as a signal handler's flag is. */
     volatile sig_atomic_t stop;
@@ -183,6 +185,8 @@ uint64_t bg_submit(BgChannel *ch, void *job)
 {
     BgTask *t = xmalloc(sizeof *t);
     t->job = job;
+    t->ch = ch;
+    t->published = false;
     t->stop = 0;
     atomic_init(&t->percent, 0);
     pthread_mutex_lock(&ch->mu);
@@ -266,6 +270,30 @@ bool bg_wait(BgChannel *ch, int timeout_ms, volatile sig_atomic_t *stop)
     if (drained)
         wake_loop();
     return finished;
+}
+
+void bg_publish(BgCtl *ctl, void (*fill)(void *job, void *arg), void *arg)
+{
+    BgChannel *ch = ctl->ch;
+    pthread_mutex_lock(&ch->mu);
+    fill(ctl->job, arg);
+    ctl->published = true;
+    pthread_mutex_unlock(&ch->mu);
+    wake_loop();
+}
+
+bool bg_take_published(BgChannel *ch, void (*take)(void *job, void *arg), void *arg)
+{
+    bool took = false;
+    pthread_mutex_lock(&ch->mu);
+    BgTask *t = ch->running;
+    if (!ch->next && t && !t->stop && t->published) {
+        take(t->job, arg);
+        t->published = false;
+        took = true;
+    }
+    pthread_mutex_unlock(&ch->mu);
+    return took;
 }
 
 bool bg_stopping(const BgCtl *ctl) { return ctl->stop != 0; }

@@ -11,6 +11,10 @@
  *   ... the loop waits on bg_wake_fd() beside the terminal ...
  *   bg_poll(ch, &job, &pct)       BG_DONE hands the finished job back
  *
+ * A job may also publish partial results while it runs (bg_publish: the
+ * figures computed so far, a Monte Carlo's first draws), which the loop
+ * takes with bg_take_published.
+ *
  * The model stays pure and single-threaded: a job's run function calls the
  * model on its own copy, passes bg_stop_flag() where the model takes a
  * cancel flag, and reports progress with bg_progress(). Only the newest
@@ -109,6 +113,18 @@ bool bg_stopping(const BgCtl *ctl);
 /* The same as a flag the model can watch (HybridScratch.cancel): non-zero
  * once the job should stop. Valid while the job runs. */
 volatile sig_atomic_t *bg_stop_flag(BgCtl *ctl);
+
+/* For the job's run function: hand the loop a partial result. Under the
+ * channel's lock, fill(job, arg) copies what the loop may read into a
+ * part of the job that run does not touch otherwise; the loop is woken
+ * and bg_take_published() gives it that part. May be called many times;
+ * the loop sees the latest. */
+void bg_publish(BgCtl *ctl, void (*fill)(void *job, void *arg), void *arg);
+
+/* For the loop: when the newest job, still running, has published since
+ * the last call, call take(job, arg) under the channel's lock (take reads
+ * only the published part, and quickly) and return true; else false. */
+bool bg_take_published(BgChannel *ch, void (*take)(void *job, void *arg), void *arg);
 
 /* For the job's run function: `done` of `total` steps are done. Wakes the
  * loop when the whole percent changes (so at most 100 wakes a job). */

@@ -101,8 +101,11 @@ size_t form_hybrid_warning_rows(const Scenario *s, const HybridResult *hr);
  * row also shows its share sent to the cloud and its p95 wait; below the
  * table, `computing… 40%` while newer figures are computed (`computing`
  * is their percent, -1 when hr is up to date), then each warning of hr
- * wrapped whole, one selectable row each. */
+ * wrapped whole, one selectable row each. The workloads' figures and the
+ * warnings are marked stale while computing, unless `plan_current` says
+ * the plan's own figures in hr are the new ones. */
 void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
-                      size_t sel, size_t col, size_t *top, const LineEdit *edit, bool bad);
+                      bool plan_current, size_t sel, size_t col, size_t *top,
+                      const LineEdit *edit, bool bad);
 
 #endif

@@ -454,7 +454,8 @@ static void hybrid_lines(const Scenario *s, const HybridResult *hr, int computin
 /* Below the table: how far newer figures are, and every warning whole
  * (SPEC 6, 8: legible at 80x22; Down scrolls to them). */
 static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const HybridResult *hr,
-                       int computing, size_t sel, size_t top, const HybridLines *l)
+                       int computing, bool old, size_t sel, size_t top,
+                       const HybridLines *l)
 {
     size_t n = form_hybrid_rows(s), nw = form_hybrid_warning_rows(s, hr);
     if (l->status != SIZE_MAX && l->status >= top && l->status < top + (size_t)h) {
@@ -475,7 +476,7 @@ static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const Hybrid
             continue;
         bool selected = n + k == sel;
         int attr = term_attr(selected ? TS_SELECTED : TS_ERROR);
-        if (computing >= 0)
+        if (old)
             attr |= term_attr(TS_STALE);
         wattrset(w, attr);
         int skip = first < top ? (int)(top - first) : 0;
@@ -491,8 +492,10 @@ static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const Hybrid
 }
 
 void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
-                      size_t sel, size_t col, size_t *top, const LineEdit *edit, bool bad)
+                      bool plan_current, size_t sel, size_t col, size_t *top,
+                      const LineEdit *edit, bool bad)
 {
+    bool old = computing >= 0 && !plan_current; /* the plan's figures too */
     int h, wd;
     getmaxyx(w, h, wd);
     werase(w);
@@ -562,13 +565,13 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
             draw_workload(w, y, wd, s, &L, i - scalars, selected, col, edit, bad, attr);
             if (stats) {
                 /* Figures of an earlier input while newer ones compute. */
-                wattrset(w, attr | (computing >= 0 ? term_attr(TS_STALE) : 0));
+                wattrset(w, attr | (old ? term_attr(TS_STALE) : 0));
                 draw_stats(w, y, table, &hr->workloads[i - scalars]);
             }
             continue;
         }
         draw_scalar(w, y, wd, s, i, selected, edit, bad, attr);
     }
-    draw_notes(w, h, wd, s, hr, computing, sel, *top, &l);
+    draw_notes(w, h, wd, s, hr, computing, old, sel, *top, &l);
     wattrset(w, term_attr(TS_NORMAL));
 }

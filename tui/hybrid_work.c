@@ -15,11 +15,24 @@ typedef struct HybridJob {
     Scenario s;
     HybridResult r;
     HybridNodesTotal *by_nodes; /* the job's own copy of r.by_nodes */
+    HybridResult plan;          /* published: the plan's own figures */
 } HybridJob;
 
 static void job_progress(void *ctl, size_t done, size_t total)
 {
     bg_progress(ctl, done, total);
+}
+
+static void fill_plan(void *job, void *r)
+{
+    ((HybridJob *)job)->plan = *(const HybridResult *)r;
+}
+
+/* The plan's own figures are ready (the optimizer comes next): publish
+ * them for the loop. */
+static void job_plan_ready(void *ctl, const HybridResult *r)
+{
+    bg_publish(ctl, fill_plan, (void *)r);
 }
 
 /* On the worker: the scratch is the channel's state, used by no one else. */
@@ -29,10 +42,12 @@ static void job_run(void *job, void *state, BgCtl *ctl)
     HybridScratch *sc = state;
     sc->cancel = bg_stop_flag(ctl);
     sc->progress = job_progress;
+    sc->plan_ready = job_plan_ready;
     sc->progress_arg = ctl;
     hybrid_evaluate(&j->s, &j->s.hybrid, &j->r, sc);
     sc->cancel = NULL;
     sc->progress = NULL;
+    sc->plan_ready = NULL;
     sc->progress_arg = NULL;
     /* The figures leave the worker: by_nodes must not point into its
      * scratch, which the next job reuses. */
@@ -95,7 +110,13 @@ static void take(HybridWork *w, HybridJob *j, HybridResult *out)
     job_free(w->held);
     w->held = j;
     w->pending = false;
+    w->plan_current = false;
     w->percent = 0;
+}
+
+static void take_plan(void *job, void *plan)
+{
+    *(HybridResult *)plan = ((HybridJob *)job)->plan;
 }
 
 void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
@@ -115,6 +136,7 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
     j->s = *s;
     bg_submit(w->ch, j);
     w->pending = true;
+    w->plan_current = false;
     w->percent = 0;
     w->submitted_ms = now_ms();
     if (w->last_ms <= HYBRID_WORK_GRACE_MS)
@@ -127,6 +149,7 @@ void hybrid_work_cancel(HybridWork *w)
     if (w->ch)
         bg_cancel(w->ch);
     w->pending = false;
+    w->plan_current = false;
     w->percent = 0;
     w->has_last = false;
 }
@@ -141,11 +164,25 @@ HybridNews hybrid_work_news(HybridWork *w, HybridResult *out)
     case BG_DONE:
         take(w, job, out);
         return HW_DONE;
-    case BG_RUNNING:
+    case BG_RUNNING: {
+        /* The plan's own figures first; the optimizer's stay the last
+         * result's (their by_nodes belong to the held job) until done. */
+        static HybridResult plan;
+        if (bg_take_published(w->ch, take_plan, &plan)) {
+            plan.all_onprem = out->all_onprem;
+            plan.optimum = out->optimum;
+            plan.by_nodes = out->by_nodes;
+            plan.by_nodes_count = out->by_nodes_count;
+            *out = plan;
+            w->plan_current = true;
+            w->percent = pct;
+            return HW_PLAN;
+        }
         if (pct == w->percent)
             return HW_NONE;
         w->percent = pct;
         return HW_PROGRESS;
+    }
     case BG_IDLE:
     default:
         return HW_NONE;

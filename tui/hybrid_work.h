@@ -33,6 +33,9 @@ typedef struct HybridWork {
     HybridScratch scratch; /* the worker's (the loop's when ch is NULL) */
     bool pending;      /* the figures shown are not those of the last
                         * submission yet */
+    bool plan_current; /* while pending: the plan's own figures shown are
+                        * the last submission's already; only all_onprem,
+                        * optimum and by_nodes are still computing */
     int percent;       /* its progress, 0..99 */
     void *held;        /* the finished job the figures come from (it owns
                         * their by_nodes) */
@@ -64,9 +67,11 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out);
 void hybrid_work_cancel(HybridWork *w);
 
 /* After the loop was woken (TERM_EV_WAKE): HW_DONE when the pending
- * result was taken into *out, HW_PROGRESS when w->percent moved, HW_NONE
- * when nothing changed. */
-typedef enum HybridNews { HW_NONE, HW_PROGRESS, HW_DONE } HybridNews;
+ * result was taken into *out; HW_PLAN when the plan's own figures arrived
+ * first (taken into *out, whose all_onprem, optimum and by_nodes stay the
+ * last result's until HW_DONE; w->plan_current); HW_PROGRESS when
+ * w->percent moved; HW_NONE when nothing changed. */
+typedef enum HybridNews { HW_NONE, HW_PROGRESS, HW_PLAN, HW_DONE } HybridNews;
 HybridNews hybrid_work_news(HybridWork *w, HybridResult *out);
 
 /* Wait for the pending result and take it into *out (an export needs

@@ -51,7 +51,7 @@ static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 
 void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 {
-    results_draw_hybrid(w, s, r, NULL, -1, stale);
+    results_draw_hybrid(w, s, r, NULL, -1, false, stale);
 }
 
 /* "s" unless n is one. */
@@ -159,7 +159,7 @@ static int extra_lines(WINDOW *w, int y, int h, int wd, const ResultsExtra *ex,
 
 /* The box; `verdict` false leaves the verdict to its own window. */
 static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
-                        const HybridResult *hy, int computing,
+                        const HybridResult *hy, int computing, bool plan_current,
                         const ResultsExtra *ex, bool stale, bool verdict_too)
 {
     int h, wd;
@@ -236,12 +236,20 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
     wattrset(w, term_attr(TS_NORMAL));
     if (hy) {
         char line2[160], a[48], b[48];
-        int sa = stale || computing >= 0 ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+        /* While newer figures are computed, the old ones are marked stale:
+         * all of them, or (the plan's own figures in already) those of
+         * the all-on-prem search and the optimizer, which say how far. */
+        bool plan_old = computing >= 0 && !plan_current;
+        int sa = stale || plan_old ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+        int so = stale || computing >= 0 ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+        char busy[48] = "";
+        if (computing >= 0)
+            snprintf(busy, sizeof busy, "computing%s %d%%", term_ellipsis(), computing);
         wattrset(w, term_attr(TS_HEADER) | sa);
         if (y < h) {
             /* With warnings, their count replaces the words "on-prem";
-             * while newer figures are computed, how far they are. */
-            if (computing >= 0)
+             * while the plan's figures are computed, how far they are. */
+            if (plan_old)
                 snprintf(line2, sizeof line2, "Hybrid: computing%s %d%%",
                          term_ellipsis(), computing);
             else if (hy->warning_count)
@@ -266,16 +274,26 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
             hybrid_line(w, y++, wd, "total monthly", hy->total_monthly, "");
         if (y < h)
             hybrid_line(w, y++, wd, "all cloud", hy->all_cloud.monthly, "");
-        if (y < h) {
+        /* With the plan's own figures in, the search and the optimizer
+         * say how far they are in place of their last figures. */
+        wattrset(w, so);
+        if (y < h && plan_current && computing >= 0) {
+            snprintf(line2, sizeof line2, "%-14s %s", "all on-prem", busy);
+            mvwaddnstr(w, y++, 0, line2, wd);
+        } else if (y < h) {
             num_snprintf(a, sizeof a, "(%.0f node%s)", hy->all_onprem.nodes,
                          plural(hy->all_onprem.nodes));
             hybrid_line(w, y++, wd, "all on-prem", hy->all_onprem.monthly, a);
         }
-        if (y < h) {
+        if (y < h && plan_current && computing >= 0) {
+            snprintf(line2, sizeof line2, "%-14s %s", "optimum", busy);
+            mvwaddnstr(w, y++, 0, line2, wd);
+        } else if (y < h) {
             num_snprintf(a, sizeof a, "(%.0f node%s)", hy->optimum.onprem_nodes,
                          plural(hy->optimum.onprem_nodes));
             hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
         }
+        wattrset(w, sa);
         if (y < h) { /* the commitment from the load (SPEC 6) */
             num_snprintf(a, sizeof a, "(%.0f GPU%s)", hy->commit.gpus,
                          plural(hy->commit.gpus));
@@ -316,19 +334,21 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
 }
 
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
-                         const HybridResult *hy, int computing, bool stale)
+                         const HybridResult *hy, int computing, bool plan_current,
+                         bool stale)
 {
-    results_box(w, s, r, hy, computing, NULL, stale, true);
+    results_box(w, s, r, hy, computing, plan_current, NULL, stale, true);
 }
 
 void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
-                          const HybridResult *hy, int computing, bool stale)
+                          const HybridResult *hy, int computing, bool plan_current,
+                          bool stale)
 {
-    results_box(w, s, r, hy, computing, NULL, stale, false);
+    results_box(w, s, r, hy, computing, plan_current, NULL, stale, false);
 }
 
 void results_draw_extra(WINDOW *w, const Scenario *s, const CostResult *r,
                         const ResultsExtra *ex, bool stale, bool verdict_too)
 {
-    results_box(w, s, r, NULL, -1, ex, stale, verdict_too);
+    results_box(w, s, r, NULL, -1, false, ex, stale, verdict_too);
 }

@@ -19,11 +19,13 @@ void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
 /* The same box for the Hybrid panel: the four options, then the hybrid
  * plan's figures from h (on-prem nodes and utilization, on-prem, cloud and
  * total monthly, all cloud, all on-prem, the optimum). h NULL: the plain
- * box. `computing` >= 0: h is of an earlier input and newer figures are
- * that many percent done; the box says `computing… 40%` and marks h's
- * figures stale. -1: h is up to date. */
+ * box. `computing` >= 0: newer figures are that many percent done; the
+ * box says `computing… 40%` where they are not in yet and marks those
+ * stale: all of h, or with `plan_current` only all_onprem and optimum
+ * (the plan's own figures are up to date). -1: h is up to date. */
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
-                         const HybridResult *h, int computing, bool stale);
+                         const HybridResult *h, int computing, bool plan_current,
+                         bool stale);
 
 /* Lines a panel adds to the box (the Risk panel's Monte Carlo): the first
  * `lead` before the options, as what the panel is for (short rows keep
@@ -44,7 +46,8 @@ void results_draw_extra(WINDOW *w, const Scenario *s, const CostResult *r,
 /* The box without the verdict (the short layout gives the verdict its
  * own full-width window). */
 void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
-                          const HybridResult *h, int computing, bool stale);
+                          const HybridResult *h, int computing, bool plan_current,
+                          bool stale);
 
 /* The verdict sentence (SPEC 2.4) word-wrapped into all of w, never cut
  * while w has the rows results_verdict_rows counts for its width. */

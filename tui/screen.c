@@ -399,6 +399,7 @@ void screen_draw(App *a)
     /* The percent of hybrid figures still computing, -1 when they are up
      * to date (SPEC 6: results still computing are marked so). */
     int computing = a->hwork.pending ? a->hwork.percent : -1;
+    bool plan_current = a->hwork.pending && a->hwork.plan_current;
     /* The short layout sizes the verdict's window to the verdict: when the
      * results change its row count, lay the screen out again. */
     if (!a->too_small && (a->w_verdict != NULL) != short_layout(a))
@@ -439,7 +440,7 @@ void screen_draw(App *a)
             else if (a->panel == PANEL_HYBRID)
                 form_draw_hybrid(a->w_form, &a->doc.cur,
                                  a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL,
-                                 computing, a->sel[a->panel], a->hcol,
+                                 computing, plan_current, a->sel[a->panel], a->hcol,
                                  &a->top[a->panel], a->editing ? &a->edit : NULL,
                                  a->edit_bad);
             else
@@ -467,12 +468,12 @@ void screen_draw(App *a)
                 }
             } else if (a->w_verdict) {
                 results_draw_figures(a->w_results, &a->shown, &a->res, hy, computing,
-                                     a->stale);
+                                     plan_current, a->stale);
                 results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
                 wnoutrefresh(a->w_verdict);
             } else {
                 results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, computing,
-                                    a->stale);
+                                    plan_current, a->stale);
             }
             wnoutrefresh(a->w_results);
         }

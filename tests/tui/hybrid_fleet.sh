@@ -2,8 +2,9 @@
 # hybrid_fleet.sh: the planner never waits on the simulation (SPEC 6, 9).
 # On the 1,024-node bench fleet, whose hybrid plan takes about a second or
 # more, each digit typed into the Hybrid panel is on the screen at once,
-# while the box says `computing… N%`; the complete figures that follow
-# are the report's for the same value; stale work is dropped (undo right
+# while the box says `computing… N%`; the plan's own figures come first,
+# the optimizer's after, and both are the report's for the same value;
+# stale work is dropped (undo right
 # after a commit ends on the undone figures); an export made while the
 # plan computes waits for complete figures; nothing runs while idle; and
 # SIGTERM in the middle of a computation still keeps the edits.
@@ -19,15 +20,22 @@ json_total() {
     awk '/"results"/ { r = 1 } r && /"hybrid"/ { h = 1 }
          h && /"total_monthly"/ { sub(/,$/, "", $2); print $2; exit }' "$1"
 }
+# json_optimum FILE: results.hybrid.optimum.total_monthly.
+json_optimum() {
+    awk '/"results"/ { r = 1 } r && /"hybrid"/ { h = 1 } h && /"optimum"/ { o = 1 }
+         o && /"total_monthly"/ { sub(/,$/, "", $2); print $2; exit }' "$1"
+}
 report_total() {
     "$GPUPLAN" report --format json "$@" "$FILE" >"$TMP/r.json" &&
         json_total "$TMP/r.json"
 }
 hybrid_total() { screen | grep -o 'total monthly  *[0-9,]*' | head -1 | awk '{ print $3 }'; }
+hybrid_optimum() { screen | grep -o 'optimum  *[0-9,]*' | head -1 | awk '{ print $2 }'; }
 now_ms() { date +%s%3N; }
 
 T1024=$(money "$(report_total)")
 T900=$(money "$(report_total --set hybrid.onprem_nodes=900)")
+O900=$(money "$(json_optimum "$TMP/r.json")")
 [ -n "$T900" ] && [ "$T900" != "$T1024" ] && ok ||
     fail "900 and 1,024 nodes give the same report total ($T900)"
 
@@ -66,9 +74,17 @@ for d in 9 0 0; do
     fi
     [ "$took" -le "$ECHO_MS" ] && ok ||
         fail "'$typed' took $took ms to appear (bound $ECHO_MS ms)"
-    printf '%s\n' "$shown" | grep -q "Hybrid: computing… [0-9]*%" && ok ||
+    printf '%s\n' "$shown" | grep -q "computing… [0-9]*%" && ok ||
         fail "the screen showing '$typed' does not say the plan is computing"
 done
+# The plan's own figures for 900 nodes come first, the report's, while the
+# optimizer still computes.
+wait_for "Hybrid: 900 " 30 "the plan's own figures for 900 nodes"
+s=$(screen)
+printf '%s\n' "$s" | grep -q "optimum  *computing… [0-9]*%" && ok ||
+    fail "the plan's figures came after the optimizer's (no computing line)"
+[ "$(printf '%s\n' "$s" | grep -o 'total monthly  *[0-9,]*' | awk '{ print $3 }')" = "$T900" ] &&
+    ok || fail "900 nodes: the plan's total on the screen is not the report's $T900"
 # The progress is a figure that moves, not a spinner: two readings differ.
 p1=$(screen | grep -o 'computing… [0-9]*%' | head -1)
 sleep 0.5
@@ -80,6 +96,8 @@ wait_for "Hybrid: 900 " 60 "complete figures for 900 nodes"
 wait_gone "computing" 60
 [ "$(hybrid_total)" = "$T900" ] && ok ||
     fail "900 nodes: the box shows '$(hybrid_total)', the report $T900"
+[ "$(hybrid_optimum)" = "$O900" ] && ok ||
+    fail "900 nodes: the optimum shown is '$(hybrid_optimum)', the report's $O900"
 
 # Idle, the planner uses no CPU: no timers, no polling (SPEC 9).
 cpu() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }
