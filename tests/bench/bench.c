@@ -651,7 +651,7 @@ static void bench_planner(void)
     snprintf(path, sizeof path, "%s/logistics-hybrid.yaml", scenario_dir);
     pty_start(&p, home, path);
     pty_drain(&p, 0.1, 5, &last, NULL, 0);
-    typed_digits(&p, "\0337\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[C", lat,
+    typed_digits(&p, "\0338\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[C", lat,
                  bytes, KEYS, 0.02);
     report("keystroke on the Hybrid panel (logistics-hybrid), 80x24", median(lat, KEYS),
            "ms", 1, false);
@@ -666,7 +666,7 @@ static void bench_planner(void)
     enum { FKEYS = 5 };
     double fanswer[FKEYS], fcomplete[FKEYS];
     typed_digits_background(
-        &p, "\0337\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[C",
+        &p, "\0338\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[B\033[C",
         fanswer, fcomplete, FKEYS, 0.5);
     report("keystroke on the Hybrid panel (1,024-node fleet): screen answered",
            median(fanswer, FKEYS), "ms", 16, false);
