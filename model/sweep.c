@@ -171,13 +171,16 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
                  key);
         return false;
     }
-    /* Count from the range once; the tolerance absorbs the rounding of
-     * (to - from) / step, e.g. 9 / 0.1 = 89.99999999999999. */
+    /* Count from the range once; a quotient within rounding of a whole
+     * number is that number (9 / 0.1 = 89.99999999999999 is 90), any other
+     * is rounded down. The tolerance only decides which: it is never added,
+     * so 0:100:1e-8 is 10000000001 values, not ten more. */
     double q = (to - from) / step;
-    double count = floor(q + 1e-9 * (fabs(q) + 1)) + 1;
-    if (!(count <= (double)SWEEP_MAX_VALUES)) {
-        snprintf(msg, n, "%s: %.0f values is too many (at most %lu per axis)", key,
-                 count, SWEEP_MAX_VALUES);
+    double whole = nearbyint(q);
+    double count = (fabs(q - whole) <= 1e-9 * (fabs(q) + 1) ? whole : floor(q)) + 1;
+    if (!(count <= SWEEP_MAX_VALUES)) {
+        snprintf(msg, n, "%s: %.0f values is more than a sweep can count "
+                 "(at most 2^53 per axis)", key, count);
         return false;
     }
     a->field = f;

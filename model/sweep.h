@@ -13,7 +13,9 @@
 #include "fields.h"
 #include "scenario.h"
 
-#define SWEEP_MAX_VALUES 100000000UL /* per axis */
+/* Per axis: the most values a double counts exactly; the rows a sweep
+ * writes are bounded by --max-rows (SPEC 7), not here. */
+#define SWEEP_MAX_VALUES 9007199254740992.0
 #define SWEEP_MAX_ROWS_DEFAULT 1e8   /* rows written without --max-rows (SPEC 7) */
 #define SWEEP_MAX_AXES 16
 

@@ -138,6 +138,12 @@ t1=$(date +%s%N)
 expect_grep "$TMP/err" "sweep: 10,000,100,000 rows (about 1.4 TB of CSV)" "count and size"
 expect_grep "$TMP/err" "--max-rows 10000100000" "says how to allow it"
 [ ! -s "$TMP/out" ] && ok || fail "a refused sweep wrote rows"
+# One axis of 10^10 values: the same refusal with the exact count (not ten
+# more), and --max-rows is the way out, not a second, hidden limit per axis.
+expect_status 64 "sweep of 10^10 values on one axis" -- "$G" sweep \
+    --vary utilization.measured_pct=0:100:0.00000001 default
+expect_grep "$TMP/err" "sweep: 10,000,000,001 rows (about" "one axis: exact count and size"
+expect_grep "$TMP/err" "--max-rows 10000000001" "one axis: says how to allow it"
 expect_status 64 "--max-rows lower than the rows" -- "$G" sweep --max-rows 10 \
     --vary hardware.nodes=1:11:1 default
 expect_grep "$TMP/err" "sweep: 11 rows" "count under a lower limit"

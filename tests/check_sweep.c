@@ -22,6 +22,9 @@ START_TEST(inclusive_counts)
         {"hardware.nodes=1:100:1", 100, 100},
         {"utilization.measured_pct=100:0:-25", 5, 0},
         {"utilization.measured_pct=5:5:1", 1, 5},
+        /* huge counts are exact: the rounding tolerance is never added */
+        {"utilization.measured_pct=0:100:0.0000001", 1000000001, 100},
+        {"utilization.measured_pct=0:100:0.00000001", 10000000001, 100},
     };
     char msg[256];
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -74,6 +77,7 @@ START_TEST(bad_axes)
         {"hybrid.days=1:2:1", "not the hybrid plan"},
         {"hybrid.workloads[0].gpus=1:2:1", "not the hybrid plan"},
         {"utilization.measured_pct", "KEY=FROM:TO:STEP"},
+        {"utilization.measured_pct=0:100:1e-15", "values is more than a sweep can count"},
     };
     char msg[256];
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
