@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "file_rules.h"
 #include "scenario_file.h"
 #include "strbuf.h"
 
@@ -133,6 +134,11 @@ int doc_open(Document *doc, const char *path, Diag *d)
 int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d)
 {
     struct stat st;
+    /* Another name of the opened file (a symbolic or hard link, ./NAME) is
+     * the opened file: edited in place of its own name, not written whole
+     * as a new one over the user's comments. */
+    if (doc->path[0] && strcmp(doc->path, path) != 0 && file_same(doc->path, path))
+        path = doc->path;
     diag_clear(d, path);
     *links_kept = 0;
     /* Replacing a file by rename would leave its other names with the old

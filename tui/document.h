@@ -80,7 +80,8 @@ bool doc_redo(Document *doc, size_t *left);
 int doc_open(Document *doc, const char *path, Diag *d);
 
 /* Save the committed scenario to path: the opened file is edited
- * (scenario_source.h, SPEC 1.3), another path is written whole, and the
+ * (scenario_source.h, SPEC 1.3), also when path is another name of it (a
+ * link, ./NAME: then the file keeps its own name); another path is written whole, and the
  * bytes must load back as the scenario before anything is written. On
  * success path becomes the file, its text the source, nothing is unsaved,
  * and last_save says whether the layout was kept. A file with more than one hard link is written

@@ -235,6 +235,7 @@ bool files_save_to(App *a, const char *path, Reaction *r)
         return false;
     }
     files_forget_recovery(a);
+    path = a->doc.path; /* another name of the opened file saved that file */
     if (a->doc.last_save.rewrote)
         *r |= app_msg(a, false, "saved %s (written whole: %s)", path,
                       a->doc.last_save.why);

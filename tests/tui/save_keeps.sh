@@ -71,5 +71,33 @@ grep -q "^  measured_pct: 61"$'\r'"\$" "$TMP/work/crlf.yaml" && ok ||
     fail "the changed line lost its CR LF"
 [ "$(grep -c $'\r$' "$TMP/work/crlf.yaml")" = "$(wc -l <"$TMP/work/crlf.yaml")" ] && ok ||
     fail "some line lost its CR"
+keys F10
+wait_for "EXIT=0" 5 "quits after the CRLF save"
+
+# `:w` to another name of the opened file (a symbolic link, a hard link,
+# ./NAME) saves that file as it is saved by Ctrl-S: edited, with its
+# comments, and without asking whether to replace "another" file.
+cat "$ORIG" >"$TMP/work/linked.yaml"
+ln -s linked.yaml "$TMP/work/sym.yaml"
+ln "$TMP/work/linked.yaml" "$TMP/work/hard.yaml"
+start -- linked.yaml
+wait_for "linked.yaml" 10 "title shows the linked file" || give_up
+for name in sym.yaml hard.yaml ./linked.yaml; do
+    type_text ":set hardware.node_price=295000"; keys Enter
+    wait_for "[+]" 5 "modified before :w $name"
+    type_text ":w $name"; keys Enter
+    wait_for "saved linked.yaml" 5 ":w $name saves the opened file"
+    wait_gone "[+]" 5
+    diff "$ORIG" "$TMP/work/linked.yaml" >"$TMP/diff3"
+    cmp -s "$TMP/diff3" "$TMP/want1" && ok ||
+        fail ":w $name is not a one-line diff: $(head -5 "$TMP/diff3")"
+    type_text ":set hardware.node_price=310000"; keys Enter
+    wait_for "[+]" 5 "modified again"
+    keys C-s
+    wait_gone "[+]" 5
+    cmp -s "$ORIG" "$TMP/work/linked.yaml" && ok || fail "not back to the original"
+done
+[ -L "$TMP/work/sym.yaml" ] && ok || fail "the symbolic link was replaced"
+[ "$(stat -c %h "$TMP/work/linked.yaml")" = 2 ] && ok || fail "the hard link was broken"
 
 finish
