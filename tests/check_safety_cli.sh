@@ -24,8 +24,22 @@ expect_grep "$TMP/err" "key.yaml:2:1:" "located"
 # (it is not a UTF-8 problem) and shows nothing raw.
 printf 'gpuplan: 1\nname: a\033]2;x\007\n' >"$TMP/raw.yaml"
 expect_status 65 "raw ESC in a file" -- "$G" check "$TMP/raw.yaml"
-expect_grep "$TMP/err" "raw.yaml:2:8: the file holds a control character" "raw control located"
+expect_grep "$TMP/err" 'raw.yaml:2:8: name: the file holds the control character \x1b' "raw control located, named, with its field"
 no_raw "$TMP/err" "check, raw ESC"
+# The field is found even deep in a list, in flow style; a key's control
+# names the mapping that holds it; one in a comment has no field.
+printf 'gpuplan: 2\nhybrid:\n  onprem_nodes: 1\n  workloads:\n    - {name: a, per_day: 1, gpus: 1, hours: 1}\n    - name: "b\001c"\n' >"$TMP/raw-list.yaml"
+expect_status 65 "raw control in a workload name" -- "$G" check "$TMP/raw-list.yaml"
+expect_grep "$TMP/err" 'raw-list.yaml:6:15: hybrid.workloads[1].name: the file holds the control character \x01' "raw control in a list item"
+printf 'gpuplan: 2\nhybrid: {onprem_nodes: 1, workloads: [{name: "a\302\233", per_day: 1}]}\n' >"$TMP/raw-flow.yaml"
+expect_status 65 "raw C1 control in flow style" -- "$G" check "$TMP/raw-flow.yaml"
+expect_grep "$TMP/err" 'hybrid.workloads[0].name: the file holds the control character U+009B' "raw C1 control in flow style"
+printf 'gpuplan: 2\nhardware:\n  no\177des: 1\n' >"$TMP/raw-key.yaml"
+expect_status 65 "raw DEL in a key" -- "$G" check "$TMP/raw-key.yaml"
+expect_grep "$TMP/err" 'raw-key.yaml:3:5: hardware: the file holds the control character \x7f' "raw control in a key"
+printf 'gpuplan: 2\n# quote \002\nname: a\n' >"$TMP/raw-comment.yaml"
+expect_status 65 "raw control in a comment" -- "$G" check "$TMP/raw-comment.yaml"
+expect_grep "$TMP/err" 'raw-comment.yaml:2:9: the file holds the control character \x02' "raw control in a comment"
 
 # A name with an escape, a newline, U+202E: refused where it was written.
 printf 'gpuplan: 1\nname: "a\\e[2Jb"\n' >"$TMP/name-esc.yaml"

@@ -40,6 +40,7 @@
 #include "numfmt.h"
 #include "scenario_load.h"
 #include "scenario_yaml.h"
+#include "strbuf.h"
 #include "utf8.h"
 #include "yaml_spans.h"
 
@@ -77,6 +78,103 @@ static const char *ev_name(yaml_event_type_t t)
     }
 }
 
+/* Bytes [i, i + *k) of data are a character libyaml's reader refuses (C0
+ * controls other than tab and line breaks, DEL, C1 controls other than
+ * NEL): true, with its length in *k. */
+static bool refused_control(const char *data, size_t len, size_t i, size_t *k)
+{
+    unsigned char b = (unsigned char)data[i];
+    if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+        *k = 1;
+        return true;
+    }
+    unsigned char c = i + 1 < len ? (unsigned char)data[i + 1] : 0;
+    if (b == 0xC2 && c >= 0x80 && c <= 0x9F && c != 0x85) {
+        *k = 2;
+        return true;
+    }
+    return false;
+}
+
+/* True when node i is a key of a mapping (not a value). */
+static bool is_key(const YamlSpans *sp, size_t i)
+{
+    const YamlNode *up = yaml_spans_node(sp, yaml_spans_node(sp, i)->parent);
+    if (!up || up->kind != YN_MAP)
+        return false;
+    size_t idx = 0;
+    for (size_t c = up->first; c != YAML_SPANS_NONE && c != i;
+         c = yaml_spans_node(sp, c)->next)
+        idx++;
+    return idx % 2 == 0;
+}
+
+/* Append node i's place in the tree to path: "hardware.nodes",
+ * "hybrid.workloads[0].name". */
+static void node_path(const YamlSpans *sp, size_t i, char *path, size_t n)
+{
+    const YamlNode *node = yaml_spans_node(sp, i);
+    const YamlNode *up = node ? yaml_spans_node(sp, node->parent) : NULL;
+    if (!up)
+        return;
+    node_path(sp, node->parent, path, n);
+    size_t idx = 0, prev = YAML_SPANS_NONE;
+    for (size_t c = up->first; c != YAML_SPANS_NONE && c != i;
+         c = yaml_spans_node(sp, c)->next, idx++)
+        prev = c;
+    size_t used = strlen(path);
+    if (up->kind == YN_SEQ) {
+        snprintf(path + used, n - used, "[%zu]", idx);
+        return;
+    }
+    const YamlNode *key = idx % 2 ? yaml_spans_node(sp, prev) : node;
+    if (key && key->kind == YN_SCALAR)
+        snprintf(path + used, n - used, "%s%s", used ? "." : "",
+                 yaml_spans_text(sp, key));
+}
+
+/* The field path of the value written over byte off of data, which holds
+ * a control character the reader refused: the text read again with every
+ * such character blanked, and the innermost scalar spanning off named (a
+ * key: the mapping that holds it, since the key itself is what is wrong).
+ * Empty when no scalar holds it (a comment) or the key is at the top. */
+static void path_at(const char *data, size_t len, size_t off, char *path, size_t n)
+{
+    path[0] = '\0';
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    for (size_t i = 0, k; i < len; i++)
+        if (refused_control(copy, len, i, &k))
+            memset(copy + i, ' ', k);
+    YamlSpans sp;
+    yaml_spans_init(&sp, copy, len);
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        xalloc_die();
+    yaml_parser_set_input_string(&parser, (const unsigned char *)copy, len);
+    for (bool done = false; !done;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev))
+            break;
+        yaml_spans_event(&sp, &ev);
+        done = ev.type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    yaml_spans_done(&sp);
+    size_t best = YAML_SPANS_NONE;
+    for (size_t i = 0; i < sp.count; i++) {
+        const YamlNode *node = &sp.nodes[i];
+        if (node->kind == YN_SCALAR && node->start <= off && off < node->end)
+            best = i;
+    }
+    if (best != YAML_SPANS_NONE)
+        node_path(&sp, is_key(&sp, best) ? sp.nodes[best].parent : best, path, n);
+    yaml_spans_free(&sp);
+    free(copy);
+}
+
 static int syntax_error(Yaml *y)
 {
     const yaml_parser_t *p = &y->parser;
@@ -94,10 +192,18 @@ static int syntax_error(Yaml *y)
                           p->context, (unsigned long)p->context_mark.line + 1,
                           (unsigned long)p->context_mark.column + 1);
     if (p->error == YAML_READER_ERROR &&
-        strcmp(problem, "control characters are not allowed") == 0)
-        return load_error(y->c, at, NULL, "the file holds a control character "
-                          "(not allowed in a scenario file; only tabs and line "
-                          "breaks are)");
+        strcmp(problem, "control characters are not allowed") == 0) {
+        /* Which character, and in which field: the reader stops before
+         * the parser has reached it, so the field is found afterwards. */
+        char path[192], what[16];
+        unsigned v = (unsigned)p->problem_value;
+        snprintf(what, sizeof what, v < 0x80 ? "\\x%02x" : "U+%04X", v);
+        path_at(y->data, y->len, p->problem_offset, path, sizeof path);
+        return load_error(y->c, at, path[0] ? path : NULL,
+                          "the file holds the control character %s (not "
+                          "allowed in a scenario file; only tabs and line "
+                          "breaks are)", what);
+    }
     if (p->error == YAML_READER_ERROR)
         return load_error(y->c, at, NULL, "the file is not valid UTF-8 text: "
                           "%s", problem);
