@@ -120,6 +120,13 @@ expect_status 0 "check good" -- "$G" check "$S/default.yaml" diagflow
 expect_status 65 "check bad" -- "$G" check "$S/default.yaml" "$TMP/bad.yaml"
 expect_grep "$TMP/err" "bad.yaml:3:10:" "check prints FILE:LINE:COL"
 expect_status 66 "check missing" -- "$G" check "$TMP/missing.yaml"
+# check takes no options: one is a usage error before any file is read,
+# and ./NAME reaches a file whose name starts with a dash.
+expect_status 64 "check with an option" -- "$G" check --set nodes=2 default
+expect_grep "$TMP/err" "check: unknown option '--set' (check takes only FILEs" "check names the option"
+[ ! -s "$TMP/out" ] && ok || fail "check with an option checked files: $(cat "$TMP/out")"
+cp "$top_srcdir/scenarios/default.yaml" "$TMP/-x.yaml"
+expect_status 0 "check ./-x.yaml" -- "$G" check "$TMP/-x.yaml"
 # a JSON file: every problem, each where it was written, then the next file
 printf '{"gpuplan": 2,\n "hardware": {"nodes": 0, "nods": 3},\n "uncertainty": {"inputs": [{"key": "x", "low": 1, "high": 2}, 7]},\n "cloud": {"spot_gpu_hour": true}}\n' >"$TMP/bad.json"
 expect_status 65 "check bad json" -- "$G" check "$TMP/bad.json" "$S/default.yaml"

@@ -111,6 +111,12 @@ int cli_cmd_check(int argc, char **argv)
 {
     if (argc == 0)
         return usage_error("check needs at least one FILE");
+    /* check takes no options: `check -x plan.yaml` is a slip, not a file
+     * named -x that cannot be opened (exit 66 would blame the data). */
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1])
+            return usage_error("check: unknown option '%s' (check takes only "
+                               "FILEs; a file of that name is ./%s)", argv[i], argv[i]);
     int worst = 0;
     enum { MAX_PROBLEMS = 100 };
     Diag *all = xmalloc(MAX_PROBLEMS * sizeof *all);
