@@ -67,6 +67,19 @@ expect_grep "$TMP/err" "break a cross-field rule" "rejections say why"
 # -o: atomic, and never over its own scenario
 expect_status 0 "risk -o" -- "$G" risk --format csv -o "$TMP/t.csv" diagflow-risk
 [ -s "$TMP/t.csv" ] && ok || fail "risk -o wrote nothing"
+# Without --format the extension of -o says the format, as for report.
+expect_status 0 "risk -o FILE.json" -- "$G" risk -o "$TMP/r.json" diagflow-risk
+head -c 1 "$TMP/r.json" | grep -q '{' && ok || fail "risk -o r.json is not JSON: $(head -1 "$TMP/r.json")"
+expect_status 0 "risk -o FILE.csv" -- "$G" risk -o "$TMP/r.csv" diagflow-risk
+head -1 "$TMP/r.csv" | grep -q '^key,low,high' && ok || fail "risk -o r.csv is not CSV: $(head -1 "$TMP/r.csv")"
+expect_status 0 "risk -o FILE.md" -- "$G" risk -o "$TMP/r.md" diagflow-risk
+head -1 "$TMP/r.md" | grep -q '^# ' && ok || fail "risk -o r.md is not Markdown: $(head -1 "$TMP/r.md")"
+expect_status 64 "risk -o FILE.html" -- "$G" risk -o "$TMP/r.html" diagflow-risk
+expect_grep "$TMP/err" "risk has no HTML output (report --format html has the Risk section)" "risk -o .html says where HTML is"
+[ ! -e "$TMP/r.html" ] && ok || fail "risk -o r.html wrote a file"
+expect_status 64 "risk -o FILE.foo" -- "$G" risk -o "$TMP/r.foo" diagflow-risk
+expect_grep "$TMP/err" "risk -o $TMP/r.foo: unknown extension; the formats are .md, .json, .csv or .txt" "risk lists the extensions"
+expect_status 0 "risk --format text -o FILE.foo" -- "$G" risk --format text -o "$TMP/r.foo" diagflow-risk
 
 # seek: the Done-when case, the put-back check and the no-root sentence
 expect_status 0 "seek node price" -- "$G" seek --vary hardware.node_price \

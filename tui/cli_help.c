@@ -29,7 +29,9 @@ static const struct {
      "How sure the decision is: the tornado (each input at its low and high\n"
      "value) and the Monte Carlo of the scenario's uncertainty section.\n"
      "  --format F       text (default), md, json or csv\n"
-     "  -o OUT           write OUT instead of standard output\n"
+     "  -o OUT           write OUT instead of standard output; without\n"
+     "                   --format, OUT's extension says the format:\n"
+     "                   .md, .json, .csv or .txt (none: text)\n"
      "  --set KEY=VALUE  change a field first\n"},
     {"seek", "seek --vary KEY --target onprem=OPTION [--format text|json]\n"
              "                     [--set KEY=VALUE]... FILE",

@@ -25,6 +25,7 @@
 int cli_cmd_risk(int argc, char **argv)
 {
     ExportFormat fmt = EXPORT_TEXT;
+    bool fmt_given = false;
     const char *out = NULL, *file = NULL, *v;
     char *sets[MAX_SETS];
     size_t nsets = 0;
@@ -32,6 +33,7 @@ int cli_cmd_risk(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
+            fmt_given = true;
             if (!v)
                 return usage_error("%s needs a format: text, md, json or csv", a);
             if (!export_format_parse(v, &fmt) || fmt == EXPORT_HTML)
@@ -57,6 +59,17 @@ int cli_cmd_risk(int argc, char **argv)
         fprintf(stderr, "gpuplan: -o %s is the scenario being analysed; "
                 "write the output to another file\n", vis(out));
         return EXIT_CANTCREAT;
+    }
+    /* Without --format, -o OUT's extension says which output to write, as
+     * for report (SPEC 3): risk.json is never text. */
+    if (out && !fmt_given &&
+        (!export_format_from_path(out, &fmt) || fmt == EXPORT_HTML)) {
+        fprintf(stderr, "gpuplan: risk -o %s: %s; the formats are .md, .json, "
+                ".csv or .txt (no extension: text), or give --format\n"
+                "Try 'gpuplan help risk'.\n", vis(out),
+                fmt == EXPORT_HTML ? "risk has no HTML output (report "
+                "--format html has the Risk section)" : "unknown extension");
+        return EXIT_USAGE;
     }
     Scenario s;
     rc = load_arg(file, &s);
