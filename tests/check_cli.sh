@@ -120,6 +120,16 @@ expect_status 0 "check good" -- "$G" check "$S/default.yaml" diagflow
 expect_status 65 "check bad" -- "$G" check "$S/default.yaml" "$TMP/bad.yaml"
 expect_grep "$TMP/err" "bad.yaml:3:10:" "check prints FILE:LINE:COL"
 expect_status 66 "check missing" -- "$G" check "$TMP/missing.yaml"
+# A bare name that is neither a file nor a shipped scenario: the nearest
+# shipped name is suggested (a slip or a prefix), else where the names are.
+expect_status 66 "report diagflo" -- "$G" report diagflo
+expect_grep "$TMP/err" "diagflo: did you mean the shipped scenario diagflow?" "report suggests the shipped name"
+expect_status 66 "new --from fintech" -- "$G" new --from fintech "$TMP/from.yaml"
+expect_grep "$TMP/err" "fintech: did you mean the shipped scenario fintech-migration?" "new --from suggests by prefix"
+expect_status 66 "check zzzz" -- "$G" check zzzz
+expect_grep "$TMP/err" "zzzz: no shipped scenario has that name either ('gpuplan list' shows them)" "check says where the names are"
+expect_status 66 "check a missing path" -- "$G" check "$TMP/diagflo"
+if grep -q "did you mean\|shipped scenario" "$TMP/err"; then fail "a path got a shipped-name hint"; else ok; fi
 # check takes no options: one is a usage error before any file is read,
 # and ./NAME reaches a file whose name starts with a dash.
 expect_status 64 "check with an option" -- "$G" check --set nodes=2 default

@@ -126,6 +126,44 @@ const char *cli_resolve_scenario(const char *arg, char *buf, size_t n)
     return buf;
 }
 
+void cli_suggest_shipped(const char *arg)
+{
+    if (!arg[0] || strchr(arg, '/') || access(arg, F_OK) == 0)
+        return;
+    char base[256];
+    snprintf(base, sizeof base, "%s", arg);
+    for (const char *const *e = file_scenario_exts; *e; e++) {
+        size_t bl = strlen(base), el = strlen(*e);
+        if (bl > el && strcmp(base + bl - el, *e) == 0)
+            base[bl - el] = '\0';
+    }
+    char *names[512];
+    size_t n = 0;
+    DIR *dp = opendir(cli_scenario_dir());
+    struct dirent *e;
+    while (dp && (e = readdir(dp)) != NULL && n < 512) {
+        if (!file_is_scenario_name(e->d_name))
+            continue;
+        names[n] = xstrdup(e->d_name);
+        *strrchr(names[n], '.') = '\0'; /* the name FILE takes */
+        n++;
+    }
+    if (dp)
+        closedir(dp);
+    const char *near = field_nearest(base, (const char *const *)names, n);
+    for (size_t i = 0; !near && base[0] && i < n; i++) /* fintech -> fintech-migration */
+        if (strncmp(names[i], base, strlen(base)) == 0)
+            near = names[i];
+    if (near)
+        fprintf(stderr, "gpuplan: %s: did you mean the shipped scenario %s?\n",
+                vis(arg), near);
+    else if (!strchr(arg, '.'))
+        fprintf(stderr, "gpuplan: %s: no shipped scenario has that name either "
+                "('gpuplan list' shows them)\n", vis(arg));
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+}
+
 /* Load FILE (path or shipped name) into *s; prints the error. */
 int load_arg(const char *arg, Scenario *s)
 {
@@ -140,6 +178,8 @@ int load_arg(const char *arg, Scenario *s)
     int rc = scenario_load_file(path, s, &d);
     if (rc != 0)
         print_diag(&d);
+    if (rc == EXIT_NOINPUT)
+        cli_suggest_shipped(arg);
     return rc;
 }
 

@@ -39,6 +39,12 @@ int apply_sets(Scenario *s, char **sets, size_t nsets);
 /* Load FILE (path or shipped name) into *s; prints the error. */
 int load_arg(const char *arg, Scenario *s);
 
+/* After FILE arg could not be opened: when it is a bare name that may
+ * have meant a shipped scenario, print the nearest shipped name ("did you
+ * mean diagflow?") or, for a name without an extension, where the names
+ * are. Prints nothing for a path. */
+void cli_suggest_shipped(const char *arg);
+
 /* Write b to out (atomically) or, out NULL, to stdout. */
 int write_output(const StrBuf *b, const char *out);
 

@@ -136,6 +136,8 @@ int cli_cmd_check(int argc, char **argv)
             if (n == MAX_PROBLEMS)
                 fprintf(stderr, "gpuplan: %s: stopped after %d problems\n",
                         vis(path), MAX_PROBLEMS);
+            if (rc == EXIT_NOINPUT)
+                cli_suggest_shipped(argv[i]);
         }
         if (rc == 0)
             printf("%s: ok\n", vis(argv[i]));
