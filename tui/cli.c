@@ -31,6 +31,7 @@
 #include "dtoa.h"
 #include "export.h"
 #include "fields.h"
+#include "term.h"
 #include "scenario_edit.h"
 #include "import_routing.h"
 #include "numfmt.h"
@@ -412,6 +413,12 @@ static int cmd_planner(int argc, char **argv)
                 "one; for a report use 'gpuplan report %s'\n",
                 isatty(STDOUT_FILENO) ? "standard input" : "standard output",
                 file ? vis(file) : "default");
+        return EXIT_USAGE;
+    }
+    /* An unknown or dumb TERM: the hint names the user's FILE too. */
+    char why[512];
+    if (!term_check_for(file ? vis(file) : "default", why, sizeof why)) {
+        fprintf(stderr, "%s\n", why);
         return EXIT_USAGE;
     }
     char path[4096];

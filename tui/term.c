@@ -67,18 +67,23 @@ static void on_signal(int sig) { got_signal = sig; }
 
 bool term_check(char *msg, size_t n)
 {
+    return term_check_for("FILE", msg, n);
+}
+
+bool term_check_for(const char *file, char *msg, size_t n)
+{
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         snprintf(msg, n, "gpuplan: the planner needs a terminal, and %s is not "
-                 "one; try 'gpuplan report FILE' for a text report",
-                 isatty(STDOUT_FILENO) ? "standard input" : "standard output");
+                 "one; try 'gpuplan report %s' for a text report",
+                 isatty(STDOUT_FILENO) ? "standard input" : "standard output", file);
         return false;
     }
     const char *t = getenv("TERM");
     int err = 0;
     if (!t || !*t || setupterm(NULL, STDOUT_FILENO, &err) != OK) {
         snprintf(msg, n, "gpuplan: TERM=%s is not a terminal type this system "
-                 "knows; try 'gpuplan report FILE' for a text report",
-                 t ? t : "");
+                 "knows; try 'gpuplan report %s' for a text report",
+                 t ? t : "", file);
         return false;
     }
     /* A terminal that cannot move the cursor (TERM=dumb, a printing
@@ -90,8 +95,8 @@ bool term_check(char *msg, size_t n)
     cur_term = NULL;
     if (!addressable) {
         snprintf(msg, n, "gpuplan: TERM=%s cannot move the cursor, which the "
-                 "planner needs; try 'gpuplan report FILE' for a text report",
-                 t);
+                 "planner needs; try 'gpuplan report %s' for a text report",
+                 t, file);
         return false;
     }
     return true;

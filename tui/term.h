@@ -27,6 +27,10 @@ enum {
  * stderr in msg. */
 bool term_check(char *msg, size_t n);
 
+/* term_check, with the report command in the sentence naming file, the
+ * FILE the user gave ("try 'gpuplan report diagflow'"). */
+bool term_check_for(const char *file, char *msg, size_t n);
+
 /* Start curses: locale, raw mode (IXON off, so Ctrl-S arrives), no echo,
  * keypad, ESCDELAY 25 ms, invisible cursor, colours unless `mono`. Installs
  * the SIGHUP/SIGTERM handlers. Returns false when curses cannot start. */

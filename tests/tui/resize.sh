@@ -72,4 +72,11 @@ wait_for "TERM=no-such-terminal is not a terminal type" 2 "unknown TERM message"
 start TERM=dumb --
 wait_for "EXIT=64" 10 "TERM=dumb exits 64"
 wait_for "TERM=dumb cannot move the cursor" 2 "TERM=dumb message"
+# the hint names the report to run: the FILE given, or the default
+START_SIZE=200x24 start TERM=no-such-terminal -- diagflow
+wait_for "EXIT=64" 10 "unknown TERM with a FILE exits 64"
+wait_for "try 'gpuplan report diagflow' for a text report" 2 "unknown TERM names the FILE's report"
+START_SIZE=200x24 start TERM=dumb --
+wait_for "EXIT=64" 10 "TERM=dumb exits 64 again"
+wait_for "try 'gpuplan report default' for a text report" 2 "TERM=dumb names the default's report"
 finish
