@@ -39,6 +39,12 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     if (a->doc.path[0] && file_same(path, a->doc.path))
         return app_msg(a, true, "%s is the open scenario: export to another file", path);
     struct stat st;
+    /* A directory or a device is never replaced: say so now, not after a
+     * "replace it?" whose yes cannot work. */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return app_msg(a, true, "cannot export to %s: it is %s, not a file; "
+                       "export to a file name instead", path,
+                       S_ISDIR(st.st_mode) ? "a directory" : "a device, pipe or socket");
     if (!force && stat(path, &st) == 0) {
         char q[DOC_PATH_MAX + 64];
         a->export_fmt = f;

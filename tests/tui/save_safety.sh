@@ -30,6 +30,15 @@ if screen | grep -q "w! /dev/full"; then fail ":w /dev/full suggests w!"; else o
 type_text ":w! /dev/full"; keys Enter
 wait_for "cannot save to /dev/full" 5 ":w! /dev/full is refused the same way"
 [ -c /dev/full ] && ok || fail "/dev/full was replaced"
+# Exports the same: a device or a directory is refused at once, without a
+# "replace it?" whose yes cannot work.
+mkdir -p "$TMP/work/d"
+for target in /dev/full:"a device, pipe" d:"a directory, not a file"; do
+    type_text ":export html ${target%%:*}"; keys Enter
+    wait_for "cannot export to ${target%%:*}: it is ${target#*:}" 5 ":export onto ${target%%:*} says why"
+    if screen | grep -q "replace it?"; then fail ":export ${target%%:*} asks to replace it"; keys n; else ok; fi
+done
+[ -c /dev/full ] && [ -d "$TMP/work/d" ] && ok || fail "an export replaced a device or a directory"
 # File names are data: the open picker and the messages show their
 # control characters visibly (SPEC 8), never send them to the terminal.
 cp "$SCEN/default.yaml" "$TMP/work/evil"$'\033'"]2;pwned"$'\007'".yaml"
