@@ -128,6 +128,8 @@ expect_status 66 "new --from fintech" -- "$G" new --from fintech "$TMP/from.yaml
 expect_grep "$TMP/err" "fintech: did you mean the shipped scenario fintech-migration?" "new --from suggests by prefix"
 expect_status 66 "check zzzz" -- "$G" check zzzz
 expect_grep "$TMP/err" "zzzz: no shipped scenario has that name either ('gpuplan list' shows them)" "check says where the names are"
+expect_status 66 "report help" -- "$G" report help
+expect_grep "$TMP/err" "help: for a command's help, run 'gpuplan help COMMAND' or 'gpuplan COMMAND --help'" "report help points at the help"
 expect_status 66 "check a missing path" -- "$G" check "$TMP/diagflo"
 if grep -q "did you mean\|shipped scenario" "$TMP/err"; then fail "a path got a shipped-name hint"; else ok; fi
 # check takes no options: one is a usage error before any file is read,

@@ -131,6 +131,11 @@ void cli_suggest_shipped(const char *arg)
 {
     if (!arg[0] || strchr(arg, '/') || access(arg, F_OK) == 0)
         return;
+    if (strcmp(arg, "help") == 0) { /* `report help`: the help was meant */
+        fprintf(stderr, "gpuplan: %s: for a command's help, run 'gpuplan help "
+                "COMMAND' or 'gpuplan COMMAND --help'\n", arg);
+        return;
+    }
     char base[256];
     snprintf(base, sizeof base, "%s", arg);
     for (const char *const *e = file_scenario_exts; *e; e++) {
