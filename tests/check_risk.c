@@ -584,6 +584,71 @@ START_TEST(tornado_chart)
 }
 END_TEST
 
+/* Every bar carries its figure (SPEC 8): one too short to hold it inside
+ * has it against its outer end, on both sides of the base; a figure never
+ * covers the other bar. Hand-made rows: the base at +20K, a long row
+ * setting the scale (about 3K a column), short bars either side, ends that
+ * round to the base's column (the figure still on its side), and both ends
+ * on the same side of the base. */
+START_TEST(tornado_short_bars_carry_figures)
+{
+    static Tornado t;
+    memset(&t, 0, sizeof t);
+    t.option = OPT_SPOT;
+    t.base.delta = 20000;
+    const char *keys[5] = {"hardware.node_price", "staffing.engineers",
+                           "facility.power_price_kwh", "cloud.spot_gpu_hour",
+                           "hardware.storage"};
+    const double lo[5] = {-40000, 14000, 19000, 22000, 16000};
+    const double hi[5] = {80000, 26000, 21000, 24000, 25000};
+    for (int i = 0; i < 5; i++) {
+        TornadoRow *r = &t.row[i];
+        r->field = field_find(keys[i]);
+        ck_assert_ptr_nonnull(r->field);
+        r->low.ok = r->high.ok = true;
+        r->low.value = 1;
+        r->high.value = 2;
+        r->low.at.delta = lo[i];
+        r->high.at.delta = hi[i];
+        r->swing = fabs(hi[i] - lo[i]);
+    }
+    t.count = 5;
+    Canvas c;
+    canvas_init(&c, 78, chart_tornado_height(&t, 15));
+    chart_tornado_render(&c, &t, "USD");
+    StrBuf b = STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    const char *txt = sb_str(&b);
+    /* the long row: figures inside, as before */
+    ck_assert_ptr_nonnull(strstr(txt, "-40K="));
+    ck_assert_ptr_nonnull(strstr(txt, "#+80K"));
+    /* short bars: the figure against the bar's end, outside it */
+    const char *eng = strstr(txt, "\nengineers ");
+    ck_assert_ptr_nonnull(eng);
+    const char *eol = strchr(eng + 1, '\n');
+    char row[128];
+    snprintf(row, sizeof row, "%.*s", (int)(eol - eng - 1), eng + 1);
+    ck_assert_msg(strstr(row, "+14K==") != NULL, "low figure missing: %s", row);
+    ck_assert_msg(strstr(row, "##+26K") != NULL, "high figure missing: %s", row);
+    const char *pw = strstr(txt, "\npower_price_kwh ");
+    ck_assert_ptr_nonnull(pw);
+    eol = strchr(pw + 1, '\n');
+    snprintf(row, sizeof row, "%.*s", (int)(eol - pw - 1), pw + 1);
+    ck_assert_msg(strstr(row, "+19K|+21K") != NULL, "figures by the base: %s", row);
+    /* both ends above the base: the longer bar's figure shows, and no
+     * figure is written over a bar's marks */
+    const char *sp = strstr(txt, "\nspot_gpu_hour ");
+    ck_assert_ptr_nonnull(sp);
+    eol = strchr(sp + 1, '\n');
+    snprintf(row, sizeof row, "%.*s", (int)(eol - sp - 1), sp + 1);
+    ck_assert_msg(strstr(row, "#+24K") != NULL, "high figure missing: %s", row);
+    ck_assert_msg(strstr(row, "+22K#") == NULL && strstr(row, "#+22K#") == NULL,
+                  "a figure over the other bar: %s", row);
+    sb_free(&b);
+    canvas_free(&c);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("risk");
@@ -593,6 +658,7 @@ static Suite *suite(void)
     tcase_add_test(t, tornado_default_set);
     tcase_add_test(t, tornado_marks_broken_points);
     tcase_add_test(t, tornado_chart);
+    tcase_add_test(t, tornado_short_bars_carry_figures);
     tcase_add_test(t, monte_carlo_matches_brute_force);
     tcase_add_test(t, monte_carlo_pinned);
     tcase_add_test(t, monte_carlo_stops_on_flag);

@@ -44,6 +44,35 @@ static void short_value(double v, char *buf, size_t n)
         num_snprintf(buf, n, "%.4g", v);
 }
 
+/* The figure of a bar ending at column e (the base at column base) on row
+ * y, against the bar's outer end: left of it when the figure is below the
+ * base's (even where the bar rounds to no cells), right of it otherwise.
+ * Written only where its cells, and the one beyond them, lie in
+ * x0..x1 (the beyond one may fall outside) and are free: blank, or the
+ * zero line's ':' that bars cover too. Returns whether it was written. */
+static bool figure_beside(Canvas *c, int y, int x0, int x1, int e,
+                          double delta, double base_delta, CanvasStyle st)
+{
+    const bool left = delta < base_delta;
+    char fig[32];
+    short_signed(delta, fig, sizeof fig);
+    int len = (int)strlen(fig);
+    int from = left ? e - len : e + 1;
+    if (from < x0 || from + len - 1 > x1)
+        return false;
+    for (int x = from - 1; x <= from + len; x++) {
+        char ch = canvas_get(c, x, y);
+        bool beyond = left ? x == from - 1 : x == from + len;
+        bool own = left ? x == from + len : x == from - 1; /* the bar's end */
+        if (own || (beyond && (x < x0 || x > x1)))
+            continue;
+        if (ch != ' ' && ch != ':')
+            return false;
+    }
+    canvas_text(c, from, y, fig, st);
+    return true;
+}
+
 static void note(Canvas *c, const char *text)
 {
     canvas_clear(c);
@@ -126,6 +155,7 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
         const TornadoSide *sd[2] = {&r->low, &r->high};
         const char mark[2] = {'=', '#'};
         const CanvasStyle st[2] = {CS_ON_DEMAND, CS_SPOT};
+        bool inside[2] = {false, false};
         for (int k = 0; k < 2; k++) {
             if (!sd[k]->ok) {
                 canvas_text(c, k == 0 ? x0 : x1 - 14, y, k == 0
@@ -143,10 +173,19 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
             char fig[32];
             short_signed(sd[k]->at.delta, fig, sizeof fig);
             int len = (int)strlen(fig);
-            if (to - from + 1 >= len + 3)
+            if (to - from + 1 >= len + 3) {
                 canvas_text(c, e < base ? from : to - len + 1, y, fig, st[k]);
+                inside[k] = true;
+            }
         }
         canvas_put(c, base, y, '|', CS_AXIS);
+        /* A bar too short for its figure carries it just beyond its outer
+         * end, where those cells of the bar area are still blank (both
+         * bars drawn first, so neither covers the other's figure). */
+        for (int k = 0; k < 2; k++)
+            if (sd[k]->ok && !inside[k])
+                figure_beside(c, y, x0, x1, COL(sd[k]->at.delta),
+                              sd[k]->at.delta, t->base.delta, st[k]);
     }
     if (shown < (int)t->count) {
         snprintf(buf, sizeof buf, "... %d more input%s (gpuplan risk lists all)",
