@@ -129,8 +129,10 @@ expect_status 64 "seek without --target" -- "$G" seek --vary hardware.nodes defa
 # horizon, about a minute) at once, and nothing is left at -o OUT.
 sed 's/^  draws: 10000$/  draws: 1000000/' "$top_srcdir/scenarios/diagflow-risk.yaml" >"$TMP/long.yaml"
 printf 'horizon:\n  months: 240\n  ramp_months: 24\n' >>"$TMP/long.yaml"
+# A run under nohup inherits SIGHUP ignored, which gpuplan rightly keeps:
+# start the command with both signals at their default action.
 for sig in TERM HUP; do # (a background job ignores SIGINT)
-    "$G" risk -o "$TMP/long.json" "$TMP/long.yaml" 2>"$TMP/err" &
+    env --default-signal=TERM,HUP "$G" risk -o "$TMP/long.json" "$TMP/long.yaml" 2>"$TMP/err" &
     pid=$!
     sleep 0.5
     kill -"$sig" "$pid"
