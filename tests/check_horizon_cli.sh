@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# check_horizon_cli.sh: the horizon's figures as a user reads them from the
+# command line (SPEC 2.7, 4.1 results.horizon). tests/data/good/horizon-hand.yaml
+# is the hand-worked case of tests/check_horizon.c (hand_worked_case derives
+# every figure below in its comments): `gpuplan report --format json` must
+# give its NPVs to the cent, its break-even months and its IRRs to 0.01
+# percentage point, and `gpuplan sweep` must vary the horizon's keys.
+. "$top_srcdir/tests/lib.sh"
+HAND=$top_srcdir/tests/data/good/horizon-hand.yaml
+
+# horizon_figures FILE: results.horizon of a JSON report, one "group.key
+# value" line a figure (the cumulative arrays left out), numbers rounded
+# to two decimals.
+horizon_figures() {
+    awk '
+        /^\t"results":/ { in_results = 1 }
+        in_results && /^\t\t"horizon":/ { on = 1; next }
+        on && /^\t\t\t"cumulative":/ { exit }
+        on && /^\t\t\t"[a-z_]+":\t\{$/ {
+            group = $1; gsub(/[":]/, "", group); next }
+        on && /^\t\t\t\}/ { group = ""; next }
+        on {
+            key = $1; gsub(/[":]/, "", key)
+            val = $2; sub(/,$/, "", val)
+            if (val != "null")
+                val = sprintf("%.2f", val)
+            print (group == "" ? "" : group ".") key " " val
+        }' "$1"
+}
+
+expect_status 0 "report --format json of the hand-worked case" -- \
+    "$GPUPLAN" report --format json "$HAND"
+horizon_figures "$TMP/out" >"$TMP/got"
+cat >"$TMP/want" <<'EOF'
+months 18.00
+discount_rate_pct 12.00
+npv.onprem 1765.77
+npv.on_demand 2905.29
+npv.reserved 2074.00
+npv.spot 581.06
+break_even_month.on_demand 7.00
+break_even_month.reserved 10.00
+break_even_month.spot null
+discounted_break_even_month.on_demand 7.00
+discounted_break_even_month.reserved 11.00
+discounted_break_even_month.spot null
+irr_pct.on_demand 210.93
+irr_pct.reserved 53.20
+irr_pct.spot -65.59
+EOF
+if diff "$TMP/want" "$TMP/got" >"$TMP/diff"; then
+    ok
+else
+    fail "results.horizon of the hand-worked case:"
+    head -20 "$TMP/diff" >&2
+fi
+# The cumulative spend is there too, one point a month from 0 to 18.
+grep -q $'^\t\t\t"cumulative":' "$TMP/out" && ok ||
+    fail "results.horizon has no cumulative spend"
+
+# "Monthly" is the levelized figure: the hand-worked case's on-prem
+# 1765.767775 / a_18 = 107.680135 (SPEC 2.7).
+grep -q $'^\t\t\t\t"monthly":\t107.6801350' "$TMP/out" && ok ||
+    fail "on-prem's monthly figure is not the levelized 107.680135"
+
+# sweep varies a horizon key: at -50%/yr (the file's own value) the row
+# gives the hand-worked levelized costs; at 0 only the ramp is left, and
+# on-demand levelizes to 300 * sum(r_t v^t) / a_18 = 300 * 0.93982100296
+# = 281.946301 (on-prem does not move).
+expect_status 0 "sweep over a horizon key" -- \
+    "$GPUPLAN" sweep --vary horizon.cloud_price_change_pct_year=-50:0:50 "$HAND"
+awk -F, 'NR == 1 { print $1, $2, $4; next }
+         { printf "%s %.6f %.6f\n", $1, $2, $4 }' "$TMP/out" >"$TMP/got"
+cat >"$TMP/want" <<'EOF'
+horizon.cloud_price_change_pct_year onprem.monthly on_demand.monthly
+-50 107.680135 177.170559
+0 107.680135 281.946301
+EOF
+if diff "$TMP/want" "$TMP/got" >"$TMP/diff"; then
+    ok
+else
+    fail "sweep over horizon.cloud_price_change_pct_year:"
+    head -10 "$TMP/diff" >&2
+fi
+finish
