@@ -221,6 +221,26 @@ static const char *under(const char *k, const char *prefix, size_t plen)
     return k + plen + 1;
 }
 
+/* The one row whose last part is the last part of `key`, a full key put
+ * in the wrong section ("hardware.power_price_kwh" ->
+ * "facility.power_price_kwh"); NULL when none, or when that last part is
+ * in several sections (which one was meant cannot be told). */
+static const char *in_other_section(const char *key)
+{
+    const char *dot = strrchr(key, '.');
+    if (!dot)
+        return NULL;
+    const char *found = NULL;
+    for (size_t i = 0; i < field_count; i++)
+        if (strchr(field_table[i].key, '.') &&
+            strcmp(field_leaf(&field_table[i]), dot + 1) == 0) {
+            if (found)
+                return NULL;
+            found = field_table[i].key;
+        }
+    return found;
+}
+
 const char *field_suggest(const char *key, const char *prefix)
 {
     Near n = {NULL, (size_t)-1, suggest_cap(key)};
@@ -263,7 +283,9 @@ const char *field_suggest(const char *key, const char *prefix)
             consider(&n, key, field_leaf(&field_table[i]),
                      field_table[i].key);
     }
-    return n.d > n.cap ? NULL : n.best;
+    if (n.d <= n.cap)
+        return n.best;
+    return plen == 0 ? in_other_section(key) : NULL;
 }
 
 /* The lists with items under section `prefix` ("workloads" in "hybrid"). */

@@ -370,6 +370,9 @@ static const struct {
     {"days", NULL, 0, "(did you mean `hybrid.days`?)"},
     {"gpus", NULL, 0, "(did you mean `hybrid.workloads[N].gpus`?)"},
     {"nodez", NULL, 0, "(did you mean `hardware.nodes`?)"},
+    {"hardware.node_power_idle_kw", NULL, 0,
+     "unknown key `hardware.node_power_idle_kw` (did you mean "
+     "`facility.node_power_idle_kw`?)"},
 };
 
 START_TEST(resolve_keys)
@@ -520,6 +523,13 @@ START_TEST(suggest_last_part)
     ck_assert_str_eq(field_suggest("measured_pct", ""), "utilization.measured_pct");
     ck_assert_str_eq(field_suggest("seed", ""), "hybrid.seed");
     ck_assert_str_eq(field_suggest("hours", ""), "hybrid.workloads[].hours");
+    /* A full key in the wrong section: its last part, when only one
+     * section has it. */
+    ck_assert_str_eq(field_suggest("hardware.power_price_kwh", ""),
+                     "facility.power_price_kwh");
+    ck_assert_str_eq(field_suggest("cloud.measured_pct", ""),
+                     "utilization.measured_pct");
+    ck_assert_ptr_null(field_suggest("staffing.other_monthly", ""));
     /* Inside a section only that section's keys are candidates. */
     ck_assert_str_eq(field_suggest("node", "hardware"), "hardware.nodes");
     ck_assert_ptr_null(field_suggest("measured_pct", "hardware"));
