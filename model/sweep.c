@@ -137,9 +137,14 @@ bool sweep_axis_key(const char *spec, char *msg, size_t n)
         snprintf(msg, n, "%s", what);
         return false;
     }
+    /* Worded as field_unknown words it for --set and the files. */
     const char *near = suggest_numeric(key);
-    snprintf(msg, n, "%s: unknown key%s%s%s", key, near ? " (did you mean " : "",
-             near ? near : "", near ? "?)" : "");
+    if (near)
+        snprintf(msg, n, "unknown key `%.160s` (did you mean `%s`?)", key,
+                 near);
+    else
+        snprintf(msg, n, "unknown key `%.160s` (the keys are listed in "
+                 "gpuplan-scenario(5))", key);
     return false;
 }
 

@@ -219,9 +219,11 @@ expect_grep "$TMP/out" '"reserved.crossover_pct": null' "sweep json: no crossove
 expect_grep "$TMP/out" '"delta": 20477.877' "sweep json delta"
 # --vary with an unknown key is a usage error, with the key meant
 expect_status 64 "--vary unknown key" -- "$G" sweep --vary nodes=1:4:1 default
-expect_grep "$TMP/err" "nodes: unknown key (did you mean hardware.nodes?)" "--vary suggests"
+expect_grep "$TMP/err" "--vary nodes=1:4:1: unknown key \`nodes\` (did you mean \`hardware.nodes\`?)" "--vary suggests, worded as --set words it"
+expect_status 64 "--vary key in the wrong section" -- "$G" sweep --vary hardware.power_price_kwh=0.1:0.2:0.1 default
+expect_grep "$TMP/err" "(did you mean \`facility.power_price_kwh\`?)" "--vary suggests the section that has the key"
 expect_status 64 "--vary misspelt key" -- "$G" sweep --vary utilisation.measured_pct=1:4:1 default
-expect_grep "$TMP/err" "did you mean utilization.measured_pct?" "--vary suggests a spelling"
+expect_grep "$TMP/err" "did you mean \`utilization.measured_pct\`?" "--vary suggests a spelling"
 expect_status 64 "--vary a text field" -- "$G" sweep --vary name=1:4:1 default
 # a hybrid key is named as such, not as an unknown key that suggests itself
 expect_status 64 "--vary a workload's key" -- "$G" sweep --vary 'hybrid.workloads[0].gpus=1:2:1' logistics-hybrid
