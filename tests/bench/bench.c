@@ -673,6 +673,21 @@ static void bench_planner(void)
     report("keystroke on the Hybrid panel (1,024-node fleet): complete results",
            median(fcomplete, FKEYS), "ms", 1000, false);
     pty_stop(&p);
+
+    /* The Risk panel (the last one: Shift-Tab from the first, one key):
+     * each digit typed into the low end of the utilization range restarts
+     * diagflow-risk's live Monte Carlo (10,000 draws, computed in stages
+     * beside the input loop, marked refining until the last is in). */
+    snprintf(path, sizeof path, "%s/diagflow-risk.yaml", scenario_dir);
+    pty_start(&p, home, path);
+    pty_drain(&p, 0.5, 10, &last, NULL, 0);
+    typed_digits_background(&p, "\033[Z\033[B\033[B\033[C", fanswer, fcomplete,
+                            FKEYS, 0.5);
+    report("keystroke on the Risk panel (diagflow-risk), 80x24: screen answered",
+           median(fanswer, FKEYS), "ms", 1, false);
+    note("keystroke on the Risk panel (diagflow-risk), 80x24: complete Monte Carlo",
+         median(fcomplete, FKEYS), "ms", "the figures are marked refining until then");
+    pty_stop(&p);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
     if (system(cmd) != 0)
