@@ -59,6 +59,14 @@ typedef struct HorizonResult {
 /* One option's cumulative nominal spend S_x(t), t = 0..T (TV not counted). */
 typedef double HorizonCumulative[OPT_COUNT][HORIZON_MONTHS_MAX + 1];
 
+/* A horizon as the reports and the cumulative-spend charts read it: the
+ * result and every option's cumulative spend, evaluated once by their
+ * caller (horizon_evaluate(s, &f.result, &f.cum)). */
+typedef struct HorizonFigures {
+    HorizonResult result;
+    HorizonCumulative cum;
+} HorizonFigures;
+
 /* Evaluate the horizon of scenario s at its measured utilization into *h
  * (SPEC 2.7) and, when cum is not NULL, the cumulative spend of every option
  * into (*cum)[x][0..T]. s must be valid. No allocation. */

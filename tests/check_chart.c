@@ -30,8 +30,10 @@ static void draw(Canvas *c, int w, int h, ChartKind kind, const Scenario *s)
 {
     CostResult r;
     cost_evaluate(s, &r);
+    HorizonFigures hz;
+    horizon_evaluate(s, &hz.result, &hz.cum);
     canvas_init(c, w, h);
-    chart_render(c, kind, s, &r);
+    chart_render(c, kind, s, &r, &hz);
 }
 
 static void draw_default(Canvas *c, int w, int h, ChartKind kind)
@@ -154,7 +156,7 @@ START_TEST(axes_independent_of_measured)
         cost_evaluate(&s, &r);
         Canvas c;
         canvas_init(&c, 78, 9);
-        chart_render(&c, CHART_COST_CURVES, &s, &r);
+        chart_render(&c, CHART_COST_CURVES, &s, &r, NULL);
         StrBuf labels = STRBUF_INIT;
         Axes a = find_axes(&c);
         for (int y = 0; y <= a.axis_row; y++)
@@ -523,9 +525,11 @@ START_TEST(corner_scenarios)
             Canvas c;
             CostResult r;
             cost_evaluate(&s, &r);
+            HorizonFigures hz;
+            horizon_evaluate(&s, &hz.result, &hz.cum);
             canvas_init(&c, w, h);
             c.unicode = (it & 1) != 0; /* every other one in braille */
-            chart_render(&c, (ChartKind)k, &s, &r);
+            chart_render(&c, (ChartKind)k, &s, &r, &hz);
             /* One assertion a canvas: Check writes to its pipe on every
              * ck_assert, and millions of cells would make that the cost. */
             bool cells_ok = true;
@@ -783,7 +787,7 @@ START_TEST(braille_chart_letters_and_arrows)
         Canvas c;
         canvas_init(&c, sizes[k][0], sizes[k][1]);
         c.unicode = true;
-        chart_render(&c, CHART_COST_CURVES, &s, &r);
+        chart_render(&c, CHART_COST_CURVES, &s, &r, NULL);
         Axes a = find_axes(&c);
         int letters[OPT_COUNT] = {0}, braille = 0;
         for (int y = 0; y < a.axis_row; y++)
@@ -825,7 +829,7 @@ START_TEST(braille_hidden_curve_in_the_legend)
     Canvas c;
     canvas_init(&c, 80, 10);
     c.unicode = true;
-    chart_render(&c, CHART_COST_CURVES, &s, &r);
+    chart_render(&c, CHART_COST_CURVES, &s, &r, NULL);
     Axes a = find_axes(&c);
     ck_assert(any_row_contains(&c, a.axis_row + 1, "d under s") ||
               any_row_contains(&c, a.axis_row + 1, "s under d"));
@@ -834,7 +838,7 @@ START_TEST(braille_hidden_curve_in_the_legend)
     cost_evaluate(&s, &r);
     canvas_init(&c, 80, 10);
     c.unicode = true;
-    chart_render(&c, CHART_COST_CURVES, &s, &r);
+    chart_render(&c, CHART_COST_CURVES, &s, &r, NULL);
     a = find_axes(&c);
     ck_assert(!any_row_contains(&c, a.axis_row + 1, " under "));
     canvas_free(&c);
@@ -856,7 +860,7 @@ START_TEST(six_plot_rows_in_nine)
             Canvas c;
             canvas_init(&c, 80, heights[k]);
             c.unicode = unicode;
-            chart_render(&c, CHART_COST_CURVES, &s, &r);
+            chart_render(&c, CHART_COST_CURVES, &s, &r, NULL);
             Axes a = find_axes(&c);
             int top = -1;
             for (int y = 0; y < a.axis_row && top < 0; y++)

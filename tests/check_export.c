@@ -16,10 +16,17 @@
 #include "numfmt.h"
 #include "scenario_file.h"
 
-/* A Report of s with results r (no hybrid plan in these scenarios). */
+/* The horizon of the Report rep_of made last: these tests export one
+ * Report at a time. */
+static HorizonFigures rep_horizon;
+
+/* A Report of s with results r (no hybrid plan in these scenarios) and
+ * s's horizon. */
 static Report rep_of(const Scenario *s, const CostResult *r, const char *date)
 {
-    return (Report){.scenario = s, .cost = r, .hybrid = NULL, .date = date,
+    horizon_evaluate(s, &rep_horizon.result, &rep_horizon.cum);
+    return (Report){.scenario = s, .cost = r, .horizon = &rep_horizon,
+                    .hybrid = NULL, .date = date,
                     .generator = PACKAGE_NAME " " PACKAGE_VERSION};
 }
 

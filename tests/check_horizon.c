@@ -356,9 +356,11 @@ START_TEST(cumulative_chart_marks_break_even)
     hand_case(&s);
     CostResult r;
     cost_evaluate(&s, &r);
+    HorizonFigures hz;
+    horizon_evaluate(&s, &hz.result, &hz.cum);
     Canvas c;
     canvas_init(&c, 72, 14);
-    chart_render(&c, CHART_CUMULATIVE, &s, &r);
+    chart_render(&c, CHART_CUMULATIVE, &s, &r, &hz);
     StrBuf b = STRBUF_INIT;
     canvas_to_text(&c, &b);
     const char *text = sb_str(&b);

@@ -328,6 +328,58 @@ START_TEST(horizon_page)
 }
 END_TEST
 
+/* Reports take results, not inputs: every format shows the horizon it is
+ * handed (here an NPV, break-even months and a cumulative spend no
+ * scenario gives) and never evaluates the horizon again; so do both
+ * cumulative-spend charts, the text one and the SVG. */
+START_TEST(reports_show_the_horizon_they_are_given)
+{
+    Scenario s;
+    scenario_default(&s);
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    HorizonResult *h = &rr.horizon.result;
+    ck_assert_int_ge(h->months, 47);
+    /* the planted figures are not the scenario's own */
+    ck_assert(h->npv[OPT_ONPREM] != 8765432);
+    ck_assert_int_ne(h->break_even[OPT_SPOT], 43);
+    ck_assert_int_ne(h->discounted_break_even[OPT_SPOT], 47);
+    ck_assert(rr.horizon.cum[OPT_SPOT][h->months] < 5e7);
+    h->npv[OPT_ONPREM] = 8765432;
+    h->break_even[OPT_SPOT] = 43;
+    h->discounted_break_even[OPT_SPOT] = 47;
+    rr.horizon.cum[OPT_SPOT][h->months] = 98765432.5;
+    Report rep = report_of(&s, &rr, "2026-01-02");
+    static const struct {
+        ExportFormat f;
+        const char *want;
+    } rows[] = {
+        {EXPORT_TEXT, "8,765,432 USD\n"},
+        {EXPORT_TEXT, "Owning against spot: break-even month 43 (discounted 47)"},
+        {EXPORT_TEXT, "98.8M"},  /* the chart's top, the planted spend */
+        {EXPORT_TEXT, " s m43"}, /* the chart's break-even legend */
+        {EXPORT_MD, "| On-prem | 8,765,432 |\n"},
+        {EXPORT_MD, "| Spot | month 43 | month 47 |"},
+        {EXPORT_MD, " s m43"},
+        {EXPORT_JSON, "\"onprem\":\t8765432,"},
+        {EXPORT_JSON, "\"spot\":\t43\n"},
+        {EXPORT_JSON, "\"spot\":\t47\n"},
+        {EXPORT_JSON, ", 98765432.5]"},
+        {EXPORT_HTML, "On-prem</td><td class=\"n\">8,765,432</td>"},
+        {EXPORT_HTML, "<td>month 43</td><td>month 47</td>"},
+        {EXPORT_HTML, ">spot: month 43</text>"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        StrBuf b = STRBUF_INIT;
+        export_any(rows[i].f, &rep, &b);
+        ck_assert_msg(strstr(sb_str(&b), rows[i].want) != NULL, "%s: no '%s'",
+                      export_format_name(rows[i].f), rows[i].want);
+        sb_free(&b);
+    }
+    report_results_free(&rr);
+}
+END_TEST
+
 /* Printing (SPEC 4.2: nothing split across pages): every heading is kept
  * with the block under it, and the inputs list the scenario's own fields,
  * with keys that wrap between their words; the hybrid plan's are in its
@@ -375,6 +427,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, hybrid_page);
     tcase_add_test(t, not_allowed_options);
     tcase_add_test(t, horizon_page);
+    tcase_add_test(t, reports_show_the_horizon_they_are_given);
     tcase_add_test(t, print_groups_and_inputs);
     suite_add_tcase(s, t);
     return s;

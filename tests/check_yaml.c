@@ -800,8 +800,11 @@ START_TEST(roundtrip_json_export)
     for (size_t k = 0; k < 2; k++) {
         CostResult r;
         cost_evaluate(&list[k], &r);
+        HorizonFigures hz;
+        horizon_evaluate(&list[k], &hz.result, &hz.cum);
         StrBuf b = STRBUF_INIT;
-        Report rep = {.scenario = &list[k], .cost = &r, .date = "2026-01-01",
+        Report rep = {.scenario = &list[k], .cost = &r, .horizon = &hz,
+                      .date = "2026-01-01",
                       .generator = PACKAGE_NAME " " PACKAGE_VERSION};
         export_json(&rep, &b);
         Scenario t = def();

@@ -108,6 +108,7 @@ Reaction edit_recompute(App *a)
 {
     a->shown = a->doc.cur;
     cost_evaluate(&a->shown, &a->res);
+    horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
     evaluate_hybrid(a);
     a->stale = false;
     /* A list may have lost rows (undo of an add, another file): keep the
@@ -190,6 +191,7 @@ static Reaction preview(App *a)
     }
     a->shown = t;
     cost_evaluate(&a->shown, &a->res);
+    horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
     evaluate_hybrid(a);
     a->stale = a->edit_bad = false;
     app_msg_clear(a);

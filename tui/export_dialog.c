@@ -76,6 +76,7 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     }
     if (on_screen) {
         rep = (Report){.scenario = &a->doc.cur, .cost = &a->res,
+                       .horizon = &a->horizon,
                        .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
                        .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};
     } else {

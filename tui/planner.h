@@ -22,6 +22,7 @@
 #include "file_lock.h"
 #include "export.h"
 #include "fields.h"
+#include "horizon.h"
 #include "hybrid.h"
 #include "hybrid_work.h"
 #include "line_edit.h"
@@ -60,6 +61,7 @@ typedef struct App {
     Document doc;   /* the scenario, its file, undo and redo */
     Scenario shown; /* what res was computed from (doc.cur, or the preview) */
     CostResult res;
+    HorizonFigures horizon; /* shown's horizon, evaluated with res */
     bool stale;
 
     Panel panel;

@@ -194,7 +194,8 @@ static void draw_chart(App *a)
     else if (a->chart_hybrid && a->shown.has_hybrid)
         chart_hybrid_render(&a->canvas, &a->hres, a->shown.currency);
     else
-        chart_render(&a->canvas, a->chart, &a->shown, &a->res);
+        chart_render(&a->canvas, a->chart, &a->shown, &a->res,
+                     &a->horizon);
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {

@@ -1103,7 +1103,7 @@ int chart_cost_axis(const Scenario *s, const CostResult *r, int max_steps,
 
 /* Draw chart `kind` of s / r over the whole canvas (chart.h). */
 void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
-                  const CostResult *r)
+                  const CostResult *r, const HorizonFigures *hz)
 {
     if (c->width <= 0 || c->height <= 0)
         return;
@@ -1125,7 +1125,7 @@ void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
         chart_breakdown(c, s, r);
         break;
     case CHART_CUMULATIVE:
-        chart_horizon_render(c, s);
+        chart_horizon_render(c, s, hz);
         break;
     default:
         chart_note(c);

@@ -12,6 +12,7 @@
 
 #include "canvas.h"
 #include "cost.h"
+#include "horizon.h"
 #include "scenario.h"
 
 typedef enum ChartKind {
@@ -22,10 +23,13 @@ typedef enum ChartKind {
 } ChartKind;
 
 /* Draw chart `kind` of s / r onto c, filling the whole canvas (its width and
- * height are the chart's size, legend included). Never fails: a canvas too
- * small for a chart gets a short note instead. */
+ * height are the chart's size, legend included). hz is s's horizon as the
+ * caller evaluated it (horizon_evaluate with the cumulative spend): read by
+ * CHART_CUMULATIVE, which needs it, and by no other kind (NULL is then
+ * fine). Never fails: a canvas too small for a chart gets a short note
+ * instead. */
 void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
-                  const CostResult *r);
+                  const CostResult *r, const HorizonFigures *hz);
 
 /* The cost chart's y axis (SPEC 8), shared by the text chart and the HTML
  * report's SVG so both show the same range: the range chart_render's cost

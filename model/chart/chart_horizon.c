@@ -34,7 +34,8 @@ static void short_money(double v, char *buf, size_t n)
         num_snprintf(buf, n, "%.0f", v);
 }
 
-void chart_horizon_render(Canvas *c, const Scenario *s)
+void chart_horizon_render(Canvas *c, const Scenario *s,
+                          const HorizonFigures *hz)
 {
     if (c->width <= 0 || c->height <= 0)
         return;
@@ -44,9 +45,8 @@ void chart_horizon_render(Canvas *c, const Scenario *s)
         canvas_text(c, 0, 0, "(too small)", CS_LABEL);
         return;
     }
-    HorizonResult h;
-    HorizonCumulative cum;
-    horizon_evaluate(s, &h, &cum);
+    const HorizonResult h = hz->result;
+    const double(*cum)[HORIZON_MONTHS_MAX + 1] = hz->cum;
     const int T = h.months;
     double lo = 0, hi = 0;
     for (int k = 0; k < OPT_COUNT; k++)

@@ -6,11 +6,14 @@
 #define GPUPLAN_CHART_HORIZON_H
 
 #include "canvas.h"
+#include "horizon.h"
 #include "scenario.h"
 
 /* Draw the cumulative spend of s over its horizon onto c, filling it. A
- * canvas too small for a chart gets a short note. Evaluates the horizon
- * itself (horizon_evaluate); no allocation. */
-void chart_horizon_render(Canvas *c, const Scenario *s);
+ * canvas too small for a chart gets a short note. hz is s's horizon as the
+ * caller evaluated it once (horizon_evaluate with the cumulative spend);
+ * the chart only reads it. No allocation. */
+void chart_horizon_render(Canvas *c, const Scenario *s,
+                          const HorizonFigures *hz);
 
 #endif

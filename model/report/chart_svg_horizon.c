@@ -68,11 +68,11 @@ static double item_width(const char *text)
     return 24 + svg_text_width(text, FONT) + 18;
 }
 
-void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r)
+void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
+                       const HorizonFigures *hz)
 {
-    HorizonResult h;
-    HorizonCumulative cum;
-    horizon_evaluate(s, &h, &cum);
+    const HorizonResult h = hz->result;
+    const double(*cum)[HORIZON_MONTHS_MAX + 1] = hz->cum;
     const int W = CHART_SVG_WIDTH, T = h.months > 0 ? h.months : 1;
     char buf[160], money[48], cls[64];
 

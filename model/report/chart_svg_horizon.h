@@ -1,10 +1,11 @@
 /* chart_svg_horizon.h: the cumulative-spend chart of SPEC 2.7 as inline SVG
- * for the HTML report (SPEC 4.2), drawn from the same horizon_evaluate()
- * cumulative spend as the text chart (chart_horizon.h). */
+ * for the HTML report (SPEC 4.2), drawn from the same horizon figures, the
+ * caller's, as the text chart (chart_horizon.h). */
 #ifndef GPUPLAN_CHART_SVG_HORIZON_H
 #define GPUPLAN_CHART_SVG_HORIZON_H
 
 #include "cost.h"
+#include "horizon.h"
 #include "scenario.h"
 #include "strbuf.h"
 
@@ -14,7 +15,9 @@
  * option ringed on the on-prem curve and labelled with its month; a key of
  * the options and of every break-even month ("never" included). id
  * "chart-horizon", CHART_SVG_WIDTH units wide. s must be valid; r is its
- * cost_evaluate() result (for which options are allowed). */
-void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r);
+ * cost_evaluate() result (for which options are allowed) and hz its
+ * horizon with the cumulative spend, both computed by the caller. */
+void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
+                       const HorizonFigures *hz);
 
 #endif

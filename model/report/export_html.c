@@ -336,10 +336,10 @@ static void month_text(int m, char *buf, size_t n)
 /* The horizon (SPEC 2.7, 4.2), as in the text report: the NPV of every
  * option, the break-even months and IRR of owning against each cloud
  * option, and the cumulative spend as a chart. */
-static void horizon(StrBuf *b, const Scenario *s, const CostResult *r)
+static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
+                    const HorizonFigures *hz)
 {
-    HorizonResult h;
-    horizon_evaluate(s, &h, NULL);
+    const HorizonResult h = hz->result;
     char v[64], be[32], dbe[32], irr[32], line[256];
     sb_append(b, "<div class=\"keep\">\n<h2>Horizon</h2>\n<p>");
     num_snprintf(line, sizeof line, "Over %d months, discounted at %g%% a year "
@@ -374,7 +374,7 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r)
                   be, dbe, irr);
     }
     sb_append(b, "</tbody>\n</table>\n<figure>\n");
-    chart_svg_horizon(b, s, r);
+    chart_svg_horizon(b, s, r, hz);
     figure(b, "What each option has cost so far, month by month over the "
               "horizon (purchases and resales included, terminal value not). "
               "Rings mark the month owning has cost no more than a cloud "
@@ -697,7 +697,7 @@ void export_html(const Report *rep, StrBuf *b)
     charts(b, s, r);
     crossovers(b, r);
     zone_and_advice(b, s, r);
-    horizon(b, s, r);
+    horizon(b, s, r, rep->horizon);
     if (rep->risk)
         risk(b, s, rep->risk);
     if (rep->hybrid)

@@ -319,11 +319,10 @@ static cJSON *option_json(const CostResult *r, CostOption k)
 
 /* SPEC 4.1 results.horizon: NPVs, break-even months (null when never),
  * IRRs (null when none) and the cumulative spend of every option. */
-static cJSON *horizon_json(const Scenario *s)
+static cJSON *horizon_json(const HorizonFigures *hz)
 {
-    HorizonResult h;
-    HorizonCumulative cum;
-    horizon_evaluate(s, &h, &cum);
+    const HorizonResult h = hz->result;
+    const double(*cum)[HORIZON_MONTHS_MAX + 1] = hz->cum;
     cJSON *o = xobj();
     add_num(o, "months", h.months);
     add_num(o, "discount_rate_pct", h.discount_rate_pct);
@@ -357,6 +356,7 @@ static cJSON *horizon_json(const Scenario *s)
 }
 
 static cJSON *results_json(const Scenario *s, const CostResult *r,
+                           const HorizonFigures *hz,
                            const HybridResult *hybrid, const RiskResult *risk)
 {
     cJSON *res = xobj();
@@ -416,7 +416,7 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
         cJSON_AddItemToObject(curves, cost_option_key((CostOption)k), ys);
     }
     cJSON_AddItemToObject(res, "curves", curves);
-    cJSON_AddItemToObject(res, "horizon", horizon_json(s));
+    cJSON_AddItemToObject(res, "horizon", horizon_json(hz));
     if (hybrid)
         cJSON_AddItemToObject(res, "hybrid", hybrid_json(hybrid));
     if (risk)
@@ -431,8 +431,8 @@ void export_json(const Report *rep, StrBuf *b)
     cJSON_AddStringToObject(doc, "generator", rep->generator);
     cJSON_AddItemToObject(doc, "scenario", scenario_json(rep->scenario));
     cJSON_AddItemToObject(doc, "results",
-                          results_json(rep->scenario, rep->cost, rep->hybrid,
-                                       rep->risk));
+                          results_json(rep->scenario, rep->cost, rep->horizon,
+                                       rep->hybrid, rep->risk));
     char *text = cJSON_Print(doc);
     if (!text)
         xalloc_die();

@@ -422,10 +422,9 @@ static void month_text(int m, char *buf, size_t n)
 /* SPEC 2.7 / 4.2: the horizon: NPV of every option, and the break-even
  * months and IRR of owning against each cloud option. */
 static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
-                            bool md)
+                            const HorizonFigures *hz, bool md)
 {
-    HorizonResult h;
-    horizon_evaluate(s, &h, NULL);
+    const HorizonResult h = hz->result;
     char v[64], be[32], dbe[32], irr[32];
     if (md)
         sb_printf(b, "## Horizon\n\nOver %d months, discounted at %g%% a "
@@ -469,7 +468,7 @@ static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
     sb_append(b, md ? "\n```\n" : "\n");
     Canvas c;
     canvas_init(&c, CHART_WIDTH, 14);
-    chart_render(&c, CHART_CUMULATIVE, s, r);
+    chart_render(&c, CHART_CUMULATIVE, s, r, hz);
     canvas_to_text(&c, b);
     canvas_free(&c);
     sb_append(b, md ? "```\n\n" : "\n");
@@ -481,7 +480,7 @@ static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
               md ? "## Chart\n\n" : "CHART: ", s->currency, md ? "\n```\n" : "\n");
     Canvas c;
     canvas_init(&c, CHART_WIDTH, CHART_HEIGHT);
-    chart_render(&c, CHART_COST_CURVES, s, r);
+    chart_render(&c, CHART_COST_CURVES, s, r, NULL);
     canvas_to_text(&c, b);
     canvas_free(&c);
     sb_append(b, md ? "\n```\n" : "\n");
@@ -721,7 +720,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     commitments(b, s, r, md);
     crossovers(b, r, md);
     zone_and_advice(b, s, r, md);
-    horizon_section(b, s, r, md);
+    horizon_section(b, s, r, rep->horizon, md);
     chart(b, s, r, md);
     sb_append(b, "\n");
     if (rep->risk)

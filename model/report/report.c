@@ -44,6 +44,7 @@ bool report_results_compute_cancel(ReportResults *rr, const Scenario *s,
                                    volatile sig_atomic_t *cancel)
 {
     cost_evaluate(s, &rr->cost);
+    horizon_evaluate(s, &rr->horizon.result, &rr->horizon.cum);
     rr->hybrid = NULL;
     rr->by_nodes = NULL;
     rr->risk = NULL;
@@ -91,6 +92,7 @@ Report report_of(const Scenario *s, const ReportResults *rr, const char *date)
 {
     Report rep = {.scenario = s,
                   .cost = &rr->cost,
+                  .horizon = &rr->horizon,
                   .hybrid = rr->hybrid,
                   .risk = rr->risk,
                   .date = date,

@@ -1,8 +1,8 @@
 /* report.h: what a report is made of, computed once by the caller.
  *
  * A Report points at a scenario and at the results the caller already has:
- * the cost engine's CostResult and, when the scenario has a hybrid plan,
- * the HybridResult. The exporters (export.h) only read it; none of them
+ * the cost engine's CostResult, the horizon's figures and, when the
+ * scenario has a hybrid plan, the HybridResult. The exporters (export.h) only read it; none of them
  * runs the engine or the simulation, so the planner hands over the figures
  * it shows and the command line computes them once. */
 #ifndef GPUPLAN_REPORT_H
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "cost.h"
+#include "horizon.h"
 #include "hybrid.h"
 #include "risk.h"
 #include "scenario.h"
@@ -19,6 +20,8 @@
 typedef struct Report {
     const Scenario *scenario;
     const CostResult *cost;     /* cost_evaluate(scenario) */
+    const HorizonFigures *horizon; /* horizon_evaluate(scenario) with the
+                                      cumulative spend; never NULL */
     const HybridResult *hybrid; /* hybrid_evaluate(scenario); NULL when the
                                    scenario has no plan */
     const RiskResult *risk;     /* tornado and Monte Carlo (SPEC 2.8); NULL
@@ -31,13 +34,14 @@ typedef struct Report {
  * filled by report_results_compute, released by report_results_free. */
 typedef struct ReportResults {
     CostResult cost;
+    HorizonFigures horizon;
     HybridResult *hybrid; /* NULL without a plan */
     HybridNodesTotal *by_nodes; /* hybrid->by_nodes, owned here */
     RiskResult *risk;     /* NULL without an uncertainty section (unless
                              report_risk_compute was called) */
 } ReportResults;
 
-/* Evaluate s once: the costs, the hybrid plan when s has one and risk
+/* Evaluate s once: the costs, the horizon, the hybrid plan when s has one and risk
  * (report_risk_compute) when s has an uncertainty section. s must be
  * valid. Out of memory aborts (xalloc_die). */
 void report_results_compute(ReportResults *rr, const Scenario *s);
