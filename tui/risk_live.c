@@ -230,12 +230,17 @@ int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
         return 1;
     }
     const MonteCarlo *mc = &l->mc;
-    *refining = !l->current || l->running != 0;
+    /* A value being typed that is refused (SPEC 8 live recompute): the
+     * figures are those of the last valid one, marked stale as the main
+     * results are. */
+    bool stale = a->stale;
+    *refining = stale || !l->current || l->running != 0;
     int n = 0;
     /* Most needed first (the box may show only the first ones): the
      * probability, the crossover's range, the metric's range, the draws. */
     num_snprintf(lines[n++], RISK_LIVE_WIDTH, "P(owning cheapest) %.1f%%%s",
-                 100 * mc->p_onprem_cheapest, *refining ? " refining" : "");
+                 100 * mc->p_onprem_cheapest,
+                 stale ? " stale" : *refining ? " refining" : "");
     if (mc->crossover.n > 0)
         num_snprintf(lines[n++], RISK_LIVE_WIDTH, "X %s P10..P90 %.1f%%..%.1f%%",
                      cost_option_word(mc->option), mc->crossover.p10,
@@ -251,7 +256,9 @@ int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
     count(l->have_draws, done, sizeof done);
     count(l->total, all, sizeof all);
     count(mc->rejected, rej, sizeof rej);
-    if (*refining)
+    if (stale)
+        snprintf(lines[n++], RISK_LIVE_WIDTH, "stale: the value typed is refused");
+    else if (*refining)
         snprintf(lines[n++], RISK_LIVE_WIDTH, "refining: %s of %s draws", done,
                  all);
     else

@@ -41,7 +41,8 @@ Reaction risk_live_wake(App *a);
  * P10-P90 of the decision metric and of the crossover, the draws (or why
  * there are no figures). Returns how many (0 off the Risk panel); *refining
  * is true while the figures are not yet those of every draw of the
- * scenario shown. */
+ * scenario shown, or are stale: those of the last valid value while the
+ * value being typed is refused (a->stale). */
 int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
                     bool *refining);
 

@@ -147,6 +147,28 @@ keys Enter
 wait_for "EXIT=0" 10 "quit"
 
 # SPEC 7: a signal stops an export in the middle of its Monte Carlo (a
+
+# A low value typed above the mode is refused while typed: the last valid
+# figures stay, marked stale (SPEC 8), as the main results are; Esc brings
+# back the current ones, unmarked.
+start -- "$SCEN/diagflow-risk.yaml"
+wait_re " Hardware +Facility " 10 "diagflow-risk opens again" || give_up
+keys BTab
+wait_for "draws, 0 rejected" 10 "the Risk panel's figures"
+keys Down Down Right
+wait_for "uncertainty.inputs[0].low of utilization.measured_pct" 5 "utilization's low cell"
+type_text "7"
+wait_re "P\\(owning cheapest\\) [0-9.]+% *$" 10 "P of the low value 7"
+wait_for "draws, 0 rejected" 10 "every draw of the low value 7"
+type_text "5"
+wait_for "outside the range 75 to 86" 5 "75 above the mode is refused"
+wait_re "P\\(owning cheapest\\) [0-9.]+% stale" 5 "the last valid P is marked stale"
+wait_for "stale: the value typed is refused" 2 "the box says why the figures are stale"
+screen | grep -q "draws, 0 rejected" && fail "stale figures still claim every draw" || ok
+keys Escape
+wait_gone "stale" 5
+wait_for "draws, 0 rejected" 10 "Esc: the current figures, unmarked"
+
 # million draws over a 20-year horizon: about a minute of work) at once.
 sed 's/^  draws: 10000$/  draws: 1000000/' "$SCEN/diagflow-risk.yaml" >"$TMP/work/long.yaml"
 printf 'horizon:\n  months: 240\n  ramp_months: 24\n  cloud_price_change_pct_year: -10\n' \
