@@ -193,6 +193,7 @@ int app_run(const char *path, bool no_color)
     while (!a->quit) {
         a->dirty |= risk_live_sync(a);
         screen_draw(a);
+        risk_live_start(a);
         int key = term_read_key();
         if (key == TERM_EV_SIGNAL || key == TERM_EV_LOST) {
             a->status = emergency_exit(a, key == TERM_EV_SIGNAL ? term_signal() : 0);

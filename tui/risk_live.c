@@ -38,6 +38,7 @@ struct RiskLive {
     bool have_want;
     size_t total;     /* its draws */
     size_t running;   /* draws of the stage on the worker; 0 = none */
+    size_t deferred;  /* draws of a first stage to submit once drawn */
     bool have;        /* mc holds figures of a stage */
     bool current;     /* ... of `want` (not of an older scenario) */
     size_t have_draws; /* the draws of that stage */
@@ -150,7 +151,7 @@ Reaction risk_live_sync(App *a)
     l->current = false;
     if (l->ch)
         bg_cancel(l->ch);
-    l->running = 0;
+    l->running = l->deferred = 0;
     char msg[300];
     size_t i = 0;
     int which = 0;
@@ -166,8 +167,26 @@ Reaction risk_live_sync(App *a)
         return R_RESULTS;
     }
     l->total = (size_t)s->uncertainty.draws;
-    submit(l, l->total < RISK_LIVE_FIRST ? l->total : RISK_LIVE_FIRST);
+    size_t first = l->total < RISK_LIVE_FIRST ? l->total : RISK_LIVE_FIRST;
+    if (!l->ch) {
+        submit(l, first);
+        return R_RESULTS;
+    }
+    /* The keystroke's screen first (SPEC 9: 1 ms), the worker after it:
+     * woken now, it competes with the drawing for the cores. Until then
+     * the figures shown are marked refining. */
+    l->deferred = l->running = first;
     return R_RESULTS;
+}
+
+void risk_live_start(App *a)
+{
+    RiskLive *l = a->live;
+    if (!l || !l->deferred)
+        return;
+    size_t d = l->deferred;
+    l->deferred = 0;
+    submit(l, d);
 }
 
 Reaction risk_live_wake(App *a)

@@ -28,9 +28,13 @@
 #define RISK_LIVE_WIDTH 448
 
 /* Before each draw of the loop: when the Risk panel shows a scenario
- * (a->shown) other than the one computed, start over. Returns what to
- * redraw. */
+ * (a->shown) other than the one computed, start over (its first stage
+ * goes to the worker in risk_live_start). Returns what to redraw. */
 Reaction risk_live_sync(App *a);
+
+/* After the screen is drawn: submit the stage risk_live_sync set aside,
+ * so that a keystroke's screen never waits for the worker to start. */
+void risk_live_start(App *a);
 
 /* The loop was woken by background work (TERM_EV_WAKE) and drained the
  * wake pipe: take a finished stage and start the next. Returns what to
