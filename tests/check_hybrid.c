@@ -967,19 +967,23 @@ static double pick(Rng *r, double lo, double hi)
     return lo + (hi - lo) * rng_uniform(r);
 }
 
-START_TEST(shortcuts_are_exact)
+/* `count` random plans from `seed`; with quarter, the wait limits are in
+ * quarter minutes (the strict order compares whole-minute waits with them
+ * as integers). */
+static void random_plans_exact(uint64_t seed, int count, bool quarter)
 {
     Rng r;
-    rng_seed(&r, 2026);
+    rng_seed(&r, seed);
     static const char *const crons[] = {"0 * * * *", "*/20 * * * *",
                                         "15 2 * * *", "30 */3 * * 1-5",
                                         "0 9 * * *"};
-    for (int k = 0; k < 150; k++) {
+    const double step = quarter ? 0.25 : 1;
+    for (int k = 0; k < count; k++) {
         Scenario s = scenario();
         HybridPlan p = plan(floor(pick(&r, 1, 6)), floor(pick(&r, 0, 5)));
         s.hardware.nodes = p.onprem_nodes > 0 ? p.onprem_nodes : 1;
         p.backfill = rng_uniform(&r) < 0.3;
-        p.max_wait_minutes = floor(pick(&r, 0, 200));
+        p.max_wait_minutes = floor(pick(&r, 0, 200) / step) * step;
         p.seed = k;
         size_t nw = 1 + (size_t)pick(&r, 0, 4);
         for (size_t i = 0; i < nw; i++) {
@@ -994,7 +998,7 @@ START_TEST(shortcuts_are_exact)
                 w->priority = floor(pick(&r, 0, 3)) * 10;
             if (rng_uniform(&r) < 0.3) {
                 w->has_max_wait = true;
-                w->max_wait_minutes = floor(pick(&r, 0, 120));
+                w->max_wait_minutes = floor(pick(&r, 0, 120) / step) * step;
             }
         }
         static HybridResult fast, whole, events;
@@ -1021,6 +1025,17 @@ START_TEST(shortcuts_are_exact)
         same_result(&fast, &events);
         hybrid_scratch_free(&other);
     }
+}
+
+START_TEST(shortcuts_are_exact)
+{
+    random_plans_exact(2026, 150, false);
+}
+END_TEST
+
+START_TEST(fractional_limits_are_exact)
+{
+    random_plans_exact(2027, 60, true);
 }
 END_TEST
 
@@ -1056,6 +1071,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, year_equals_month);
     tcase_add_test(tc, stream_limit);
     tcase_add_test(tc, shortcuts_are_exact);
+    tcase_add_test(tc, fractional_limits_are_exact);
     tcase_add_test(tc, poisson_deterministic);
     suite_add_tcase(s, tc);
     return s;
