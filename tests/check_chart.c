@@ -845,6 +845,58 @@ START_TEST(braille_hidden_curve_in_the_legend)
 }
 END_TEST
 
+/* Whether letter shows in the plot (above the x axis) right of column x. */
+static bool letter_right_of(const Canvas *c, const Axes *a, int x, char letter)
+{
+    for (int y = 0; y < a->axis_row; y++)
+        for (int i = x + 1; i <= a->x100; i++)
+            if (canvas_get(c, i, y) == letter)
+                return true;
+    return false;
+}
+
+/* SPEC 8: a curve another covers over part of its length stays
+ * identifiable. On the default scenario spot runs on under on-prem above
+ * its 76% crossover: where the legend has room it names the stretch in
+ * percent, and the plot shows spot's letter right of the crossover (where
+ * it comes out at 100%) even where the legend has no room left. */
+START_TEST(partly_covered_curve_named)
+{
+    Scenario s;
+    scenario_default(&s);
+    int sizes[][2] = {{40, 12}, {80, 9}, {80, 10}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        Canvas c;
+        draw(&c, sizes[k][0], sizes[k][1], CHART_COST_CURVES, &s);
+        Axes a = find_axes(&c);
+        int x76 = a.x0 + (int)lround(0.76 * (a.x100 - a.x0));
+        ck_assert_msg(letter_right_of(&c, &a, x76 + 1, 's'),
+                      "spot lost above 76%% at %dx%d", sizes[k][0], sizes[k][1]);
+        if (k == 0)
+            ck_assert(any_row_contains(&c, a.axis_row + 1, "s under o 69-100%"));
+        canvas_free(&c);
+    }
+}
+END_TEST
+
+/* A curve no other curve covers is not named in the legend: the default
+ * scenario on a tall canvas shows every curve wherever it runs. */
+START_TEST(uncovered_curve_not_named)
+{
+    Scenario s;
+    scenario_default(&s);
+    int sizes[][2] = {{72, 20}, {132, 40}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        Canvas c;
+        draw(&c, sizes[k][0], sizes[k][1], CHART_COST_CURVES, &s);
+        Axes a = find_axes(&c);
+        ck_assert_msg(!any_row_contains(&c, a.axis_row + 1, " under "),
+                      "a cover named at %dx%d", sizes[k][0], sizes[k][1]);
+        canvas_free(&c);
+    }
+}
+END_TEST
+
 /* SPEC 8: at least 6 plot rows in the planner's chart at 80x24 (9 rows)
  * and 80x22 (10 rows): where a header row would cost the sixth, the 60/75/80
  * and measured labels go on the axis's label row. */
@@ -947,6 +999,8 @@ static Suite *chart_suite(void)
     tcase_add_test(t, braille_chart_letters_and_arrows);
     tcase_add_test(t, braille_hidden_curve_in_the_legend);
     tcase_add_test(t, six_plot_rows_in_nine);
+    tcase_add_test(t, partly_covered_curve_named);
+    tcase_add_test(t, uncovered_curve_not_named);
     tcase_add_test(t, breakdown_figures_and_table);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);

@@ -528,54 +528,176 @@ static void chart_pct_text(double pct, char *buf, size_t n)
         num_snprintf(buf, n, "%.1f%%", pct);
 }
 
-/* The letter of each option whose curve no cell shows (another curve lies
- * on every one of its cells) is written over the covering curve at a few
- * columns, and cover[o] names the covering option's letter (0: o shows).
- * Returns nothing; the legend of the next rendering says "d under s". */
-static void chart_uncover(Canvas *c, const Plot *p, const Scenario *s,
-                          const CostResult *r, char *cover)
+/* A covered stretch: the run of columns [from, to] (1..n) where another
+ * curve, `by`, lies on every cell of an option's curve. */
+typedef struct Stretch {
+    int from, to;
+    char by;
+} Stretch;
+
+#define STRETCH_MAX 12
+
+/* Where each option's curve is covered (SPEC 8: both stay identifiable):
+ * whole: no cell shows it; else its covered stretches, left to right. */
+typedef struct Cover {
+    char whole; /* the covering letter when no cell shows the curve */
+    int count;
+    int n; /* the plot's columns, to name the stretches in percent */
+    Stretch s[STRETCH_MAX];
+} Cover;
+
+/* The row of option o's point at column j, -1 off the plot. */
+static long chart_point_row(const Plot *p, const Scenario *s,
+                            const CostResult *r, int o, int j)
 {
+    double v = cost_per_hour_at(r, s, (CostOption)o, 100.0 * j / p->n);
+    long row = isfinite(v) ? plot_row(p, v) : -1;
+    return row < p->top || row > p->axis ? -1 : row;
+}
+
+/* The letter of option k when ch is one of another option's letters, else 0. */
+static char chart_other_letter(char ch, int o)
+{
+    for (int k = 0; k < OPT_COUNT; k++)
+        if (k != o && ch == cost_option_letter((CostOption)k))
+            return ch;
+    return 0;
+}
+
+/* Whether the stretch [from, to] of option o's curve, covered by option
+ * by, ends at o's crossover with on-prem (within min_run columns of its
+ * end): on-prem comes down onto o's row and leaves it at the X, which
+ * (with its legend entry) already says where o lies. A stretch that goes
+ * on after the X (on-prem running along o's row) is named. */
+static bool chart_cross_in(const Plot *p, const CostResult *r, int o, int by,
+                           int from, int to, int min_run)
+{
+    if (by != OPT_ONPREM || o == OPT_ONPREM)
+        return false;
+    const Crossover *x = &r->crossover[o];
+    for (size_t k = 0; k < x->count; k++) {
+        int j = plot_col(p, x->point[k].pct) - p->x0;
+        if (j >= from && j <= to && j >= to - min_run)
+            return true;
+    }
+    return false;
+}
+
+/* Finds, for each option, the cells where another curve covers its own.
+ * A curve no cell shows gets its letter written over the covering curve
+ * at three columns (cover[o].whole). A curve covered over a stretch of at
+ * least max(3, n/8) columns, or of 3 at either end of the plot (a
+ * crossing covers a cell or two, which the eye follows), gets its letter
+ * at the stretch's first and last cells, where it goes under and comes
+ * out, and the stretch is kept for the legend ("r under d 51-80%"),
+ * unless it ends at the option's crossover with on-prem (chart_cross_in).
+ * All covers are found before any letter is written, so one curve's mark
+ * does not count as covering another. */
+static void chart_uncover(Canvas *c, const Plot *p, const Scenario *s,
+                          const CostResult *r, Cover *cover)
+{
+    int min_run = p->n / 8 > 3 ? p->n / 8 : 3;
     for (int o = 0; o < OPT_COUNT; o++) {
         char letter = cost_option_letter((CostOption)o);
+        Cover *cv = &cover[o];
+        memset(cv, 0, sizeof *cv);
+        cv->n = p->n;
         int seen = 0, on[OPT_COUNT] = {0};
-        for (int j = 1; j <= p->n; j++) {
-            double v = cost_per_hour_at(r, s, (CostOption)o, 100.0 * j / p->n);
-            long row = isfinite(v) ? plot_row(p, v) : -1;
-            if (row < p->top || row > p->axis)
-                continue;
-            char ch = canvas_get(c, p->x0 + j, (int)row);
+        int run_from = 0;
+        char run_by = 0;
+        for (int j = 1; j <= p->n + 1; j++) {
+            long row = j <= p->n ? chart_point_row(p, s, r, o, j) : -1;
+            char ch = row >= 0 ? canvas_get(c, p->x0 + j, (int)row) : 0;
+            char by = row >= 0 ? chart_other_letter(ch, o) : 0;
             if (ch == letter)
                 seen++;
             for (int k = 0; k < OPT_COUNT; k++)
-                if (k != o && ch == cost_option_letter((CostOption)k))
+                if (by && cost_option_letter((CostOption)k) == by)
                     on[k]++;
+            if (run_from && by == run_by)
+                continue;
+            /* A run under one curve ends: kept when long enough. */
+            int to = j - 1, k_by = OPT_COUNT;
+            for (int k = 0; k < OPT_COUNT; k++)
+                if (run_by && cost_option_letter((CostOption)k) == run_by)
+                    k_by = k;
+            bool edge = run_from == 1 || to == p->n;
+            if (run_from && to - run_from + 1 >= (edge ? 3 : min_run) &&
+                !chart_cross_in(p, r, o, k_by, run_from, to, min_run)) {
+                if (cv->count == STRETCH_MAX) /* merged into the last one */
+                    cv->s[cv->count - 1].to = to;
+                else
+                    cv->s[cv->count++] = (Stretch){run_from, to, run_by};
+            }
+            run_from = by ? j : 0;
+            run_by = by;
         }
-        cover[o] = 0;
         if (seen > 0)
             continue;
+        cv->count = 0;
         int best = -1;
         for (int k = 0; k < OPT_COUNT; k++)
             if (on[k] > 0 && (best < 0 || on[k] > on[best]))
                 best = k;
-        if (best < 0)
-            continue; /* off the plot altogether: nothing to uncover */
-        cover[o] = cost_option_letter((CostOption)best);
+        if (best >= 0) /* else off the plot altogether: nothing to uncover */
+            cv->whole = cost_option_letter((CostOption)best);
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        char letter = cost_option_letter((CostOption)o);
+        const Cover *cv = &cover[o];
+        for (int i = 0; i < cv->count; i++)
+            for (int e = 0; e < 2; e++) {
+                int j = e == 0 ? cv->s[i].from : cv->s[i].to;
+                canvas_put(c, p->x0 + j, (int)chart_point_row(p, s, r, o, j), letter,
+                           chart_option_style[o]);
+            }
+        if (!cv->whole)
+            continue;
         /* Three marks, staggered per option so two hidden curves do not
          * take the same columns. */
         for (int m = 0; m < 3; m++) {
             int j0 = p->n * (1 + 2 * o) / 9 + m * p->n / 3;
-            for (int j = j0; j <= p->n; j++) {
-                double v = cost_per_hour_at(r, s, (CostOption)o, 100.0 * j / p->n);
-                long row = isfinite(v) ? plot_row(p, v) : -1;
-                if (j < 1 || row < p->top || row > p->axis)
-                    continue;
-                if (canvas_get(c, p->x0 + j, (int)row) == cover[o]) {
+            for (int j = j0 < 1 ? 1 : j0; j <= p->n; j++) {
+                long row = chart_point_row(p, s, r, o, j);
+                if (row >= 0 && canvas_get(c, p->x0 + j, (int)row) == cv->whole) {
                     canvas_put(c, p->x0 + j, (int)row, letter, chart_option_style[o]);
                     break;
                 }
             }
         }
     }
+}
+
+/* The legend's text for option o's cover: "d under s" for a whole curve;
+ * for stretches "r under d 51-80%, s 80-100%" (detail) or "r under d, s"
+ * (each covering letter once). Returns false when o is covered nowhere. */
+static bool chart_cover_text(const Cover *cv, int o, bool detail, char *buf,
+                             size_t size)
+{
+    char letter = cost_option_letter((CostOption)o);
+    if (cv->whole) {
+        num_snprintf(buf, size, "%c under %c", letter, cv->whole);
+        return true;
+    }
+    if (cv->count == 0)
+        return false;
+    size_t len = (size_t)num_snprintf(buf, size, "%c under", letter);
+    char named[OPT_COUNT + 1] = "";
+    for (int i = 0; i < cv->count && len < size; i++) {
+        const Stretch *st = &cv->s[i];
+        if (!detail && strchr(named, st->by))
+            continue;
+        if (!detail)
+            named[strlen(named)] = st->by;
+        const char *sep = named[1] || (detail && i > 0) ? ", " : " ";
+        if (detail)
+            len += (size_t)num_snprintf(buf + len, size - len, "%s%c %.0f-%.0f%%", sep,
+                                        st->by, 100.0 * st->from / cv->n,
+                                        100.0 * st->to / cv->n);
+        else
+            len += (size_t)num_snprintf(buf + len, size - len, "%s%c", sep, st->by);
+    }
+    return true;
 }
 
 /* The ^ where on-prem leaves the plot, the marker lines (the measured
@@ -604,12 +726,77 @@ static void chart_cost_marks(Canvas *c, const Plot *p, const Scenario *s,
     }
 }
 
-/* The cost curves; under[o]: the letter of the curve that covered option
- * o's in the last rendering (for the legend); hidden[o]: the same for this
+/* The legend's items before the crossovers: the letter key, then where
+ * one curve lies on another's cells (SPEC 8): detail 0 names whole hidden
+ * curves only, 1 also the stretches by their covering letters, 2 with the
+ * stretches in percent. */
+static void chart_key_items(Legend *lg, const CostResult *r, const Cover *under,
+                            int detail)
+{
+    memset(lg, 0, sizeof *lg);
+    for (int o = 0; o < OPT_COUNT; o++) {
+        char buf[ITEM_BYTES];
+        num_snprintf(buf, sizeof buf, "%c %s%s",
+                     cost_option_letter((CostOption)o), chart_option_name[o],
+                     r->option[o].allowed ? "" : " (not allowed)");
+        legend_add(lg, 0, chart_option_style[o], buf);
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        char buf[ITEM_BYTES];
+        if ((detail > 0 || under[o].whole) &&
+            chart_cover_text(&under[o], o, detail == 2, buf, sizeof buf))
+            legend_add(lg, 0, chart_option_style[o], buf);
+    }
+}
+
+/* Every crossover with its direction (SPEC 8): an up arrow (`^` in ASCII)
+ * when on-prem is the cheaper above it, a down arrow (`v`) when below. */
+static void chart_cross_items(Legend *lg, const CostResult *r, bool braille)
+{
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        for (size_t k = 0; k < x->count; k++) {
+            char buf[ITEM_BYTES];
+            bool up = x->point[k].side == SIDE_ABOVE;
+            num_snprintf(buf, sizeof buf, "X %s %.1f%%%s", chart_option_name[o],
+                         x->point[k].pct,
+                         braille ? (up ? "\u2191" : "\u2193") : (up ? "^" : "v"));
+            legend_add(lg, 1, CS_CROSS, buf);
+        }
+    }
+}
+
+/* The plot rows of a cost chart H rows tall whose legend takes `lines`
+ * lines, and whether it has a header row and is compact. Rows: at least
+ * 3 plot rows, the axis and the x labels; then the legend, then the header
+ * row, then more plot rows. Where the header row would cost the sixth plot
+ * row (SPEC 8: at least 6 at 80x22, and at 80x24 beside the figures), the
+ * chart goes compact: no header, the 60/75/80 and measured labels on the
+ * axis's label row, the currency in the y labels' column. */
+static int chart_plot_rows(int H, int lines, int *header_out, bool *compact_out)
+{
+    int extra = H - 2 - 3;
+    extra -= lines < extra ? lines : extra;
+    int header = extra >= 1 ? 1 : 0;
+    extra -= header;
+    bool compact = header && 3 + extra < 6 && 3 + extra + 1 >= 6;
+    if (compact) {
+        header = 0;
+        extra++;
+    }
+    if (header_out)
+        *header_out = header;
+    if (compact_out)
+        *compact_out = compact;
+    return 3 + extra;
+}
+
+/* The cost curves; under[o]: where the curve of option o was covered in
+ * the last rendering (for the legend); hidden[o]: the same for this
  * rendering. */
 static void chart_cost_curves(Canvas *c, const Scenario *s,
-                              const CostResult *r, const char *under,
-                              char *hidden)
+                              const CostResult *r, const Cover *under,
+                              Cover *hidden)
 {
     int W = c->width, H = c->height;
     if (W < 30 || H < 6) {
@@ -619,60 +806,34 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
     canvas_clear(c);
     const bool braille = c->unicode;
 
-    /* Legend: the letter key, then the crossovers. */
-    Legend lg;
-    memset(&lg, 0, sizeof lg);
-    for (int o = 0; o < OPT_COUNT; o++) {
-        char buf[ITEM_BYTES];
-        num_snprintf(buf, sizeof buf, "%c %s%s",
-                     cost_option_letter((CostOption)o), chart_option_name[o],
-                     r->option[o].allowed ? "" : " (not allowed)");
-        legend_add(&lg, 0, chart_option_style[o], buf);
-    }
-    /* Where one curve lies on all of another's cells (SPEC 8). */
-    for (int o = 0; o < OPT_COUNT; o++)
-        if (under[o]) {
-            char buf[ITEM_BYTES];
-            num_snprintf(buf, sizeof buf, "%c under %c",
-                         cost_option_letter((CostOption)o), under[o]);
-            legend_add(&lg, 0, chart_option_style[o], buf);
-        }
-    /* Every crossover with its direction (SPEC 8): an up arrow (`^` in
-     * ASCII) when on-prem is the cheaper above it, a down arrow (`v`)
-     * when below. */
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        const Crossover *x = &r->crossover[o];
-        for (size_t k = 0; k < x->count; k++) {
-            char buf[ITEM_BYTES];
-            bool up = x->point[k].side == SIDE_ABOVE;
-            num_snprintf(buf, sizeof buf, "X %s %.1f%%%s", chart_option_name[o],
-                         x->point[k].pct,
-                         braille ? (up ? "\u2191" : "\u2193") : (up ? "^" : "v"));
-            legend_add(&lg, 1, CS_CROSS, buf);
-        }
-    }
+    /* Legend: the letter key, the covers, then the crossovers. The covered
+     * stretches are named in percent, else by their covering letters, when
+     * that costs no plot row or 6 plot rows remain; else the legend names
+     * whole hidden curves only and the letters on the plot mark where a
+     * curve goes under another and where it comes out. */
+    Legend lg, alt;
+    chart_key_items(&lg, r, under, 0);
+    chart_cross_items(&lg, r, braille);
     legend_wrap(&lg, W);
-
-    /* Rows: at least 3 plot rows, the axis and the x labels; then the
-     * legend, then the header row, then more plot rows. Where the header
-     * row would cost the sixth plot row (SPEC 8: at least 6 at 80x22, and
-     * at 80x24 beside the figures), the chart goes compact: no header, the
-     * 60/75/80 and measured labels on the axis's label row, the currency
-     * in the y labels' column. */
-    int extra = H - 2 - 3;
-    int legend_lines = lg.lines < extra ? lg.lines : extra;
-    extra -= legend_lines;
-    int header = extra >= 1 ? 1 : 0;
-    extra -= header;
-    bool compact = header && 3 + extra < 6 && 3 + extra + 1 >= 6;
-    if (compact) {
-        header = 0;
-        extra++;
+    int base_rows = chart_plot_rows(H, lg.lines, NULL, NULL);
+    for (int step = 0; step < 4; step++) {
+        int detail = step % 2 == 0 ? 2 : 1;
+        chart_key_items(&alt, r, under, detail);
+        chart_cross_items(&alt, r, braille);
+        legend_wrap(&alt, W);
+        int rows = chart_plot_rows(H, alt.lines, NULL, NULL);
+        if (rows == base_rows || (step >= 2 && rows >= 6)) {
+            lg = alt;
+            break;
+        }
     }
 
+    int header;
+    bool compact;
+    int legend_lines = lg.lines < H - 5 ? lg.lines : H - 5;
     Plot p;
+    p.rows = chart_plot_rows(H, lg.lines, &header, &compact);
     p.top = header;
-    p.rows = 3 + extra;
     p.axis = p.top + p.rows;
 
     int max_steps = p.rows / 2 < 4 ? p.rows / 2 : 4;
@@ -737,7 +898,10 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
         char letters[OPT_COUNT];
         for (int o = 0; o < OPT_COUNT; o++)
             letters[o] = cost_option_letter((CostOption)o);
-        braille_cover(c, mask, OPT_COUNT, letters, hidden);
+        char whole[OPT_COUNT];
+        braille_cover(c, mask, OPT_COUNT, letters, whole);
+        for (int o = 0; o < OPT_COUNT; o++)
+            hidden[o].whole = whole[o];
         chart_cost_marks(c, &p, s, r, clipped_onprem);
         /* The letters spread out: on-prem where it is in the plot (high
          * utilization), the flat cloud curves at different places. */
@@ -1111,7 +1275,8 @@ void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
     case CHART_COST_CURVES: {
         /* Drawn again while the curves a rendering found hidden differ from
          * the ones its legend named (the legend's lines take plot rows). */
-        char under[OPT_COUNT] = {0}, hidden[OPT_COUNT];
+        Cover under[OPT_COUNT], hidden[OPT_COUNT];
+        memset(under, 0, sizeof under);
         for (int pass = 0; pass < 3; pass++) {
             memset(hidden, 0, sizeof hidden);
             chart_cost_curves(c, s, r, under, hidden);
