@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,42 +21,78 @@
 #include "sweep.h"
 #include "text_rules.h"
 
-/* Append a number for the sweep: the shortest text that reads back exactly
- * ('.' always, no printf on this path); empty (CSV) or null (JSON) for n/a. */
-static void sweep_num(StrBuf *b, double v, bool json)
+/* The last number written in one column and its text: consecutive rows
+ * share most columns (only the innermost axis and what depends on it
+ * change), and the same double always has the same shortest text. */
+typedef struct NumCache {
+    uint64_t bits;
+    bool valid;
+    unsigned char len;
+    char text[DTOA_BUFSIZE];
+} NumCache;
+
+/* The columns a row's numbers go through (SWEEP_MAX_AXES axes, two per
+ * option, delta, a crossover per cloud option). */
+enum { SWEEP_NUMS = SWEEP_MAX_AXES + 2 * OPT_COUNT + 1 + OPT_COUNT };
+
+/* Write a number for the sweep at p: the shortest text that reads back
+ * exactly ('.' always, no printf on this path); nothing (CSV) or null
+ * (JSON) for n/a. Returns the end of what was written. */
+static char *sweep_num(char *p, NumCache *c, double v, bool json)
 {
     if (!isfinite(v)) {
-        if (json)
-            sb_append_n(b, "null", 4);
-        return;
+        if (json) {
+            memcpy(p, "null", 4);
+            p += 4;
+        }
+        return p;
     }
-    char tmp[DTOA_BUFSIZE];
-    sb_append_n(b, tmp, dtoa_shortest(v, tmp));
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    if (!c->valid || c->bits != bits) {
+        c->len = (unsigned char)dtoa_shortest(v, c->text);
+        c->bits = bits;
+        c->valid = true;
+    }
+    memcpy(p, c->text, DTOA_BUFSIZE); /* the buffer has room (SWEEP_ROW_MAX) */
+    return p + c->len;
 }
 
-/* Flush b to stdout once it is big; returns false on a write error. */
-static bool sweep_flush(StrBuf *b, bool force)
+/* Copy the NUL-terminated s to p; returns the end. */
+static char *put(char *p, const char *s)
 {
-    if (!force && b->len < (1u << 20))
-        return true;
-    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
-        return false;
-    b->len = 0;
-    if (b->data)
-        b->data[0] = '\0';
-    return true;
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+/* Write the n bytes of b to stdout; returns false on a write error. */
+static bool sweep_write(const char *b, size_t n)
+{
+    return n == 0 || fwrite(b, 1, n, stdout) == n;
 }
 
 static const char *const sweep_cols[] = {"monthly", "per_useful_gpu_hour"};
 
-/* The JSON keys of the result columns, formatted once. */
+/* The fixed texts of a row, formatted once, and the numbers' caches. */
 typedef struct SweepKeys {
+    char axis[SWEEP_MAX_AXES][160]; /* ", \"hardware.nodes\": " (JSON) */
     char key[OPT_COUNT][2][48];
     char cross[OPT_COUNT][48]; /* ", \"on_demand.crossover_pct\": " */
+    NumCache num[SWEEP_NUMS];
 } SweepKeys;
 
-static void sweep_keys(SweepKeys *k)
+/* The most bytes one row takes: each piece's fixed text plus a number. */
+#define SWEEP_ROW_MAX                                                      \
+    (SWEEP_MAX_AXES * (160 + DTOA_BUFSIZE) +                               \
+     OPT_COUNT * 3 * (48 + DTOA_BUFSIZE) + 256)
+
+static void sweep_keys(SweepKeys *k, const SweepAxis *axes, size_t naxes)
 {
+    memset(k, 0, sizeof *k);
+    for (size_t a = 0; a < naxes; a++)
+        snprintf(k->axis[a], sizeof k->axis[a], "%s\"%s\": ", a ? ", " : "",
+                 axes[a].field->key);
     for (int o = 0; o < OPT_COUNT; o++) {
         for (int c = 0; c < 2; c++)
             snprintf(k->key[o][c], sizeof k->key[o][c], ", \"%s.%s\": ",
@@ -84,49 +121,54 @@ static void sweep_header(StrBuf *b, const SweepAxis *axes, size_t naxes,
     sb_append(b, "\r\n");
 }
 
-/* Append one row: s already holds the combination's values. */
-static void sweep_row(StrBuf *b, const SweepAxis *axes, size_t naxes,
-                      const Scenario *s, bool json, bool first,
-                      const SweepKeys *keys)
+/* Write one row at p (room for SWEEP_ROW_MAX bytes): s already holds the
+ * combination's values. Returns the end of the row. */
+static char *sweep_row(char *p, const SweepAxis *axes, size_t naxes,
+                       const Scenario *s, bool json, bool first,
+                       SweepKeys *keys)
 {
     CostResult r;
     cost_evaluate_options(s, &r);
+    NumCache *num = keys->num;
     if (json)
-        sb_append(b, first ? "\n  {" : ",\n  {");
+        p = put(p, first ? "\n  {" : ",\n  {");
     for (size_t k = 0; k < naxes; k++) {
-        if (json) {
-            sb_append(b, k ? ", \"" : "\"");
-            sb_append(b, axes[k].field->key);
-            sb_append(b, "\": ");
-        }
-        sweep_num(b, field_get_num(axes[k].field, s), json);
-        sb_append(b, json ? "" : ",");
+        if (json)
+            p = put(p, keys->axis[k]);
+        p = sweep_num(p, num++, field_get_num(axes[k].field, s), json);
+        if (!json)
+            *p++ = ',';
     }
+    num = keys->num + SWEEP_MAX_AXES;
     for (int o = 0; o < OPT_COUNT; o++) {
         const double vals[2] = {r.option[o].monthly, r.option[o].per_useful_gpu_hour};
         for (int c = 0; c < 2; c++) {
             if (json)
-                sb_append(b, keys->key[o][c]);
-            sweep_num(b, vals[c], json);
+                p = put(p, keys->key[o][c]);
+            p = sweep_num(p, num++, vals[c], json);
             if (!json)
-                sb_append(b, ",");
+                *p++ = ',';
         }
     }
-    sb_append(b, json ? ", \"cheapest\": \"" : "");
-    sb_append(b, cost_option_key(r.cheapest));
-    sb_append(b, json ? "\", \"zone\": \"" : ",");
-    sb_append(b, cost_zone_key(r.zone));
+    p = put(p, json ? ", \"cheapest\": \"" : "");
+    p = put(p, cost_option_key(r.cheapest));
+    p = put(p, json ? "\", \"zone\": \"" : ",");
+    p = put(p, cost_zone_key(r.zone));
     /* SPEC 2.8, 4.3: delta = on-prem less the cheapest cloud option
      * (allowed or not; negative: owning is cheaper); then each cloud
      * option's first crossover, empty (null) when there is none. */
-    sb_append(b, json ? "\", \"delta\": " : ",");
-    sweep_num(b, r.option[OPT_ONPREM].monthly - r.option[cost_cheapest_cloud(&r)].monthly,
-              json);
+    p = put(p, json ? "\", \"delta\": " : ",");
+    p = sweep_num(p, num++,
+                  r.option[OPT_ONPREM].monthly -
+                      r.option[cost_cheapest_cloud(&r)].monthly,
+                  json);
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        sb_append(b, json ? keys->cross[o] : ",");
-        sweep_num(b, r.crossover[o].count > 0 ? r.crossover[o].point[0].pct : NAN, json);
+        p = put(p, json ? keys->cross[o] : ",");
+        p = sweep_num(p, num++,
+                      r.crossover[o].count > 0 ? r.crossover[o].point[0].pct : NAN,
+                      json);
     }
-    sb_append(b, json ? "}" : "\r\n");
+    return put(p, json ? "}" : "\r\n");
 }
 
 /* "2.1 TB" for a byte count (powers of 1000, as disks are sold). */
@@ -222,8 +264,8 @@ int cli_cmd_sweep(int argc, char **argv)
     if (rc != 0)
         return rc;
 
-    SweepKeys keys;
-    sweep_keys(&keys);
+    static SweepKeys keys; /* (big: kept off the stack) */
+    sweep_keys(&keys, axes, naxes);
     /* Bounded work (SPEC 7): the row count and the output's size are known
      * before anything runs; a sweep beyond --max-rows is refused at once.
      * The size is the header plus the first row's length times the rows. */
@@ -235,12 +277,14 @@ int cli_cmd_sweep(int argc, char **argv)
             *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], 0);
         sweep_header(&one, axes, naxes, json);
         size_t head = one.len;
-        sweep_row(&one, axes, naxes, &s, json, false, &keys);
+        char row[SWEEP_ROW_MAX];
+        size_t row_len = (size_t)(sweep_row(row, axes, naxes, &s, json, false,
+                                            &keys) - row);
         char rows[48], size[48], lim[48];
         /* (the count is written plain after --max-rows: that is how the
          * option takes it) */
         human_count(total, rows, sizeof rows);
-        human_bytes((double)head + total * (double)(one.len - head), size,
+        human_bytes((double)head + total * (double)row_len, size,
                     sizeof size);
         human_count(max_rows, lim, sizeof lim);
         char plain[48];
@@ -269,18 +313,26 @@ int cli_cmd_sweep(int argc, char **argv)
         return EXIT_DATAERR;
     }
 
-    StrBuf b = STRBUF_INIT;
-    sweep_header(&b, axes, naxes, json);
+    StrBuf head = STRBUF_INIT;
+    sweep_header(&head, axes, naxes, json);
+    bool ok = sweep_write(head.data, head.len);
+    sb_free(&head);
+    /* Rows go into one big block, written whenever it is nearly full. */
+    enum { BLOCK = 1 << 20 };
+    char *buf = xmalloc(BLOCK + SWEEP_ROW_MAX);
+    char *p = buf;
     size_t idx[SWEEP_MAX_AXES] = {0};
     s = base;
-    bool first = true, ok = true;
-    for (;;) {
+    bool first = true;
+    while (ok) {
         for (size_t k = 0; k < naxes; k++)
             *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
-        sweep_row(&b, axes, naxes, &s, json, first, &keys);
+        p = sweep_row(p, axes, naxes, &s, json, first, &keys);
         first = false;
-        if (!(ok = sweep_flush(&b, false)))
-            break;
+        if ((size_t)(p - buf) >= BLOCK) {
+            ok = sweep_write(buf, (size_t)(p - buf));
+            p = buf;
+        }
         size_t k = naxes;
         while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
             idx[--k] = 0;
@@ -288,9 +340,9 @@ int cli_cmd_sweep(int argc, char **argv)
             break;
     }
     if (ok && json)
-        sb_append(&b, "\n]\n");
-    ok = ok && sweep_flush(&b, true) && fflush(stdout) == 0;
-    sb_free(&b);
+        p = put(p, "\n]\n");
+    ok = ok && sweep_write(buf, (size_t)(p - buf)) && fflush(stdout) == 0;
+    free(buf);
     if (!ok) {
         fprintf(stderr, "gpuplan: sweep: cannot write the output: %s\n", strerror(errno));
         return EXIT_IOERR;
