@@ -324,8 +324,9 @@ int cli_cmd_sweep(int argc, char **argv)
     size_t idx[SWEEP_MAX_AXES] = {0};
     s = base;
     bool first = true;
+    size_t moved = 0; /* the axes from this one on have a new value */
     while (ok) {
-        for (size_t k = 0; k < naxes; k++)
+        for (size_t k = moved; k < naxes; k++)
             *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
         p = sweep_row(p, axes, naxes, &s, json, first, &keys);
         first = false;
@@ -338,6 +339,7 @@ int cli_cmd_sweep(int argc, char **argv)
             idx[--k] = 0;
         if (k == 0)
             break;
+        moved = k - 1;
     }
     if (ok && json)
         p = put(p, "\n]\n");
