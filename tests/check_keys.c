@@ -162,6 +162,44 @@ START_TEST(help_screen_has_one_line_per_action)
 }
 END_TEST
 
+/* F4's help line names every format `:export` takes (its usage lists them
+ * after "report: " up to the parenthesis). */
+START_TEST(f4_help_names_every_export_format)
+{
+    static Lines l;
+    l.n = 0;
+    keys_help_lines(collect, &l);
+    const char *f4 = NULL;
+    for (size_t i = 0; i < l.n; i++)
+        if (strncmp(l.text[i], "F4", 2) == 0)
+            f4 = l.text[i];
+    ck_assert_ptr_nonnull(f4);
+    const char *help = NULL;
+    for (size_t i = 0; i < command_count; i++)
+        if (strcmp(command_table[i].name, "export") == 0)
+            help = command_table[i].help;
+    ck_assert_ptr_nonnull(help);
+    const char *p = strstr(help, "report: ");
+    ck_assert_ptr_nonnull(p);
+    p += strlen("report: ");
+    size_t formats = 0;
+    while (*p && *p != '(') {
+        size_t n = strcspn(p, ", (");
+        if (n > 0) {
+            char word[16];
+            ck_assert_uint_lt(n, sizeof word);
+            memcpy(word, p, n);
+            word[n] = '\0';
+            ck_assert_msg(strstr(f4, word) != NULL, "F4 help \"%s\" omits %s", f4, word);
+            formats++;
+        }
+        p += n;
+        p += strspn(p, ", ");
+    }
+    ck_assert_uint_ge(formats, 5);
+}
+END_TEST
+
 /* The check the table test relies on must fail on bad tables. */
 START_TEST(check_rejects_a_duplicate_key)
 {
@@ -277,6 +315,7 @@ static Suite *keys_suite(void)
     tcase_add_test(t, unknown_key_names_its_neighbours);
     tcase_add_test(t, hybrid_hint_line_leads_with_the_panel_keys);
     tcase_add_test(t, help_screen_has_one_line_per_action);
+    tcase_add_test(t, f4_help_names_every_export_format);
     tcase_add_test(t, check_rejects_a_duplicate_key);
     tcase_add_test(t, check_rejects_an_action_without_help);
     tcase_add_test(t, check_rejects_an_action_in_two_modes);

@@ -17,7 +17,7 @@ const KeyBinding key_table[] = {
     {KC_CTRL('s'), ACT_SAVE, NULL, NULL, KS_ANY},
     {KC_F(3), ACT_OPEN, "F3 open", "open a scenario: current directory, your scenarios, the shipped ones", KS_ANY},
     {'o', ACT_OPEN, NULL, NULL, KS_ANY},
-    {KC_F(4), ACT_EXPORT, "F4 export", "export a report: text, md, json or csv", KS_ANY},
+    {KC_F(4), ACT_EXPORT, "F4 export", "export a report: text, md, html, json or csv", KS_ANY},
     {'x', ACT_EXPORT, NULL, NULL, KS_ANY},
     {KC_F(10), ACT_QUIT, "F10 quit", "quit (asks to save, discard or cancel when there are unsaved changes)", KS_ANY},
     {'q', ACT_QUIT, NULL, NULL, KS_ANY},
