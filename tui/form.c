@@ -129,15 +129,34 @@ void form_put_clipped(WINDOW *w, int y, int x, const char *s, int cols)
 
 int form_put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols)
 {
+    /* The C locale shows each character beyond ASCII as one '?', as the
+     * panel does; the widths (utf8.h) count it one column there too. */
+    static char vis[LINE_EDIT_MAX];
+    snprintf(vis, sizeof vis, "%s", edit->text);
+    form_locale_text(vis);
     int ccol = (int)line_edit_cursor_col(edit);
-    size_t off = utf8_skip_cols(edit->text, ccol >= cols ? ccol - cols + 1 : 0);
-    form_put_clipped(w, y, x, edit->text + off, cols);
-    return x + ccol - utf8_width_n(edit->text, off);
+    size_t off = utf8_skip_cols(vis, ccol >= cols ? ccol - cols + 1 : 0);
+    form_put_clipped(w, y, x, vis + off, cols);
+    return x + ccol - utf8_width_n(vis, off);
+}
+
+void form_draw_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols, bool bad)
+{
+    int ea = term_attr(bad ? TS_STALE : TS_EDIT);
+    wattrset(w, ea);
+    mvwhline(w, y, x, ' ', cols);
+    int cx = form_put_edit(w, y, x, edit, cols);
+    if (cx < getmaxx(w))
+        mvwchgat(w, y, cx, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE, (short)PAIR_NUMBER(ea),
+                 NULL);
+    wattrset(w, term_attr(TS_NORMAL));
 }
 
 void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
-               const LineEdit *edit, bool bad)
+               const LineEdit *edit, bool bad, FormEditSpot *wide)
 {
+    if (wide)
+        wide->wide = false;
     int h, wd;
     getmaxyx(w, h, wd);
     werase(w);
@@ -203,17 +222,20 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         mvwhline(w, y, 0, ' ', wd - 1);
         form_put_clipped(w, y, 1, f->label, labw);
         if (selected && edit) {
-            /* The editor's text, left-aligned, with the cursor cell marked. */
-            int ea = term_attr(bad ? TS_STALE : TS_EDIT);
-            wattrset(w, ea);
+            /* The editor's text, left-aligned, with the cursor cell marked;
+             * a text takes the unit column too, and when it is wider still
+             * the caller opens it wider (SPEC 8: opened whole on Enter). */
             int x0 = labw + 2;
-            int cols = valw;
-            mvwhline(w, y, x0, ' ', cols);
-            int cx = form_put_edit(w, y, x0, edit, cols);
-            if (cx < wd)
-                mvwchgat(w, y, cx, 1, (attr_t)(ea ^ A_REVERSE) | A_UNDERLINE,
-                         (short)PAIR_NUMBER(ea), NULL);
+            int cols = f->type == FT_TEXT ? wd - 1 - x0 : valw;
+            form_draw_edit(w, y, x0, edit, cols, bad);
+            if (wide && f->type == FT_TEXT && (int)utf8_width(edit->text) + 1 > cols) {
+                wide->wide = true;
+                wide->y = y;
+                wide->x = x0;
+            }
             wattrset(w, attr);
+            if (f->type == FT_TEXT)
+                continue;
         } else if (strcmp(f->key, "notes") == 0 && report_notes_are_template(s)) {
             /* The notes `gpuplan new` wrote: say they are to be replaced
              * (reports leave them out), over the value and unit columns. */

@@ -27,12 +27,25 @@ void form_locate(const Field *f, Panel *p, size_t *row);
  * of any resolved field, the optional sections' included. */
 void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col);
 
+/* Where an edited text wider than the panel should be drawn again, over
+ * the columns beside the panel (form_draw's answer). */
+typedef struct FormEditSpot {
+    bool wide; /* the text and its cursor do not fit in the panel */
+    int y, x;  /* the edit cell's row and first column in the panel's window */
+} FormEditSpot;
+
 /* Draw panel p of s into w: one row per field, row `sel` highlighted,
  * scrolled so it is visible (*top is the first row shown, kept between
  * calls). `edit` (NULL when not editing) replaces the selected row's value;
- * `bad` marks that text as not accepted. */
+ * `bad` marks that text as not accepted. A text field's edit runs to the
+ * panel's right edge; when it needs more, *wide (may be NULL) says where
+ * it is, for the caller to draw it with form_draw_edit over the results. */
 void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
-               const LineEdit *edit, bool bad);
+               const LineEdit *edit, bool bad, FormEditSpot *wide);
+
+/* The line editor's text in `cols` columns at y, x of w, in the edit
+ * colours (`bad`: not accepted), its cursor cell marked. */
+void form_draw_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols, bool bad);
 
 /* A field's value for display: numbers as saved, yes/no for bools, and its
  * unit ("$" becomes the scenario's currency) into unit. */

@@ -67,6 +67,7 @@ typedef struct App {
     Panel panel;
     size_t sel[PANEL_COUNT], top[PANEL_COUNT];
     bool editing, edit_bad;
+    bool edit_wide; /* the edit was drawn over the results (screen.c) */
     LineEdit edit;
     bool notes_open; /* the notes editor is open (edit.c) */
     NotesEdit notes;

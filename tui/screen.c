@@ -431,6 +431,11 @@ void screen_draw(App *a)
             a->dirty |= R_MSG;
         if (a->dirty & R_TITLE)
             draw_title(a);
+        /* A wide edit covers the results: they are drawn again under it
+         * while it is open, and once when it closes. */
+        if ((a->dirty & R_FORM) && (a->editing || a->edit_wide))
+            a->dirty |= R_RESULTS;
+        FormEditSpot wide = {.wide = false};
         if (a->chart_zoom)
             a->dirty &= ~(unsigned)(R_FORM | R_RESULTS);
         if (a->dirty & R_FORM) {
@@ -446,7 +451,8 @@ void screen_draw(App *a)
                                  a->edit_bad);
             else
                 form_draw(a->w_form, a->panel, &a->doc.cur, a->sel[a->panel],
-                          &a->top[a->panel], a->editing ? &a->edit : NULL, a->edit_bad);
+                          &a->top[a->panel], a->editing ? &a->edit : NULL, a->edit_bad,
+                          &wide);
             wnoutrefresh(a->w_form);
         }
         if (a->dirty & R_RESULTS) {
@@ -477,6 +483,21 @@ void screen_draw(App *a)
                                     plan_current, a->stale);
             }
             wnoutrefresh(a->w_results);
+        }
+        /* A text wider than the panel opens whole over the results from its
+         * own column, or, wider still, on the whole row (SPEC 8). */
+        a->edit_wide = wide.wide && a->editing;
+        if (a->edit_wide) {
+            int need = utf8_width(a->edit.text) + 1;
+            int x = getbegx(a->w_form) + wide.x;
+            if (x + need > a->cols)
+                x = 0;
+            WINDOW *o = newwin(1, a->cols - x, getbegy(a->w_form) + wide.y, x);
+            if (o) {
+                form_draw_edit(o, 0, 0, &a->edit, a->cols - x, a->edit_bad);
+                wnoutrefresh(o);
+                delwin(o);
+            }
         }
         /* The notes editor covers the panel and the figures, and below 24
          * rows the verdict too (the notes change no figure), over whatever

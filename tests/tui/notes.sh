@@ -23,6 +23,8 @@ wait_for "Notes " 5 "Shift-Tab four times shows the Business panel"
 wait_for " Scenario name      A scenari…" 2 "a long name ends in an ellipsis"
 keys Enter
 wait_for "at 80x24" 5 "Enter opens the whole name (its end shows)"
+wait_for "A scenario name long enough to be cut on the Business panel at 80x24" 2 \
+    "Enter opens the whole name, from its first character"
 keys Escape
 # The notes row shows the first line and an ellipsis: there is more.
 keys Down
@@ -92,4 +94,20 @@ wait_for "EXIT=129" 10 "SIGHUP exits 128+1"
 REC=$(ls -d "$TMP/work/.plan.yaml".*.gpuplan-recover "$TMP/state/gpuplan/"*plan.yaml*.gpuplan-recover 2>/dev/null | head -1)
 [ -n "$REC" ] && grep -q "typed before the drop" "$REC" && ok ||
     fail "the recovery file ${REC:-(none)} lacks the notes being typed"
+# In the C locale a non-ASCII name opens whole with a '?' a character, one
+# column each, and leaves the results column alone.
+sed -i 's/^name: .*/name: "Cl\xc3\xbast\xc3\xa9r \xe6\x9d\xb1\xe4\xba\xac caf\xc3\xa9 end of a long name"/' \
+    "$TMP/work/plan.yaml"
+rm -f "$TMP/work/.plan.yaml".*.gpuplan-recover "$TMP/state/gpuplan/"*plan.yaml*.gpuplan-recover
+start LANG=C LC_ALL=C LC_CTYPE=C -- plan.yaml
+wait_for "plan.yaml" 10 "C locale: title shows the file" || give_up
+keys BTab BTab BTab BTab
+wait_for "Scenario name" 5 "C locale: the Business panel"
+keys Enter
+wait_for " Scenario name      Cl?st?r ?? caf? end of a long name" 5 \
+    "C locale: Enter opens the name whole, a '?' a character"
+screen | grep -q "Scenario name.*~" && fail "C locale: raw bytes in the edited name" || ok
+keys Escape
+wait_for "Scenario name      Cl?st?r ?~" 5 "C locale: Esc closes the edit"
+wait_for "Option     per month" 2 "C locale: the results back after the edit"
 finish
