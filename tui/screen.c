@@ -122,7 +122,12 @@ static const char *dash(void) { return term_utf8() ? " \u2014 " : " - "; }
 static void fit_title(const App *a, char *t, size_t n, int cols)
 {
     const char *sep = dash(), *ell = term_ellipsis();
-    const char *name = a->doc.cur.name, *path = a->doc.path[0] ? a->doc.path : "(no file)";
+    /* The C locale shows a '?' a character, one column, as the panel does. */
+    static char name[sizeof a->doc.cur.name], path[DOC_PATH_MAX];
+    snprintf(name, sizeof name, "%s", a->doc.cur.name);
+    snprintf(path, sizeof path, "%s", a->doc.path[0] ? a->doc.path : "(no file)");
+    form_locale_text(name);
+    form_locale_text(path);
     const char *mark = doc_modified(&a->doc) ? " [+]" : "";
     int avail = cols - (8 + 2 * utf8_width(sep) + utf8_width(mark));
     int nc = utf8_width(name), pc = utf8_width(path), pw = pc, nw = nc;

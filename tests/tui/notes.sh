@@ -110,4 +110,16 @@ screen | grep -q "Scenario name.*~" && fail "C locale: raw bytes in the edited n
 keys Escape
 wait_for "Scenario name      Cl?st?r ?~" 5 "C locale: Esc closes the edit"
 wait_for "Option     per month" 2 "C locale: the results back after the edit"
+# The title maps the name the same way, so the file and [+] keep their row.
+wait_for " gpuplan - Cl?st?r ?? caf? end of a long name - plan.yaml" 2 \
+    "C locale: the title shows a '?' a character"
+keys Enter End
+type_text "x"
+keys Enter
+wait_for " gpuplan - Cl?st?r ?? caf? end of a long namex - plan.yaml [+]" 5 \
+    "C locale: the title keeps the file and [+] on its row"
+keys F10
+wait_for "unsaved changes" 5 "C locale: quit asks about the change"
+keys d
+wait_for "EXIT=0" 5 "C locale: discarded and quit"
 finish
