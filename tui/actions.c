@@ -224,8 +224,9 @@ Reaction actions_dialog_key(App *a, int key)
     if (res == DR_NONE)
         return R_LINE;
     Dialog d = a->dlg; /* the answer; items stay owned by d until closed */
-    a->dlg.items = a->dlg.labels = NULL;
-    a->dlg.count = 0;
+    a->dlg.items = a->dlg.labels = a->dlg.raw = NULL;
+    a->dlg.origin = NULL;
+    a->dlg.count = a->dlg.nraw = 0;
     dialog_close(&a->dlg);
     Reaction r = R_LINE | R_MSG;
     if (overlay)

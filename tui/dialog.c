@@ -27,6 +27,10 @@ void dialog_close(Dialog *d)
     }
     free(d->items);
     free(d->labels);
+    for (size_t i = 0; i < d->nraw; i++)
+        free(d->raw[i]);
+    free(d->raw);
+    free(d->origin);
     memset(d, 0, sizeof *d);
     d->kind = DLG_NONE;
 }
@@ -169,17 +173,17 @@ static void add_line(Dialog *d, const char *line, size_t len)
     d->items[d->count++] = copy;
 }
 
-/* Lines longer than HELP_WIDTH wrap at a blank, continued under the text
- * column (after the keys). */
+/* Help lines wrap at a blank to the box's text width (d->wrap; 70 until
+ * the box is drawn), continued under the text column (after the keys). */
 #define HELP_WIDTH 70
 #define HELP_INDENT 14
-static void help_line(const char *line, void *ctx)
+static void wrap_line(Dialog *d, size_t r)
 {
-    Dialog *d = ctx;
-    const char *p = line;
+    const char *p = d->raw[r];
+    size_t width = d->wrap > HELP_INDENT + 10 ? (size_t)d->wrap : HELP_INDENT + 10;
     bool first = true;
     for (;;) {
-        size_t room = first ? HELP_WIDTH : HELP_WIDTH - HELP_INDENT;
+        size_t room = first ? width : width - HELP_INDENT;
         size_t len = strlen(p);
         size_t take = len;
         if (len > room) {
@@ -189,12 +193,15 @@ static void help_line(const char *line, void *ctx)
             if (take == 0)
                 take = room;
         }
-        char buf[HELP_WIDTH + 1];
+        d->origin = xrealloc(d->origin, (d->count + 1) * sizeof *d->origin);
+        d->origin[d->count] = r;
         if (first)
             add_line(d, p, take);
         else {
-            snprintf(buf, sizeof buf, "%*s%.*s", HELP_INDENT, "", (int)take, p);
+            char *buf = xmalloc(HELP_INDENT + take + 1);
+            snprintf(buf, HELP_INDENT + take + 1, "%*s%.*s", HELP_INDENT, "", (int)take, p);
             add_line(d, buf, strlen(buf));
+            free(buf);
         }
         p += take;
         while (*p == ' ')
@@ -203,6 +210,38 @@ static void help_line(const char *line, void *ctx)
             break;
         first = false;
     }
+}
+
+static void help_line(const char *line, void *ctx)
+{
+    Dialog *d = ctx;
+    if (d->wrap == 0)
+        d->wrap = HELP_WIDTH;
+    d->raw = xrealloc(d->raw, (d->nraw + 1) * sizeof *d->raw);
+    size_t len = strlen(line);
+    d->raw[d->nraw] = xmalloc(len + 1);
+    memcpy(d->raw[d->nraw], line, len + 1);
+    wrap_line(d, d->nraw++);
+}
+
+/* Wrap the help's lines again to `width` columns, the view kept on the
+ * line it showed first. */
+static void help_rewrap(Dialog *d, int width)
+{
+    if (width == d->wrap || d->nraw == 0)
+        return;
+    size_t at = d->sel < d->count ? d->origin[d->sel] : 0;
+    for (size_t i = 0; i < d->count; i++)
+        free(d->items[i]);
+    d->count = 0;
+    d->wrap = width;
+    d->sel = 0;
+    for (size_t r = 0; r < d->nraw; r++) {
+        if (r == at)
+            d->sel = d->count;
+        wrap_line(d, r);
+    }
+    d->top = d->sel;
 }
 
 void dialog_help_line(Dialog *d, const char *line) { help_line(line, d); }
@@ -350,7 +389,9 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
         row0++;
     }
     if (d->kind == DLG_HELP) {
-        /* The help screen scrolls; there is no selected line. */
+        /* The help screen scrolls; there is no selected line. Its lines
+         * fill the box's width (SPEC 8). */
+        help_rewrap(d, w - 4);
         size_t max_top = d->count > (size_t)vis ? d->count - (size_t)vis : 0;
         if (d->sel > max_top)
             d->sel = max_top;

@@ -45,6 +45,10 @@ typedef struct Dialog {
                           * DLG_HELP: lines */
     char **labels;       /* DLG_PICKER: what is shown */
     size_t count, sel, top;
+    char **raw;          /* DLG_HELP: the lines as given, before wrapping */
+    size_t *origin;      /* DLG_HELP: for each of items, its line in raw */
+    size_t nraw;
+    int wrap;            /* DLG_HELP: the width items are wrapped to */
 } Dialog;
 
 /* Open a prompt with `initial` text, a choice, a picker or the help
@@ -61,8 +65,9 @@ size_t dialog_picker(Dialog *d, int purpose, const char *title,
                      size_t ndirs);
 /* The help screen: the normal mode's keys, generated from its key table
  * (keys.h); dialog_help_modes: the other modes' keys (editing, the command
- * line, lists). dialog_help_line appends a line (wrapped to the screen's
- * text width), as the `:` commands' table does. */
+ * line, lists). dialog_help_line appends a line (wrapped to the box's
+ * text width when drawn, again on a resize), as the `:` commands' table
+ * does. */
 void dialog_help(Dialog *d);
 void dialog_help_modes(Dialog *d);
 void dialog_help_line(Dialog *d, const char *line);

@@ -128,9 +128,18 @@ wait_re " 1-[0-9]+ of [0-9]+, PgDn for more " 5 "help's position marker"
 keys PageDown
 wait_re " [0-9]+-[0-9]+ of [0-9]+" 5 "the marker follows the page"
 screen | grep -q " 1-[0-9]* of" && fail "PgDn did not move the help" || ok
+# The help fills its box: at 80 columns a long line wraps, at 132 it is
+# one row, rewrapped on the resize.
+keys Home
+wait_re "F2, Ctrl-S +save the scenario \(asks for a file name when it has none\) " 2 \
+    "help's F2 line whole at 80 columns"
+wait_re "F10, q +quit \(asks to save, discard or cancel when there are +[^ a-z]+$" 2 \
+    "help's F10 line wrapped at 80 columns"
+TM resize-window -t planner -x 132 -y 43
+wait_re "F10, q +quit \(asks to save, discard or cancel when there are unsaved changes\)" 5 \
+    "help's F10 line on one row at 132 columns"
 keys Escape
 wait_gone "gpuplan help" 5
-TM resize-window -t planner -x 132 -y 43
 # The Utilization panel opens on the field its name promises.
 keys Tab Tab Tab
 wait_for "utilization.measured_pct:" 5 "Utilization opens on measured_pct"
