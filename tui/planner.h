@@ -117,6 +117,7 @@ typedef struct App {
     WINDOW *w_title, *w_form, *w_results, *w_chart, *w_msg, *w_line;
     WINDOW *w_verdict; /* the short layout (below 24 rows) only */
     int verdict_h;     /* its rows */
+    bool wide_results; /* the results take the columns the panel leaves (screen.c) */
     Canvas canvas;
     Reaction dirty; /* what the next draw repaints */
     bool quit;

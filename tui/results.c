@@ -23,8 +23,9 @@ const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
     return buf;
 }
 
-/* Word-wrap text into rows y0..h-1 of w; returns the row after it. */
-/* (w NULL: count the rows without drawing.) */
+/* Word-wrap text into rows y0..h-1 of w; returns the row after it. Text
+ * that runs out of rows ends its last row with an ellipsis (SPEC 8: cut
+ * text says so). (w NULL: count the rows without drawing.) */
 static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 {
     const char *p = text;
@@ -33,17 +34,25 @@ static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
         while (*p == ' ')
             p++;
         size_t take = strlen(p);
+        bool last = y == h - 1;
+        const char *ell = term_ellipsis();
+        int room = last && utf8_width(p) > wd ? wd - utf8_width(ell) : wd;
+        if (room < 1)
+            room = wd;
         if (utf8_width(p) > wd) {
-            /* What fits in wd columns, back to the last blank. */
-            size_t fit = utf8_head_bytes(p, wd);
+            /* What fits in the room, back to the last blank. */
+            size_t fit = utf8_head_bytes(p, room);
             take = fit;
             while (take > 0 && p[take] != ' ')
                 take--;
             if (take == 0)
                 take = fit;
         }
-        if (w)
+        if (w) {
             mvwaddnstr(w, y, 0, p, (int)take);
+            if (room < wd)
+                waddstr(w, ell);
+        }
         p += take;
     }
     return y;
@@ -187,10 +196,39 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
      * without them, and stale rows keep their own mark. */
     bool titles = !plan_only &&
                   (hy || y + 1 + OPT_COUNT + 1 <= h || (!ex && y + OPT_COUNT + 1 > h));
+    /* The money columns widen to show each figure whole when the box has
+     * the columns; else a figure too wide is scaled (1.2M), never cut
+     * (SPEC 8). */
+    int mw = 10, pw = 6, dw = 11;
+    {
+        int m = 0, pp = 0, d = 0;
+        double cheapest = r->option[r->cheapest].monthly;
+        for (int o = 0; o < OPT_COUNT; o++) {
+            char t[64];
+            num_format_money(r->option[o].monthly, 0, t, sizeof t);
+            int l = (int)strlen(t);
+            m = l > m ? l : m;
+            num_snprintf(t, sizeof t, "%.2f", r->option[o].per_useful_gpu_hour);
+            l = (int)strlen(t);
+            pp = l > pp ? l : pp;
+            num_format_money(r->option[o].monthly - cheapest, 0, t, sizeof t);
+            l = 1 + (int)strlen(t);
+            d = l > d ? l : d;
+        }
+        m = m > mw ? m : mw;
+        pp = pp > pw ? pp : pw;
+        d = d > dw ? d : dw;
+        if (9 + 1 + m + 1 + pp + 1 + d <= wd) {
+            mw = m;
+            pw = pp;
+            dw = d;
+        }
+    }
     if (titles) {
         wattrset(w, term_attr(TS_HEADER));
         /* Stale results say so where the last column's title was. */
-        snprintf(line, sizeof line, "%-9s %10s %6s ", "Option", "per month", "GPU-h");
+        snprintf(line, sizeof line, "%-9s %*s %*s %*s", "Option", mw, "per month", pw, "GPU-h",
+                 dw - 11, "");
         mvwaddnstr(w, y, 0, line, wd);
         if (stale)
             wattrset(w, term_attr(TS_STALE));
@@ -208,10 +246,10 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
             num_snprintf(per, sizeof per, "%.2f", oc->per_useful_gpu_hour);
         /* Each figure whole: one too wide for its column is scaled
          * (1.2M), never cut (SPEC 8). */
-        if (strlen(money) > 10)
-            num_format_scaled(oc->monthly, 10, money, sizeof money);
-        if (strlen(per) > 6)
-            num_format_scaled(oc->per_useful_gpu_hour, 6, per, sizeof per);
+        if ((int)strlen(money) > mw)
+            num_format_scaled(oc->monthly, mw, money, sizeof money);
+        if ((int)strlen(per) > pw)
+            num_format_scaled(oc->per_useful_gpu_hour, pw, per, sizeof per);
         int attr = term_attr(TS_NORMAL);
         if (!oc->allowed) {
             snprintf(diff, sizeof diff, "not allowed");
@@ -222,15 +260,15 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         } else {
             char d[48];
             num_format_money(oc->monthly - best, 0, d, sizeof d);
-            if (strlen(d) > 10)
-                num_format_scaled(oc->monthly - best, 10, d, sizeof d);
+            if ((int)strlen(d) > dw - 1)
+                num_format_scaled(oc->monthly - best, dw - 1, d, sizeof d);
             snprintf(diff, sizeof diff, "+%s", d);
         }
         if (stale)
             attr |= term_attr(TS_STALE);
         wattrset(w, attr);
-        snprintf(line, sizeof line, "%-9s %10s %6s %11s",
-                 cost_option_label((CostOption)o), money, per, diff);
+        snprintf(line, sizeof line, "%-9s %*s %*s %*s", cost_option_label((CostOption)o), mw,
+                 money, pw, per, dw, diff);
         mvwaddnstr(w, y, 0, line, wd);
     }
     wattrset(w, term_attr(TS_NORMAL));

@@ -41,6 +41,14 @@ static bool short_layout(const App *a)
            (a->rows < SHORT_ROWS || (a->rows == SHORT_ROWS && a->panel != PANEL_HYBRID));
 }
 
+/* From 100 columns the panel keeps what shows a label, a value of 20
+ * columns and its unit whole (60 columns), and the results take the rest,
+ * except beside the Hybrid panel's workload table, which needs its columns. */
+static bool wide_results(const App *a)
+{
+    return a->cols >= 100 && a->panel != PANEL_HYBRID && a->cols - 60 > 48;
+}
+
 void screen_free(App *a)
 {
     WINDOW **ws[] = {&a->w_title, &a->w_form, &a->w_results, &a->w_chart, &a->w_msg, &a->w_line,
@@ -96,7 +104,9 @@ Reaction screen_layout(App *a)
         if (avail - top_h - verdict_h < 6)
             verdict_h = avail - top_h - 6;
     }
-    int res_w = a->cols >= 100 ? 48 : 39;
+    /* No region keeps empty columns while another cuts its text (SPEC 8). */
+    a->wide_results = wide_results(a);
+    int res_w = a->wide_results ? a->cols - 60 : a->cols >= 100 ? 48 : 39;
     int form_w = a->cols - res_w - 1;
     a->w_title = newwin(2, a->cols, 0, 0);
     a->w_form = newwin(top_h, form_w + 1, 2, 0); /* + the gap column */
@@ -408,8 +418,9 @@ void screen_draw(App *a)
     bool plan_current = a->hwork.pending && a->hwork.plan_current;
     /* The short layout sizes the verdict's window to the verdict: when the
      * results change its row count, lay the screen out again. */
-    if (!a->too_small && (a->w_verdict != NULL) != short_layout(a))
-        a->dirty |= screen_layout(a); /* to or from the Hybrid panel at 24 rows */
+    if (!a->too_small &&
+        ((a->w_verdict != NULL) != short_layout(a) || a->wide_results != wide_results(a)))
+        a->dirty |= screen_layout(a); /* to or from the Hybrid panel */
     if (!a->too_small && short_layout(a) && (a->dirty & R_RESULTS)) {
         int v = results_verdict_rows(&a->shown, &a->res, a->cols);
         if (v < 1)

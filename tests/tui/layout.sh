@@ -118,6 +118,8 @@ wait_re "^ Node price +1T USD" 5 "1e12 scaled in the panel at 80 columns"
 wait_re "On-prem +[0-9.]+[GT] +[0-9.]+[KMG] +\+[0-9.]+[GT]$" 5 "results scaled at 80 columns"
 TM resize-window -t planner -x 132 -y 43
 wait_re "^ Node price +1000000000000 USD" 5 "the whole value at 132 columns"
+wait_re "On-prem +[0-9]{1,3}(,[0-9]{3}){3,} +[0-9.]+ +\+[0-9]{1,3}(,[0-9]{3}){3,}$" 5 \
+    "results whole at 132 columns, the panel giving them its spare columns"
 # A key that does nothing says so, and what is near it.
 keys b
 wait_for "b is not a key here; near it: c cycle the chart" 5 "b says what is near"
@@ -147,5 +149,13 @@ wait_re "^ Utilization +42 %" 2 "measured_pct is the panel's first row"
 keys F10
 wait_for "(s)ave / (d)iscard / (c)ancel" 5
 keys d
+wait_for "EXIT=0" 10
+# At 132 columns the results take the panel's spare columns: diagflow's
+# advice reads whole; with a row too few it ends with an ellipsis.
+START_SIZE=132x43 start -- diagflow.yaml
+wait_for "month less than on-prem." 10 "the whole advice at 132x43"
+TM resize-window -t planner -x 132 -y 36
+wait_re "spot costs 80,477 USD a(…|~)$" 5 "advice out of rows ends with an ellipsis"
+keys F10
 wait_for "EXIT=0" 10
 finish
