@@ -109,7 +109,7 @@ expect_grep "$TMP/out" "On-prem stays dearer than spot for every cost of capital
 expect_status 64 "seek a text field" -- "$G" seek --vary name --target onprem=spot default
 expect_status 64 "seek an unknown field" -- "$G" seek --vary hardware.nods \
     --target onprem=spot default
-expect_grep "$TMP/err" "did you mean hardware.nodes" "seek suggests the key"
+expect_grep "$TMP/err" "unknown key \`hardware.nods\` (did you mean \`hardware.nodes\`?)" "seek words an unknown key as --set does"
 # text from the command line reaches the terminal with its controls visible
 esc=$(printf '\033')
 expect_status 64 "seek a key with an escape" -- "$G" seek --vary "x${esc}[2J" \

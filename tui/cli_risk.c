@@ -153,13 +153,13 @@ int cli_cmd_seek(int argc, char **argv)
                            "hardware.node_price --target onprem=spot default");
     const Field *f = field_find(key);
     if (!seek_can_vary(f)) {
-        const char *near = f ? NULL : field_suggest(key, "");
-        fprintf(stderr, "gpuplan: seek --vary %s: %s%s%s%s\n", vis(key),
-                f ? "not a number field (goal seek varies an int, number, "
-                    "percent or money field)"
-                  : "unknown key",
-                near ? " (did you mean " : "", near ? near : "",
-                near ? "?)" : "");
+        char why[400];
+        if (f)
+            snprintf(why, sizeof why, "not a number field (goal seek varies "
+                     "an int, number, percent or money field)");
+        else
+            field_unknown("", key, why, sizeof why);
+        fprintf(stderr, "gpuplan: seek --vary %s: %s\n", vis(key), vis(why));
         return EXIT_USAGE;
     }
     Scenario s;

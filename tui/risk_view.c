@@ -55,10 +55,11 @@ Reaction risk_view_seek(App *a, char *arg)
                        "reserved or spot)");
     const Field *f = field_find(key);
     if (!seek_can_vary(f)) {
-        const char *s = f ? NULL : field_suggest(key, "");
-        return app_msg(a, true, "seek: %s is %s%s%s%s", key,
-                       f ? "not a number field" : "not a field",
-                       s ? " (did you mean " : "", s ? s : "", s ? "?)" : "");
+        if (f)
+            return app_msg(a, true, "seek: %s is not a number field", key);
+        char why[400];
+        field_unknown("", key, why, sizeof why);
+        return app_msg(a, true, "seek: %s", why);
     }
     ensure(a);
     SeekResult r;

@@ -50,6 +50,10 @@ wait_for "On-prem stays cheaper than on-demand for every residual value from 0 t
 type_text ":seek name spot"
 keys Enter
 wait_for "seek: name is not a number field" 5 ":seek refuses a text field"
+type_text ":seek nodez spot"
+keys Enter
+wait_for "seek: unknown key \`nodez\` (did you mean \`hardware.nodes\`?)" 5 \
+    ":seek words an unknown key as :set does"
 type_text ":seek hardware.nodes cloud"
 keys Enter
 wait_for "seek: expected KEY OPTION" 5 ":seek refuses an unknown option"
