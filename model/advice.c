@@ -1,4 +1,4 @@
-/* advice.c: the planner's advice sentences (SPEC 2.4).
+/* advice.c: the planner's advice sentences (DESIGN 2.4).
  *
  * cost_evaluate() decides which codes apply; this file words them, with the
  * scenario's own numbers, only when a screen or a report shows them, so the
@@ -86,7 +86,7 @@ const char *cost_term_word(CostTerm t)
     return (unsigned)t < TERM_COUNT ? k[t] : "?";
 }
 
-/* SPEC 2.4 ZONE_DISAGREES: the term that contributes most to the
+/* DESIGN 2.4 ZONE_DISAGREES: the term that contributes most to the
  * difference between on-prem and option x, on the side the figures fall. */
 static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
                          char *buf, size_t n)

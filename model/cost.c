@@ -1,8 +1,8 @@
-/* cost.c: the cost engine, SPEC section 2.
+/* cost.c: the cost engine, DESIGN section 2.
  *
  * Every monthly cost is a piecewise straight line in the utilization u
  * (0..1): M(u) = fixed + slope*u, plus for reserved an overflow term past
- * the committed GPU-hours (SPEC 2.2). The engine computes those coefficients
+ * the committed GPU-hours (DESIGN 2.2). The engine computes those coefficients
  * per option once, then everything else (the value at the measured
  * utilization, the crossovers, the curves) follows from them without
  * sampling. */
@@ -22,7 +22,7 @@ const CostLine cost_cloud_lines[CLOUD_LINES] = {
     LINE_COMPUTE, LINE_EGRESS, LINE_STORAGE,
     LINE_STAFF,   LINE_OTHER,  LINE_OPPORTUNITY};
 
-/* SPEC 2.1: capital cost a month. With a cost of capital it is the annuity
+/* DESIGN 2.1: capital cost a month. With a cost of capital it is the annuity
  * that repays C over L months while R is left at the end; without one it is
  * straight-line depreciation of C - R. */
 static double capital_monthly(double C, double R, double L, double rate_pct)
@@ -34,7 +34,7 @@ static double capital_monthly(double C, double R, double L, double rate_pct)
     return (C - R * v) * i / (1 - v);
 }
 
-/* SPEC 2.1, split into the part that does not depend on u (fixed) and the
+/* DESIGN 2.1, split into the part that does not depend on u (fixed) and the
  * part that grows with u (only energy does). */
 static void onprem_lines(const Scenario *s, double u, OptionCost *o)
 {
@@ -68,7 +68,7 @@ static void onprem_lines(const Scenario *s, double u, OptionCost *o)
                l[LINE_OTHER] + l[LINE_OPPORTUNITY];
 }
 
-/* SPEC 2.2: the fixed cloud lines K, shared by the three cloud options. */
+/* DESIGN 2.2: the fixed cloud lines K, shared by the three cloud options. */
 static void cloud_fixed_lines(const Scenario *s, double *l)
 {
     const Cloud *c = &s->cloud;
@@ -88,13 +88,13 @@ double cost_monthly_at(const OptionCost *o, double u)
     return v;
 }
 
-/* D(u) = M_onprem(u) - M_x(u), SPEC 2.3. */
+/* D(u) = M_onprem(u) - M_x(u), DESIGN 2.3. */
 static double diff_at(const OptionCost *on, const OptionCost *x, double u)
 {
     return cost_monthly_at(on, u) - cost_monthly_at(x, u);
 }
 
-/* SPEC 2.3: every root of D in (0, 1], in closed form segment by segment.
+/* DESIGN 2.3: every root of D in (0, 1], in closed form segment by segment.
  * D is linear between its breakpoints 0, x's hinges inside (0, 1) and 1;
  * on each segment [a, b] it is c0 + c1 u. A segment holds a root when D
  * leaves zero at a and reaches or passes it by b; its position is -c0/c1
@@ -172,7 +172,7 @@ static Crossover crossover_of(const OptionCost *on, const OptionCost *x)
 }
 
 /* Price per GPU-hour of the overflow beyond the committed GPUs, before the
- * managed premium (SPEC 2.2 p_over). */
+ * managed premium (DESIGN 2.2 p_over). */
 static double overflow_price(const Cloud *c)
 {
     const double ov = 1 + c->billed_overhead_pct / 100;
@@ -181,7 +181,7 @@ static double overflow_price(const Cloud *c)
     return c->on_demand_gpu_hour * ov;
 }
 
-/* SPEC 2.2 reserved compute at utilization u with coverage_pct committed:
+/* DESIGN 2.2 reserved compute at utilization u with coverage_pct committed:
  * the committed part and the overflow, without K. */
 static void reserved_parts(const Scenario *s, double coverage_pct, double u,
                            double *committed, double *overflow)
@@ -217,7 +217,7 @@ CostOption cost_cheapest_cloud(const CostResult *r)
     return best;
 }
 
-/* SPEC 2.4 COMMIT_COVERAGE: the coverage in steps of 5% (0..100) at which
+/* DESIGN 2.4 COMMIT_COVERAGE: the coverage in steps of 5% (0..100) at which
  * reserved costs least at the measured utilization; the scenario's own
  * coverage wins ties, so a different one is named only when it saves.
  * M_res(c) = a*c + b*max(0, u - c) is convex in c, its minimum at c = 0 or
@@ -287,7 +287,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     double K = kl[LINE_EGRESS] + kl[LINE_STORAGE] + kl[LINE_STAFF] +
                kl[LINE_OTHER] + kl[LINE_OPPORTUNITY];
 
-    /* SPEC 2.2 compute per unit of u. Spot's eligible share runs at the spot
+    /* DESIGN 2.2 compute per unit of u. Spot's eligible share runs at the spot
      * price over goodput, the rest on-demand; with e = 1 the product is
      * written exactly as version 1 wrote it, so its figures stay bit for
      * bit. Reserved: the committed GPUs are flat, the overflow grows past
@@ -323,7 +323,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
         res->hinge_slope[0] = G * H * overflow_price(c) * m;
     }
 
-    /* SPEC 2.7: beyond the steady state, every figure is levelized. */
+    /* DESIGN 2.7: beyond the steady state, every figure is levelized. */
     if (!horizon_is_steady(s))
         horizon_levelize(s, r);
 
@@ -340,7 +340,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
         o->per_useful_gpu_hour = W > 0 ? o->monthly / W : NAN;
     }
 
-    /* SPEC 2.4: cheapest allowed; a tie goes to the earlier option. */
+    /* DESIGN 2.4: cheapest allowed; a tie goes to the earlier option. */
     r->cheapest = OPT_ONPREM;
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
         if (r->option[k].allowed &&
@@ -351,7 +351,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
         r->crossover[k] = crossover_of(on, &r->option[k]);
 
-    /* SPEC 2.4 zone: the article's rule of thumb, and whether the figures
+    /* DESIGN 2.4 zone: the article's rule of thumb, and whether the figures
      * agree with it. */
     const double pct = s->utilization.measured_pct;
     r->zone = pct < 50 ? ZONE_CLOUD : pct > 75 ? ZONE_ONPREM : ZONE_HYBRID;
@@ -360,7 +360,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
 
     best_coverage(s, r);
 
-    /* SPEC 2.4 advice table, in its order. */
+    /* DESIGN 2.4 advice table, in its order. */
     const bool when[ADV_COUNT] = {
         [ADV_ZONE_DISAGREES] = !r->zone_agrees,
         [ADV_BELOW_60] = pct < 60,
@@ -386,7 +386,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
 void cost_evaluate(const Scenario *s, CostResult *r)
 {
     cost_evaluate_options(s, r);
-    /* SPEC 2.5 curves: (fixed + slope u) / (G H u). */
+    /* DESIGN 2.5 curves: (fixed + slope u) / (G H u). */
     const double GH = r->gpus * s->hours_per_month * r->work_factor;
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];

@@ -1,4 +1,4 @@
-/* cost.h: the cost engine (SPEC 2).
+/* cost.h: the cost engine (DESIGN 2).
  *
  * cost_evaluate() turns a Scenario into every number the planner and the
  * reports show: the four options with their breakdowns, the crossover
@@ -44,7 +44,7 @@ typedef enum CostLine {
 /* Reserved's overflow kinks: one, and one per month of a ramp (<= 120). */
 #define COST_HINGES_MAX 121
 
-/* The breakdown lines of an option kind, in the SPEC's order. */
+/* The breakdown lines of an option kind, in the DESIGN's order. */
 extern const CostLine cost_onprem_lines[ONPREM_LINES];
 extern const CostLine cost_cloud_lines[CLOUD_LINES];
 
@@ -54,13 +54,13 @@ typedef struct OptionCost {
     double per_useful_gpu_hour; /* M(u)/W(u); NAN when W = 0 */
     double line[LINE_COUNT];    /* breakdown; unused lines are 0 */
     /* Reserved only (0 elsewhere): LINE_COMPUTE split into the committed
-     * GPUs billed 24/7 and the overflow bought on-demand or spot (SPEC 2.2). */
+     * GPUs billed 24/7 and the overflow bought on-demand or spot (DESIGN 2.2). */
     double committed, overflow;
     /* M(u) = fixed + slope*u + sum_j hinge_slope[j]*max(0, u - hinge_u[j]),
      * u in 0..1: the piecewise line the crossovers and the curves are
      * computed from. Only reserved has hinges: one at u =
      * reserved_coverage_pct/100 in the steady state, one more for each month
-     * of a ramp (SPEC 2.3), in increasing hinge_u, all below 1. */
+     * of a ramp (DESIGN 2.3), in increasing hinge_u, all below 1. */
     double fixed, slope;
     int hinges;
     double hinge_u[COST_HINGES_MAX], hinge_slope[COST_HINGES_MAX];
@@ -73,7 +73,7 @@ typedef enum CrossKind {
     CROSS_EQUAL    /* identical costs on all of (0, 100%] */
 } CrossKind;
 
-/* The side of a crossover on which on-prem is the cheaper (SPEC 2.3):
+/* The side of a crossover on which on-prem is the cheaper (DESIGN 2.3):
  * above when D = M_onprem - M_x falls through zero, below when it rises. */
 typedef enum CrossSide { SIDE_ABOVE, SIDE_BELOW } CrossSide;
 
@@ -112,7 +112,7 @@ typedef enum AdviceCode {
 typedef struct CostResult {
     double gpus;                   /* G */
     double useful_gpu_hours_month; /* W(u) */
-    /* sum(r_t v^t) / sum(v^t) over the horizon (SPEC 2.7): the useful work
+    /* sum(r_t v^t) / sum(v^t) over the horizon (DESIGN 2.7): the useful work
      * per GPU-hour of W that the levelized cost pays for; 1 without a ramp.
      * Cost per useful GPU-hour = monthly / (W * work_factor). */
     double work_factor;
@@ -120,18 +120,18 @@ typedef struct CostResult {
     CostOption cheapest;
     Crossover crossover[OPT_COUNT]; /* index OPT_ON_DEMAND.. ; [OPT_ONPREM] unused */
     Zone zone;
-    bool zone_agrees; /* SPEC 2.4: the rule of thumb and the figures agree */
+    bool zone_agrees; /* DESIGN 2.4: the rule of thumb and the figures agree */
     /* COMMIT_COVERAGE: the coverage (percent, a multiple of 5) at which
      * reserved costs least at the measured utilization, and that cost;
      * best_coverage_pct is the scenario's own when no step does better. */
     double best_coverage_pct, best_coverage_monthly;
     AdviceCode advice[ADV_COUNT]; /* the codes that apply, in table order */
     size_t advice_count;
-    /* Per useful GPU-hour at u = 1%, 2%, ..., 100% (SPEC 2.5). */
+    /* Per useful GPU-hour at u = 1%, 2%, ..., 100% (DESIGN 2.5). */
     double curve[OPT_COUNT][CURVE_POINTS];
 } CostResult;
 
-/* Evaluate scenario s into *r (SPEC 2). s must be valid (every field in its
+/* Evaluate scenario s into *r (DESIGN 2). s must be valid (every field in its
  * range); r is fully overwritten. No allocation, no I/O. */
 void cost_evaluate(const Scenario *s, CostResult *r);
 
@@ -145,18 +145,18 @@ void cost_evaluate_options(const Scenario *s, CostResult *r);
 double cost_per_hour_at(const CostResult *r, const Scenario *s, CostOption o,
                         double pct);
 
-/* M(u) of one option from its piecewise line, u in 0..1 (SPEC 2.1-2.2). */
+/* M(u) of one option from its piecewise line, u in 0..1 (DESIGN 2.1-2.2). */
 double cost_monthly_at(const OptionCost *o, double u);
 
 /* The reserved option's monthly cost at utilization u (0..1) with
- * coverage_pct of the fleet committed, everything else as in s (SPEC 2.2). */
+ * coverage_pct of the fleet committed, everything else as in s (DESIGN 2.2). */
 double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u);
 
 /* The cloud option with the lowest monthly cost, allowed or not (a tie goes
  * to the earlier option). */
 CostOption cost_cheapest_cloud(const CostResult *r);
 
-/* The terms of SPEC 2.1 and 2.2 paired by what they pay for, so that the two
+/* The terms of DESIGN 2.1 and 2.2 paired by what they pay for, so that the two
  * sides of a comparison can be set against each other: on-prem's capital,
  * maintenance, energy, colocation and network against cloud compute; staff;
  * cloud egress and storage; delay; other. */
@@ -170,7 +170,7 @@ typedef enum CostTerm {
 } CostTerm;
 
 /* The term that contributes most to the difference between on-prem and
- * cloud option x, on the side the figures fall (SPEC 2.4 ZONE_DISAGREES). */
+ * cloud option x, on the side the figures fall (DESIGN 2.4 ZONE_DISAGREES). */
 CostTerm cost_biggest_term(const CostResult *r, CostOption x);
 const char *cost_term_word(CostTerm t); /* "staff", "hardware vs compute" */
 
@@ -179,7 +179,7 @@ const char *cost_term_word(CostTerm t); /* "staff", "hardware vs compute" */
  * zone cloud. */
 CostOption cost_zone_rival(const CostResult *r);
 
-/* The verdict (SPEC 2.4): one sentence built only from r's figures, the
+/* The verdict (DESIGN 2.4): one sentence built only from r's figures, the
  * cheapest option and its margin, then the crossovers. Writes at most n bytes
  * (always terminated); returns buf. */
 char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,

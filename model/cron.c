@@ -1,4 +1,4 @@
-/* cron.c: parse and match 5-field cron expressions (SPEC 6). */
+/* cron.c: parse and match 5-field cron expressions (DESIGN 6). */
 #include "config.h"
 
 #include "cron.h"

@@ -1,4 +1,4 @@
-/* cron.h: 5-field cron expressions for the hybrid plan's schedules (SPEC 6).
+/* cron.h: 5-field cron expressions for the hybrid plan's schedules (DESIGN 6).
  *
  * Fields, in order: minute (0-59), hour (0-23), day-of-month (1-31), month
  * (1-12), day-of-week (0-7, 0 and 7 are Sunday). Each field is `*`, a number,

@@ -33,7 +33,7 @@ void diag_format(const Diag *d, char *buf, size_t n)
 {
     /* The file name, the path and the message may all quote the user's
      * data: a key or value from the file, an argument. Each is shown with
-     * its control characters made visible (SPEC 7), so an escape sequence
+     * its control characters made visible (DESIGN 7), so an escape sequence
      * in a file cannot reach the terminal through an error. */
     char file[sizeof d->file * 4], path[sizeof d->path * 4],
         msg[sizeof d->message * 4];

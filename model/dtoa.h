@@ -1,7 +1,7 @@
 /* dtoa.h: fast, locale-free shortest double-to-text for bulk output.
  *
  * `gpuplan sweep` writes millions of full-precision numbers a second
- * (SPEC 9); snprintf("%.17g") is both too slow and too long. dtoa_shortest
+ * (DESIGN 9); snprintf("%.17g") is both too slow and too long. dtoa_shortest
  * prints the fewest significant digits that strtod reads back to exactly
  * the same double, in printf %g style, and never looks at the locale. */
 #ifndef GPUPLAN_DTOA_H

@@ -1,4 +1,4 @@
-/* field_keys.c: the keys of the field registry (SPEC 1.1, 7): find a row,
+/* field_keys.c: the keys of the field registry (DESIGN 1.1, 7): find a row,
  * resolve a key as a user writes it ("hybrid.workloads[2].gpus") to a row
  * and an item, and say what an unknown key probably meant. The one place
  * that words "did you mean". Declared in fields.h. */

@@ -1,11 +1,11 @@
-/* field_table.c: the field registry (SPEC 1.1), the master copy of every
+/* field_table.c: the field registry (DESIGN 1.1), the master copy of every
  * scenario field.
  *
  * One row per field, written with designated initialisers so that a row
  * says what each value is (.minimum =, .choices = ...); the helpers that
  * read the table are in fields.c. Defaults are the built-in scenario of
- * SPEC 1.2, "32x H100 in colocation, US"; their sources are listed in the
- * README. Money fields without a range in the SPEC take 0..1e12. Adding a
+ * DESIGN 1.2, "32x H100 in colocation, US"; their sources are listed in the
+ * README. Money fields without a range in the DESIGN take 0..1e12. Adding a
  * field is one row here plus the engine term that uses it. */
 #include "config.h"
 
@@ -22,7 +22,7 @@
 /* 2^53: every whole number up to it is exact in a double. */
 #define SEED_MAX 9007199254740992.0
 
-/* The hybrid plan's workloads (SPEC 6): rows with .list = &WORKLOADS hold
+/* The hybrid plan's workloads (DESIGN 6): rows with .list = &WORKLOADS hold
  * one value of each workload; AT() names it in workload 0. */
 const FieldList field_list_workloads = {
     .key = "hybrid.workloads",
@@ -39,7 +39,7 @@ const FieldList field_list_workloads = {
 #define WORKLOADS field_list_workloads
 #define WL(member) AT(hybrid.workloads[0].member)
 
-/* The uncertain inputs (SPEC 1, 2.8): uncertainty.inputs[N].KEY. */
+/* The uncertain inputs (DESIGN 1, 2.8): uncertainty.inputs[N].KEY. */
 const FieldList field_list_inputs = {
     .key = "uncertainty.inputs",
     .item = "input",
@@ -397,7 +397,7 @@ const Field field_table[] = {
       .help = "Months over which utilization grows linearly from 0 to the "
               "measured value" },
 
-    /* The optional hybrid plan (SPEC 6). */
+    /* The optional hybrid plan (DESIGN 6). */
     { .key = "hybrid.days",
       .type = FT_NUMBER, .panel = PANEL_HYBRID, AT(hybrid.days),
       .scope = FS_HYBRID,
@@ -515,7 +515,7 @@ const Field field_table[] = {
       .help = "its cloud price per GPU-hour (else the scenario's for its "
               "mode)" },
 
-    /* The optional uncertainty section (SPEC 1, 2.8): the Monte Carlo's
+    /* The optional uncertainty section (DESIGN 1, 2.8): the Monte Carlo's
      * draws and seed, and the uncertain inputs. An input's low, high and
      * mode are in the unit and range of the field its key names; the rows
      * take any number and uncertainty_check() applies that field's range
@@ -571,7 +571,7 @@ _Static_assert(sizeof(HybridRun) == sizeof(int), "run is stored as an int");
 _Static_assert(sizeof(HybridCloudMode) == sizeof(int),
                "cloud_mode is stored as an int");
 
-/* ---- cross-field rules (SPEC 7) ------------------------------------------ */
+/* ---- cross-field rules (DESIGN 7) ------------------------------------------ */
 
 static void say_busy(const Scenario *s, char *msg, size_t n)
 {

@@ -1,4 +1,4 @@
-/* fields.c: the values of the field registry (SPEC 1.1): parse, check,
+/* fields.c: the values of the field registry (DESIGN 1.1): parse, check,
  * format and store a field's value; defaults, equality and the cross-field
  * rules of a whole scenario. The table itself is field_table.c, its keys
  * field_keys.c. */
@@ -219,7 +219,7 @@ static bool rule_cron(const char *text, char *msg, size_t msgn, int *col)
     return false;
 }
 
-/* An uncertain input's key: a number field of the scenario (SPEC 2.8). */
+/* An uncertain input's key: a number field of the scenario (DESIGN 2.8). */
 static bool rule_number_key(const char *text, char *msg, size_t msgn,
                             int *col)
 {
@@ -240,7 +240,7 @@ bool field_multiline(const Field *f)
     return f->type == FT_TEXT && strcmp(f->key, "notes") == 0;
 }
 
-/* The characters a text field may hold (SPEC 7): only notes span lines;
+/* The characters a text field may hold (DESIGN 7): only notes span lines;
  * every other text is one line, without control characters or
  * bidirectional overrides (text_rules.h). */
 static bool check_text_chars(const Field *f, const char *text, char *msg,
@@ -298,7 +298,7 @@ bool field_check_text(const Field *f, const char *text, char *msg,
 
 static bool parse_bool(const char *t, double *out)
 {
-    /* true and false only (SPEC 7): YAML 1.1 readers take yes/on/y as
+    /* true and false only (DESIGN 7): YAML 1.1 readers take yes/on/y as
      * true, YAML 1.2 readers as text, so accepting them would make a file
      * mean different things to different tools. */
     static const char *const yes[] = {"true"};
@@ -319,7 +319,7 @@ static bool parse_bool(const char *t, double *out)
 /* Does the number written as `text` equal v exactly? Only whole numbers of
  * 2^53 and more can differ (a double holds every smaller one); those must
  * be written as plain digits that v spells back, so that 2^53 + 1 is an
- * error instead of a silently different seed (SPEC 7). */
+ * error instead of a silently different seed (DESIGN 7). */
 static bool int_written_exactly(const char *text, double v)
 {
     if (!(fabs(v) >= 9007199254740992.0))

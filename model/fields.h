@@ -1,6 +1,6 @@
 /* fields.h: the field registry, the master copy of every scenario field.
  *
- * One row per field (SPEC 1.1): key path, label, unit, type, default, range,
+ * One row per field (DESIGN 1.1): key path, label, unit, type, default, range,
  * nudge step, help line, the planner panel it sits on, and where it lives in
  * the Scenario struct. List fields (the hybrid plan's workloads, the
  * uncertainty section's inputs) are rows of the same table with an index:
@@ -28,7 +28,7 @@ typedef enum FieldType {
     FT_CHOICE   /* one word of the row's .choices, stored as an int index */
 } FieldType;
 
-/* The planner's input panels (SPEC 8), in tab order. */
+/* The planner's input panels (DESIGN 8), in tab order. */
 typedef enum Panel {
     PANEL_HARDWARE,
     PANEL_FACILITY,
@@ -48,8 +48,8 @@ typedef enum Panel {
 typedef enum TextRule {
     TR_NONE,
     TR_CURRENCY, /* exactly three upper-case ASCII letters */
-    TR_CRON,     /* a 5-field cron expression (SPEC 6); parsed into .parsed */
-    TR_NUMBER_KEY, /* the key of a number field of the scenario (SPEC 2.8) */
+    TR_CRON,     /* a 5-field cron expression (DESIGN 6); parsed into .parsed */
+    TR_NUMBER_KEY, /* the key of a number field of the scenario (DESIGN 2.8) */
     TR_COUNT
 } TextRule;
 
@@ -97,7 +97,7 @@ typedef struct Field {
     double step;     /* nudge step; 0 for text, bool and choice */
     TextRule rule;
     const char *help; /* one line, shown in the planner's status area */
-    int version; /* schema version that introduced it; 0 = 1 (SPEC 1.4) */
+    int version; /* schema version that introduced it; 0 = 1 (DESIGN 1.4) */
 
     FieldScope scope;
     const FieldList *list; /* a list row: one value of each item */
@@ -126,7 +126,7 @@ typedef struct Field {
     bool plain_comment;
 } Field;
 
-/* A cross-field rule (SPEC 7): the value of .key must be at most the value
+/* A cross-field rule (DESIGN 7): the value of .key must be at most the value
  * of .limit; when either field does not exist in a scenario the rule does
  * not apply. .say writes the sentence for a broken rule. A rule that is
  * not a comparison has .holds instead of .limit and .say: it applies when
@@ -170,7 +170,7 @@ extern const size_t field_count;
 const char *field_section(const Field *f, char *buf, size_t n);
 
 /* The schema version that introduced field f: 1, or 2 for the fields of
- * SPEC version 2, which a `gpuplan: 1` file may not use (SPEC 1.4). */
+ * DESIGN version 2, which a `gpuplan: 1` file may not use (DESIGN 1.4). */
 int field_version(const Field *f);
 
 /* The row with this exact key ("hybrid.workloads[].gpus" for a list row),
@@ -280,7 +280,7 @@ const char *field_get_text(const Field *f, const Scenario *s);
 /* Parse `text` as a value of field f without changing anything: numbers
  * accept only plain decimal notation ([-+]digits[.digits][e[-+]digits]) with
  * '.' whatever the locale; no hex, inf, nan or overflow. Bools accept
- * only true and false (SPEC 7); choices accept exactly one of their words
+ * only true and false (DESIGN 7); choices accept exactly one of their words
  * and give its index. On success stores the number in *out_num
  * (bools as 0/1) and returns true; otherwise writes what is wrong and what is
  * allowed to msg ("not a number (expected a decimal number from 0 to 100)")
@@ -293,7 +293,7 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
 bool field_check_num(const Field *f, double v, char *msg, size_t msgn);
 
 /* True for the one text field that spans lines (notes: line breaks and
- * tabs allowed, SPEC 7; the planner edits it in the notes editor). Every
+ * tabs allowed, DESIGN 7; the planner edits it in the notes editor). Every
  * other text is one line. */
 bool field_multiline(const Field *f);
 
@@ -337,7 +337,7 @@ long field_utf8_length(const char *s);
 const char *field_type_name(FieldType t);
 const char *panel_name(Panel p);
 
-/* Cross-field rules of SPEC 7 (field_rules: power idle <= busy <= max,
+/* Cross-field rules of DESIGN 7 (field_rules: power idle <= busy <= max,
  * hybrid onprem_nodes <= hardware.nodes, the plan's job count within
  * what a plan may simulate). On the first violation fills
  * *bad with the field to blame and msg with the rule, returns false. The

@@ -1,5 +1,5 @@
 /* horizon.c: cash flows over the horizon, levelized cost, break-even and
- * IRR (SPEC 2.7); see horizon.h.
+ * IRR (DESIGN 2.7); see horizon.h.
  *
  * Month t = 1..T is paid at the end of the month, discounted by v^t with
  * v = 1/(1+i); purchases are at the start (index 0 for the first
@@ -49,7 +49,7 @@ typedef struct Plan {
 } Plan;
 
 /* The committed share of the fleet and its cost a month at the first
- * term's price (SPEC 2.2): the only parts of a plan that follow the
+ * term's price (DESIGN 2.2): the only parts of a plan that follow the
  * coverage. */
 static void plan_cover(Plan *p, const Scenario *s, double coverage_pct)
 {
@@ -110,7 +110,7 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     p->cloud_flat[LINE_OTHER] = c->other_monthly;
     p->cloud_flat[LINE_OPPORTUNITY] =
         s->opportunity.value_per_day * s->opportunity.cloud_delay_days_month;
-    /* SPEC 2.2, written as cost.c writes them. */
+    /* DESIGN 2.2, written as cost.c writes them. */
     p->od_rate = G * H * c->on_demand_gpu_hour * m * ov;
     p->spot_rate = e == 1 ? G * H * c->spot_gpu_hour * m * ov / g
                           : G * H * m * ov *
@@ -135,7 +135,7 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
         p->f[t] = p->c_growth == 1 ? 1 : pow(p->c_growth, (t - 1) / 12.0);
         p->annuity_sum += p->v[t];
     }
-    /* The commitment in force in month t (SPEC 2.7) is fixed for each
+    /* The commitment in force in month t (DESIGN 2.7) is fixed for each
      * term, at the price of the term's first month: one factor a term,
      * worked out here once rather than in every month of every option's
      * flows. */
@@ -253,7 +253,7 @@ static double pv_sum(const Plan *p, bool ramp, bool price)
     return sum;
 }
 
-/* Reserved's overflow as hinges in u (SPEC 2.3): month t pays
+/* Reserved's overflow as hinges in u (DESIGN 2.3): month t pays
  * over_rate f_t r_t max(0, u - kc/r_t); months at full ramp share the hinge
  * at kc, each ramp month adds one further right. Only hinges below 1
  * matter. Returns the count, in increasing hinge_u. */

@@ -1,4 +1,4 @@
-/* horizon.h: the multi-year view of SPEC 2.7: every option as monthly cash
+/* horizon.h: the multi-year view of DESIGN 2.7: every option as monthly cash
  * flows over the horizon, their NPV, the levelized monthly cost and its
  * breakdown, cumulative spend, break-even months and the IRR of owning.
  *
@@ -14,16 +14,16 @@
 
 #define HORIZON_MONTHS_MAX 240
 
-/* T: horizon.months, or hardware.lifetime_months when it is 0 (SPEC 2.7). */
+/* T: horizon.months, or hardware.lifetime_months when it is 0 (DESIGN 2.7). */
 int horizon_months(const Scenario *s);
 
 /* True when the horizon reproduces the steady-state month exactly: no ramp,
  * no cloud price change and T equal to the lifetime (one generation, so the
  * hardware price change plays no part). cost_evaluate() then keeps the
- * closed forms of SPEC 2.1-2.2, which the levelized figures equal. */
+ * closed forms of DESIGN 2.1-2.2, which the levelized figures equal. */
 bool horizon_is_steady(const Scenario *s);
 
-/* Replace r's options by their levelized form (SPEC 2.7): every breakdown
+/* Replace r's options by their levelized form (DESIGN 2.7): every breakdown
  * line at the measured utilization, the committed and overflow parts, the
  * piecewise line in u (fixed, slope and the reserved hinges) the crossovers
  * and the curves use, and r->work_factor = sum(r_t v^t) / sum(v^t), so the
@@ -34,7 +34,7 @@ bool horizon_is_steady(const Scenario *s);
 void horizon_levelize(const Scenario *s, CostResult *r);
 
 /* The levelized reserved cost at utilization u (0..1) with coverage_pct of
- * the fleet committed (SPEC 2.7 applied to 2.2). */
+ * the fleet committed (DESIGN 2.7 applied to 2.2). */
 double horizon_reserved_monthly(const Scenario *s, double coverage_pct,
                                 double u);
 
@@ -68,17 +68,17 @@ typedef struct HorizonFigures {
 } HorizonFigures;
 
 /* Evaluate the horizon of scenario s at its measured utilization into *h
- * (SPEC 2.7) and, when cum is not NULL, the cumulative spend of every option
+ * (DESIGN 2.7) and, when cum is not NULL, the cumulative spend of every option
  * into (*cum)[x][0..T]. s must be valid. No allocation. */
 void horizon_evaluate(const Scenario *s, HorizonResult *h,
                       HorizonCumulative *cum);
 
-/* The break-even month of owning against cloud option x alone (SPEC 2.7),
+/* The break-even month of owning against cloud option x alone (DESIGN 2.7),
  * as horizon_evaluate gives it, without the NPVs and IRRs: for the Monte
  * Carlo, which needs only this. 0 = none. */
 int horizon_break_even_month(const Scenario *s, CostOption x);
 
-/* The IRR of flows d[0..T] (SPEC 2.7): the monthly rate rho in (-0.9, 10]
+/* The IRR of flows d[0..T] (DESIGN 2.7): the monthly rate rho in (-0.9, 10]
  * at which they have zero present value, by bisection to 1e-10, as the
  * yearly percentage ((1+rho)^12 - 1)*100; NAN when the flows never change
  * sign or the present value has the same sign at both ends of the range. */

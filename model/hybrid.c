@@ -1,4 +1,4 @@
-/* hybrid.c: the hybrid plan simulation, comparisons and optimizer (SPEC 6).
+/* hybrid.c: the hybrid plan simulation, comparisons and optimizer (DESIGN 6).
  *
  * The job stream (every submission of every workload in the period) is built
  * once per call and shared by all the runs, so the comparisons and the
@@ -55,8 +55,8 @@ typedef struct HybridCtx {
     int64_t period;         /* minutes simulated */
     double scale;           /* hours_per_month / (days * 24) */
     int64_t gpn;            /* GPUs a node */
-    double premium;         /* m of SPEC 2.2 */
-    double fixed;           /* K of SPEC 2.2 */
+    double premium;         /* m of DESIGN 2.2 */
+    double fixed;           /* K of DESIGN 2.2 */
     int64_t g[W_MAX];       /* GPUs of one job */
     int64_t dur[W_MAX];     /* on-prem minutes of one job */
     int prio[W_MAX];
@@ -607,7 +607,7 @@ static uint64_t vheap_pop(uint64_t *h, size_t *n)
     return top;
 }
 
-/* A burst job of workload b submitted at t: its predicted start (SPEC 6 and
+/* A burst job of workload b submitted at t: its predicted start (DESIGN 6 and
  * hybrid.h), or NEVER once that is sure to be more than its limit after t. */
 static int64_t predict(const Sim *m, size_t b, int64_t t)
 {
@@ -1130,7 +1130,7 @@ static double p95_waits(int64_t *v, size_t e, size_t n)
     return (double)select_kth(v, e, rank - zeros - 1);
 }
 
-/* M_onprem(u) of SPEC 2.1 at `nodes` nodes, through the engine. */
+/* M_onprem(u) of DESIGN 2.1 at `nodes` nodes, through the engine. */
 static double onprem_cost(HybridScratch *sc, double nodes, double u)
 {
     if (nodes <= 0)
@@ -1143,7 +1143,7 @@ static double onprem_cost(HybridScratch *sc, double nodes, double u)
     return cr.option[OPT_ONPREM].monthly;
 }
 
-/* Money of a run whose cloud job counts are cloud[] (SPEC 6). */
+/* Money of a run whose cloud job counts are cloud[] (DESIGN 6). */
 static void cloud_figures(const HybridCtx *c, const size_t *cloud,
                           HybridSimStats *st)
 {
@@ -1235,7 +1235,7 @@ static void sim_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
     }
 
     st->cancelled = m.cancelled;
-    /* Money and GPU-hours, scaled to a month (SPEC 6). */
+    /* Money and GPU-hours, scaled to a month (DESIGN 6). */
     const HybridPlan *p = c->p;
     st->workload_count = c->nw;
     st->onprem_nodes = (double)nodes;
@@ -1296,7 +1296,7 @@ static void ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
                         : lim <= -0x1p62             ? INT64_MIN
                                                      : (int64_t)floor(lim);
         c->target[w] = wl->run == RUN_BURST || wl->has_max_wait;
-        /* In the cloud (SPEC 6): gpus x (hours / g + idle / 60) GPU-hours
+        /* In the cloud (DESIGN 6): gpus x (hours / g + idle / 60) GPU-hours
          * at its cloud_gpu_hour or its mode's price; `onprem` jobs run
          * on-demand. */
         HybridCloudMode mode =
@@ -1308,7 +1308,7 @@ static void ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
         double bm = llround(wl->hours * 60 + p->cloud_idle_minutes);
         c->bill_minutes[w] = bm < 1 ? 1 : (int64_t)bm;
     }
-    /* K (SPEC 2.2): the fixed lines of the on-demand option. */
+    /* K (DESIGN 2.2): the fixed lines of the on-demand option. */
     CostResult cr;
     cost_evaluate(s, &cr);
     const double *l = cr.option[OPT_ON_DEMAND].line;
@@ -1376,7 +1376,7 @@ static void result_warn(HybridResult *r, const char *fmt, ...)
     r->warning_count++;
 }
 
-/* The commitment from the plan's on-demand demand in sc->minutes (SPEC 6):
+/* The commitment from the plan's on-demand demand in sc->minutes (DESIGN 6):
  * the newsvendor fractile, its bill and saving. */
 static void commit_figures(const HybridCtx *c, HybridScratch *sc,
                            const HybridSimStats *st, HybridResult *r)
@@ -1487,7 +1487,7 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
              "this plan",
              st.cloud_jobs, st.jobs);
 
-    /* The main view's utilization against the simulated one (SPEC 6). */
+    /* The main view's utilization against the simulated one (DESIGN 6). */
     int64_t fleet = (int64_t)llround(s->hardware.nodes);
     if (fleet > 0) {
         HybridSimStats fs;
@@ -1585,7 +1585,7 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     for (int64_t n = 0; n <= n_all; n++) {
         sim_run(&c, sc, &base, n, ROUTE_PLAN, false, true, &st);
         /* A size past the peak is priced without a simulation, so without
-         * the simulation's own checks: look at the flag here too (SPEC 7;
+         * the simulation's own checks: look at the flag here too (DESIGN 7;
          * 100,000 such sizes take about 0.1 s). */
         if (st.cancelled || cancelled(sc)) {
             r->cancelled = true;

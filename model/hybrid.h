@@ -1,4 +1,4 @@
-/* hybrid.h: the hybrid plan, an on-prem base with cloud burst (SPEC 6).
+/* hybrid.h: the hybrid plan, an on-prem base with cloud burst (DESIGN 6).
  *
  * A minute-resolution simulation of `days` days from Monday 2024-01-01 00:00
  * UTC: the plan's workloads submit jobs (cron schedules or Poisson arrivals),
@@ -7,7 +7,7 @@
  * GPU-hours and money are scaled to a month. hybrid_evaluate() adds the two
  * comparisons (all cloud, all on-prem) and the node-count optimizer.
  *
- * Choices the SPEC leaves open, made here:
+ * Choices the DESIGN leaves open, made here:
  * - Durations: a job holds its GPUs for round(hours * 60) minutes (at least
  *   one); cloud billing uses `hours` exactly.
  * - Order: on-prem jobs queue by priority (higher first), then submission
@@ -88,7 +88,7 @@
 
 #define HYBRID_MAX_WARNINGS (2 * HYBRID_MAX_WORKLOADS + 4)
 #define HYBRID_WARNING_BYTES 192
-#define HYBRID_MAX_JOBS 10000000 /* longest job stream simulated (SPEC 6) */
+#define HYBRID_MAX_JOBS 10000000 /* longest job stream simulated (DESIGN 6) */
 
 /* Test switches that must not change any figure: simulate every run whole
  * (no reuse of the unlimited cluster's schedule); use the event engine even
@@ -123,7 +123,7 @@ typedef struct HybridScratch {
     int test_mode;    /* tests: HYBRID_TEST_* bits, 0 otherwise */
     /* Set by the caller, NULL by hybrid_scratch_init(): while *cancel is
      * non-zero, hybrid_evaluate() and hybrid_simulate() stop within a few
-     * milliseconds and say so (SPEC 7: a signal is acted on within 100 ms
+     * milliseconds and say so (DESIGN 7: a signal is acted on within 100 ms
      * even in the middle of a long run). A signal handler's flag fits. */
     volatile sig_atomic_t *cancel;
     /* Set by the caller, NULL by hybrid_scratch_init(): when not NULL,
@@ -186,7 +186,7 @@ typedef struct HybridWorkloadResult {
     double late_jobs;         /* started after the predicted minute */
 } HybridWorkloadResult;
 
-/* JSON results.hybrid (SPEC 6); money and GPU-hours monthly. */
+/* JSON results.hybrid (DESIGN 6); money and GPU-hours monthly. */
 typedef struct HybridResult {
     double onprem_nodes;
     struct {
@@ -235,7 +235,7 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc);
 /* Release what the scratch holds; *sc may be reused after another init. */
 void hybrid_scratch_free(HybridScratch *sc);
 
-/* The SPEC 6 limit on the job stream: true when plan p (valid, schedules
+/* The DESIGN 6 limit on the job stream: true when plan p (valid, schedules
  * parsed) submits at most HYBRID_MAX_JOBS jobs in its period; otherwise
  * fills msg with the count (exact for schedules; for random arrivals past
  * the limit, their expected number) and the limit. */
@@ -251,7 +251,7 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
                     double onprem_nodes, HybridSimStats *out,
                     HybridScratch *scratch);
 
-/* The whole hybrid view of SPEC 6 into *r: the plan at p->onprem_nodes, the
+/* The whole hybrid view of DESIGN 6 into *r: the plan at p->onprem_nodes, the
  * all-cloud and all-on-prem comparisons on the same job stream, the
  * commitment, and the optimizer over 0..all_onprem.nodes (cheapest total;
  * a tie goes to fewer nodes; exact). r is fully overwritten. Returns 0;
@@ -261,7 +261,7 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
 int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
                     HybridScratch *scratch);
 
-/* What workload wl of plan p uses when it does not set its own (SPEC 6):
+/* What workload wl of plan p uses when it does not set its own (DESIGN 6):
  * its burst threshold and wait target (max_wait_minutes, else the plan's),
  * and its cloud price per GPU-hour (cloud_gpu_hour, else the scenario's
  * price for the mode it runs in the cloud: on-demand for `onprem` jobs). */

@@ -1,4 +1,4 @@
-/* hybrid_plan.h: the plan types of the `hybrid:` section (SPEC 6).
+/* hybrid_plan.h: the plan types of the `hybrid:` section (DESIGN 6).
  *
  * Kept apart from hybrid.h so that scenario.h can hold a HybridPlan without
  * an include cycle: this header needs only cron.h, which needs nothing of

@@ -1,6 +1,6 @@
 /* numfmt.h: locale-proof number parsing and printing.
  *
- * gpuplan always reads and writes numbers with '.' (SPEC 7), even when the
+ * gpuplan always reads and writes numbers with '.' (DESIGN 7), even when the
  * process runs under a locale such as de_DE.UTF-8 whose LC_NUMERIC uses ','.
  * These wrappers switch the calling thread to the C locale for the duration
  * of one call (POSIX uselocale), so they are correct whatever setlocale() the
@@ -38,7 +38,7 @@ void num_format_exact(double v, char *buf, size_t n);
  * decimals); `decimals` digits after the point. */
 void num_format_money(double v, int decimals, char *buf, size_t n);
 
-/* v scaled to fit `width` columns (SPEC 8: scaled, never truncated):
+/* v scaled to fit `width` columns (DESIGN 8: scaled, never truncated):
  * 1200000 -> "1.2M", 1e12 -> "1T" (K, M, G, T, P, E; one decimal when it
  * fits, none otherwise). Returns false when even that is wider. */
 bool num_format_scaled(double v, int width, char *buf, size_t n);

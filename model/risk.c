@@ -1,4 +1,4 @@
-/* risk.c: tornado and Monte Carlo of the decision (SPEC 2.8); see risk.h. */
+/* risk.c: tornado and Monte Carlo of the decision (DESIGN 2.8); see risk.h. */
 #include "config.h"
 
 #include "risk.h"
@@ -13,7 +13,7 @@
 #include "rng.h"
 #include "uncertainty.h"
 
-/* The costs the metric compares: the levelized cost Lev_x of SPEC 2.7,
+/* The costs the metric compares: the levelized cost Lev_x of DESIGN 2.7,
  * which cost_evaluate_options gives (the steady-state M_x at the horizon
  * defaults). */
 void risk_costs(const Scenario *s, CostResult *r)
@@ -40,7 +40,7 @@ CostOption risk_best_cloud(const Scenario *s)
 double risk_break_even_on_demand(const Scenario *s, const CostResult *r)
 {
     if (!horizon_is_steady(s)) {
-        /* SPEC 2.7: ramp, price changes or refreshes: the cash flows. */
+        /* DESIGN 2.7: ramp, price changes or refreshes: the cash flows. */
         int m = horizon_break_even_month(s, OPT_ON_DEMAND);
         return m > 0 ? m : NAN;
     }
@@ -92,7 +92,7 @@ void risk_point(const Scenario *s, CostOption x, RiskPoint *p)
     p->best_cloud = best_cloud_of(&r);
     p->delta = r.option[OPT_ONPREM].monthly - r.option[p->best_cloud].monthly;
     p->onprem_cheapest = r.cheapest == OPT_ONPREM;
-    /* SPEC 2.3: the first of the roots of D on (0, 1], or none. */
+    /* DESIGN 2.3: the first of the roots of D on (0, 1], or none. */
     const Crossover *cx = &r.crossover[x];
     p->has_crossover = cx->count > 0;
     p->crossover_pct = cx->count > 0 ? cx->point[0].pct : NAN;

@@ -1,4 +1,4 @@
-/* risk.h: sensitivity and uncertainty of the decision (SPEC 2.8).
+/* risk.h: sensitivity and uncertainty of the decision (DESIGN 2.8).
  *
  * The decision metric is Δ = Lev_onprem − min_x Lev_x over the three cloud
  * options at the measured utilization (negative: owning is cheaper), with
@@ -7,7 +7,7 @@
  * Carlo draws every input of `uncertainty.inputs` from its triangular
  * distribution with one splitmix64 stream. Both evaluate the cost engine
  * through one function (risk_point), so that the levelized cost of the
- * horizon (SPEC 2.7) replaces the steady-state monthly cost in one place.
+ * horizon (DESIGN 2.7) replaces the steady-state monthly cost in one place.
  *
  * Pure and deterministic: no I/O, no allocation; the caller owns the work
  * scenario and the Monte Carlo's buffers. The same file gives the same
@@ -38,7 +38,7 @@ typedef struct RiskPoint {
 
 /* The costs the metric compares, into *r: the one call to the engine that
  * the tornado, the Monte Carlo and goal seek make (today the steady-state
- * monthly costs of SPEC 2.1-2.2, equal to the levelized costs of SPEC 2.7
+ * monthly costs of DESIGN 2.1-2.2, equal to the levelized costs of DESIGN 2.7
  * at the horizon defaults). No allocation. */
 void risk_costs(const Scenario *s, CostResult *r);
 
@@ -50,14 +50,14 @@ void risk_point(const Scenario *s, CostOption x, RiskPoint *p);
  * the earlier of on_demand, reserved, spot): x̂. */
 CostOption risk_best_cloud(const Scenario *s);
 
-/* The break-even month of owning against on-demand (SPEC 2.7) for the
+/* The break-even month of owning against on-demand (DESIGN 2.7) for the
  * steady-state horizon (T = lifetime_months, flat prices, no ramp): the
  * smallest t in 1..T at which on-prem's nominal cumulative spend (purchase
  * at month 0, monthly running costs, resale at month T) is at most
  * on-demand's; NAN when there is none. r = the engine's figures of s. */
 double risk_break_even_on_demand(const Scenario *s, const CostResult *r);
 
-/* True when s keeps every cross-field rule of SPEC 7 that a changed number
+/* True when s keeps every cross-field rule of DESIGN 7 that a changed number
  * can break (power idle <= busy <= max, hybrid onprem_nodes <= nodes);
  * otherwise msg says which. */
 bool risk_rules_hold(const Scenario *s, char *msg, size_t n);
@@ -90,11 +90,11 @@ typedef struct Tornado {
                                          registry order */
 } Tornado;
 
-/* The default ±20% range of field f at value v (SPEC 2.8): v×0.8 and v×1.2
+/* The default ±20% range of field f at value v (DESIGN 2.8): v×0.8 and v×1.2
  * clamped to f's range; int fields rounded and moved at least one step. */
 void risk_default_range(const Field *f, double v, double *low, double *high);
 
-/* SPEC 2.8 tornado of s (valid; its uncertainty inputs, when it has any,
+/* DESIGN 2.8 tornado of s (valid; its uncertainty inputs, when it has any,
  * must pass uncertainty_check). *work is scratch the size of a scenario
  * (its content on return is s). Fills *t. */
 void risk_tornado(const Scenario *s, Scenario *work, Tornado *t);
@@ -129,11 +129,11 @@ typedef struct RiskBuffers {
     double *delta, *crossover, *per_hour, *break_even;
     size_t cap;
     /* Set by the caller, or NULL: while *cancel is non-zero the Monte Carlo
-     * stops at the next draw (a signal handler's flag, SPEC 7). */
+     * stops at the next draw (a signal handler's flag, DESIGN 7). */
     volatile sig_atomic_t *cancel;
 } RiskBuffers;
 
-/* SPEC 2.8 Monte Carlo of s (valid, with an uncertainty section that passes
+/* DESIGN 2.8 Monte Carlo of s (valid, with an uncertainty section that passes
  * uncertainty_check and at least one input). Draw k sets every input in
  * list order from the triangular inverse CDF of one splitmix64 stream
  * seeded with uncertainty.seed; a draw that breaks a cross-field rule is
@@ -155,7 +155,7 @@ typedef struct RiskResult {
     MonteCarlo mc;
 } RiskResult;
 
-/* The triangular inverse CDF of SPEC 2.8 at U in [0, 1). */
+/* The triangular inverse CDF of DESIGN 2.8 at U in [0, 1). */
 double risk_triangular(double u, double low, double mode, double high);
 
 /* Nearest-rank percentile p (0 < p <= 100) of sorted[0..n), n > 0. */

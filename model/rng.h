@@ -1,4 +1,4 @@
-/* rng.h: splitmix64, the one random source of the hybrid simulation (SPEC 6).
+/* rng.h: splitmix64, the one random source of the hybrid simulation (DESIGN 6).
  *
  * Plain 64-bit integer arithmetic and one libm log(), so a seed gives the
  * same stream on every machine. The state is a value type: copy it to fork

@@ -1,6 +1,6 @@
 /* scenario.h: the Scenario struct, the one in-memory form of a gpuplan scenario.
  *
- * Every field of SPEC section 1 lives here as a plain value: numbers as double
+ * Every field of DESIGN section 1 lives here as a plain value: numbers as double
  * (integers included, the registry checks they are whole), yes/no as bool, text
  * as a fixed, NUL-terminated UTF-8 buffer. No pointers, so a Scenario can be
  * copied with `=` (the planner's undo stack relies on it) and never needs
@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The schema version new files are written with (SPEC 1), and the oldest
- * one that still loads (SPEC 1.4). */
+/* The schema version new files are written with (DESIGN 1), and the oldest
+ * one that still loads (DESIGN 1.4). */
 #define SCENARIO_VERSION 2
 #define SCENARIO_VERSION_MIN 1
 
@@ -63,7 +63,7 @@ typedef struct Utilization {
     double measurement_weeks;
 } Utilization;
 
-/* How work beyond the committed GPU-hours is bought (SPEC 2.2). */
+/* How work beyond the committed GPU-hours is bought (DESIGN 2.2). */
 typedef enum ReservedOverflow {
     OVERFLOW_ON_DEMAND,
     OVERFLOW_SPOT,
@@ -103,7 +103,7 @@ typedef struct Constraints {
     double cloud_rtt_ms;
 } Constraints;
 
-/* The multi-year view (SPEC 2.7); the defaults reproduce the steady state. */
+/* The multi-year view (DESIGN 2.7); the defaults reproduce the steady state. */
 typedef struct Horizon {
     double months;                      /* 0 = hardware.lifetime_months */
     double cloud_price_change_pct_year; /* every cloud compute price */
@@ -130,7 +130,7 @@ typedef struct Scenario {
     Uncertainty uncertainty; /* meaningful only when has_uncertainty */
 } Scenario;
 
-/* Fill *s with the built-in default scenario (SPEC 1.2): every field's
+/* Fill *s with the built-in default scenario (DESIGN 1.2): every field's
  * registry default. Never fails. */
 void scenario_default(Scenario *s);
 

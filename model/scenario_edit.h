@@ -1,4 +1,4 @@
-/* scenario_edit.h: the one way to change a scenario's field from text (SPEC 3, 7, 8).
+/* scenario_edit.h: the one way to change a scenario's field from text (DESIGN 3, 7, 8).
  *
  * Set a value, check it with every rule that involves it (its type and
  * range, its row's own rules, whether its section and item exist, and the
@@ -47,7 +47,7 @@ int scenario_set_all(Scenario *s, const char *const *keys,
  * typed in the planner may leave a range, and the tornado follows it). */
 int scenario_check(const Scenario *s, Diag *d);
 
-/* The text of r's value in s moved by `steps` nudges (SPEC 8): a number by
+/* The text of r's value in s moved by `steps` nudges (DESIGN 8): a number by
  * its step, kept in range and on round decimals; a bool toggled; a choice
  * cycled. Returns true with the text in buf (for scenario_set_ref), or
  * false with msg saying why not (a text field, a number at its limit). */

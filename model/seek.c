@@ -1,4 +1,4 @@
-/* seek.c: goal seek (SPEC 2.8); see seek.h. */
+/* seek.c: goal seek (DESIGN 2.8); see seek.h. */
 #include "config.h"
 
 #include "seek.h"

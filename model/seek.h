@@ -1,5 +1,5 @@
 /* seek.h: goal seek, the value of one input at which owning and a cloud
- * option cost the same (SPEC 2.8).
+ * option cost the same (DESIGN 2.8).
  *
  * D(v) = Lev_onprem − Lev_x at the measured utilization with field K at v,
  * everything else as given (costs from risk_costs, risk.h). Closed form

@@ -2,7 +2,7 @@
  *
  * The exporters build their output in one of these and hand the bytes to
  * the atomic writer or to stdout in one piece. Out of memory aborts with a
- * message (xmalloc rule, STYLE 7): a report generator has no sensible way to
+ * message (xmalloc rule, HACKING 7): a report generator has no sensible way to
  * go on without memory. */
 #ifndef GPUPLAN_STRBUF_H
 #define GPUPLAN_STRBUF_H

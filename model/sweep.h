@@ -1,4 +1,4 @@
-/* sweep.h: the batch what-if engine's axes (SPEC 3 `sweep`, 4.3).
+/* sweep.h: the batch what-if engine's axes (DESIGN 3 `sweep`, 4.3).
  *
  * `--vary KEY=FROM:TO:STEP` names a numeric field and an inclusive range.
  * The number of values is computed once from the range, never by adding
@@ -14,9 +14,9 @@
 #include "scenario.h"
 
 /* Per axis: the most values a double counts exactly; the rows a sweep
- * writes are bounded by --max-rows (SPEC 7), not here. */
+ * writes are bounded by --max-rows (DESIGN 7), not here. */
 #define SWEEP_MAX_VALUES 9007199254740992.0
-#define SWEEP_MAX_ROWS_DEFAULT 1e8   /* rows written without --max-rows (SPEC 7) */
+#define SWEEP_MAX_ROWS_DEFAULT 1e8   /* rows written without --max-rows (DESIGN 7) */
 #define SWEEP_MAX_AXES 16
 
 typedef struct SweepAxis {
@@ -48,7 +48,7 @@ double sweep_rows(const SweepAxis *axes, size_t n);
 /* Check that every combination of the axes' values, applied to base, keeps
  * the cross-field rules (scenario_validate), without visiting them all:
  * each axis is monotone from its first value to its last, and every rule of
- * SPEC 7 compares two fields with <=, so a combination breaks a rule only
+ * DESIGN 7 compares two fields with <=, so a combination breaks a rule only
  * if one with each axis at its first or last value does. That is 2^n
  * corner combinations (n <= SWEEP_MAX_AXES), checked before any row is
  * written, so a sweep starts streaming at once and never stops half-way on

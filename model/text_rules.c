@@ -1,5 +1,5 @@
 /* text_rules.c: one-line and multi-line text rules, and visible control
- * characters (see text_rules.h; SPEC 7). */
+ * characters (see text_rules.h; DESIGN 7). */
 #include "config.h"
 
 #include "text_rules.h"

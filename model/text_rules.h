@@ -1,5 +1,5 @@
 /* text_rules.h: what a text from a file, an argument or the price book may
- * hold, and how it is shown (SPEC 7).
+ * hold, and how it is shown (DESIGN 7).
  *
  * Two rules keep data from reaching further than it should:
  * - One-line texts (names, keys, choices) refuse line breaks, every other

@@ -1,4 +1,4 @@
-/* uncertainty.c: the rules of the `uncertainty:` section (SPEC 1, 2.8,
+/* uncertainty.c: the rules of the `uncertainty:` section (DESIGN 1, 2.8,
  * 7); see uncertainty.h. */
 #include "config.h"
 

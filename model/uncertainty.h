@@ -1,4 +1,4 @@
-/* uncertainty.h: the rules of the `uncertainty:` section (SPEC 1, 2.8, 7).
+/* uncertainty.h: the rules of the `uncertainty:` section (DESIGN 1, 2.8, 7).
  *
  * The section's values are rows of the field registry (field_table.c):
  * uncertainty.draws, uncertainty.seed and uncertainty.inputs[N].KEY with
@@ -35,7 +35,7 @@ double uncertainty_mode(const UncInput *in, const Field *target,
  * none. For showing and nudging a value the way its field is. */
 const Field *uncertainty_value_target(const Scenario *s, size_t index);
 
-/* The rules of SPEC 1 and 7 for the section: every input names a number
+/* The rules of DESIGN 1 and 7 for the section: every input names a number
  * field, no field twice, low, high and mode within the field's range (whole
  * numbers for int fields), low < high, low <= mode <= high (the mode being
  * the scenario's value when none is given). True when s has no section or

@@ -1,4 +1,4 @@
-/* uncertainty_plan.h: the types of the `uncertainty:` section (SPEC 1, 2.8).
+/* uncertainty_plan.h: the types of the `uncertainty:` section (DESIGN 1, 2.8).
  *
  * Kept apart from uncertainty.h so that scenario.h can hold an Uncertainty
  * without an include cycle, as hybrid_plan.h does for the hybrid plan. No

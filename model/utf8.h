@@ -1,4 +1,4 @@
-/* utf8.h: the one place that decodes UTF-8 and measures text (SPEC 7, 8).
+/* utf8.h: the one place that decodes UTF-8 and measures text (DESIGN 7, 8).
  *
  * Decoding is strict (no overlong forms, surrogates or code points past
  * U+10FFFF). Widths are display columns from wcwidth() in the current

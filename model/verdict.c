@@ -1,5 +1,5 @@
 /* verdict.c: the planner's verdict sentence, the zone line and the crossover
- * phrases (SPEC 2.3, 2.4).
+ * phrases (DESIGN 2.3, 2.4).
  *
  * Everything here is worded from the computed figures of a CostResult and
  * nothing else: a comparison is stated only as the figures give it, with the

@@ -9,7 +9,7 @@
  * rounded to two or three significant digits), 2 percentage points for a
  * utilization or a saving, exact for counts, capex and advice codes. A
  * case with a hybrid plan also has rows measured with hybrid_evaluate
- * (SPEC 6), at 10%: a simulated month of random arrivals. */
+ * (DESIGN 6), at 10%: a simulated month of random arrivals. */
 #include "config.h"
 
 #include <check.h>
@@ -28,7 +28,7 @@
 
 typedef enum Measure {
     M_GPUS,        /* G = nodes x gpus_per_node */
-    M_CAPEX,       /* C of SPEC 2.1 */
+    M_CAPEX,       /* C of DESIGN 2.1 */
     M_PER_HOUR,    /* option a: M(u) / W(u) */
     M_COMPUTE_PER_HOUR, /* option a: compute line / W(u) */
     M_MONTHLY,     /* option a: M(u) */
@@ -178,7 +178,7 @@ static const CaseRow rows[] = {
     {"diagflow-risk", "spot is cheapest at 70%", M_CHEAPEST, 0, 0, 0, 0,
      OPT_SPOT, EXACT},
 
-    /* DiagFlow over five years (SPEC 2.7): levelized costs. */
+    /* DiagFlow over five years (DESIGN 2.7): levelized costs. */
     {"diagflow-horizon", "GPUs (4 nodes of 8)", M_GPUS, 0, 0, 0, 0, 32, EXACT},
     {"diagflow-horizon", "spot is cheapest over 60 months", M_CHEAPEST, 0, 0,
      0, 0, OPT_SPOT, EXACT},
@@ -229,7 +229,7 @@ static bool has_advice(const CostResult *r, AdviceCode c)
     return false;
 }
 
-/* The hybrid view of s (SPEC 6); fails the test when s has no plan. */
+/* The hybrid view of s (DESIGN 6); fails the test when s has no plan. */
 static const HybridResult *hybrid_of(const CaseRow *row, const Scenario *s)
 {
     static HybridResult h;

@@ -1,4 +1,4 @@
-/* check_chart.c: the canvas and the chart renderer (SPEC 8, "Chart").
+/* check_chart.c: the canvas and the chart renderer (DESIGN 8, "Chart").
  *
  * Golden files: tests/data/chart_*.txt hold canvas_to_text() of the built-in
  * default at fixed sizes. After an intended change to the chart, regenerate
@@ -136,7 +136,7 @@ static Axes find_axes(const Canvas *c)
 }
 
 /* The row of the 60/75/80 labels: the header (row 0) when the chart has
- * one, else (the compact chart, SPEC 8) the x labels' row. */
+ * one, else (the compact chart, DESIGN 8) the x labels' row. */
 static int label_row(const Canvas *c, const Axes *a)
 {
     char ch = canvas_get(c, a->x0, 0);
@@ -307,7 +307,7 @@ static void check_structure(int w, int h)
     canvas_free(&c);
 }
 
-/* SPEC 2.3, 8: the reserved curve's kink gives two crossovers; the chart
+/* DESIGN 2.3, 8: the reserved curve's kink gives two crossovers; the chart
  * draws an X at each and the legend lists each with its direction. */
 START_TEST(two_crossovers_with_directions)
 {
@@ -703,7 +703,7 @@ START_TEST(measured_label_beside_its_line)
 }
 END_TEST
 
-/* --- braille (SPEC 8) ----------------------------------------------------- */
+/* --- braille (DESIGN 8) ----------------------------------------------------- */
 
 /* A dot set gives the braille pattern with that dot: dots 1-2-3-7 down the
  * left column are bits 0, 1, 2, 6; dots 4-5-6-8 down the right 3, 4, 5, 7. */
@@ -855,7 +855,7 @@ static bool letter_right_of(const Canvas *c, const Axes *a, int x, char letter)
     return false;
 }
 
-/* SPEC 8: a curve another covers over part of its length stays
+/* DESIGN 8: a curve another covers over part of its length stays
  * identifiable. On the default scenario spot runs on under on-prem above
  * its 76% crossover: where the legend has room it names the stretch in
  * percent, and the plot shows spot's letter right of the crossover (where
@@ -897,7 +897,7 @@ START_TEST(uncovered_curve_not_named)
 }
 END_TEST
 
-/* SPEC 8: at least 6 plot rows in the planner's chart at 80x24 (9 rows)
+/* DESIGN 8: at least 6 plot rows in the planner's chart at 80x24 (9 rows)
  * and 80x22 (10 rows): where a header row would cost the sixth, the 60/75/80
  * and measured labels go on the axis's label row. */
 START_TEST(six_plot_rows_in_nine)
@@ -930,7 +930,7 @@ START_TEST(six_plot_rows_in_nine)
 }
 END_TEST
 
-/* SPEC 8: the bars carry their figures (a segment wide enough shows its
+/* DESIGN 8: the bars carry their figures (a segment wide enough shows its
  * letter and its scaled amount), and where there is room a table has
  * every line's figure and the totals. */
 START_TEST(breakdown_figures_and_table)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_cli.sh: the command line's exit codes and outputs (SPEC 3).
+# check_cli.sh: the command line's exit codes and outputs (DESIGN 3).
 . "$top_srcdir/tests/lib.sh"
 G=$GPUPLAN
 S=$top_srcdir/scenarios
@@ -208,7 +208,7 @@ for bad in r.yaml r.pdf r.; do
     [ ! -e "$TMP/$bad" ] && ok || fail "-o $bad wrote a file"
 done
 
-# sweep: delta and each cloud option's first crossover (SPEC 4.3)
+# sweep: delta and each cloud option's first crossover (DESIGN 4.3)
 expect_status 0 "sweep columns" -- "$G" sweep --vary utilization.measured_pct=50:50:1 default
 head -1 "$TMP/out" | grep -q 'cheapest,zone,delta,on_demand.crossover_pct,reserved.crossover_pct,spot.crossover_pct' &&
     ok || fail "sweep header: $(head -1 "$TMP/out")"

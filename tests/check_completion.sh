@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_completion.sh: the bash completion script the build writes and
-# `make install` installs (SPEC 3): commands, options, shipped scenario
+# `make install` installs (DESIGN 3): commands, options, shipped scenario
 # names, and field keys after --set and --vary. It sources the script and
 # calls its function as readline would, word by word; plain bash, no
 # bash-completion package needed.

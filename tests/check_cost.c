@@ -1,4 +1,4 @@
-/* check_cost.c: the cost engine against SPEC 2 (both worked checks,
+/* check_cost.c: the cost engine against DESIGN 2 (both worked checks,
  * commitments and spot eligibility, crossover lists against a numeric scan,
  * utilization 0, compliance, every advice code on and off). */
 #include "config.h"
@@ -23,7 +23,7 @@ static Scenario def(void)
     return s;
 }
 
-/* SPEC 2.6, to the cent (and the GPU-hour figures to 1e-4). */
+/* DESIGN 2.6, to the cent (and the GPU-hour figures to 1e-4). */
 START_TEST(worked_check)
 {
     Scenario s = def();
@@ -58,7 +58,7 @@ START_TEST(worked_check)
     ck_assert_double_eq_tol(r.crossover[OPT_SPOT].pct, 76.00, 0.005);
     ck_assert_int_eq(r.crossover[OPT_RESERVED].kind, CROSS_CHEAPER);
     ck_assert_int_eq(r.zone, ZONE_HYBRID);
-    /* SPEC 2.3 lists: one point each, on-prem cheaper above it. */
+    /* DESIGN 2.3 lists: one point each, on-prem cheaper above it. */
     ck_assert_uint_eq(r.crossover[OPT_ON_DEMAND].count, 1);
     ck_assert_int_eq(r.crossover[OPT_ON_DEMAND].point[0].side, SIDE_ABOVE);
     ck_assert_uint_eq(r.crossover[OPT_SPOT].count, 1);
@@ -73,7 +73,7 @@ START_TEST(worked_check)
 }
 END_TEST
 
-/* SPEC 2.6, second check: half the fleet committed. */
+/* DESIGN 2.6, second check: half the fleet committed. */
 START_TEST(worked_check_half_committed)
 {
     Scenario s = def();
@@ -102,7 +102,7 @@ START_TEST(worked_check_half_committed)
 }
 END_TEST
 
-/* SPEC 2.2 spot eligibility: the ineligible share runs on-demand. */
+/* DESIGN 2.2 spot eligibility: the ineligible share runs on-demand. */
 START_TEST(spot_eligible_share)
 {
     Scenario s = def();
@@ -119,7 +119,7 @@ START_TEST(spot_eligible_share)
 }
 END_TEST
 
-/* SPEC 2.2 reference, written here from the formulas and not from the
+/* DESIGN 2.2 reference, written here from the formulas and not from the
  * engine: the monthly cost of cloud option k at utilization u. */
 static double ref_cloud(const Scenario *s, CostOption k, double u)
 {
@@ -147,7 +147,7 @@ static double ref_cloud(const Scenario *s, CostOption k, double u)
     return Nc * H * c->reserved_gpu_hour * m + fmax(0, W - Nc * H) * p * m + K;
 }
 
-/* SPEC 2.3: every root, with its side, against a fine numeric scan of
+/* DESIGN 2.3: every root, with its side, against a fine numeric scan of
  * D(u) = M_onprem(u) - M_x(u) on random scenarios, most of them with
  * coverage below 100% (reserved's kink). */
 START_TEST(crossover_lists_match_scan)
@@ -162,7 +162,7 @@ START_TEST(crossover_lists_match_scan)
         random_scenario(&g, &s);
         CostResult r;
         cost_evaluate(&s, &r);
-        /* On-prem is linear in u (SPEC 2.1): its two ends give it. */
+        /* On-prem is linear in u (DESIGN 2.1): its two ends give it. */
         double on0 = r.option[OPT_ONPREM].fixed;
         double on1 = on0 + r.option[OPT_ONPREM].slope;
         kinked += s.cloud.reserved_coverage_pct < 100;
@@ -228,7 +228,7 @@ static bool has_advice(const CostResult *r, AdviceCode c)
     return false;
 }
 
-/* SPEC 2.4 COMMIT_COVERAGE: the engine's best coverage is what a scan of
+/* DESIGN 2.4 COMMIT_COVERAGE: the engine's best coverage is what a scan of
  * all 21 steps of 5% finds, on random scenarios; the advice is listed
  * exactly when that step saves at least one unit of currency. */
 START_TEST(commit_coverage_is_the_best_step)
@@ -269,7 +269,7 @@ START_TEST(commit_coverage_is_the_best_step)
 }
 END_TEST
 
-/* A stretch where D is zero gives no point (SPEC 2.3): reserved equal to
+/* A stretch where D is zero gives no point (DESIGN 2.3): reserved equal to
  * on-prem up to the kink, dearer after it. */
 START_TEST(kink_touch_and_crossing)
 {

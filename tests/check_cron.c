@@ -1,4 +1,4 @@
-/* check_cron.c: 5-field cron parsing and matching (SPEC 6 schedules): steps,
+/* check_cron.c: 5-field cron parsing and matching (DESIGN 6 schedules): steps,
  * ranges, lists, the day-of-month / day-of-week OR rule on the 2024
  * calendar, day-of-week 7, and error columns and messages. */
 #include "config.h"

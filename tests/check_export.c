@@ -1,4 +1,4 @@
-/* check_export.c: the JSON, CSV, text and Markdown exports (SPEC 4) against
+/* check_export.c: the JSON, CSV, text and Markdown exports (DESIGN 4) against
  * the engine's numbers, in the C locale and under de_DE.UTF-8. */
 #include "config.h"
 
@@ -54,7 +54,7 @@ static cJSON *path(cJSON *o, const char *p)
     return o;
 }
 
-/* SPEC 4.1 shape and the SPEC 2.6 numbers. */
+/* DESIGN 4.1 shape and the DESIGN 2.6 numbers. */
 START_TEST(json_shape)
 {
     Scenario s;
@@ -104,7 +104,7 @@ START_TEST(json_shape)
         ck_assert_str_eq(it->string, cl_lines[i]);
     ck_assert(cJSON_IsTrue(path(doc, "results.options.spot.allowed")));
     ck_assert_str_eq(path(doc, "results.cheapest")->valuestring, "spot");
-    /* SPEC 4.1 version 2: crossovers as lists with their side. */
+    /* DESIGN 4.1 version 2: crossovers as lists with their side. */
     cJSON *pts = path(doc, "results.crossovers.on_demand.points");
     ck_assert_int_eq(cJSON_GetArraySize(pts), 1);
     ck_assert_double_eq_tol(path(pts->child, "utilization_pct")->valuedouble,
@@ -170,7 +170,7 @@ START_TEST(json_full_precision_round_trip)
 }
 END_TEST
 
-/* SPEC 4.1: every shipped scenario's export has the version-2 shape (the
+/* DESIGN 4.1: every shipped scenario's export has the version-2 shape (the
  * hybrid results are left out here: the shape is about the main results),
  * and reads back as the same scenario. */
 START_TEST(json_version2_shape_of_shipped)
@@ -216,7 +216,7 @@ START_TEST(json_version2_shape_of_shipped)
                 ck_assert(strcmp(side, "above") == 0 || strcmp(side, "below") == 0);
             }
         }
-        /* SPEC 4.1 results.horizon: T + 1 cumulative months, the NPVs. */
+        /* DESIGN 4.1 results.horizon: T + 1 cumulative months, the NPVs. */
         double T = path(doc, "results.horizon.months")->valuedouble;
         ck_assert_double_eq(T, s.horizon.months > 0
                                    ? s.horizon.months
@@ -403,7 +403,7 @@ START_TEST(compliance_marked)
 }
 END_TEST
 
-/* The numeric monthly breakdown (SPEC 4.2) carries the SPEC 2.6 lines of
+/* The numeric monthly breakdown (DESIGN 4.2) carries the DESIGN 2.6 lines of
  * every option, with "-" where a line does not apply. */
 START_TEST(report_breakdown_table)
 {

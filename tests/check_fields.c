@@ -1,4 +1,4 @@
-/* check_fields.c: the field registry and value parsing (SPEC 1.1, 7). */
+/* check_fields.c: the field registry and value parsing (DESIGN 1.1, 7). */
 #include "config.h"
 
 #include <check.h>
@@ -71,7 +71,7 @@ START_TEST(sections_in_file_order)
 }
 END_TEST
 
-/* SPEC 8's panels, in tab order; the horizon section has its own. */
+/* DESIGN 8's panels, in tab order; the horizon section has its own. */
 START_TEST(panels_in_tab_order)
 {
     static const char *const names[] = {"Hardware", "Facility", "Staffing",
@@ -155,7 +155,7 @@ START_TEST(parse_text_and_bool)
     ck_assert_double_eq(v, 1);
     ck_assert(field_parse(b, "false", &v, msg, sizeof msg));
     ck_assert_double_eq(v, 0);
-    /* SPEC 7: true and false only; YAML 1.1's yes/on/1 are refused. */
+    /* DESIGN 7: true and false only; YAML 1.1's yes/on/1 are refused. */
     static const char *const not_bool[] = {"yes", "no", "on", "off", "1", "0",
                                            "True", "y"};
     for (size_t i = 0; i < sizeof not_bool / sizeof not_bool[0]; i++) {
@@ -216,7 +216,7 @@ START_TEST(german_locale)
 }
 END_TEST
 
-/* A figure too wide for its column is scaled, never cut (SPEC 8). */
+/* A figure too wide for its column is scaled, never cut (DESIGN 8). */
 START_TEST(scaled_figures_fit_their_columns)
 {
     char buf[32];

@@ -84,7 +84,7 @@ static const Verdict verdicts[] = {
     {H_SET, "set-hybrid-rate", 1},
     {H_SET, "set-hybrid-run", 1},
     {H_SET, "set-hybrid-nodes", 0},
-    {H_SET, "set-bool", 0}, /* yes is not a boolean (SPEC 7) */
+    {H_SET, "set-bool", 0}, /* yes is not a boolean (DESIGN 7) */
     {H_SET, "set-hex", 0},
     {H_SET, "set-inf", 0},
     {H_SET, "set-nan", 0},

@@ -1,4 +1,4 @@
-/* check_horizon.c: the horizon of SPEC 2.7: cash flows, NPV, levelized
+/* check_horizon.c: the horizon of DESIGN 2.7: cash flows, NPV, levelized
  * cost, break-even months and IRR.
  *
  * The identity (defaults -> levelized equals steady state) on every shipped
@@ -33,7 +33,7 @@ static void close_to(double got, double want, double rel, const char *what)
                   got, want);
 }
 
-/* SPEC 2.7: with the horizon at its defaults, Lev_x equals M_x: every
+/* DESIGN 2.7: with the horizon at its defaults, Lev_x equals M_x: every
  * option and every breakdown line, on every shipped scenario. The engine
  * keeps the closed forms there, so the levelized form is forced here. */
 START_TEST(identity_on_every_shipped_scenario)
@@ -301,7 +301,7 @@ START_TEST(break_even_closed_form)
 }
 END_TEST
 
-/* The Monte Carlo's break-even against on-demand (SPEC 2.8) is the
+/* The Monte Carlo's break-even against on-demand (DESIGN 2.8) is the
  * horizon's: its closed form at the steady state, the cash flows beyond. */
 START_TEST(risk_break_even_is_the_horizons)
 {
@@ -392,7 +392,7 @@ static double ref_lev(const Scenario *base, int k, double u)
     return h.npv[k] / A;
 }
 
-/* SPEC 2.3 on the levelized cost: the piecewise line the engine keeps
+/* DESIGN 2.3 on the levelized cost: the piecewise line the engine keeps
  * (with a hinge per ramp month for reserved) is the levelized cost at
  * every utilization, and its crossovers are the scan's sign changes. */
 START_TEST(levelized_crossovers_match_scan)

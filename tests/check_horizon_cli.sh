@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_horizon_cli.sh: the horizon's figures as a user reads them from the
-# command line (SPEC 2.7, 4.1 results.horizon). tests/data/good/horizon-hand.yaml
+# command line (DESIGN 2.7, 4.1 results.horizon). tests/data/good/horizon-hand.yaml
 # is the hand-worked case of tests/check_horizon.c (hand_worked_case derives
 # every figure below in its comments): `gpuplan report --format json` must
 # give its NPVs to the cent, its break-even months and its IRRs to 0.01
@@ -59,7 +59,7 @@ grep -q $'^\t\t\t"cumulative":' "$TMP/out" && ok ||
     fail "results.horizon has no cumulative spend"
 
 # "Monthly" is the levelized figure: the hand-worked case's on-prem
-# 1765.767775 / a_18 = 107.680135 (SPEC 2.7).
+# 1765.767775 / a_18 = 107.680135 (DESIGN 2.7).
 grep -q $'^\t\t\t\t"monthly":\t107.6801350' "$TMP/out" && ok ||
     fail "on-prem's monthly figure is not the levelized 107.680135"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_hostile.sh: the hostile corpus (tests/data/hostile/, SPEC 7). Every
+# check_hostile.sh: the hostile corpus (tests/data/hostile/, DESIGN 7). Every
 # file is run through `check` and `report` (routing files through
 # `import`): the exit status is the one EXPECTED gives, an error names
 # FILE:LINE:COL and holds the expected words, nothing on stderr is a raw

@@ -1,4 +1,4 @@
-/* check_html.c: the HTML report (SPEC 4.2) and its SVG helpers: text is
+/* check_html.c: the HTML report (DESIGN 4.2) and its SVG helpers: text is
  * escaped, the page is self-contained (no script, nothing fetched), the
  * verdict comes first, the charts are there with the figures of the
  * results they were handed. The pictures themselves are checked in a real
@@ -135,7 +135,7 @@ START_TEST(default_page)
     ck_assert_msg(strncmp(h, "<!DOCTYPE html>\n<html lang=\"en\">", 31) == 0, "%.40s", h);
     ck_assert_ptr_nonnull(strstr(h, "</html>\n"));
     assert_self_contained(h);
-    /* the verdict first, from the figures (SPEC 2.6) */
+    /* the verdict first, from the figures (DESIGN 2.6) */
     const char *v = strstr(h, "id=\"verdict\"");
     ck_assert_ptr_nonnull(v);
     ck_assert_ptr_nonnull(strstr(h, "Spot is cheapest at 50%: it costs 20,478 USD a "
@@ -148,7 +148,7 @@ START_TEST(default_page)
     ck_assert_ptr_nonnull(strstr(h, "Capital</td><td class=\"n\">31,334.46</td>"));
     ck_assert_ptr_nonnull(strstr(h, "<tr class=\"total\"><td>Total</td><td class=\"n\">"
                                     "66,075.52</td><td class=\"n\">89,639.03</td>"));
-    /* the charts of SPEC 4.2: cost curves, breakdown bars, cumulative spend */
+    /* the charts of DESIGN 4.2: cost curves, breakdown bars, cumulative spend */
     ck_assert_uint_eq(count(h, "<svg "), 3);
     ck_assert_ptr_nonnull(strstr(h, "id=\"chart-horizon\""));
     ck_assert_ptr_nonnull(strstr(h, "id=\"chart-cost\""));
@@ -252,7 +252,7 @@ START_TEST(not_allowed_options)
 }
 END_TEST
 
-/* The horizon (SPEC 2.7, 4.2): the NPVs, break-even months and IRRs are
+/* The horizon (DESIGN 2.7, 4.2): the NPVs, break-even months and IRRs are
  * horizon_evaluate()'s, and the cumulative-spend chart draws its T + 1
  * months for every option with each break-even month ringed and named. */
 START_TEST(horizon_page)
@@ -380,7 +380,7 @@ START_TEST(reports_show_the_horizon_they_are_given)
 }
 END_TEST
 
-/* Printing (SPEC 4.2: nothing split across pages): every heading is kept
+/* Printing (DESIGN 4.2: nothing split across pages): every heading is kept
  * with the block under it, and the inputs list the scenario's own fields,
  * with keys that wrap between their words; the hybrid plan's are in its
  * own section, and not listed at all without a plan. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_html_browser.sh: the HTML report of every shipped scenario, rendered
-# in a real headless browser (Chromium), as SPEC 4.2 asks.
+# in a real headless browser (Chromium), as DESIGN 4.2 asks.
 #
 # For each scenario: the page loads with no console message (an error, a
 # blocked fetch, a bad attribute would all log one); every chart's <svg>

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_html_print.sh: the HTML report of every shipped scenario printed to
 # PDF by a real headless browser (Chromium) on A4 and on Letter paper, as
-# SPEC 4.2 asks ("it prints cleanly to A4 and Letter, no chart split across
+# DESIGN 4.2 asks ("it prints cleanly to A4 and Letter, no chart split across
 # pages"), and the pages read back with poppler (pdfinfo, pdftotext).
 #
 # The paper is chosen as a user's print dialog would: the test's copy of

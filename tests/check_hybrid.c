@@ -1,4 +1,4 @@
-/* check_hybrid.c: splitmix64 and the hybrid plan of SPEC 6, against
+/* check_hybrid.c: splitmix64 and the hybrid plan of DESIGN 6, against
  * hand-worked cases: a half-full node, a queued second stream, burst to the
  * cloud billed to the cent, no on-prem nodes, FIFO without backfill, the
  * 2024 calendar, jobs cut by the end of the period, the comparisons, the
@@ -107,13 +107,13 @@ static HybridWorkload *add_poisson(HybridPlan *p, const char *name,
     return w;
 }
 
-/* M_onprem(u) of the default scenario at 1 node, worked by hand (SPEC 2.1):
+/* M_onprem(u) of the default scenario at 1 node, worked by hand (DESIGN 2.1):
  * C = 344,000 + 100,000 = 444,000, R = 66,600, capital (7%, 48 months)
  * 9,425.81; maintenance 1,850.00; energy 1 x (2.5 + u x 5.2) x 1.4 x 0.09
  * x 730; colocation 1,887.00; staff 19,166.67. */
 #define ONPREM_1NODE_50 32798.58
 #define ONPREM_1NODE_100 33037.73
-/* K of the default (SPEC 2.6). */
+/* K of the default (DESIGN 2.6). */
 #define K_DEFAULT 5262.71
 
 static void assert_cents(double got, double want)
@@ -121,7 +121,7 @@ static void assert_cents(double got, double want)
     ck_assert_msg(fabs(got - want) < 0.005, "%.6f, want %.2f", got, want);
 }
 
-/* ---- scheduling as clusters do it (SPEC 6) ------------------------------ */
+/* ---- scheduling as clusters do it (DESIGN 6) ------------------------------ */
 
 /* EASY backfill on one 8-GPU node. a (4 GPUs, 0:00-2:00) and b (2 GPUs,
  * 0:00-1:00) run; h (6 GPUs, 0:01) cannot start: its reservation is 2:00,

@@ -1,4 +1,4 @@
-/* check_hybrid_file.c: the `hybrid:` section in scenario files (SPEC 1, 6,
+/* check_hybrid_file.c: the `hybrid:` section in scenario files (DESIGN 1, 6,
  * 7): every refusal of the YAML and JSON readers with its line, column and
  * path, the files they accept, bit-exact round trips through the saver and
  * the JSON export, results.hybrid in the export, the report section and
@@ -66,7 +66,7 @@ typedef struct Bad {
 } Bad;
 
 static const Bad yaml_bad[] = {
-    /* the scheduling keys of SPEC 6, in range and of their type */
+    /* the scheduling keys of DESIGN 6, in range and of their type */
     {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n"
              "      priority: 101\n",
      10, 17, "hybrid.workloads[0].priority", "0 to 100"},
@@ -377,7 +377,7 @@ START_TEST(roundtrip_awkward)
     p->workloads[1].hours = 8784;
     p->workloads[2].gpus = 100000;
     roundtrip(&s, "awkward");
-    /* The SPEC 6 scheduling keys come back as written. */
+    /* The DESIGN 6 scheduling keys come back as written. */
     p->backfill = true;
     p->workloads[0].priority = 100;
     p->workloads[1].has_max_wait = true;
@@ -574,7 +574,7 @@ START_TEST(reports_show_the_results_they_are_given)
 }
 END_TEST
 
-/* SPEC 8: every node count plotted has a column of its own, even for the
+/* DESIGN 8: every node count plotted has a column of its own, even for the
  * 1,025 sizes of a 1,024-node fleet (a nice step then samples them, and
  * the legend says so); the optimum and the plan are always marked. */
 START_TEST(chart_one_count_a_column)

@@ -1,4 +1,4 @@
-/* check_import.c: `gpuplan import` of a hybrid routing JSON file (SPEC 6):
+/* check_import.c: `gpuplan import` of a hybrid routing JSON file (DESIGN 6):
  * the article's file, located errors for bad files, and the round trip
  * through the saver and the loader. */
 #include "config.h"
@@ -39,7 +39,7 @@ static const HybridWorkload *find_w(const Scenario *s, const char *name)
     return NULL;
 }
 
-/* The article's routing file maps as SPEC 6 says. */
+/* The article's routing file maps as DESIGN 6 says. */
 static void check_article(const Scenario *s, double nodes)
 {
     ck_assert(s->has_hybrid);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_import_cli.sh: exit codes of `gpuplan import` (SPEC 3, 6).
+# check_import_cli.sh: exit codes of `gpuplan import` (DESIGN 3, 6).
 . "$top_srcdir/tests/lib.sh"
 G=$GPUPLAN
 R=$top_srcdir/tests/data/routing

@@ -1,5 +1,5 @@
-/* check_keys.c: the key tables, one per mode (STYLE 6): no key bound twice
- * in a mode, every action with a help sentence, the SPEC 8 keys present,
+/* check_keys.c: the key tables, one per mode (HACKING 6): no key bound twice
+ * in a mode, every action with a help sentence, the DESIGN 8 keys present,
  * and the help screen and hint lines generated from the tables. */
 #include "config.h"
 
@@ -73,7 +73,7 @@ START_TEST(hint_line_fits_and_comes_from_labels)
     ck_assert_ptr_nonnull(strstr(b, "F1 help"));
     ck_assert_ptr_nonnull(strstr(b, "F2 save"));
     ck_assert_ptr_nonnull(strstr(b, "F10 quit"));
-    /* The most useful first: 80 columns show undo, chart and `:` (SPEC 8). */
+    /* The most useful first: 80 columns show undo, chart and `:` (DESIGN 8). */
     ck_assert_ptr_nonnull(strstr(b, "u undo"));
     ck_assert_ptr_nonnull(strstr(b, "c chart"));
     ck_assert_ptr_nonnull(strstr(b, ": cmd"));

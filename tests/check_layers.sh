@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_layers.sh: the arrows between gpuplan's layers point one way
-# (STYLE.md 1), and the build is what enforces it.
+# (HACKING 1), and the build is what enforces it.
 #
 # Each layer is compiled with its own include path (Makefile.am). The
 # translation units in tests/layers/ are named LAYER-WHAT.c: LAYER-ok.c must

@@ -1,4 +1,4 @@
-/* check_line_edit.c: the line editor without a terminal (STYLE 4): keys
+/* check_line_edit.c: the line editor without a terminal (HACKING 4): keys
  * give changed / committed / cancelled, UTF-8 text edits by code point. */
 #include "config.h"
 

@@ -2,7 +2,7 @@
  * found no test for: straight-line depreciation, equal power draws, a bare
  * CR in a CSV field, the lower end of spot goodput, the queue order of jobs
  * submitted in the same minute and the largest minute step. Each asserts
- * the exact figure or answer the SPEC gives, so the slip would fail it. */
+ * the exact figure or answer the DESIGN gives, so the slip would fail it. */
 #include "config.h"
 
 #include <check.h>
@@ -17,7 +17,7 @@
 #include "hybrid.h"
 #include "scenario_file.h"
 
-/* SPEC 2.1: with cost_of_capital_pct 0 the capital line is straight-line
+/* DESIGN 2.1: with cost_of_capital_pct 0 the capital line is straight-line
  * depreciation (C - R) / L; with 7% it is the annuity, which is more. */
 START_TEST(straight_line_depreciation)
 {
@@ -38,7 +38,7 @@ START_TEST(straight_line_depreciation)
 }
 END_TEST
 
-/* SPEC 7: idle <= busy <= max, so all three equal is valid (a node that
+/* DESIGN 7: idle <= busy <= max, so all three equal is valid (a node that
  * draws the same power whatever it does), and it loads from a file. */
 START_TEST(equal_power_draws_are_valid)
 {
@@ -74,7 +74,7 @@ START_TEST(csv_quotes_a_bare_cr)
 }
 END_TEST
 
-/* spot_goodput_pct is 1..100 (SPEC 1): 0 would divide by zero. */
+/* spot_goodput_pct is 1..100 (DESIGN 1): 0 would divide by zero. */
 START_TEST(spot_goodput_zero_is_refused)
 {
     const Field *f = field_find("cloud.spot_goodput_pct");

@@ -1,4 +1,4 @@
-/* check_notes_edit.c: the notes editor without a terminal (STYLE 4):
+/* check_notes_edit.c: the notes editor without a terminal (HACKING 4):
  * wrapping, Up/Down by rows at the same column, lines joined by Backspace
  * and Delete, the field's length, control characters shown visibly. */
 #include "config.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_pages.sh: the man pages format cleanly and cover the command line.
 # gpuplan.1 must name every command, option, exit status and planner key of
-# the SPEC, every environment variable and every shipped scenario;
+# the DESIGN, every environment variable and every shipped scenario;
 # gpuplan-scenario.5 is checked against the field registry by check_manpage.
 . "$top_srcdir/tests/lib.sh"
 P1=$top_srcdir/doc/gpuplan.1
@@ -32,7 +32,7 @@ for sec in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS KEYS FILES ENVIRONMENT \
     if grep -q "^$sec\$" "$TMP/man1"; then ok; else fail "gpuplan.1 lacks section $sec"; fi
 done
 
-# SPEC 3: every command and option.
+# DESIGN 3: every command and option.
 for s in "gpuplan [--no-color] [FILE]" "gpuplan report" "gpuplan check FILE..." \
          "gpuplan new [--from NAME] FILE" "gpuplan list" "gpuplan sweep --vary" \
          "gpuplan prices" "--help" "--version" "--format" "-o" "--set KEY=VALUE" \
@@ -40,14 +40,14 @@ for s in "gpuplan [--no-color] [FILE]" "gpuplan report" "gpuplan check FILE..." 
     expect_grep "$TMP/flat1" "$s" "gpuplan.1 command line"
 done
 
-# SPEC 3 exit codes, each as a tagged paragraph.
+# DESIGN 3 exit codes, each as a tagged paragraph.
 for code in 0 64 65 66 73 74; do
     if grep -Eq "^ +$code +[A-Z]" "$TMP/man1"; then ok; else
         fail "gpuplan.1 does not explain exit status $code"
     fi
 done
 
-# SPEC 8 keys table.
+# DESIGN 8 keys table.
 for k in "Tab, Shift-Tab, Alt-1..9" "Up, Down, k, j" "Left, Right, h, l, -, +" \
          "Enter, or a digit" "Space" "a, d, r, m" "u, Ctrl-R" "F1, ?" "F2, Ctrl-S" "F3, o" \
          "F4, x" "F10, q" "set KEY=VALUE" "goto KEY" "wq"; do
@@ -76,7 +76,7 @@ if [ -x "$GPUPLAN" ]; then
     done
 fi
 
-# gpuplan-scenario(5) states the rules of SPEC 1.3 and 7.
+# gpuplan-scenario(5) states the rules of DESIGN 1.3 and 7.
 groff -man -Tutf8 -P-cbou "$P5" 2>/dev/null | sed 's/\xe2\x80\x90/-/g' | tr -s ' \n' ' ' >"$TMP/man5"
 for s in "atomic" "symbolic link is written through" "keeps its permission bits" \
          "read-only" "aliases and anchors" "duplicate keys" "NaN" "hexadecimal" \

@@ -1,4 +1,4 @@
-/* check_risk.c: tornado, Monte Carlo and goal seek (SPEC 2.8) against
+/* check_risk.c: tornado, Monte Carlo and goal seek (DESIGN 2.8) against
  * brute force, a symmetric case, pinned figures and putting the value back. */
 #include "config.h"
 
@@ -34,7 +34,7 @@ static Scenario work; /* large: kept off the stack */
 #define PIN_B50 16
 #define PIN_C0 8
 
-/* Δ of SPEC 2.8 computed here from the engine, independently of risk.c. */
+/* Δ of DESIGN 2.8 computed here from the engine, independently of risk.c. */
 static double brute_delta(const Scenario *s, bool *onprem_cheapest)
 {
     CostResult r;
@@ -172,7 +172,7 @@ START_TEST(tornado_marks_broken_points)
 }
 END_TEST
 
-/* The SPEC 2.8 inverse CDF, written again here. */
+/* The DESIGN 2.8 inverse CDF, written again here. */
 static double tri(double u, double a, double c, double b)
 {
     return u < (c - a) / (b - a) ? a + sqrt(u * (b - a) * (c - a))
@@ -280,7 +280,7 @@ START_TEST(monte_carlo_pinned)
 }
 END_TEST
 
-/* SPEC 7: a signal stops the Monte Carlo at once. A timer raises the flag
+/* DESIGN 7: a signal stops the Monte Carlo at once. A timer raises the flag
  * 50 ms into a run of 10,000,000 draws (tens of seconds of work); the run
  * must end within 100 ms of CPU time after the handler ran. */
 static volatile sig_atomic_t mc_stop;
@@ -444,7 +444,7 @@ START_TEST(seek_cases)
     CostResult c;
     cost_evaluate(&s, &c);
     SeekResult r;
-    /* measured utilization: that is the crossover (SPEC 2.6: 76.00%) */
+    /* measured utilization: that is the crossover (DESIGN 2.6: 76.00%) */
     seek_solve(&s, field_find("utilization.measured_pct"), OPT_SPOT, &work, &r);
     ck_assert_int_eq(r.outcome, SEEK_ROOT);
     ck_assert(r.closed_form);
@@ -515,7 +515,7 @@ END_TEST
 START_TEST(uncertainty_set_values)
 {
     /* The section's values are registry rows, set by the one edit path
-     * with the section's rules (SPEC 1.1, 2.8). */
+     * with the section's rules (DESIGN 1.1, 2.8). */
     Scenario s = with_inputs();
     Diag d;
     ck_assert_int_eq(scenario_set(&s, "uncertainty.draws", "500", &d), 0);
@@ -584,7 +584,7 @@ START_TEST(tornado_chart)
 }
 END_TEST
 
-/* Every bar carries its figure (SPEC 8): one too short to hold it inside
+/* Every bar carries its figure (DESIGN 8): one too short to hold it inside
  * has it against its outer end, on both sides of the base; a figure never
  * covers the other bar. Hand-made rows: the base at +20K, a long row
  * setting the scale (about 3K a column), short bars either side, ends that

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_risk_cli.sh: `gpuplan risk` and `gpuplan seek` (SPEC 2.8, 3): their
+# check_risk_cli.sh: `gpuplan risk` and `gpuplan seek` (DESIGN 2.8, 3): their
 # formats, exit codes, --set, and the figures they print.
 . "$top_srcdir/tests/lib.sh"
 G=$GPUPLAN
@@ -25,7 +25,7 @@ expect_status 0 "risk md" -- "$G" risk --format md diagflow-risk
 expect_grep "$TMP/out" "## Risk" "md has the Risk section"
 expect_status 0 "risk csv" -- "$G" risk --format csv diagflow-risk
 expect_grep "$TMP/out" "key,low,high,delta_low,delta_high,crossover_low,crossover_high" \
-    "csv header of SPEC 4.3"
+    "csv header of DESIGN 4.3"
 [ "$(wc -l <"$TMP/out")" -eq 8 ] && ok || fail "csv: a header and 7 rows"
 expect_status 0 "risk json" -- "$G" risk --format json diagflow-risk
 expect_grep "$TMP/out" '"p_onprem_cheapest":	0.3117,' "json results.risk"
@@ -125,7 +125,7 @@ expect_status 64 "seek a bad target" -- "$G" seek --vary hardware.nodes \
     --target cloud=spot default
 expect_status 64 "seek without --target" -- "$G" seek --vary hardware.nodes default
 
-# SPEC 7: a signal ends a long Monte Carlo (a million draws over a 20-year
+# DESIGN 7: a signal ends a long Monte Carlo (a million draws over a 20-year
 # horizon, about a minute) at once, and nothing is left at -o OUT.
 sed 's/^  draws: 10000$/  draws: 1000000/' "$top_srcdir/scenarios/diagflow-risk.yaml" >"$TMP/long.yaml"
 printf 'horizon:\n  months: 240\n  ramp_months: 24\n' >>"$TMP/long.yaml"

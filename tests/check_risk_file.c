@@ -1,4 +1,4 @@
-/* check_risk_file.c: the `uncertainty:` section in scenario files (SPEC 1,
+/* check_risk_file.c: the `uncertainty:` section in scenario files (DESIGN 1,
  * 2.8, 7): each refusal with its line, column and path, bit-exact round
  * trips through the saver and the JSON export, results.risk in the JSON
  * export and the Risk section of the reports. */
@@ -81,7 +81,7 @@ START_TEST(yaml_refusals)
                  "field of the uncertainty section");
     expect_error("gpuplan: 2\nuncertainty:\n  seed: 1\n  seed: 2\n", 4, 3,
                  "uncertainty.seed", "duplicate key");
-    /* a version-1 file cannot have the section (SPEC 1.4) */
+    /* a version-1 file cannot have the section (DESIGN 1.4) */
     expect_error("gpuplan: 1\nhardware:\n  nodes: 2\nuncertainty:\n"
                  "  draws: 500\n", 4, 1, "uncertainty",
                  "write `gpuplan: 2` to use it");

@@ -1,4 +1,4 @@
-/* check_safety.c: nothing lost, nothing injected (SPEC 1.3, 7): text rules
+/* check_safety.c: nothing lost, nothing injected (DESIGN 1.3, 7): text rules
  * and visible control characters, saves that only write what loads, and
  * the messages that must name the right place and the right number. */
 #include "config.h"
@@ -133,7 +133,7 @@ START_TEST(diag_format_is_visible)
 }
 END_TEST
 
-/* ---- messages that name the right place and number (SPEC 7) ------------- */
+/* ---- messages that name the right place and number (DESIGN 7) ------------- */
 
 static const struct {
     bool json;
@@ -214,7 +214,7 @@ START_TEST(near_misses_still_load)
 }
 END_TEST
 
-/* ---- check reports every problem (SPEC 3, 7) ------------------------------ */
+/* ---- check reports every problem (DESIGN 3, 7) ------------------------------ */
 
 START_TEST(check_gathers_every_problem)
 {
@@ -454,7 +454,7 @@ START_TEST(check_gathers_json_like_yaml)
 }
 END_TEST
 
-/* ---- save only what loads (SPEC 1.3, 7) ---------------------------------- */
+/* ---- save only what loads (DESIGN 1.3, 7) ---------------------------------- */
 
 static char tmpdir[256];
 
@@ -582,7 +582,7 @@ START_TEST(empty_workload_list_saves_and_loads)
 }
 END_TEST
 
-/* ---- long runs stop on a signal (SPEC 7) ------------------------------- */
+/* ---- long runs stop on a signal (DESIGN 7) ------------------------------- */
 
 /* 100,000 one-GPU nodes and a burst workload: a minute or more per
  * evaluation, the size of the hostile file in tests/data/hostile/. */

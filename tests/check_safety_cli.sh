@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_safety_cli.sh: nothing injected through the command line (SPEC 7):
+# check_safety_cli.sh: nothing injected through the command line (DESIGN 7):
 # texts from files, arguments and the price book never reach the terminal
 # with raw control characters; bounded work; accurate messages.
 . "$top_srcdir/tests/lib.sh"
@@ -79,7 +79,7 @@ no_raw "$TMP/err" "prices"
 expect_grep "$TMP/err" "prices.yaml:" "prices error is located"
 expect_grep "$TMP/err" 'control character \x1b' "prices error names the character"
 
-# Accurate messages (SPEC 7).
+# Accurate messages (DESIGN 7).
 # An import error is blamed on the routing file's own line, not on a line
 # of the YAML gpuplan generated from it.
 cat >"$TMP/routing.json" <<'JSON'
@@ -121,7 +121,7 @@ t1=$(date +%s%N)
 expect_grep "$TMP/err" "is a named pipe that no program is writing to" "check FIFO says why"
 expect_status 0 "check a pipe with a writer" -- bash -c "'$G' check <(cat '$top_srcdir/scenarios/default.yaml')"
 
-# check reports every problem of every file (SPEC 3), each located.
+# check reports every problem of every file (DESIGN 3), each located.
 printf 'gpuplan: 1\nhardware:\n  nodes: 0\n  nods: 3\nfacility:\n  pue: 9\n' >"$TMP/three.yaml"
 printf 'gpuplan: 1\nname: "a\\e"\nconstraints:\n  compliance_forbids_cloud: on\n' >"$TMP/two.yaml"
 expect_status 65 "check, five problems in two files" -- "$G" check "$TMP/three.yaml" default "$TMP/two.yaml"
@@ -142,7 +142,7 @@ expect_status 66 "check bad + missing" -- "$G" check "$TMP/bad1.yaml" "$TMP/miss
 expect_status 66 "check missing + bad" -- "$G" check "$TMP/missing.yaml" "$TMP/bad1.yaml"
 expect_status 65 "check bad + good" -- "$G" check "$TMP/bad1.yaml" default
 
-# Bounded work (SPEC 7): 10^10 rows are refused at once with the count and
+# Bounded work (DESIGN 7): 10^10 rows are refused at once with the count and
 # the size; --max-rows allows more, or fewer; streaming starts at once.
 t0=$(date +%s%N)
 expect_status 64 "sweep of 10^10 rows" -- "$G" sweep --vary hardware.nodes=1:100000:1 \

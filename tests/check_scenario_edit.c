@@ -1,4 +1,4 @@
-/* check_scenario_edit.c: the one edit path (scenario_edit.h; SPEC 3, 7, 8): a value set from
+/* check_scenario_edit.c: the one edit path (scenario_edit.h; DESIGN 3, 7, 8): a value set from
  * text is checked with every rule that involves it, the cross-field rules
  * included whichever side is changed, and is applied whole or not at all;
  * nudges, --set batches and the loader go the same way. */
@@ -270,7 +270,7 @@ START_TEST(nudge_through_the_edit_path)
 END_TEST
 
 /* An uncertain input's value nudges as the field it names: its step and
- * range; a mode not given starts from the scenario's value (SPEC 2.8). */
+ * range; a mode not given starts from the scenario's value (DESIGN 2.8). */
 START_TEST(nudge_an_uncertain_input)
 {
     Scenario s;

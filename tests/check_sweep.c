@@ -1,4 +1,4 @@
-/* check_sweep.c: sweep axes count inclusive ends exactly (SPEC 3). */
+/* check_sweep.c: sweep axes count inclusive ends exactly (DESIGN 3). */
 #include "config.h"
 
 #include <check.h>

@@ -1,5 +1,5 @@
 /* check_v1.c: version-1 files give exactly the figures version 1 gave
- * (SPEC 1.4, 2.2).
+ * (DESIGN 1.4, 2.2).
  *
  * tests/data/v1-figures.txt holds, for every shipped scenario, the version-1
  * built-in default and every file under tests/data/good (YAML and JSON

@@ -1,5 +1,5 @@
 /* check_verdict.c: the verdict, the zone line and the advice never state a
- * comparison the figures contradict (SPEC 2.4).
+ * comparison the figures contradict (DESIGN 2.4).
  *
  * A checker reads every sentence the planner and the reports show: the
  * verdict, the zone line (both forms) and every advice text. It drops what
@@ -370,7 +370,7 @@ static void fn_commit(Check *c, regmatch_t *m, const char *claim)
 
 /* Every "at P%" / "P% measured" names the measured utilization: it must be
  * within rounding of it and on its side of every mark the texts compare it
- * with (SPEC 2.4 zone and advice thresholds). */
+ * with (DESIGN 2.4 zone and advice thresholds). */
 static void check_measured_pct(Check *c)
 {
     static const double marks[] = {50, 60, 70, 75, 80};

@@ -1,4 +1,4 @@
-/* check_yaml.c: scenario files (SPEC 1, 1.3, 4.1, 7): the YAML and JSON
+/* check_yaml.c: scenario files (DESIGN 1, 1.3, 4.1, 7): the YAML and JSON
  * readers' refusals with their line and column, the inputs they must
  * accept, bit-exact round trips, and the atomic writer and whole-file
  * reader. */
@@ -206,7 +206,7 @@ static const BadCase yaml_bad[] = {
     {"\xEF\xBB\xBFgpuplan: 1\nhardware:\n  nodes: -1\n", 3, 10,
      "hardware.nodes", "below 1"},
     {"\xEF\xBB\xBFgpuplan: 3\n", 1, 10, "gpuplan", "newer"},
-    /* SPEC 1.4: a version-1 file may not use a version-2 field */
+    /* DESIGN 1.4: a version-1 file may not use a version-2 field */
     {"gpuplan: 1\ncloud:\n  reserved_coverage_pct: 50\n", 3, 3,
      "cloud.reserved_coverage_pct",
      "`cloud.reserved_coverage_pct` is a schema version 2 field, but this "

@@ -1,5 +1,5 @@
 /* check_yaml_patch.c: saving an opened YAML file keeps what the user wrote
- * (SPEC 1.3).
+ * (DESIGN 1.3).
  *
  * tests/data/good/commented.yaml is written by hand with comments
  * everywhere, blank lines, an odd key order, plain, 'single' and "double"
@@ -539,7 +539,7 @@ START_TEST(input_values_edited_in_place)
 }
 END_TEST
 
-/* ---- the schema line (SPEC 1.4) ------------------------------------------- */
+/* ---- the schema line (DESIGN 1.4) ------------------------------------------- */
 
 /* The hand-written file as a version-1 file: without its uncertainty
  * ranges (a version-2 section), saying `gpuplan: 1`. */
@@ -617,7 +617,7 @@ START_TEST(version_2_field_makes_the_schema_line_2)
     /* An opened `gpuplan: 1` file keeps that line until something of
      * schema version 2 is written: a registry field of version 2 away from
      * its default, hybrid.backfill or a workload's priority, or an
-     * uncertainty section. Then the line says 2 (SPEC 1.4). */
+     * uncertainty section. Then the line says 2 (DESIGN 1.4). */
     size_t len;
     char *v1 = commented_v1(&len);
     char *out = saved_after(v1, len, edit_price, NULL);

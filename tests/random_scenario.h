@@ -3,7 +3,7 @@
  * Every number field of the registry is drawn around its default (0 to 3
  * times it, or anywhere in its range for percentages), rounded where the
  * field is whole, clamped to its range; the commitment and spot-eligibility
- * fields of SPEC 2.2 are drawn over their whole range (the horizon of SPEC
+ * fields of DESIGN 2.2 are drawn over their whole range (the horizon of DESIGN
  * 2.7 stays at its defaults: these tests check the steady state against its
  * closed forms; check_horizon draws horizons of its own), with a coverage below
  * 100% most of the time so the reserved curve has its kink; then the power

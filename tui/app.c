@@ -3,8 +3,8 @@
  * key -> action (the mode's key table, keys.c) -> handler (actions.c,
  * edit.c, commands.c, ...) -> the Reaction it returns marks what to redraw
  * -> screen_draw: the dirty windows with wnoutrefresh, one doupdate
- * (STYLE 5). Signals and a lost terminal come out of term_read_key() as
- * events; the loop writes the recovery file and leaves (SPEC 7). */
+ * (HACKING 5). Signals and a lost terminal come out of term_read_key() as
+ * events; the loop writes the recovery file and leaves (DESIGN 7). */
 #include "config.h"
 
 #include "app.h"
@@ -41,7 +41,7 @@ Reaction app_msg(App *a, bool error, const char *fmt, ...)
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
     /* Messages quote file names, keys and values: control characters are
-     * shown visibly, never sent to the terminal (SPEC 7). */
+     * shown visibly, never sent to the terminal (DESIGN 7). */
     text_visible(raw, strlen(raw), false, a->msg, sizeof a->msg);
     a->msg_error = error;
     if (a->msg[0]) {
@@ -67,7 +67,7 @@ static Reaction handle_key(App *a, int key)
         if (key == KC_CTRL('l'))
             return R_ALL | R_CLEAR;
         /* Quitting asks about unsaved changes here too, and Ctrl-S saves
-         * (SPEC 8); the question is drawn on the too-small screen. */
+         * (DESIGN 8); the question is drawn on the too-small screen. */
         /* Notes being typed are kept first, so the question and the save
          * see them. */
         if (key == 'q' || key == KC_F(10))
@@ -133,7 +133,7 @@ static int emergency_exit(App *a, int sig)
                 where);
     } else if (need) {
         /* No place took the edits: they go to stderr rather than vanish
-         * (SPEC 7). */
+         * (DESIGN 7). */
         char m[1200];
         diag_format(&d, m, sizeof m);
         StrBuf b = STRBUF_INIT;
@@ -159,7 +159,7 @@ int app_run(const char *path, bool no_color)
     doc_init(&a->doc, &s, NULL);
     if (path) {
         Diag d;
-        int rc = doc_open(&a->doc, path, &d); /* keeps the text (SPEC 1.3) */
+        int rc = doc_open(&a->doc, path, &d); /* keeps the text (DESIGN 1.3) */
         if (rc != 0) {
             char m[1024];
             diag_format(&d, m, sizeof m);
@@ -182,7 +182,7 @@ int app_run(const char *path, bool no_color)
         return EXIT_USAGE;
     }
     /* Long hybrid plans are computed beside the loop; a signal stops a
-     * wait for them at once (SPEC 7). */
+     * wait for them at once (DESIGN 7). */
     hybrid_work_open(&a->hwork, term_signal_flag());
     term_watch(bg_wake_fd());
     a->dirty |= screen_layout(a);

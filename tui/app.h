@@ -1,4 +1,4 @@
-/* app.h: the interactive planner (SPEC 8): one loop over keys, signals and
+/* app.h: the interactive planner (DESIGN 8): one loop over keys, signals and
  * resizes, the scenario being edited with its undo and redo stacks, and the
  * screen drawn from dirty flags. */
 #ifndef GPUPLAN_APP_H

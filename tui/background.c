@@ -137,7 +137,7 @@ BgChannel *bg_open(const BgJobType *type, void *state)
         return NULL;
     }
     /* The worker blocks every signal, so they reach the loop's thread and
-     * interrupt its poll() (SPEC 7). */
+     * interrupt its poll() (DESIGN 7). */
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);

@@ -1,4 +1,4 @@
-/* background.h: work beside the planner's input loop (SPEC 6, 8, 9).
+/* background.h: work beside the planner's input loop (DESIGN 6, 8, 9).
  *
  * A long computation (the hybrid plan of a large fleet, a progressive
  * Monte Carlo) must never hold up a keystroke. A BgChannel runs one kind
@@ -24,9 +24,9 @@
  * Waking the loop: one self-pipe for the process (there is one input loop),
  * written by the workers when a job finishes or its progress moves by a
  * whole percent; nothing is written while no job runs, so an idle planner
- * sleeps in poll() with no timeout (SPEC 9: no timers, no polling). The
+ * sleeps in poll() with no timeout (DESIGN 9: no timers, no polling). The
  * workers block every signal, so SIGTERM and SIGHUP interrupt the loop's
- * poll() as before (SPEC 7).
+ * poll() as before (DESIGN 7).
  *
  * No curses here: tests/check_background.c drives it without a terminal. */
 #ifndef GPUPLAN_BACKGROUND_H

@@ -1,4 +1,4 @@
-/* cli.c: gpuplan's command line (SPEC 3).
+/* cli.c: gpuplan's command line (DESIGN 3).
  *
  * Each command is a function taking the arguments after its name and
  * returning a sysexits status. Errors go to stderr as
@@ -71,7 +71,7 @@ int usage_error(const char *fmt, ...)
     fprintf(stderr, "gpuplan: ");
     char msg[2048];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    fputs(vis(msg), stderr); /* the arguments came from the user (SPEC 7) */
+    fputs(vis(msg), stderr); /* the arguments came from the user (DESIGN 7) */
     fprintf(stderr, "\nTry 'gpuplan --help'.\n");
     va_end(ap);
     return EXIT_USAGE;
@@ -189,7 +189,7 @@ int load_arg(const char *arg, Scenario *s)
     return rc;
 }
 
-/* Apply --set KEY=VALUE overrides, validated like the file (SPEC 3), all
+/* Apply --set KEY=VALUE overrides, validated like the file (DESIGN 3), all
  * or nothing, through the edit path. */
 int apply_sets(Scenario *s, char **sets, size_t nsets)
 {

@@ -1,4 +1,4 @@
-/* cli.h: gpuplan's command line (SPEC 3). */
+/* cli.h: gpuplan's command line (DESIGN 3). */
 #ifndef GPUPLAN_CLI_H
 #define GPUPLAN_CLI_H
 

@@ -1,4 +1,4 @@
-/* cli_common.h: what the command line's files share (SPEC 3): the error
+/* cli_common.h: what the command line's files share (DESIGN 3): the error
  * and option helpers of cli.c, and the file commands of cli_files.c. Every
  * function prints its own error to stderr and returns a sysexits status
  * (0 = fine). */
@@ -12,7 +12,7 @@
 #include "scenario.h"
 #include "strbuf.h"
 
-/* s with its control characters shown visibly (SPEC 7): every text from an
+/* s with its control characters shown visibly (DESIGN 7): every text from an
  * argument, a file or the price book goes through here before it reaches
  * the terminal. With `lines`, line breaks and tabs stay. The result lives
  * in one of eight rotating buffers, so one call may use up to eight. */

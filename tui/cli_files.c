@@ -1,4 +1,4 @@
-/* cli_files.c: the command line's file commands (SPEC 3): prices, check,
+/* cli_files.c: the command line's file commands (DESIGN 3): prices, check,
  * new, import and list. */
 #include "config.h"
 
@@ -121,7 +121,7 @@ int cli_cmd_check(int argc, char **argv)
     enum { MAX_PROBLEMS = 100 };
     Diag *all = xmalloc(MAX_PROBLEMS * sizeof *all);
     for (int i = 0; i < argc; i++) {
-        /* Every problem of every file (SPEC 3), in file order. */
+        /* Every problem of every file (DESIGN 3), in file order. */
         int rc;
         if (!argv[i][0]) {
             Scenario s;

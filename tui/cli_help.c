@@ -1,4 +1,4 @@
-/* cli_help.c: the command line's help (SPEC 3): `gpuplan --help`,
+/* cli_help.c: the command line's help (DESIGN 3): `gpuplan --help`,
  * `gpuplan help [COMMAND]` and `gpuplan COMMAND --help`, from one table of
  * the commands' usage lines and texts, so the overview and each command's
  * help never disagree. */

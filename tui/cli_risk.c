@@ -1,4 +1,4 @@
-/* cli_risk.c: `gpuplan risk` and `gpuplan seek` (SPEC 2.8, 3): the tornado
+/* cli_risk.c: `gpuplan risk` and `gpuplan seek` (DESIGN 2.8, 3): the tornado
  * and the Monte Carlo of the decision in every report format, and the value
  * of one input at which owning costs what a cloud option costs. */
 #include "config.h"
@@ -21,7 +21,7 @@
 #include "risk.h"
 #include "seek.h"
 
-/* gpuplan risk: the tornado and the Monte Carlo (SPEC 2.8, 3). */
+/* gpuplan risk: the tornado and the Monte Carlo (DESIGN 2.8, 3). */
 int cli_cmd_risk(int argc, char **argv)
 {
     ExportFormat fmt = EXPORT_TEXT;
@@ -61,7 +61,7 @@ int cli_cmd_risk(int argc, char **argv)
         return EXIT_CANTCREAT;
     }
     /* Without --format, -o OUT's extension says which output to write, as
-     * for report (SPEC 3): risk.json is never text. */
+     * for report (DESIGN 3): risk.json is never text. */
     if (out && !fmt_given &&
         (!export_format_from_path(out, &fmt) || fmt == EXPORT_HTML)) {
         fprintf(stderr, "gpuplan: risk -o %s: %s; the formats are .md, .json, "
@@ -113,7 +113,7 @@ static bool seek_target(const char *v, CostOption *x)
 }
 
 /* gpuplan seek: the value of one input at which owning costs what a cloud
- * option costs (SPEC 2.8, 3). First line `KEY = VALUE` (or `KEY = none`). */
+ * option costs (DESIGN 2.8, 3). First line `KEY = VALUE` (or `KEY = none`). */
 int cli_cmd_seek(int argc, char **argv)
 {
     const char *file = NULL, *key = NULL, *v;

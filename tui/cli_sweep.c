@@ -1,4 +1,4 @@
-/* cli_sweep.c: gpuplan sweep (SPEC 3): the batch what-if engine, one row
+/* cli_sweep.c: gpuplan sweep (DESIGN 3): the batch what-if engine, one row
  * per combination of the varied inputs, streamed as CSV or JSON. */
 #include "config.h"
 
@@ -154,7 +154,7 @@ static char *sweep_row(char *p, const SweepAxis *axes, size_t naxes,
     p = put(p, cost_option_key(r.cheapest));
     p = put(p, json ? "\", \"zone\": \"" : ",");
     p = put(p, cost_zone_key(r.zone));
-    /* SPEC 2.8, 4.3: delta = on-prem less the cheapest cloud option
+    /* DESIGN 2.8, 4.3: delta = on-prem less the cheapest cloud option
      * (allowed or not; negative: owning is cheaper); then each cloud
      * option's first crossover, empty (null) when there is none. */
     p = put(p, json ? "\", \"delta\": " : ",");
@@ -266,7 +266,7 @@ int cli_cmd_sweep(int argc, char **argv)
 
     static SweepKeys keys; /* (big: kept off the stack) */
     sweep_keys(&keys, axes, naxes);
-    /* Bounded work (SPEC 7): the row count and the output's size are known
+    /* Bounded work (DESIGN 7): the row count and the output's size are known
      * before anything runs; a sweep beyond --max-rows is refused at once.
      * The size is the header plus the first row's length times the rows. */
     double total = sweep_rows(axes, naxes);

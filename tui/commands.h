@@ -1,4 +1,4 @@
-/* commands.h: the `:` command line (SPEC 8) as a table: name, usage, help
+/* commands.h: the `:` command line (DESIGN 8) as a table: name, usage, help
  * and handler. The help screen and Tab completion read the table, so a
  * command added there is documented and completed everywhere. */
 #ifndef GPUPLAN_COMMANDS_H

@@ -36,7 +36,7 @@ void dialog_close(Dialog *d)
 }
 
 /* A copy of s with its control characters shown visibly: file names and
- * price-book texts are data, never terminal control (SPEC 7, 8). */
+ * price-book texts are data, never terminal control (DESIGN 7, 8). */
 static char *visible_dup(const char *s)
 {
     size_t need = text_visible(s, strlen(s), false, NULL, 0);
@@ -390,7 +390,7 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
     }
     if (d->kind == DLG_HELP) {
         /* The help screen scrolls; there is no selected line. Its lines
-         * fill the box's width (SPEC 8). */
+         * fill the box's width (DESIGN 8). */
         help_rewrap(d, w - 4);
         size_t max_top = d->count > (size_t)vis ? d->count - (size_t)vis : 0;
         if (d->sel > max_top)
@@ -414,7 +414,7 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
     }
     wattrset(o, term_attr(TS_NORMAL));
     /* Where the view is, on the bottom border, when it does not show all
-     * (SPEC 8: help scrolls with a position marker). */
+     * (DESIGN 8: help scrolls with a position marker). */
     if (d->count > (size_t)vis) {
         size_t last = d->top + (size_t)vis < d->count ? d->top + (size_t)vis : d->count;
         char pos[64];

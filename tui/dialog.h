@@ -1,4 +1,4 @@
-/* dialog.h: the planner's prompts (SPEC 8): a text prompt on the bottom
+/* dialog.h: the planner's prompts (DESIGN 8): a text prompt on the bottom
  * line (save path, export path), a one-key choice (quit: save / discard /
  * cancel; the recovery offer; the export format), the pickers (files, the
  * price book) and the help screen as overlays.

@@ -1,4 +1,4 @@
-/* document.h: the scenario being edited (SPEC 8): the committed scenario,
+/* document.h: the scenario being edited (DESIGN 8): the committed scenario,
  * the copy last loaded or saved (what "unsaved changes" compares against),
  * its file, and the undo and redo stacks (each committed change is one
  * step). No curses here: the planner's modules change the document only
@@ -24,7 +24,7 @@ typedef struct UndoStack {
 } UndoStack;
 
 /* The file as it was last loaded or saved, to see another program's
- * change before saving over it (SPEC 1.3). */
+ * change before saving over it (DESIGN 1.3). */
 typedef struct DiskStamp {
     bool known;       /* false: no file, or it could not be read */
     long long size;
@@ -40,7 +40,7 @@ typedef struct Document {
     UndoStack undo, redo;
     DiskStamp disk;      /* doc.path as loaded or last saved */
     /* The text of the file as opened or last saved, with where each value
-     * was written: saving to the same file edits it (SPEC 1.3). NULL = the
+     * was written: saving to the same file edits it (DESIGN 1.3). NULL = the
      * next save writes the file whole. */
     ScenarioSource *src;
     ScenarioSaveNote last_save; /* how the last doc_save went */
@@ -80,7 +80,7 @@ bool doc_redo(Document *doc, size_t *left);
 int doc_open(Document *doc, const char *path, Diag *d);
 
 /* Save the committed scenario to path: the opened file is edited
- * (scenario_source.h, SPEC 1.3), also when path is another name of it (a
+ * (scenario_source.h, DESIGN 1.3), also when path is another name of it (a
  * link, ./NAME: then the file keeps its own name); another path is written whole, and the
  * bytes must load back as the scenario before anything is written. On
  * success path becomes the file, its text the source, nothing is unsaved,

@@ -176,7 +176,7 @@ bool edit_apply(App *a, const Scenario *t, Reaction *r)
     return true;
 }
 
-/* Live recompute (SPEC 8): the partial value, when it parses and passes the
+/* Live recompute (DESIGN 8): the partial value, when it parses and passes the
  * cross-field rules, drives the results; otherwise they are marked stale and
  * the status line says why. */
 static Reaction preview(App *a)
@@ -200,7 +200,7 @@ static Reaction preview(App *a)
 
 /* ---- the notes editor ---------------------------------------------------- */
 
-/* Open the notes editor on field f's whole text (SPEC 8). A digit typed on
+/* Open the notes editor on field f's whole text (DESIGN 8). A digit typed on
  * the row opens it too, without replacing the notes. */
 static Reaction notes_open(App *a, const Field *f)
 {

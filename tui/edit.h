@@ -1,5 +1,5 @@
 /* edit.h: every change the planner makes to the scenario goes through
- * here: a value typed in place (with the live preview of SPEC 8), a nudge,
+ * here: a value typed in place (with the live preview of DESIGN 8), a nudge,
  * a toggle, `:set`, undo and redo, and the cross-field check before a
  * change is committed. One module, so the model's single edit path has
  * one set of call sites in the planner. */

@@ -80,7 +80,7 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
                        .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
                        .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};
     } else {
-        /* A long plan or Monte Carlo stops on a signal (SPEC 7); the loop
+        /* A long plan or Monte Carlo stops on a signal (DESIGN 7); the loop
          * then sees the signal and keeps the edits. */
         if (!report_results_compute_cancel(&own, &a->doc.cur,
                                            term_signal_flag())) {

@@ -1,4 +1,4 @@
-/* export_dialog.h: reports from the planner (SPEC 4, 8): F4 asks for a
+/* export_dialog.h: reports from the planner (DESIGN 4, 8): F4 asks for a
  * format and a file name (the scenario's name with the format's
  * extension by default); `:export FORMAT [FILE]` does the same in one
  * line. A report never replaces the open scenario, nor another file

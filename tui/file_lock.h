@@ -1,5 +1,5 @@
 /* file_lock.h: the lock beside a scenario file that tells a second planner
- * the file is open in another one (SPEC 1.3). The lock is `.NAME.gpuplan-lock`
+ * the file is open in another one (DESIGN 1.3). The lock is `.NAME.gpuplan-lock`
  * in the file's directory and holds "PID HOST". A lock whose process is gone
  * (its pid no longer runs on this host) is stale and taken over. A lock
  * only informs: the second planner may still save, and the check for a

@@ -1,5 +1,5 @@
 /* file_rules.h: the rules about files that the planner and the command
- * line share, each in one place so they agree (SPEC 3, 4, 8):
+ * line share, each in one place so they agree (DESIGN 3, 4, 8):
  * which files are scenarios, when two paths are the same file, where the
  * user's XDG directories are, and the date a report carries. */
 #ifndef GPUPLAN_FILE_RULES_H

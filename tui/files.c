@@ -74,7 +74,7 @@ static Reaction list_recoveries(App *a)
     return R_ALL;
 }
 
-/* Offer every recovery of the scenario's file that the user owns (SPEC
+/* Offer every recovery of the scenario's file that the user owns (DESIGN
  * 7): one question for one, one list for several. Nothing is deleted
  * without the user's word. */
 Reaction files_offer_recovery(App *a)
@@ -356,7 +356,7 @@ Reaction files_save(App *a)
         dialog_prompt(&a->dlg, P_SAVE_PATH, "save as:", "scenario.yaml");
         return R_LINE;
     }
-    /* SPEC 1.3: a shipped scenario is a template; its copy goes to a file
+    /* DESIGN 1.3: a shipped scenario is a template; its copy goes to a file
      * of the user's, by default of the same name in the current directory. */
     const char *slash = strrchr(a->doc.path, '/');
     dialog_prompt(&a->dlg, P_SAVE_PATH, "a shipped scenario is a template; save as:",

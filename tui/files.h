@@ -1,4 +1,4 @@
-/* files.h: the planner's files (SPEC 1.3, 7, 8): save, save as, open (the
+/* files.h: the planner's files (DESIGN 1.3, 7, 8): save, save as, open (the
  * picker and :e), the unsaved-changes question before quitting or opening,
  * and the recovery offer on start. Each asks its question through a dialog
  * and takes the answer back in files_answer. */

@@ -15,7 +15,7 @@
 #include "text_rules.h"
 #include "utf8.h"
 
-/* The field a panel's name promises, first on it (SPEC 8: Utilization
+/* The field a panel's name promises, first on it (DESIGN 8: Utilization
  * opens on measured_pct); NULL keeps the registry's order. */
 static const Field *panel_lead(Panel p)
 {
@@ -82,7 +82,7 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
     if (f->type == FT_BOOL)
         snprintf(val, n, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
     else if (f->type == FT_TEXT) {
-        /* Text as it may be shown: control characters visible (SPEC 7); a
+        /* Text as it may be shown: control characters visible (DESIGN 7); a
          * text of several lines shows its first, ended with the ellipsis
          * that says Enter opens the rest. */
         const char *t = field_get_text(f, s);
@@ -182,7 +182,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
     /* The value column is as wide as the widest value of the panel (at
      * least 10), up to what leaves the labels whole: a wider terminal shows
      * whole values instead of empty columns, a narrow one scales numbers
-     * (SPEC 8). */
+     * (DESIGN 8). */
     int unitw = 9, widest = 10, longest = 8;
     for (size_t i = 0; i < n; i++) {
         int lw = utf8_width(rows[i]->label);
@@ -224,7 +224,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         if (selected && edit) {
             /* The editor's text, left-aligned, with the cursor cell marked;
              * a text takes the unit column too, and when it is wider still
-             * the caller opens it wider (SPEC 8: opened whole on Enter). */
+             * the caller opens it wider (DESIGN 8: opened whole on Enter). */
             int x0 = labw + 2;
             int cols = f->type == FT_TEXT ? wd - 1 - x0 : valw;
             form_draw_edit(w, y, x0, edit, cols, bad);

@@ -1,4 +1,4 @@
-/* form.h: an input panel drawn from the field registry (SPEC 8).
+/* form.h: an input panel drawn from the field registry (DESIGN 8).
  *
  * The rows of panel p are the registry's fields with f->panel == p, in
  * registry order: label, value, unit; the selected row is highlighted and,
@@ -52,7 +52,7 @@ void form_draw_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols, boo
 void form_value(const Field *f, const Scenario *s, char *val, size_t n,
                 char *unit, size_t un);
 
-/* Draw the notes editor e into w (SPEC 8): a header row (line, length,
+/* Draw the notes editor e into w (DESIGN 8): a header row (line, length,
  * rows shown), then the text wrapped to the window's width less a column
  * each side, scrolled (*top, the first row shown, kept between calls) so
  * the cursor's row is visible, the cursor's cell marked. The wrap width

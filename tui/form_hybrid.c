@@ -1,4 +1,4 @@
-/* form_hybrid.c: the Hybrid panel drawn from the field registry (SPEC 6,
+/* form_hybrid.c: the Hybrid panel drawn from the field registry (DESIGN 6,
  * 8): the plan's scalar rows, then the workload table, whose columns are
  * the registry's workload rows (hybrid.workloads[].KEY) in registry order,
  * the two alternatives schedule and per_day sharing one "arrivals" column.
@@ -452,7 +452,7 @@ static void hybrid_lines(const Scenario *s, const HybridResult *hr, int computin
 }
 
 /* Below the table: how far newer figures are, and every warning whole
- * (SPEC 6, 8: legible at 80x22; Down scrolls to them). */
+ * (DESIGN 6, 8: legible at 80x22; Down scrolls to them). */
 static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const HybridResult *hr,
                        int computing, bool old, size_t sel, size_t top,
                        const HybridLines *l)

@@ -1,4 +1,4 @@
-/* hybrid_panel.h: the Hybrid panel's own actions (SPEC 6, 8): add the plan
+/* hybrid_panel.h: the Hybrid panel's own actions (DESIGN 6, 8): add the plan
  * or a workload, cycle a workload's run and cloud_mode. Deleting a
  * workload and moving between its cells are list_panel.h's; showing a
  * key's row (`:goto`, `:set`) is edit_goto_key, for every key. */

@@ -81,7 +81,7 @@ void hybrid_work_open(HybridWork *w, volatile sig_atomic_t *signal_flag)
     if (w->ok)
         w->ch = bg_open(&hybrid_job, &w->scratch);
     if (!w->ch)
-        w->scratch.cancel = signal_flag; /* a signal stops it (SPEC 7) */
+        w->scratch.cancel = signal_flag; /* a signal stops it (DESIGN 7) */
 }
 
 void hybrid_work_close(HybridWork *w)

@@ -1,5 +1,5 @@
 /* hybrid_work.h: the hybrid figures of the planner, computed beside the
- * input loop (SPEC 6: the planner never waits on the simulation; SPEC 9:
+ * input loop (DESIGN 6: the planner never waits on the simulation; DESIGN 9:
  * a keystroke on the Hybrid panel of a 1,024-node fleet is answered on
  * screen within 16 ms, its complete results within a second).
  *
@@ -39,7 +39,7 @@ typedef struct HybridWork {
     int percent;       /* its progress, 0..99 */
     void *held;        /* the finished job the figures come from (it owns
                         * their by_nodes) */
-    volatile sig_atomic_t *signal_flag; /* stops the waits (SPEC 7) */
+    volatile sig_atomic_t *signal_flag; /* stops the waits (DESIGN 7) */
     double submitted_ms; /* when the pending job was submitted */
     double last_ms;      /* how long the last finished job took */
     bool has_last;     /* last: the scenario of the newest submission */

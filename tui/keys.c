@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Order is the help screen's order; entries with a label form the hint line.
- * Digits start an edit (SPEC 8, as in a spreadsheet), so the numbered panels
+ * Digits start an edit (DESIGN 8, as in a spreadsheet), so the numbered panels
  * are on Alt-1..Alt-9 (which a terminal sends as Esc and the digit at once). */
 const KeyBinding key_table[] = {
     {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)", KS_ANY},
@@ -186,7 +186,7 @@ const char *keys_name(int key, char *buf, size_t n)
 
 /* The labels of table t whose scope is `scope` (pass 0) or KS_ANY (pass
  * 1), appended to buf in table order; false once a label does not fit. */
-/* The hint line's order (SPEC 8: the most useful first, so that 80 columns
+/* The hint line's order (DESIGN 8: the most useful first, so that 80 columns
  * show undo, chart and `:`); labels of other actions follow in table order. */
 static const Action hint_first[] = {ACT_HELP,  ACT_UNDO,       ACT_CHART, ACT_COMMAND,
                                     ACT_QUIT,  ACT_SAVE,       ACT_PANEL_NEXT,

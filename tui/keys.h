@@ -1,4 +1,4 @@
-/* keys.h: the planner's key bindings as data (STYLE 6).
+/* keys.h: the planner's key bindings as data (HACKING 6).
  *
  * One table per mode (normal, edit, command line, dialog) maps a key to an
  * action, with a short label for the hint line and a help sentence for the

@@ -1,4 +1,4 @@
-/* line_edit.h: a one-line text editor as a plain struct (STYLE 4).
+/* line_edit.h: a one-line text editor as a plain struct (HACKING 4).
  *
  * Used for editing a field in place, the `:` command line and the dialog
  * prompts. It knows nothing of curses: feed it key codes from keys.h and it

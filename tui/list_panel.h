@@ -1,4 +1,4 @@
-/* list_panel.h: what the panels that edit a registry list share (SPEC 8):
+/* list_panel.h: what the panels that edit a registry list share (DESIGN 8):
  * the Hybrid panel's workloads and the Risk panel's uncertain inputs.
  *
  * A list panel shows its optional section's scalar rows, then one row of

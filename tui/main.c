@@ -8,7 +8,7 @@
 int main(int argc, char **argv)
 {
     /* ncursesw needs the user's character set; numbers are always read and
-     * written with '.' (SPEC 7). */
+     * written with '.' (DESIGN 7). */
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
     return cli_main(argc, argv);

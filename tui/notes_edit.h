@@ -1,5 +1,5 @@
-/* notes_edit.h: the multi-line editor of the scenario's notes (SPEC 8), as
- * a plain struct without a terminal (STYLE 4), like line_edit.h.
+/* notes_edit.h: the multi-line editor of the scenario's notes (DESIGN 8), as
+ * a plain struct without a terminal (HACKING 4), like line_edit.h.
  *
  * The text is UTF-8 with line breaks. It is shown word-wrapped to a width
  * the caller gives; the cursor moves by whole characters (a combining mark

@@ -6,7 +6,7 @@
  *
  * Every key handler returns a Reaction: what must be redrawn (as htop's
  * actions return Htop_Reaction). Only the loop turns reactions into the
- * dirty set and draws (STYLE 5). */
+ * dirty set and draws (HACKING 5). */
 #ifndef GPUPLAN_PLANNER_H
 #define GPUPLAN_PLANNER_H
 
@@ -99,7 +99,7 @@ typedef struct App {
     PriceBook *book; /* while the price book picker is open, else NULL */
     long price_workload; /* the Hybrid workload whose cloud_gpu_hour the
                           * open picker fills; -1: the Cloud panel's prices */
-    RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (SPEC 7) */
+    RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (DESIGN 7) */
     size_t rec_n, rec_i;           /* how many, the one selected */
     char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */
 

@@ -1,4 +1,4 @@
-/* price_picker.c: the price book picker (SPEC 5): one row per instance
+/* price_picker.c: the price book picker (DESIGN 5): one row per instance
  * and region, laid out for the terminal's width; Enter copies the row's
  * prices into the Cloud panel as one undo step. */
 #include "config.h"
@@ -132,7 +132,7 @@ Reaction price_picker_open(App *a)
 }
 
 /* The pick for workload i: its cloud_gpu_hour from the row, where it runs
- * in the cloud (SPEC 6: spot for a spot workload; an `onprem` job that
+ * in the cloud (DESIGN 6: spot for a spot workload; an `onprem` job that
  * cannot run on-prem runs on-demand). */
 static Reaction pick_for_workload(App *a, size_t i, const PriceInstance *in,
                                   const PriceRegion *r)
@@ -193,7 +193,7 @@ Reaction price_picker_pick(App *a, const char *item)
     for (int k = 0; k < 3; k++) {
         char v[32];
         num_snprintf(v, sizeof v, "%.2f", now[k]);
-        /* The reserved rate says which commitment it is (SPEC 5). */
+        /* The reserved rate says which commitment it is (DESIGN 5). */
         char what[96] = "";
         if (k == 1 && in->reserved_kind[0] && isfinite(in->reserved_term_months))
             num_snprintf(what, sizeof what, " (%s, %.0f mo)", in->reserved_kind,

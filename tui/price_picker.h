@@ -1,4 +1,4 @@
-/* price_picker.h: the price book picker (SPEC 5), opened by p or :prices
+/* price_picker.h: the price book picker (DESIGN 5), opened by p or :prices
  * on the Cloud panel. */
 #ifndef GPUPLAN_PRICE_PICKER_H
 #define GPUPLAN_PRICE_PICKER_H

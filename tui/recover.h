@@ -1,4 +1,4 @@
-/* recover.h: recovery files that keep unsaved edits (SPEC 7).
+/* recover.h: recovery files that keep unsaved edits (DESIGN 7).
  *
  * When the planner loses its terminal (SIGHUP, SIGTERM, a read error) it
  * writes the unsaved scenario to a recovery file of its own: one per

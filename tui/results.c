@@ -1,6 +1,6 @@
 /* results.c: the results box of the planner: the verdict, the options, the
  * zone (marked when it disagrees with the figures), the crossovers and the
- * first advice line (SPEC 8). */
+ * first advice line (DESIGN 8). */
 #include "config.h"
 
 #include "results.h"
@@ -24,7 +24,7 @@ const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
 }
 
 /* Word-wrap text into rows y0..h-1 of w; returns the row after it. Text
- * that runs out of rows ends its last row with an ellipsis (SPEC 8: cut
+ * that runs out of rows ends its last row with an ellipsis (DESIGN 8: cut
  * text says so). (w NULL: count the rows without drawing.) */
 static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
 {
@@ -97,7 +97,7 @@ void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, boo
     wattrset(w, term_attr(TS_NORMAL));
 }
 
-/* The zone line(s) from row y (SPEC 2.4), marked when the figures
+/* The zone line(s) from row y (DESIGN 2.4), marked when the figures
  * disagree with it; returns the row after it. */
 static int zone_lines(WINDOW *w, int y, int h, int wd, const Scenario *s,
                       const CostResult *r)
@@ -120,7 +120,7 @@ static int zone_lines(WINDOW *w, int y, int h, int wd, const Scenario *s,
     return y;
 }
 
-/* SPEC 2.7: the horizon line at row y, owning against the cheapest cloud
+/* DESIGN 2.7: the horizon line at row y, owning against the cheapest cloud
  * option: its break-even month and IRR. Returns the row after it. */
 static int horizon_line(WINDOW *w, int y, int h, int wd, const Scenario *s,
                         const CostResult *r)
@@ -179,7 +179,7 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
     char line[512];
     int y = 0;
     if (!hy && verdict_too) {
-        /* SPEC 8: the verdict leads, wrapped and never cut; the table, the
+        /* DESIGN 8: the verdict leads, wrapped and never cut; the table, the
          * zone, the crossovers and the advice take the rows left. */
         char verdict[1024];
         cost_verdict_text(s, r, verdict, sizeof verdict);
@@ -198,7 +198,7 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
                   (hy || y + 1 + OPT_COUNT + 1 <= h || (!ex && y + OPT_COUNT + 1 > h));
     /* The money columns widen to show each figure whole when the box has
      * the columns; else a figure too wide is scaled (1.2M), never cut
-     * (SPEC 8). */
+     * (DESIGN 8). */
     int mw = 10, pw = 6, dw = 11;
     {
         int m = 0, pp = 0, d = 0;
@@ -245,7 +245,7 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         else
             num_snprintf(per, sizeof per, "%.2f", oc->per_useful_gpu_hour);
         /* Each figure whole: one too wide for its column is scaled
-         * (1.2M), never cut (SPEC 8). */
+         * (1.2M), never cut (DESIGN 8). */
         if ((int)strlen(money) > mw)
             num_format_scaled(oc->monthly, mw, money, sizeof money);
         if ((int)strlen(per) > pw)
@@ -332,7 +332,7 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
             hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
         }
         wattrset(w, sa);
-        if (y < h) { /* the commitment from the load (SPEC 6) */
+        if (y < h) { /* the commitment from the load (DESIGN 6) */
             num_snprintf(a, sizeof a, "(%.0f GPU%s)", hy->commit.gpus,
                          plural(hy->commit.gpus));
             hybrid_line(w, y++, wd, "commit saves", hy->commit.saving_monthly, a);

@@ -1,4 +1,4 @@
-/* results.h: the results box (SPEC 8): the verdict, the four options with
+/* results.h: the results box (DESIGN 8): the verdict, the four options with
  * monthly cost, cost per useful GPU-hour and the difference to the
  * cheapest, the zone (marked when it disagrees with the figures), the
  * crossovers and the first advice line. */
@@ -49,7 +49,7 @@ void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
                           const HybridResult *h, int computing, bool plan_current,
                           bool stale);
 
-/* The verdict sentence (SPEC 2.4) word-wrapped into all of w, never cut
+/* The verdict sentence (DESIGN 2.4) word-wrapped into all of w, never cut
  * while w has the rows results_verdict_rows counts for its width. */
 void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, bool stale);
 

@@ -172,7 +172,7 @@ Reaction risk_live_sync(App *a)
         submit(l, first);
         return R_RESULTS;
     }
-    /* The keystroke's screen first (SPEC 9: 1 ms), the worker after it:
+    /* The keystroke's screen first (DESIGN 9: 1 ms), the worker after it:
      * woken now, it competes with the drawing for the cores. Until then
      * the figures shown are marked refining. */
     l->deferred = l->running = first;
@@ -249,7 +249,7 @@ int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
         return 1;
     }
     const MonteCarlo *mc = &l->mc;
-    /* A value being typed that is refused (SPEC 8 live recompute): the
+    /* A value being typed that is refused (DESIGN 8 live recompute): the
      * figures are those of the last valid one, marked stale as the main
      * results are. */
     bool stale = a->stale;

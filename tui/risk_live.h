@@ -1,5 +1,5 @@
 /* risk_live.h: the Risk panel's Monte Carlo, computed beside the input
- * loop and progressively (SPEC 2.8, 8, 9).
+ * loop and progressively (DESIGN 2.8, 8, 9).
  *
  * While the Risk panel shows, every change of the scenario on screen (a
  * value being typed included) starts the Monte Carlo again on a worker

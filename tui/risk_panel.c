@@ -1,4 +1,4 @@
-/* risk_panel.c: the Risk panel's rows, drawing and adding (SPEC 2.8, 8);
+/* risk_panel.c: the Risk panel's rows, drawing and adding (DESIGN 2.8, 8);
  * see risk_panel.h. */
 #include "config.h"
 
@@ -95,7 +95,7 @@ static void put_edit(WINDOW *w, int y, int x, int cols, const LineEdit *e,
 }
 
 /* A number for a cell of `cols` columns: exact when it fits, else scaled
- * (1.2M), never cut (SPEC 8). */
+ * (1.2M), never cut (DESIGN 8). */
 static void cell_number(double v, int cols, char *buf, size_t n)
 {
     num_format_exact(v, buf, n);
@@ -262,7 +262,7 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
 }
 
 /* The number field not yet listed in s that moves the decision most (the
- * default tornado's first row, SPEC 2.8) with its +-20% range, into *in;
+ * default tornado's first row, DESIGN 2.8) with its +-20% range, into *in;
  * false when every such field is listed. */
 static bool next_input(const Scenario *s, UncInput *in)
 {

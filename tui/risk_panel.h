@@ -1,4 +1,4 @@
-/* risk_panel.h: the Risk panel (SPEC 2.8, 8): the uncertainty section's
+/* risk_panel.h: the Risk panel (DESIGN 2.8, 8): the uncertainty section's
  * draws and seed, then one row per uncertain input with its key, low, mode
  * and high as cells (list_panel.h moves between them and deletes an input).
  * a adds the section, or the input that moves the decision most among the

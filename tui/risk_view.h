@@ -1,4 +1,4 @@
-/* risk_view.h: risk in the planner (SPEC 2.8, 8): the tornado as one of
+/* risk_view.h: risk in the planner (DESIGN 2.8, 8): the tornado as one of
  * the charts `c` cycles through, and the `:seek KEY OPTION` command, which
  * offers to apply the value it finds as one undo step. */
 #ifndef GPUPLAN_RISK_VIEW_H

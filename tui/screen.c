@@ -1,5 +1,5 @@
 /* screen.c: the planner's windows for the terminal's size, and drawing
- * the parts a reaction marked dirty (STYLE 5: wnoutrefresh each, one
+ * the parts a reaction marked dirty (HACKING 5: wnoutrefresh each, one
  * doupdate). */
 #include "config.h"
 
@@ -26,10 +26,10 @@
 #define MIN_ROWS 22
 /* Below this height the short layout: the verdict leaves the results box
  * for a full-width window above the chart, and the chart keeps the rows
- * for CHART_MIN_PLOT plot rows (SPEC 8: 6 at 80x22). At this height too,
+ * for CHART_MIN_PLOT plot rows (DESIGN 8: 6 at 80x22). At this height too,
  * except on the Hybrid panel (whose box does not show the verdict and
  * whose table wants the rows): beside the panel the verdict took up to six
- * of the box's eleven rows, and the horizon line (SPEC 8) had none left. */
+ * of the box's eleven rows, and the horizon line (DESIGN 8) had none left. */
 #define SHORT_ROWS 24
 #define CHART_SHORT_H 10
 
@@ -104,7 +104,7 @@ Reaction screen_layout(App *a)
         if (avail - top_h - verdict_h < 6)
             verdict_h = avail - top_h - 6;
     }
-    /* No region keeps empty columns while another cuts its text (SPEC 8). */
+    /* No region keeps empty columns while another cuts its text (DESIGN 8). */
     a->wide_results = wide_results(a);
     int res_w = a->wide_results ? a->cols - 60 : a->cols >= 100 ? 48 : 39;
     int form_w = a->cols - res_w - 1;
@@ -273,7 +273,7 @@ static int wrap_text(WINDOW *w, int wd, const char *text)
 }
 
 /* A message longer than the line: shown whole, wrapped upward over the
- * chart for as long as it is current (SPEC 8). Returns false when it fits
+ * chart for as long as it is current (DESIGN 8). Returns false when it fits
  * the line. */
 static bool draw_long_msg(App *a)
 {
@@ -413,7 +413,7 @@ static void draw_too_small(App *a)
 void screen_draw(App *a)
 {
     /* The percent of hybrid figures still computing, -1 when they are up
-     * to date (SPEC 6: results still computing are marked so). */
+     * to date (DESIGN 6: results still computing are marked so). */
     int computing = a->hwork.pending ? a->hwork.percent : -1;
     bool plan_current = a->hwork.pending && a->hwork.plan_current;
     /* The short layout sizes the verdict's window to the verdict: when the
@@ -501,7 +501,7 @@ void screen_draw(App *a)
             wnoutrefresh(a->w_results);
         }
         /* A text wider than the panel opens whole over the results from its
-         * own column, or, wider still, on the whole row (SPEC 8). */
+         * own column, or, wider still, on the whole row (DESIGN 8). */
         a->edit_wide = wide.wide && a->editing;
         if (a->edit_wide) {
             int need = utf8_width(a->edit.text) + 1;

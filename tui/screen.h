@@ -1,4 +1,4 @@
-/* screen.h: the planner's screen (SPEC 8): the title and tabs, the panel
+/* screen.h: the planner's screen (DESIGN 8): the title and tabs, the panel
  * beside the results, the chart, the message and hint lines; "terminal
  * too small" below 80x22; below 24 rows the verdict has its own
  * full-width window above the chart. */

@@ -1,7 +1,7 @@
 /* term.h: the planner's terminal: curses setup and teardown, signals, keys.
  *
  * The only module that talks to the tty directly. Signal handlers only set
- * flags (SPEC 7); term_read_key() blocks without a timeout (no polling) and
+ * flags (DESIGN 7); term_read_key() blocks without a timeout (no polling) and
  * reports a pending signal, a resize or a lost terminal as an event for the
  * main loop to act on. */
 #ifndef GPUPLAN_TERM_H
@@ -46,14 +46,14 @@ bool term_has_color(void);
 /* True when the locale's character set is UTF-8. */
 bool term_utf8(void);
 
-/* True when charts may use Unicode braille and arrows (SPEC 8): a UTF-8
+/* True when charts may use Unicode braille and arrows (DESIGN 8): a UTF-8
  * locale on a terminal that is not of the vt100 family or the Linux
  * console. */
 bool term_braille(void);
 
 /* A border round w in lines the terminal shows: Unicode box drawing in a
  * UTF-8 locale (except on vt100-family terminals and the Linux console),
- * else `+`, `-` and `|` (SPEC 8: never raw `lqqk`). */
+ * else `+`, `-` and `|` (DESIGN 8: never raw `lqqk`). */
 void term_box(WINDOW *w);
 
 /* The mark of cut text: an ellipsis, or "~" where UTF-8 is not shown. */

@@ -1,4 +1,4 @@
-/* braille.h: curves drawn in Unicode braille dots on a Canvas (SPEC 8:
+/* braille.h: curves drawn in Unicode braille dots on a Canvas (DESIGN 8:
  * 2x4 dots a cell), shared by the charts that plot curves (cost per
  * GPU-hour, cumulative spend).
  *

@@ -5,7 +5,7 @@
  * or attribute. A cell holds one code point of one column: printable ASCII,
  * or, on a canvas whose `unicode` flag is set (the planner in a UTF-8
  * terminal), a Unicode braille pattern (U+2800..U+28FF: 2x4 dots a cell,
- * SPEC 8) or one of a few arrows. Memory is a fixed 5 bytes a cell, however
+ * DESIGN 8) or one of a few arrows. Memory is a fixed 5 bytes a cell, however
  * many dots are set: bounded by the canvas, which the planner sizes to its
  * visible window. */
 #ifndef GPUPLAN_CANVAS_H

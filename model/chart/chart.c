@@ -1,9 +1,9 @@
-/* chart.c: the cost charts drawn into a curses-free Canvas (SPEC 8).
+/* chart.c: the cost charts drawn into a curses-free Canvas (DESIGN 8).
  *
- * CHART_COST_CURVES plots cost per useful GPU-hour (SPEC 2.5) against
+ * CHART_COST_CURVES plots cost per useful GPU-hour (DESIGN 2.5) against
  * utilization; CHART_BREAKDOWN shows the monthly breakdown of every option
  * as a horizontal bar carrying its figures, with a table of them where the
- * canvas has the rows (SPEC 2.1, 2.2, 8). Both fill the whole canvas,
+ * canvas has the rows (DESIGN 2.1, 2.2, 8). Both fill the whole canvas,
  * legend included, and are shared by the text/Markdown reports and the
  * planner. On a unicode canvas (the planner in a UTF-8 terminal) the curves
  * are braille dots (braille.h) with each option's letter once at its curve,
@@ -304,7 +304,7 @@ static int chart_decimals(double step)
     return d;
 }
 
-/* y range (SPEC 8): the cloud curves and the crossovers must be visible, so
+/* y range (DESIGN 8): the cloud curves and the crossovers must be visible, so
  * the top covers every option at 100% and at the measured utilization (at
  * least 20%) and the cost at every crossover, with ~15% headroom; on-prem's
  * tail at low utilization (and reserved's, which also grows as 1/u) is
@@ -416,7 +416,7 @@ static void chart_xlabels(Canvas *c, const Plot *p, bool *taken)
     }
 }
 
-/* --- braille curves (SPEC 8: 2x4 dots a cell) ---------------------------- */
+/* --- braille curves (DESIGN 8: 2x4 dots a cell) ---------------------------- */
 
 /* Dot row of value v (4 a cell row), unclipped: the cell row of v is the
  * one plot_row gives, and the dot the quarter of it v falls in. */
@@ -537,7 +537,7 @@ typedef struct Stretch {
 
 #define STRETCH_MAX 12
 
-/* Where each option's curve is covered (SPEC 8: both stay identifiable):
+/* Where each option's curve is covered (DESIGN 8: both stay identifiable):
  * whole: no cell shows it; else its covered stretches, left to right. */
 typedef struct Cover {
     char whole; /* the covering letter when no cell shows the curve */
@@ -727,7 +727,7 @@ static void chart_cost_marks(Canvas *c, const Plot *p, const Scenario *s,
 }
 
 /* The legend's items before the crossovers: the letter key, then where
- * one curve lies on another's cells (SPEC 8): detail 0 names whole hidden
+ * one curve lies on another's cells (DESIGN 8): detail 0 names whole hidden
  * curves only, 1 also the stretches by their covering letters, 2 with the
  * stretches in percent. */
 static void chart_key_items(Legend *lg, const CostResult *r, const Cover *under,
@@ -749,7 +749,7 @@ static void chart_key_items(Legend *lg, const CostResult *r, const Cover *under,
     }
 }
 
-/* Every crossover with its direction (SPEC 8): an up arrow (`^` in ASCII)
+/* Every crossover with its direction (DESIGN 8): an up arrow (`^` in ASCII)
  * when on-prem is the cheaper above it, a down arrow (`v`) when below. */
 static void chart_cross_items(Legend *lg, const CostResult *r, bool braille)
 {
@@ -770,7 +770,7 @@ static void chart_cross_items(Legend *lg, const CostResult *r, bool braille)
  * lines, and whether it has a header row and is compact. Rows: at least
  * 3 plot rows, the axis and the x labels; then the legend, then the header
  * row, then more plot rows. Where the header row would cost the sixth plot
- * row (SPEC 8: at least 6 at 80x22, and at 80x24 beside the figures), the
+ * row (DESIGN 8: at least 6 at 80x22, and at 80x24 beside the figures), the
  * chart goes compact: no header, the 60/75/80 and measured labels on the
  * axis's label row, the currency in the y labels' column. */
 static int chart_plot_rows(int H, int lines, int *header_out, bool *compact_out)
@@ -949,7 +949,7 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
         for (int k = 0; k < cur_len && k < W; k++)
             taken[k] = true;
         /* Beside its line, on the side where it collides with nothing
-         * (right first, then left: SPEC 8), before any shifted place;
+         * (right first, then left: DESIGN 8), before any shifted place;
          * else in the legend, else wherever the row has a gap. */
         int ucol = plot_col(&p, u), ulen = (int)strlen(ulabel);
         measured_placed =
@@ -1070,7 +1070,7 @@ static void chart_segments(const OptionCost *oc, const CostLine *lines, int n,
     }
 }
 
-/* The figures of one bar's segments (SPEC 8: bars carry their figures):
+/* The figures of one bar's segments (DESIGN 8: bars carry their figures):
  * inside each segment wide enough, its letter, a blank, its monthly amount
  * scaled to a few columns ("C 33.1K"), a blank, then the letter again to
  * the segment's end. Narrower segments keep their letters only (the table
@@ -1090,7 +1090,7 @@ static void chart_segment_figures(Canvas *c, int y, int x, const OptionCost *oc,
     }
 }
 
-/* The numeric breakdown (SPEC 8, where there is room): a row per cost line
+/* The numeric breakdown (DESIGN 8, where there is room): a row per cost line
  * with money in it, a column per option, the totals last; figures whole,
  * scaled only when one is wider than its column. Returns its rows. */
 static int chart_breakdown_table(Canvas *c, int y, const CostResult *r,

@@ -1,4 +1,4 @@
-/* chart.h: the cost chart, drawn into a curses-free Canvas (SPEC 8).
+/* chart.h: the cost chart, drawn into a curses-free Canvas (DESIGN 8).
  *
  * Cost per useful GPU-hour against utilization: x axis 0-100% with ticks,
  * y axis in currency with labelled ticks, one letter per option (o, d, r, s),
@@ -18,7 +18,7 @@
 typedef enum ChartKind {
     CHART_COST_CURVES, /* cost per useful GPU-hour vs utilization */
     CHART_BREAKDOWN,   /* monthly breakdown bars per option */
-    CHART_CUMULATIVE,  /* cumulative spend by month (SPEC 2.7) */
+    CHART_CUMULATIVE,  /* cumulative spend by month (DESIGN 2.7) */
     CHART_KIND_COUNT
 } ChartKind;
 
@@ -31,7 +31,7 @@ typedef enum ChartKind {
 void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
                   const CostResult *r, const HorizonFigures *hz);
 
-/* The cost chart's y axis (SPEC 8), shared by the text chart and the HTML
+/* The cost chart's y axis (DESIGN 8), shared by the text chart and the HTML
  * report's SVG so both show the same range: the range chart_render's cost
  * curves use, rounded out to at most max_steps "nice" intervals (1, 2, 2.5
  * or 5 times a power of ten). Gives the first tick *lo, the interval *step

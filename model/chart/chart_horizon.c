@@ -1,4 +1,4 @@
-/* chart_horizon.c: the cumulative-spend chart (SPEC 2.7); see
+/* chart_horizon.c: the cumulative-spend chart (DESIGN 2.7); see
  * chart_horizon.h. */
 #include "config.h"
 

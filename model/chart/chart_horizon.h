@@ -1,4 +1,4 @@
-/* chart_horizon.h: the cumulative-spend chart of SPEC 2.7, drawn into a
+/* chart_horizon.h: the cumulative-spend chart of DESIGN 2.7, drawn into a
  * curses-free Canvas: months on x, each option's cumulative spend S_x(t)
  * as its letter, and an X where owning breaks even against a cloud option,
  * with the months in the legend. */

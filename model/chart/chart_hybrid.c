@@ -1,5 +1,5 @@
 /* chart_hybrid.c: total monthly cost against on-prem nodes for the hybrid
- * plan (SPEC 6); see chart_hybrid.h.
+ * plan (DESIGN 6); see chart_hybrid.h.
  *
  * Layout, top to bottom: a title row, the plot (y labels in a 7-column
  * margin, `*` per node count, `O` at the optimum, `P` at the plan's node
@@ -116,7 +116,7 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     for (int x = x0; x <= x1; x++)
         canvas_put(c, x, axis, '-', CS_AXIS);
 
-    /* Each plotted count has a column of its own (SPEC 8), placed by its
+    /* Each plotted count has a column of its own (DESIGN 8), placed by its
      * value: every count when they fit, else the multiples of a nice step,
      * with the first, the last, the optimum and the plan always (a
      * multiple in one of their columns gives way). */

@@ -1,5 +1,5 @@
 /* chart_hybrid.h: the hybrid plan's chart, total monthly cost against the
- * number of on-prem nodes (SPEC 6), drawn into a curses-free Canvas.
+ * number of on-prem nodes (DESIGN 6), drawn into a curses-free Canvas.
  *
  * One point per entry of r->by_nodes, the optimum marked, the plan's own
  * node count marked when it differs. The text and Markdown reports embed it;

@@ -1,4 +1,4 @@
-/* chart_tornado.c: the tornado chart (SPEC 2.8); see chart_tornado.h.
+/* chart_tornado.c: the tornado chart (DESIGN 2.8); see chart_tornado.h.
  *
  * Layout, top to bottom: a title row, one row per input (label and range in
  * a left margin, then the bar area), an axis row with the Δ at both ends
@@ -167,7 +167,7 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
             int from = e < base ? e : base + 1, to = e < base ? base - 1 : e;
             for (int x = from; x <= to; x++)
                 canvas_put(c, x, y, mark[k], st[k]);
-            /* The bar carries its figure (SPEC 8): the Δ at its outer end,
+            /* The bar carries its figure (DESIGN 8): the Δ at its outer end,
              * inside it, where the bar is long enough to keep some of its
              * marks beside the figure. */
             char fig[32];

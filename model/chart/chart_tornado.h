@@ -1,4 +1,4 @@
-/* chart_tornado.h: the tornado chart of SPEC 2.8 drawn into a curses-free
+/* chart_tornado.h: the tornado chart of DESIGN 2.8 drawn into a curses-free
  * Canvas.
  *
  * One row per input in rank order: its label and range on the left (the key without its section), a bar

@@ -1,4 +1,4 @@
-/* atomic_file.c: whole-file reads and all-or-nothing writes (SPEC 1.3, 7).
+/* atomic_file.c: whole-file reads and all-or-nothing writes (DESIGN 1.3, 7).
  *
  * A write goes to `.NAME.XXXXXX` beside the real file (after following a
  * symlink to the file it names), is fsync'd, given the old file's mode (or

@@ -1,6 +1,6 @@
 /* atomic_file.h: replace a file's contents all at once, or not at all.
  *
- * SPEC 1.3: write a temporary file in the same directory, fsync it, rename
+ * DESIGN 1.3: write a temporary file in the same directory, fsync it, rename
  * it over the target, fsync the directory. The original file mode is kept;
  * a symlink is written through (the link stays, the file it points to is
  * replaced in its own directory); a read-only target or directory is an

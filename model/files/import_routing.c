@@ -1,4 +1,4 @@
-/* import_routing.c: a hybrid routing JSON file into a hybrid plan (SPEC 6).
+/* import_routing.c: a hybrid routing JSON file into a hybrid plan (DESIGN 6).
  *
  * cJSON builds the tree; it keeps no positions, so errors are located by a
  * small scan of the text: the key path is searched in order ("schedule",

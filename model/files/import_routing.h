@@ -1,5 +1,5 @@
 /* import_routing.h: turning a hybrid routing JSON file into a hybrid plan
- * (SPEC 6, `gpuplan import`).
+ * (DESIGN 6, `gpuplan import`).
  *
  * Input shape: {"schedule": {"on_prem": {NAME: CRON, ...},
  *               "aws_exp": {"instance_count": N, "instance_type": TEXT,
@@ -35,7 +35,7 @@
 /* Import the routing JSON held in data[0..len) (`name` is used in
  * diagnostics and notes) on top of *base: the result is *base with a
  * hybrid section (onprem_nodes = base's hardware.nodes) whose workloads
- * follow the mapping of SPEC 6; its notes hold the fill-in list. Returns 0,
+ * follow the mapping of DESIGN 6; its notes hold the fill-in list. Returns 0,
  * fills *out, appends the numbered fill-in list (one item a line) to *todo
  * and any warnings (one a line) to *warn. On bad data returns EXIT_DATAERR
  * with *d located (FILE:LINE:COL, path, what is allowed) and leaves *out

@@ -50,7 +50,7 @@ static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
     }
     /* The book's texts are shown by `gpuplan prices` and the planner and
      * copied into scenarios: one line each, no control characters or
-     * bidirectional overrides (SPEC 7). */
+     * bidirectional overrides (DESIGN 7). */
     char why[300], msg[340];
     if (!text_check(v, false, why, sizeof why, NULL)) {
         snprintf(msg, sizeof msg, "text %s", why);
@@ -58,7 +58,7 @@ static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
     }
     /* What the Cloud panel copies into a scenario must be a valid value of
      * the field it goes into, or the planner would hold a scenario it
-     * cannot save (SPEC 1.3). */
+     * cannot save (DESIGN 1.3). */
     static const struct {
         const char *path, *field;
     } copied[] = {{"name", "cloud.instance"},

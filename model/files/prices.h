@@ -1,4 +1,4 @@
-/* prices.h: the price book (SPEC 5), scenarios/prices.yaml.
+/* prices.h: the price book (DESIGN 5), scenarios/prices.yaml.
  *
  * Dated, sourced cloud GPU prices per instance type and region. The planner's
  * Cloud panel copies an entry's per-GPU-hour prices into a scenario; a

@@ -1,6 +1,6 @@
 /* scenario_file.c: loading and saving scenario files.
  *
- * Format choice (SPEC 4.1): a file whose first non-blank byte, after an
+ * Format choice (DESIGN 4.1): a file whose first non-blank byte, after an
  * optional UTF-8 byte order mark, is '{' is read as JSON (a JSON export or
  * a bare scenario object); anything else is YAML. A YAML scenario written
  * entirely in flow style on its first line would therefore be read as JSON;
@@ -97,7 +97,7 @@ int scenario_save_file(const char *path, const Scenario *s, Diag *d)
     StrBuf b = STRBUF_INIT;
     diag_clear(d, path);
     scenario_format_yaml(s, &b);
-    /* Save only what loads (SPEC 7): the bytes about to be written are
+    /* Save only what loads (DESIGN 7): the bytes about to be written are
      * read back exactly as a load would before anything touches the disk. */
     int rc = scenario_check_bytes(path, s, sb_str(&b), b.len, d);
     if (rc == 0)
@@ -111,7 +111,7 @@ int scenario_save_file_in_place(const char *path, const Scenario *s, Diag *d)
     StrBuf b = STRBUF_INIT;
     diag_clear(d, path);
     scenario_format_yaml(s, &b);
-    /* Save only what loads (SPEC 7), in place as well. */
+    /* Save only what loads (DESIGN 7), in place as well. */
     int rc = scenario_check_bytes(path, s, sb_str(&b), b.len, d);
     if (rc == 0)
         rc = atomic_rewrite_in_place(path, sb_str(&b), b.len, d);

@@ -1,4 +1,4 @@
-/* scenario_file.h: reading and writing scenario files (SPEC 1.3, 4.1, 7).
+/* scenario_file.h: reading and writing scenario files (DESIGN 1.3, 4.1, 7).
  *
  * YAML scenarios are read with libyaml (scenario_yaml.c), JSON exports with
  * cJSON (scenario_json.c); scenario_load_file() picks the reader from the
@@ -30,7 +30,7 @@ int scenario_load_yaml(const char *name, const char *data, size_t len,
                        Scenario *out, Diag *d);
 
 /* Check a YAML scenario held in memory and gather every problem, not only
- * the first (`gpuplan check`, SPEC 3): a value that breaks a rule is
+ * the first (`gpuplan check`, DESIGN 3): a value that breaks a rule is
  * reported and skipped, and reading goes on; a syntax error, an alias,
  * deep nesting or a key that is not a name end the reading, and the rules
  * between fields are checked only when every value was fine. Up to max
@@ -63,11 +63,11 @@ void scenario_format_yaml(const Scenario *s, StrBuf *b);
 /* Check that data (len bytes of YAML about to be saved as path) loads, with
  * the loader's every rule, and gives back exactly s. Returns 0, or
  * EXIT_DATAERR with *d saying why the save is refused ("not saved: ...").
- * A saver calls it before it writes anything (SPEC 7). */
+ * A saver calls it before it writes anything (DESIGN 7). */
 int scenario_check_bytes(const char *path, const Scenario *s, const char *data,
                          size_t len, Diag *d);
 
-/* Save s to path atomically (SPEC 1.3), after scenario_check_bytes: a
+/* Save s to path atomically (DESIGN 1.3), after scenario_check_bytes: a
  * scenario that would not load back is refused (EXIT_DATAERR) and nothing
  * is written. Returns 0, or EXIT_CANTCREAT /
  * EXIT_IOERR with *d filled; on failure the file at path is unchanged. */

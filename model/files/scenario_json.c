@@ -1,4 +1,4 @@
-/* scenario_json.c: reading a scenario from JSON (SPEC 4.1) with cJSON.
+/* scenario_json.c: reading a scenario from JSON (DESIGN 4.1) with cJSON.
  *
  * Two shapes are accepted: a JSON export ({"gpuplan": 1, "generator": ...,
  * "scenario": {...}, "results": {...}}, told apart by its "scenario" key;

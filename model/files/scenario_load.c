@@ -310,7 +310,7 @@ int load_finish(LoadCtx *c, Scenario *out)
         return load_error(c, c->doc, "gpuplan", "missing `gpuplan: %d` schema "
                           "version (add it at the top of the file)",
                           SCENARIO_VERSION);
-    /* SPEC 1.4: a version-1 file has no version-2 field; each takes its
+    /* DESIGN 1.4: a version-1 file has no version-2 field; each takes its
      * default, which gives version 1's figures. */
     if (c->version_num < 2) {
         /* A section that version 2 brought (uncertainty) is named itself. */

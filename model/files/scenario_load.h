@@ -4,7 +4,7 @@
  * every key and scalar to these functions, which look the key up in the
  * field registry, check for duplicates, parse the value with field_parse,
  * remember where each field was given, and finally run the cross-field rules
- * of SPEC 7. That keeps the two formats' rules and messages identical. */
+ * of DESIGN 7. That keeps the two formats' rules and messages identical. */
 #ifndef GPUPLAN_SCENARIO_LOAD_H
 #define GPUPLAN_SCENARIO_LOAD_H
 
@@ -29,7 +29,7 @@ typedef struct LoadPos {
 
 typedef struct LoadCtx {
     Diag *d;
-    /* Gathering every problem (`gpuplan check`, SPEC 3) instead of stopping
+    /* Gathering every problem (`gpuplan check`, DESIGN 3) instead of stopping
      * at the first: load_error() appends to all[0..maxall) and the reader
      * skips the offending value and goes on, unless `fatal` says it cannot
      * (a syntax error, an alias, deep nesting, too many problems). */
@@ -44,7 +44,7 @@ typedef struct LoadCtx {
     size_t items_max;   /* the largest list's capacity (1 without lists) */
     LoadPos doc;        /* where the document (or the scenario object) starts */
     LoadPos version;    /* where `gpuplan:` was given */
-    int version_num;    /* its value, 1 or 2 (SPEC 1.4) */
+    int version_num;    /* its value, 1 or 2 (DESIGN 1.4) */
     size_t nsections;
     char section_name[LOAD_SECTIONS_MAX][32];
     LoadPos section_pos[LOAD_SECTIONS_MAX];
@@ -104,8 +104,8 @@ int load_unknown(LoadCtx *c, const char *section, const char *key, LoadPos at);
 int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
                LoadStyle style, unsigned long lead, LoadPos at);
 
-/* ---- lists (the hybrid plan's workloads, SPEC 6; the uncertain inputs,
- * SPEC 2.8) ----
+/* ---- lists (the hybrid plan's workloads, DESIGN 6; the uncertain inputs,
+ * DESIGN 2.8) ----
  * When key `key` of `section` names a list, a reader calls load_list()
  * with the key's position, then for item i load_item_begin(), load_key()
  * with section "LIST[i]" and load_value() per key, load_item_end(); after

@@ -1,5 +1,5 @@
 /* scenario_source.c: load a scenario with its text, save it by editing
- * that text, and never write bytes that do not load back (SPEC 1.3); see
+ * that text, and never write bytes that do not load back (DESIGN 1.3); see
  * scenario_source.h. */
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* scenario_source.h: a scenario together with the text it was opened from,
- * so that saving keeps what the user wrote (SPEC 1.3).
+ * so that saving keeps what the user wrote (DESIGN 1.3).
  *
  * The planner's document (and any caller that loads a file to save it
  * again) loads through scenario_source_load_file(), which also keeps the

@@ -744,7 +744,7 @@ static void field_comment(const Field *f, const Scenario *s, char *buf,
 }
 
 /* One "key: value   # comment" line; comments start at column 32 when the
- * line leaves room (as in SPEC 1). */
+ * line leaves room (as in DESIGN 1). */
 static void emit_line(StrBuf *b, const char *indent, const char *key,
                       const char *value, const char *comment)
 {

@@ -1,4 +1,4 @@
-/* yaml_patch.c: the format-preserving saver (SPEC 1.3), see yaml_patch.h.
+/* yaml_patch.c: the format-preserving saver (DESIGN 1.3), see yaml_patch.h.
  *
  * The saver compares the scenario the text loads as (base) with the one to
  * save (s), field by field, and turns each difference into an edit of the
@@ -1041,7 +1041,7 @@ static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
 
 /* ---- the hybrid plan and the uncertainty section ----------------------- */
 
-/* An optional section with scalars and a list (SPEC 6, 2.8), between the
+/* An optional section with scalars and a list (DESIGN 6, 2.8), between the
  * scenario as loaded (has_b) and as saved (has_s): added whole, removed
  * whole, or its scalars and its list edited. Its rows are the registry's
  * of one scope: the scalars, then the list's. */
@@ -1195,7 +1195,7 @@ static void patch_lists(Patch *p)
     }
 }
 
-/* ---- the schema line (SPEC 1.4) ------------------------------------------ */
+/* ---- the schema line (DESIGN 1.4) ------------------------------------------ */
 
 int yaml_patch_version_needed(const Scenario *s, int at_least)
 {

@@ -1,4 +1,4 @@
-/* yaml_patch.h: save an opened YAML scenario by editing its text (SPEC 1.3).
+/* yaml_patch.h: save an opened YAML scenario by editing its text (DESIGN 1.3).
  *
  * Given the text a scenario was loaded from, its span tree (yaml_spans.h)
  * and the scenario it loaded as, yaml_patch_render() produces the text of
@@ -11,7 +11,7 @@
  * created when missing); a workload added or removed is inserted or removed
  * as a block. Everything else - comments, blank lines, key order, a byte
  * order mark, CRLF line endings - is kept byte for byte. The schema line
- * becomes the version of the newest field written (SPEC 1.4). Internal to
+ * becomes the version of the newest field written (DESIGN 1.4). Internal to
  * the formats library; scenario_source.h checks that the result loads back
  * as the same scenario before anything is written. */
 #ifndef GPUPLAN_YAML_PATCH_H
@@ -39,7 +39,7 @@ typedef struct YamlPatchDoc {
 int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
                       StrBuf *out, char *why, size_t n);
 
-/* The schema version a file holding s must declare (SPEC 1.4): the newest
+/* The schema version a file holding s must declare (DESIGN 1.4): the newest
  * version among the fields whose value in s differs from the default
  * (field_version), 2 for an uncertainty section or a version-2 key of the
  * hybrid plan written, at least `at_least`. */

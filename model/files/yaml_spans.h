@@ -1,4 +1,4 @@
-/* yaml_spans.h: where each node of a YAML scenario was written (SPEC 1.3).
+/* yaml_spans.h: where each node of a YAML scenario was written (DESIGN 1.3).
  *
  * The YAML reader hands every libyaml event to yaml_spans_event() (one call
  * in its event loop), which builds a light tree of the document: each

@@ -1,4 +1,4 @@
-/* chart_svg.h: the report's charts as inline SVG (SPEC 4.2).
+/* chart_svg.h: the report's charts as inline SVG (DESIGN 4.2).
  *
  * The same pictures as the text charts (chart.h, chart_hybrid.h), drawn
  * from the same results and the same axes: cost per useful GPU-hour
@@ -18,10 +18,10 @@
 #define CHART_SVG_WIDTH 720
 
 /* Cost per useful GPU-hour of every option against utilization 0-100%
- * (SPEC 2.5), on chart_cost_axis()'s y range; id "chart-cost". */
+ * (DESIGN 2.5), on chart_cost_axis()'s y range; id "chart-cost". */
 void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r);
 
-/* One horizontal bar per option, stacked by breakdown line (SPEC 2.1,
+/* One horizontal bar per option, stacked by breakdown line (DESIGN 2.1,
  * 2.2), with its total and a key; id "chart-breakdown". */
 void chart_svg_breakdown(StrBuf *b, const Scenario *s, const CostResult *r);
 

@@ -1,4 +1,4 @@
-/* chart_svg_horizon.c: the cumulative-spend chart as SVG (SPEC 2.7, 4.2);
+/* chart_svg_horizon.c: the cumulative-spend chart as SVG (DESIGN 2.7, 4.2);
  * see chart_svg_horizon.h. */
 #include "config.h"
 

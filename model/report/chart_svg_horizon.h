@@ -1,5 +1,5 @@
-/* chart_svg_horizon.h: the cumulative-spend chart of SPEC 2.7 as inline SVG
- * for the HTML report (SPEC 4.2), drawn from the same horizon figures, the
+/* chart_svg_horizon.h: the cumulative-spend chart of DESIGN 2.7 as inline SVG
+ * for the HTML report (DESIGN 4.2), drawn from the same horizon figures, the
  * caller's, as the text chart (chart_horizon.h). */
 #ifndef GPUPLAN_CHART_SVG_HORIZON_H
 #define GPUPLAN_CHART_SVG_HORIZON_H

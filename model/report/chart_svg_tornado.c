@@ -1,4 +1,4 @@
-/* chart_svg_tornado.c: the tornado as SVG (SPEC 2.8, 4.2); see
+/* chart_svg_tornado.c: the tornado as SVG (DESIGN 2.8, 4.2); see
  * chart_svg_tornado.h. */
 #include "config.h"
 

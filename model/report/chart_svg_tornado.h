@@ -1,5 +1,5 @@
-/* chart_svg_tornado.h: the tornado chart of SPEC 2.8 as inline SVG for the
- * HTML report (SPEC 4.2), drawn from the same Tornado as the text chart
+/* chart_svg_tornado.h: the tornado chart of DESIGN 2.8 as inline SVG for the
+ * HTML report (DESIGN 4.2), drawn from the same Tornado as the text chart
  * (chart_tornado.h). */
 #ifndef GPUPLAN_CHART_SVG_TORNADO_H
 #define GPUPLAN_CHART_SVG_TORNADO_H

@@ -1,4 +1,4 @@
-/* export.h: reports and exports of an evaluated scenario (SPEC 4).
+/* export.h: reports and exports of an evaluated scenario (DESIGN 4).
  *
  * Each exporter reads a Report (report.h: the scenario and the results the
  * caller computed once) and appends its format to a StrBuf; the caller
@@ -24,7 +24,7 @@ typedef enum ExportFormat {
 bool export_format_parse(const char *name, ExportFormat *out);
 const char *export_format_name(ExportFormat f);
 
-/* The format a report file's name asks for (SPEC 3): ".md", ".html",
+/* The format a report file's name asks for (DESIGN 3): ".md", ".html",
  * ".json", ".csv", ".txt" (any case) -> format; a name with no extension
  * (/dev/null, a pipe, "report") -> text, the default; false for any other
  * extension. EXPORT_EXTENSIONS lists them for a message. */
@@ -34,24 +34,24 @@ bool export_format_from_path(const char *path, ExportFormat *out);
 /* The extension a file of format f gets ("txt" for text), without the dot. */
 const char *export_format_extension(ExportFormat f);
 
-/* SPEC 4.1: the JSON document, full precision numbers, null for n/a;
+/* DESIGN 4.1: the JSON document, full precision numbers, null for n/a;
  * results.hybrid when rep->hybrid is given. */
 void export_json(const Report *rep, StrBuf *b);
 
-/* SPEC 4.2: the text report (and Markdown with md = true), dated
+/* DESIGN 4.2: the text report (and Markdown with md = true), dated
  * rep->date (the caller honours SOURCE_DATE_EPOCH); the hybrid section when
  * rep->hybrid is given. */
 void export_report(const Report *rep, bool md, StrBuf *b);
 
-/* SPEC 4.3: one row per option. */
+/* DESIGN 4.3: one row per option. */
 void export_csv(const Report *rep, StrBuf *b);
 
 /* Append one CSV field, RFC 4180: quoted when it holds a comma, a quote,
- * CR or LF, with quotes doubled. (The SPEC 4.3 columns are numbers and
+ * CR or LF, with quotes doubled. (The DESIGN 4.3 columns are numbers and
  * keys; any text column goes through here.) */
 void export_csv_field(StrBuf *b, const char *s);
 
-/* The rows of the numeric monthly breakdown every report shows (SPEC 4.2):
+/* The rows of the numeric monthly breakdown every report shows (DESIGN 4.2):
  * the on-prem lines, the cloud-only lines, then the shared ones (staff,
  * other, opportunity), in the order of the chart's key. */
 #define EXPORT_BREAKDOWN_ROWS LINE_COUNT
@@ -69,16 +69,16 @@ bool export_line_applies(CostOption o, CostLine l);
  * currency ("4 nodes", "310,000 USD", "3.93 USD/GPU-h"). */
 void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n);
 
-/* SPEC 4.2: the HTML report, one self-contained page (inline CSS and SVG,
+/* DESIGN 4.2: the HTML report, one self-contained page (inline CSS and SVG,
  * no script, nothing fetched); export_html.c. */
 void export_html(const Report *rep, StrBuf *b);
-/* SPEC 2.8, 4.2: the Risk section of the text report (Markdown with md)
+/* DESIGN 2.8, 4.2: the Risk section of the text report (Markdown with md)
  * from rep->risk: the metric now, the tornado chart and table, the Monte
  * Carlo's probability, percentiles and histogram. Nothing when rep->risk is
  * NULL. */
 void export_risk_section(const Report *rep, bool md, StrBuf *b);
 
-/* SPEC 4.3: the tornado rows, `key, low, high, delta_low, delta_high,
+/* DESIGN 4.3: the tornado rows, `key, low, high, delta_low, delta_high,
  * crossover_low, crossover_high` (empty cells for n/a). */
 void export_risk_csv(const Report *rep, StrBuf *b);
 

@@ -1,8 +1,8 @@
-/* export_html.c: the HTML report (SPEC 4.2), one self-contained page.
+/* export_html.c: the HTML report (DESIGN 4.2), one self-contained page.
  *
  * What a consultant sends a client: the verdict first, then the options,
  * the numeric monthly breakdown, the charts (inline SVG, chart_svg.h), the
- * crossovers, the zone, the advice, the horizon (SPEC 2.7) with its
+ * crossovers, the zone, the advice, the horizon (DESIGN 2.7) with its
  * cumulative-spend chart, risk and the hybrid plan when there are, and the
  * inputs. Inline CSS, no script, nothing fetched: the file opens the
  * same offline, in a mail client's preview and years later. Text is text
@@ -137,7 +137,7 @@ static void element(StrBuf *b, const char *tag, const char *cls,
 }
 
 /* One cloud option's crossovers in words, as in the text report: every
- * point with the side on which on-prem is cheaper (SPEC 2.3). */
+ * point with the side on which on-prem is cheaper (DESIGN 2.3). */
 static void crossover_words(const CostResult *r, CostOption k, char *buf,
                             size_t n)
 {
@@ -159,7 +159,7 @@ static void crossover_words(const CostResult *r, CostOption k, char *buf,
                                     cost_side_word(c->point[i].side));
 }
 
-/* The verdict first (SPEC 2.4, 4.2): the planner's sentence from the
+/* The verdict first (DESIGN 2.4, 4.2): the planner's sentence from the
  * computed figures, the cheapest option's cost, then every crossover. */
 static void verdict(StrBuf *b, const Scenario *s, const CostResult *r)
 {
@@ -307,7 +307,7 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     char line[1024];
     sb_append(b, "<div class=\"keep\">\n<h2>Zone</h2>\n");
-    /* The rule of thumb, and whether the figures agree (SPEC 2.4). */
+    /* The rule of thumb, and whether the figures agree (DESIGN 2.4). */
     cost_zone_text(s, r, false, line, sizeof line);
     const char *key = cost_zone_key(r->zone);
     sb_printf(b, "<p%s><strong>%s</strong>",
@@ -333,7 +333,7 @@ static void month_text(int m, char *buf, size_t n)
         num_snprintf(buf, n, "never");
 }
 
-/* The horizon (SPEC 2.7, 4.2), as in the text report: the NPV of every
+/* The horizon (DESIGN 2.7, 4.2), as in the text report: the NPV of every
  * option, the break-even months and IRR of owning against each cloud
  * option, and the cumulative spend as a chart. */
 static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
@@ -394,7 +394,7 @@ static void td(StrBuf *b, const char *cls, const char *text)
     element(b, "td", cls, text);
 }
 
-/* The hybrid plan (SPEC 6): its inputs, its split and the comparisons,
+/* The hybrid plan (DESIGN 6): its inputs, its split and the comparisons,
  * each workload's figures, the warnings and the chart. */
 static void hybrid(StrBuf *b, const Scenario *s, const HybridResult *h)
 {
@@ -540,7 +540,7 @@ static void inputs(StrBuf *b, const Scenario *s)
                 f->scope != FS_SCENARIO)
                 continue; /* the hybrid plan has its own table */
             if (!any) {
-                /* "Inputs" stays with the first group (SPEC 4.2: nothing
+                /* "Inputs" stays with the first group (DESIGN 4.2: nothing
                  * split across pages). */
                 sb_append(b, "<div class=\"keep\">\n");
                 if (first)
@@ -567,7 +567,7 @@ static void inputs(StrBuf *b, const Scenario *s)
     }
 }
 
-/* Risk (SPEC 2.8): the decision figure now, the tornado as SVG and as a
+/* Risk (DESIGN 2.8): the decision figure now, the tornado as SVG and as a
  * table, and the Monte Carlo's probability and percentiles. */
 static void risk(StrBuf *b, const Scenario *s, const RiskResult *k)
 {

@@ -1,10 +1,10 @@
-/* export_json.c: the JSON report, SPEC 4.1 (cJSON).
+/* export_json.c: the JSON report, DESIGN 4.1 (cJSON).
  *
  * The "scenario" object is built from the field registry, nested exactly
  * like the YAML file, so that a JSON export is also a valid input. Numbers
  * are written at full precision; a cost per useful GPU-hour that does not
  * exist (W = 0) is null. A scenario with a hybrid plan adds
- * scenario.hybrid (as in the YAML) and results.hybrid (SPEC 6), from the
+ * scenario.hybrid (as in the YAML) and results.hybrid (DESIGN 6), from the
  * Report's HybridResult: nothing here runs the simulation. */
 #include "config.h"
 
@@ -32,7 +32,7 @@ static cJSON *xobj(void)
 /* A number at full precision: cJSON's own printer rounds to 15 digits when
  * that is merely close, so the text comes from num_format_exact (the
  * shortest decimal that reads back bit for bit). Non-finite values are
- * null, as SPEC 4.1 wants for an undefined cost per useful GPU-hour. */
+ * null, as DESIGN 4.1 wants for an undefined cost per useful GPU-hour. */
 static cJSON *num_item(double v)
 {
     if (!isfinite(v))
@@ -58,7 +58,7 @@ static cJSON *gh_money(double gpu_hours, double monthly)
     return o;
 }
 
-/* results.hybrid, SPEC 6: money and GPU-hours monthly; waits null when a
+/* results.hybrid, DESIGN 6: money and GPU-hours monthly; waits null when a
  * workload had no on-prem jobs. */
 static cJSON *hybrid_json(const HybridResult *r)
 {
@@ -227,7 +227,7 @@ static cJSON *pct_json(const RiskPct *p, const char *share_key, double share)
     return o;
 }
 
-/* results.risk, SPEC 4.1: x̂, the tornado rows in rank order and the Monte
+/* results.risk, DESIGN 4.1: x̂, the tornado rows in rank order and the Monte
  * Carlo (null when no inputs are listed; an object with "error" when it
  * could not run). */
 static cJSON *risk_json(const RiskResult *k)
@@ -310,14 +310,14 @@ static cJSON *option_json(const CostResult *r, CostOption k)
         add_num(b, cost_line_key(lines[i]), o->line[lines[i]]);
     cJSON_AddItemToObject(j, "breakdown", b);
     if (k == OPT_RESERVED) {
-        /* SPEC 2.2: the reserved compute line, committed and overflow. */
+        /* DESIGN 2.2: the reserved compute line, committed and overflow. */
         add_num(j, "committed", o->committed);
         add_num(j, "overflow", o->overflow);
     }
     return j;
 }
 
-/* SPEC 4.1 results.horizon: NPVs, break-even months (null when never),
+/* DESIGN 4.1 results.horizon: NPVs, break-even months (null when never),
  * IRRs (null when none) and the cumulative spend of every option. */
 static cJSON *horizon_json(const HorizonFigures *hz)
 {
@@ -371,7 +371,7 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
     cJSON_AddStringToObject(res, "verdict",
                             cost_verdict_text(s, r, text, sizeof text));
 
-    /* SPEC 4.1: every crossover with its side; `onprem` only without one. */
+    /* DESIGN 4.1: every crossover with its side; `onprem` only without one. */
     cJSON *cross = xobj();
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         const Crossover *c = &r->crossover[k];

@@ -1,4 +1,4 @@
-/* export_risk.c: risk in the reports (SPEC 2.8, 4.2, 4.3) and the output
+/* export_risk.c: risk in the reports (DESIGN 2.8, 4.2, 4.3) and the output
  * of `gpuplan risk`.
  *
  * The Risk section of the text and Markdown reports: what the metric is

@@ -1,5 +1,5 @@
-/* export_text.c: the text and Markdown reports (SPEC 4.2) and the CSV
- * export (SPEC 4.3).
+/* export_text.c: the text and Markdown reports (DESIGN 4.2) and the CSV
+ * export (DESIGN 4.3).
  *
  * The report is what a consultant pastes into a client document: title and
  * date, the inputs grouped as in the planner's panels, the options with the
@@ -273,7 +273,7 @@ bool export_line_applies(CostOption o, CostLine l)
     return false;
 }
 
-/* The numeric monthly breakdown (SPEC 2.1, 2.2, 4.2): one row per line,
+/* The numeric monthly breakdown (DESIGN 2.1, 2.2, 4.2): one row per line,
  * one column per option, "-" where a line does not apply, then the total. */
 static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
 {
@@ -318,7 +318,7 @@ static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r, bool md
     sb_append(b, "\n");
 }
 
-/* SPEC 2.2: the reserved option's compute split into the committed GPUs and
+/* DESIGN 2.2: the reserved option's compute split into the committed GPUs and
  * the overflow, and the spot option's eligible share. */
 static void commitments(StrBuf *b, const Scenario *s, const CostResult *r,
                         bool md)
@@ -357,7 +357,7 @@ static void commitments(StrBuf *b, const Scenario *s, const CostResult *r,
     }
 }
 
-/* SPEC 2.3: every crossover of each cloud option, with the side on which
+/* DESIGN 2.3: every crossover of each cloud option, with the side on which
  * on-prem is cheaper. */
 static void crossovers(StrBuf *b, const CostResult *r, bool md)
 {
@@ -419,7 +419,7 @@ static void month_text(int m, char *buf, size_t n)
         num_snprintf(buf, n, "never");
 }
 
-/* SPEC 2.7 / 4.2: the horizon: NPV of every option, and the break-even
+/* DESIGN 2.7 / 4.2: the horizon: NPV of every option, and the break-even
  * months and IRR of owning against each cloud option. */
 static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
                             const HorizonFigures *hz, bool md)
@@ -536,7 +536,7 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
         }
     }
     sb_append(b, "\n");
-    /* What a workload sets beyond the table (SPEC 6), one line each. */
+    /* What a workload sets beyond the table (DESIGN 6), one line each. */
     bool any = false;
     for (size_t i = 0; i < p->workload_count; i++) {
         const HybridWorkload *w = &p->workloads[i];
@@ -574,7 +574,7 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
         sb_append(b, "\n");
 }
 
-/* The hybrid plan (SPEC 6): the plan's split, its workloads, the two
+/* The hybrid plan (DESIGN 6): the plan's split, its workloads, the two
  * comparisons, the optimum and the chart of total against node count. */
 static void hybrid_section(StrBuf *b, const Scenario *s,
                            const HybridResult *h, bool md)
@@ -683,7 +683,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
             sb_append(b, "=");
         sb_printf(b, "\ngpuplan report, %s.", date);
     }
-    /* SPEC 4.2: the verdict first. */
+    /* DESIGN 4.2: the verdict first. */
     char verdict[1024];
     cost_verdict_text(s, r, verdict, sizeof verdict);
     if (md) {
@@ -694,7 +694,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
         sb_append(b, "\n");
     }
     /* The template's notes describe the built-in default, not this
-     * scenario: they are left out (SPEC 4.2). */
+     * scenario: they are left out (DESIGN 4.2). */
     if (s->notes[0] && !report_notes_are_template(s)) {
         if (md) {
             sb_append(b, "## Notes\n\n");
@@ -759,7 +759,7 @@ void export_csv(const Report *rep, StrBuf *b)
 {
     const CostResult *r = rep->cost;
     /* Header: option columns, then the union of both kinds' lines in the
-     * SPEC's order (capital .. opportunity, compute .. opportunity). */
+     * DESIGN's order (capital .. opportunity, compute .. opportunity). */
     static const CostLine cols[] = {
         LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY,  LINE_COLOCATION,
         LINE_STAFF,   LINE_NETWORK,     LINE_OTHER,   LINE_OPPORTUNITY,

@@ -24,7 +24,7 @@ typedef struct Report {
                                       cumulative spend; never NULL */
     const HybridResult *hybrid; /* hybrid_evaluate(scenario); NULL when the
                                    scenario has no plan */
-    const RiskResult *risk;     /* tornado and Monte Carlo (SPEC 2.8); NULL
+    const RiskResult *risk;     /* tornado and Monte Carlo (DESIGN 2.8); NULL
                                    when not asked for */
     const char *date;           /* report date, YYYY-MM-DD */
     const char *generator;      /* "gpuplan 0.2.0" */
@@ -47,7 +47,7 @@ typedef struct ReportResults {
 void report_results_compute(ReportResults *rr, const Scenario *s);
 
 /* As report_results_compute, but a long hybrid run or Monte Carlo stops
- * early once *cancel is non-zero (a signal handler's flag, SPEC 7; NULL:
+ * early once *cancel is non-zero (a signal handler's flag, DESIGN 7; NULL:
  * never). Returns true when every figure was computed; false when the
  * run was stopped: rr then holds incomplete figures, to be freed with
  * report_results_free and never shown. */
@@ -70,7 +70,7 @@ Report report_of(const Scenario *s, const ReportResults *rr, const char *date);
 /* Whether s's notes are the ones `gpuplan new` writes, the built-in
  * template's, unchanged (blanks and line ends at the end do not count):
  * reports leave them out and the planner marks them as a template to
- * replace (SPEC 4.2). Empty notes are not a template. */
+ * replace (DESIGN 4.2). Empty notes are not a template. */
 bool report_notes_are_template(const Scenario *s);
 
 #endif

@@ -1,5 +1,5 @@
 /* svg.h: writing HTML text and SVG elements into a StrBuf, for the HTML
- * report (SPEC 4.2).
+ * report (DESIGN 4.2).
  *
  * Every piece of text that reaches the page goes through html_text(), which
  * escapes markup and makes control characters visible, so a scenario name

@@ -1,4 +1,4 @@
-/* bench.c: `make bench`, gpuplan's performance budgets (SPEC 9).
+/* bench.c: `make bench`, gpuplan's performance budgets (DESIGN 9).
  *
  * Each budget is measured as the median of repeated runs and printed as one
  * line, `NAME: MEDIAN UNIT (budget X UNIT) ok|OVER`. The planner's budgets
@@ -77,7 +77,7 @@ static void report(const char *name, double value, const char *unit, double budg
     fflush(stdout);
 }
 
-/* A figure SPEC 9 gives no budget of its own, shown beside one that it
+/* A figure DESIGN 9 gives no budget of its own, shown beside one that it
  * does for comparison; never counted as over. */
 static void note(const char *name, double value, const char *unit,
                  const char *beside)
@@ -107,7 +107,7 @@ static void bench_evaluate(void)
     report("full evaluation", median(t, RUNS), "us", 2, false);
 }
 
-/* SPEC 9: the full evaluation over a 60-month horizon with a 12-month
+/* DESIGN 9: the full evaluation over a 60-month horizon with a 12-month
  * ramp and a cloud price decline: the levelized options, crossovers and
  * curves, then the cumulative spend, break-even months and IRRs. */
 static void bench_horizon(void)
@@ -215,8 +215,8 @@ static void bench_risk(void)
     }
     report("Monte Carlo, 10,000 draws", median(m, 11), "ms", 20, false);
     /* The same over a 60-month horizon with a ramp, falling cloud prices
-     * and 12-month commitments (the levelized metric, SPEC 2.7): no budget
-     * of its own in SPEC 9. */
+     * and 12-month commitments (the levelized metric, DESIGN 2.7): no budget
+     * of its own in DESIGN 9. */
     risk_case.horizon.months = 60;
     risk_case.horizon.ramp_months = 6;
     risk_case.horizon.cloud_price_change_pct_year = -25;

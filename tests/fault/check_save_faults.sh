@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_save_faults.sh: saves that hit a failing disk change nothing (SPEC 1.3, 3).
+# check_save_faults.sh: saves that hit a failing disk change nothing (DESIGN 1.3, 3).
 #
 # tests/fault/shim.so (LD_PRELOAD) makes the save's own write, fchmod, fsync,
 # rename, temp-file creation or directory fsync fail with ENOSPC or EIO; then
@@ -24,7 +24,7 @@ if [ ! -f "$SHIM" ]; then
 fi
 
 LOG=$TMP/fault.log
-# faulty SPEC COMMAND...: run COMMAND with the shim injecting SPEC.
+# faulty DESIGN COMMAND...: run COMMAND with the shim injecting DESIGN.
 faulty() {
     local spec=$1
     shift

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_save_kill.sh: a saver killed at any moment leaves the old file or the new (SPEC 1.3).
+# check_save_kill.sh: a saver killed at any moment leaves the old file or the new (DESIGN 1.3).
 #
 # First deterministically: tests/fault/shim.so SIGKILLs gpuplan just before
 # or just after each step of the save (temp file made, half written, written,

@@ -1,7 +1,7 @@
 #!/bin/bash
 # alt_keys.sh: the first Alt+digit after opening a scenario whose figures
 # are computed in the background switches the panel, whole: never an Esc
-# and a digit typed into the first field (SPEC 6 keys). Sent as soon as
+# and a digit typed into the first field (DESIGN 6 keys). Sent as soon as
 # the screen is up, while the Monte Carlo, the hybrid plan or the
 # 1,024-node fleet's plan is still being computed.
 . "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# choices.sh: Space toggles a yes/no field and cycles a choice field (SPEC
+# choices.sh: Space toggles a yes/no field and cycles a choice field (DESIGN
 # 8), one undo step each, and the figures follow as the report computes
 # them; Space on a number says what it does instead. The `:` line
 # completes command names with Tab, and an unknown command names the

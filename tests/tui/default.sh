@@ -13,7 +13,7 @@ wait_for "on-demand 35.9%" 2 "on-demand crossover"
 wait_for "Hardware" 2 "panel tabs"
 wait_for "F1 help" 2 "hint line from the key table"
 
-# Utilization panel (Tab x3), which opens on measured_pct (SPEC 8); type
+# Utilization panel (Tab x3), which opens on measured_pct (DESIGN 8); type
 # 7, 0, 5 one at a time.
 keys Tab Tab Tab
 wait_for "Measured for" 5 "utilization panel"
@@ -76,7 +76,7 @@ keys u
 wait_for "5.66" 5 "undo a nudge"
 
 # The built-in template's notes are marked as a template to replace; notes
-# of one's own are not (SPEC 4.2).
+# of one's own are not (DESIGN 4.2).
 type_text ":goto notes"; keys Enter
 wait_for "template" 5 "template notes marked on the Business panel"
 screen | grep -q -- "template . replace" && ok || fail "marker reads 'template - replace'"

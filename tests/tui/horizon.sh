@@ -1,6 +1,6 @@
 #!/bin/bash
 # horizon.sh: the horizon in the planner follows a value as it is typed
-# (SPEC 2.7, 8). On diagflow-risk (48 months, no ramp, no price change)
+# (DESIGN 2.7, 8). On diagflow-risk (48 months, no ramp, no price change)
 # typing a yearly cloud price decline into the Horizon panel moves, at each
 # keystroke, the results box's horizon line (owning against spot, the
 # cheapest) and the break-even months in the cumulative chart's legend; the

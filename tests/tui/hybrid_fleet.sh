@@ -1,5 +1,5 @@
 #!/bin/bash
-# hybrid_fleet.sh: the planner never waits on the simulation (SPEC 6, 9).
+# hybrid_fleet.sh: the planner never waits on the simulation (DESIGN 6, 9).
 # On the 1,024-node bench fleet, whose hybrid plan takes about a second or
 # more, each digit typed into the Hybrid panel is on the screen at once,
 # while the box says `computing… N%`; the plan's own figures come first,
@@ -99,7 +99,7 @@ wait_gone "computing" 60
 [ "$(hybrid_optimum)" = "$O900" ] && ok ||
     fail "900 nodes: the optimum shown is '$(hybrid_optimum)', the report's $O900"
 
-# Idle, the planner uses no CPU: no timers, no polling (SPEC 9).
+# Idle, the planner uses no CPU: no timers, no polling (DESIGN 9).
 cpu() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }
 if [ -r "/proc/$PID/stat" ]; then
     # the last figures may still be drawn under load: settle a second first

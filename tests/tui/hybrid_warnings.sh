@@ -1,6 +1,6 @@
 #!/bin/bash
 # hybrid_warnings.sh: the Hybrid panel shows every warning's whole text,
-# not only their count, at 80x24 and at 80x22 (SPEC 6, 8): on the
+# not only their count, at 80x24 and at 80x22 (DESIGN 6, 8): on the
 # logistics scenario with one on-prem node there are three; Down past the
 # last workload reaches each one, wrapped in the panel, and the help line
 # says which it is. The texts are the report's.

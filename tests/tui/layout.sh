@@ -1,5 +1,5 @@
 #!/bin/bash
-# layout.sh: the full layout from 80x22 up (SPEC 8): at 80x22, 80x23 and
+# layout.sh: the full layout from 80x22 up (DESIGN 8): at 80x22, 80x23 and
 # 80x24 the planner shows the verdict whole (the JSON's words, wrapped), the
 # four options' figures, a chart with at least 6 plot rows, its legend and
 # the hint line; below 80x22 the too-small screen still asks before quitting
@@ -50,7 +50,7 @@ for size in 80x22 80x23 80x24; do
     for o in "On-prem +111,872" "On-demand +48,075" "Reserved +74,752" "Spot +31,396"; do
         screen | grep -qE -- "$o" && ok || fail "'$o' at $size"
     done
-    # SPEC 8: the horizon line (owning against the cheapest cloud option)
+    # DESIGN 8: the horizon line (owning against the cheapest cloud option)
     # is among the results at every size.
     screen | grep -qE "Buy vs spot: no payback, IRR -99\.9%" && ok ||
         fail "the horizon line at $size"

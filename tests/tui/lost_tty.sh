@@ -1,7 +1,7 @@
 #!/bin/bash
 # lost_tty.sh: the terminal vanishes while SIGHUP is blocked, so the planner
 # sees only read errors (EIO) on the tty: it must keep the edit in the
-# recovery file and exit 1 promptly, not spin (SPEC 7). Needs python3 for
+# recovery file and exit 1 promptly, not spin (DESIGN 7). Needs python3 for
 # the pseudo-terminal.
 set -u
 : "${GPUPLAN:?GPUPLAN must name the binary under test}"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# notes.sh: the notes open in a multi-line editor (SPEC 8): lines typed
+# notes.sh: the notes open in a multi-line editor (DESIGN 8): lines typed
 # with Enter, Up/Down/End to move, Backspace joining lines, Esc keeps the
 # text as one undo step, and the notes saved into the file's block scalar
 # load back exactly; notes being typed survive an SSH drop. Long names end
@@ -84,7 +84,7 @@ screen | grep -q "^ after$" && ok || fail "the third line is on its own row afte
 keys C-s
 wait_for "notes unchanged" 5 "Ctrl-S finishes the editor"
 
-# An SSH drop while notes are being typed keeps them (SPEC 7): the
+# An SSH drop while notes are being typed keeps them (DESIGN 7): the
 # recovery file holds the text not yet finished.
 keys Enter End
 type_text "typed before the drop"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# prices.sh: the Cloud panel's price book picker (SPEC 5, 8): p and :prices
+# prices.sh: the Cloud panel's price book picker (DESIGN 5, 8): p and :prices
 # list every instance x region, the arrows and PgUp/PgDn move, Enter copies
 # the prices as one undo step, Esc changes nothing, a broken price book shows
 # its located error; and the export offers every format (F4 and :export).

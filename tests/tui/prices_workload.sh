@@ -1,6 +1,6 @@
 #!/bin/bash
 # prices_workload.sh: the price book picker on a Hybrid workload's
-# cloud_gpu_hour cell (SPEC 5, 6): p opens it for that workload, Enter
+# cloud_gpu_hour cell (DESIGN 5, 6): p opens it for that workload, Enter
 # sets the workload's price per GPU-hour from the chosen row where the
 # workload runs in the cloud (spot for a spot workload, on-demand for the
 # others) as one undo step, and the totals are the report's for that

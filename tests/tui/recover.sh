@@ -1,13 +1,13 @@
 #!/bin/bash
 # recover.sh: SIGHUP, SIGTERM, a killed pane and a killed tmux server each
-# leave a recovery file holding the edit (SPEC 7); the next start offers it,
+# leave a recovery file holding the edit (DESIGN 7); the next start offers it,
 # (y)es loads it as unsaved, (d)elete removes it; saving removes it too.
 # Several recoveries are listed at once, each with its time, size, pid and
 # what it holds: Enter loads one, d deletes one, D all (after a yes).
 . "$(dirname "$0")/lib.sh"
 
 # rec DIR STEM: the recovery files of STEM in DIR (one per planner: the
-# planner's pid is in the name, SPEC 7).
+# planner's pid is in the name, DESIGN 7).
 rec() { ls -d "$1/$2".*.gpuplan-recover 2>/dev/null; }
 STATE=$TMP/state/gpuplan
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# recover_safety.sh: recovery files cannot be hijacked or lost (SPEC 7):
+# recover_safety.sh: recovery files cannot be hijacked or lost (DESIGN 7):
 # a planted symlink is never written through, a file another user planted
 # is never offered, two planners keep a recovery each, edits that no
 # place can take go to stderr as YAML, and SIGTERM in the middle of a long

@@ -1,5 +1,5 @@
 #!/bin/bash
-# risk.sh: risk in the planner (SPEC 2.8, 8): `c` cycles to the tornado
+# risk.sh: risk in the planner (DESIGN 2.8, 8): `c` cycles to the tornado
 # chart, which follows a value being typed; `:seek KEY OPTION` finds the
 # value, offers to apply it, applies it as one undo step, and says so when
 # no value works.
@@ -58,7 +58,7 @@ type_text ":seek hardware.nodes cloud"
 keys Enter
 wait_for "seek: expected KEY OPTION" 5 ":seek refuses an unknown option"
 
-# The Risk panel (SPEC 8, the last tab): the inputs as rows of cells, and
+# The Risk panel (DESIGN 8, the last tab): the inputs as rows of cells, and
 # the Monte Carlo of the scenario on screen, which ends equal to `gpuplan
 # risk` (same file, same seed).
 # mc_line FILE [--set K=V]: the CLI's P(owning cheapest), X and Delta lines
@@ -150,10 +150,10 @@ type_text ":q!"
 keys Enter
 wait_for "EXIT=0" 10 "quit"
 
-# SPEC 7: a signal stops an export in the middle of its Monte Carlo (a
+# DESIGN 7: a signal stops an export in the middle of its Monte Carlo (a
 
 # A low value typed above the mode is refused while typed: the last valid
-# figures stay, marked stale (SPEC 8), as the main results are; Esc brings
+# figures stay, marked stale (DESIGN 8), as the main results are; Esc brings
 # back the current ones, unmarked.
 start -- "$SCEN/diagflow-risk.yaml"
 wait_re " Hardware +Facility " 10 "diagflow-risk opens again" || give_up

@@ -115,7 +115,7 @@ wait_for "exported csv to saved.csv" 5
 keys q
 wait_for "EXIT=0" 10
 
-# A shipped scenario opened by name is a template (SPEC 1.3): Ctrl-S, :w and
+# A shipped scenario opened by name is a template (DESIGN 1.3): Ctrl-S, :w and
 # :w! ask for a path of the user's and never write over the shipped file.
 mkdir -p "$TMP/shipped"
 cp "$SCEN/diagflow.yaml" "$SCEN/prices.yaml" "$TMP/shipped/"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# save_keeps.sh: saving a file the planner opened edits it (SPEC 1.3): one
+# save_keeps.sh: saving a file the planner opened edits it (DESIGN 1.3): one
 # value changed and saved with Ctrl-S is a one-line diff, comments, blank
 # lines, quoting and CRLF line endings stay; a deleted workload goes as a
 # block; a second save edits what the first one wrote.

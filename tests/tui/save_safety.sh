@@ -1,6 +1,6 @@
 #!/bin/bash
 # save_safety.sh: the planner never writes a file it cannot read back
-# (SPEC 1.3, 7): every workload of a plan deleted on the Hybrid panel and
+# (DESIGN 1.3, 7): every workload of a plan deleted on the Hybrid panel and
 # the scenario saved gives a file that loads, with the empty plan; a device
 # is never saved to; file names are shown with their controls visible.
 . "$(dirname "$0")/lib.sh"
@@ -40,7 +40,7 @@ for target in /dev/full:"a device, pipe" d:"a directory, not a file"; do
 done
 [ -c /dev/full ] && [ -d "$TMP/work/d" ] && ok || fail "an export replaced a device or a directory"
 # File names are data: the open picker and the messages show their
-# control characters visibly (SPEC 8), never send them to the terminal.
+# control characters visibly (DESIGN 8), never send them to the terminal.
 cp "$SCEN/default.yaml" "$TMP/work/evil"$'\033'"]2;pwned"$'\007'".yaml"
 printf 'gpuplan: 1\nhardware:\n  nodes: 0\n' >"$TMP/work/bad"$'\033'"[2J.yaml"
 keys o

@@ -1,5 +1,5 @@
 #!/bin/bash
-# screens.sh: golden screens of the planner (SPEC 8). The default scenario
+# screens.sh: golden screens of the planner (DESIGN 8). The default scenario
 # and diagflow at 80x22, 80x23, 80x24, 100x30 and 132x43, each in a UTF-8
 # locale (C.UTF-8, TERM=xterm-256color: braille curves) and in the C locale
 # (TERM=vt100: letters), compared with tests/data/screens/*.txt after the
