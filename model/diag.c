@@ -9,11 +9,30 @@
 
 #include "text_rules.h"
 
+/* After a text of `need` bytes was cut to fit buf (n bytes): end it in
+ * "…" at a character boundary, so a cut is never silent. */
+static void mark_cut(char *buf, size_t n, size_t need)
+{
+    static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026 */
+    if (need < n || n < sizeof ellipsis)
+        return;
+    size_t end = n - sizeof ellipsis; /* room for "…" and the NUL */
+    while (end > 0 && ((unsigned char)buf[end] & 0xc0) == 0x80)
+        end--; /* not inside a UTF-8 sequence */
+    memcpy(buf + end, ellipsis, sizeof ellipsis);
+}
+
+/* snprintf(buf, n, "%s", s), ending in "…" when s does not fit. */
+static void put_text(char *buf, size_t n, const char *s)
+{
+    mark_cut(buf, n, (size_t)snprintf(buf, n, "%s", s));
+}
+
 void diag_clear(Diag *d, const char *file)
 {
     memset(d, 0, sizeof *d);
     if (file)
-        snprintf(d->file, sizeof d->file, "%s", file);
+        put_text(d->file, sizeof d->file, file);
 }
 
 void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
@@ -22,14 +41,16 @@ void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
     d->status = status;
     d->line = line;
     d->col = col;
-    snprintf(d->path, sizeof d->path, "%s", path ? path : "");
+    put_text(d->path, sizeof d->path, path ? path : "");
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    int need = vsnprintf(d->message, sizeof d->message, fmt, ap);
     va_end(ap);
+    if (need > 0)
+        mark_cut(d->message, sizeof d->message, (size_t)need);
 }
 
-void diag_format(const Diag *d, char *buf, size_t n)
+size_t diag_format(const Diag *d, char *buf, size_t n)
 {
     /* The file name, the path and the message may all quote the user's
      * data: a key or value from the file, an argument. Each is shown with
@@ -45,8 +66,7 @@ void diag_format(const Diag *d, char *buf, size_t n)
         snprintf(where, sizeof where, "%s:%lu:%lu: ", file, d->line, d->col);
     else if (file[0])
         snprintf(where, sizeof where, "%s: ", file);
-    if (path[0])
-        snprintf(buf, n, "%s%s: %s", where, path, msg);
-    else
-        snprintf(buf, n, "%s%s", where, msg);
+    int need = path[0] ? snprintf(buf, n, "%s%s: %s", where, path, msg)
+                       : snprintf(buf, n, "%s%s", where, msg);
+    return need > 0 ? (size_t)need : 0;
 }

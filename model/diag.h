@@ -27,6 +27,9 @@ typedef struct Diag {
     int status; /* one of the EXIT_ codes; 0 = no error */
 } Diag;
 
+/* Every text of a Diag that does not fit its field ends in "…": a cut is
+ * never silent. */
+
 /* Reset d to "no error" for file (may be NULL). */
 void diag_clear(Diag *d, const char *file);
 
@@ -36,7 +39,9 @@ void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
     __attribute__((format(printf, 6, 7)));
 
 /* Format as "FILE:LINE:COL: path: message" (parts that are empty left out)
- * into buf, with control characters in any part shown visibly (`\x1b`). */
-void diag_format(const Diag *d, char *buf, size_t n);
+ * into buf, with control characters in any part shown visibly (`\x1b`).
+ * Returns the length the whole text needs, as snprintf does: a caller
+ * whose buffer was smaller than that + 1 has a cut text. */
+size_t diag_format(const Diag *d, char *buf, size_t n);
 
 #endif

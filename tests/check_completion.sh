@@ -70,6 +70,16 @@ offers_only "gpuplan seek --target onprem=sp" spot
 offers_only "gpuplan seek --format " text json
 complete_line "gpuplan help sweep "
 [ "${#COMPREPLY[@]}" -eq 0 ] && ok || fail "help takes one command: ${COMPREPLY[*]}"
+offers_only "gpuplan import --f" --from --force
+# Every option the help of every command lists is offered after a dash,
+# and every command the overview lists after the program's name: the
+# script and the parser come from one table.
+for cmd in $("$GPUPLAN" --help | sed -n 's/^\(Usage:\)\{0,1\} *gpuplan \([a-z][a-z]*\).*/\2/p'); do
+    offers "gpuplan " "$cmd"
+    # shellcheck disable=SC2046
+    offers "gpuplan $cmd -" $("$GPUPLAN" help "$cmd" |
+        sed -n 's/^  \(-[a-z]\), \(--[a-z-]*\).*/\1 \2/p; s/^      \(--[a-z-]*\).*/\1/p')
+done
 # Files: scenario files for report, any file after -o.
 mkdir sub && touch mine.yaml mine.txt
 offers_only "gpuplan report mi" minimum-size mine.yaml

@@ -46,34 +46,55 @@
 
 const char *vis_text(const char *s, bool lines)
 {
-    static char buf[8][2048];
+    /* Eight rotating buffers, each grown to the text it holds: a long
+     * argument is shown whole, never cut. */
+    static char *buf[8];
+    static size_t cap[8];
     static unsigned k;
-    char *b = buf[k++ % 8];
+    unsigned slot = k++ % 8;
     if (!s)
         return "";
-    text_visible(s, strlen(s), lines, b, sizeof buf[0]);
-    return b;
+    size_t len = strlen(s), need = text_visible(s, len, lines, NULL, 0) + 1;
+    if (cap[slot] < need) {
+        buf[slot] = xrealloc(buf[slot], need);
+        cap[slot] = need;
+    }
+    text_visible(s, len, lines, buf[slot], need);
+    return buf[slot];
 }
 
 const char *vis(const char *s) { return vis_text(s, false); }
 
+char *diag_text(const Diag *d)
+{
+    size_t need = diag_format(d, NULL, 0) + 1;
+    char *buf = xmalloc(need);
+    diag_format(d, buf, need);
+    return buf;
+}
+
 void print_diag(const Diag *d)
 {
-    char buf[1200];
-    diag_format(d, buf, sizeof buf);
-    fprintf(stderr, "gpuplan: %s\n", buf);
+    char *text = diag_text(d);
+    fprintf(stderr, "gpuplan: %s\n", text);
+    free(text);
 }
 
 int usage_error(const char *fmt, ...)
 {
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    fprintf(stderr, "gpuplan: ");
-    char msg[2048];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    fputs(vis(msg), stderr); /* the arguments came from the user (DESIGN 7) */
-    fprintf(stderr, "\nTry 'gpuplan --help'.\n");
+    va_copy(again, ap);
+    int need = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    char *msg = xmalloc(need > 0 ? (size_t)need + 1 : 1);
+    msg[0] = '\0';
+    if (need > 0)
+        vsnprintf(msg, (size_t)need + 1, fmt, again);
+    va_end(again);
+    /* the arguments came from the user (DESIGN 7) */
+    fprintf(stderr, "gpuplan: %s\nTry 'gpuplan --help'.\n", vis(msg));
+    free(msg);
     return EXIT_USAGE;
 }
 
@@ -191,33 +212,34 @@ int load_arg(const char *arg, Scenario *s)
 
 /* Apply --set KEY=VALUE overrides, validated like the file (DESIGN 3), all
  * or nothing, through the edit path. */
-int apply_sets(Scenario *s, char **sets, size_t nsets)
+int apply_sets(Scenario *s, const CliArgs *a)
 {
+    size_t nsets = cli_count(a, "set");
     const char **keys = xmalloc((nsets + 1) * sizeof *keys);
     const char **vals = xmalloc((nsets + 1) * sizeof *vals);
     int rc = 0;
-    size_t split = 0; /* sets[0..split) are cut at their '=' */
+    size_t split = 0; /* the first `split` values are cut at their '=' */
     for (; split < nsets; split++) {
-        char *eq = strchr(sets[split], '=');
-        if (!eq || eq == sets[split]) {
-            rc = usage_error("--set needs KEY=VALUE, not '%s'", sets[split]);
+        char *set = cli_nth(a, "set", split), *eq = strchr(set, '=');
+        if (!eq || eq == set) {
+            rc = usage_error("--set needs KEY=VALUE, not '%s'", set);
             break;
         }
         *eq = '\0';
-        keys[split] = sets[split];
+        keys[split] = set;
         vals[split] = eq + 1;
     }
     if (rc == 0) {
         Diag d;
         size_t bad = 0;
         rc = scenario_set_all(s, keys, vals, nsets, &bad, &d);
-        char why[sizeof d.path + sizeof d.message + 8];
-        diag_format(&d, why, sizeof why); /* "path: message" */
+        char *why = rc != 0 ? diag_text(&d) : NULL; /* "path: message" */
         if (rc != 0 && bad < nsets)
             fprintf(stderr, "gpuplan: --set %s=%s: %s\n", vis(keys[bad]),
-                    vis(vals[bad]), vis(why));
+                    vis(vals[bad]), why);
         else if (rc != 0)
-            fprintf(stderr, "gpuplan: --set: %s\n", vis(why));
+            fprintf(stderr, "gpuplan: --set: %s\n", why);
+        free(why);
     }
     for (size_t i = 0; i < split; i++)
         ((char *)vals[i])[-1] = '=';
@@ -285,84 +307,15 @@ int write_output(const StrBuf *b, const char *out)
     return 0;
 }
 
-bool is_opt(const char *a, const char *name, int argc, int *i,
-                   char **argv, const char **val)
-{
-    size_t n = strlen(name);
-    if (strcmp(a, name) == 0) {
-        if (*i + 1 >= argc) {
-            *val = NULL;
-            return true;
-        }
-        *val = argv[++*i];
-        return true;
-    }
-    if (strncmp(a, name, n) == 0 && a[n] == '=') {
-        *val = a + n + 1;
-        return true;
-    }
-    return false;
-}
-
-/* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
-int add_set(char **sets, size_t *nsets, const char *opt, const char *v)
-{
-    if (!v)
-        return usage_error("%s needs KEY=VALUE", opt);
-    if (*nsets == MAX_SETS)
-        return usage_error("too many --set options (at most %d)", MAX_SETS);
-    sets[(*nsets)++] = (char *)v;
-    return 0;
-}
-
-/* The one FILE argument of command cmd; an unknown option or a second FILE
- * is a usage error. */
-int take_file(const char *cmd, const char *a, const char **file)
-{
-    if (a[0] == '-' && a[1]) {
-        fprintf(stderr, "gpuplan: %s: unknown option '%s'\nTry 'gpuplan --help'.\n",
-                cmd, vis(a));
-        return EXIT_USAGE;
-    }
-    if (*file) {
-        fprintf(stderr, "gpuplan: %s takes one FILE; '%s' is one too many\n"
-                "Try 'gpuplan --help'.\n", cmd, vis(a));
-        return EXIT_USAGE;
-    }
-    *file = a;
-    return 0;
-}
-
-static int cmd_report(int argc, char **argv)
+int cli_cmd_report(const CliArgs *a)
 {
     ExportFormat fmt = EXPORT_TEXT;
-    bool fmt_given = false;
-    const char *out = NULL, *file = NULL, *v;
-    char *sets[MAX_SETS];
-    size_t nsets = 0;
-    int rc;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs a format: text, md, html, json or csv", a);
-            if (!export_format_parse(v, &fmt))
-                return usage_error("unknown report format '%s' (text, md, html, json or csv)", v);
-            fmt_given = true;
-        } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs a file name", a);
-            out = strcmp(v, "-") == 0 ? NULL : v; /* "-": standard output */
-        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
-            if ((rc = add_set(sets, &nsets, a, v)) != 0)
-                return rc;
-        } else if ((rc = take_file("report", a, &file)) != 0) {
-            return rc;
-        }
-    }
-    if (!file)
-        return usage_error("report needs a FILE (a path or a shipped scenario "
-                           "name such as %s)", "diagflow");
+    const char *v = cli_value(a, "format"), *out = cli_value(a, "output");
+    const char *file = a->operands[0];
+    if (v && !export_format_parse(v, &fmt))
+        return usage_error("unknown report format '%s' (text, md, html, json or csv)", v);
+    if (out && strcmp(out, "-") == 0)
+        out = NULL; /* "-": standard output */
     /* A report written over its own scenario would lose the scenario. */
     char in[4096];
     if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
@@ -371,16 +324,16 @@ static int cmd_report(int argc, char **argv)
         return EXIT_CANTCREAT;
     }
     /* Without --format, -o OUT's extension says which report to write. */
-    if (out && !fmt_given && !export_format_from_path(out, &fmt)) {
+    if (out && !v && !export_format_from_path(out, &fmt)) {
         fprintf(stderr, "gpuplan: report -o %s: unknown extension; the formats "
                 "are " EXPORT_EXTENSIONS " (no extension: text), or give --format\n"
                 "Try 'gpuplan help report'.\n", vis(out));
         return EXIT_USAGE;
     }
     Scenario s;
-    rc = load_arg(file, &s);
+    int rc = load_arg(file, &s);
     if (rc == 0)
-        rc = apply_sets(&s, sets, nsets);
+        rc = apply_sets(&s, a);
     if (rc != 0)
         return rc;
     char date[32];
@@ -397,22 +350,9 @@ static int cmd_report(int argc, char **argv)
     return rc;
 }
 
-static int cmd_planner(int argc, char **argv)
+int cli_cmd_planner(const CliArgs *a)
 {
-    const char *file = NULL;
-    bool no_color = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--no-color") == 0) {
-            no_color = true;
-            continue;
-        }
-        if (argv[i][0] == '-' && argv[i][1])
-            return usage_error("unknown option '%s'", argv[i]);
-        if (file)
-            return usage_error("the planner opens one FILE; '%s' is one too many",
-                               argv[i]);
-        file = argv[i];
-    }
+    const char *file = a->noperands ? a->operands[0] : NULL;
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fprintf(stderr, "gpuplan: the planner needs a terminal, and %s is not "
                 "one; for a report use 'gpuplan report %s'\n",
@@ -429,38 +369,49 @@ static int cmd_planner(int argc, char **argv)
     char path[4096];
     if (file)
         cli_resolve_scenario(file, path, sizeof path);
-    return app_run(file ? path : NULL, no_color);
+    return app_run(file ? path : NULL, cli_given(a, "no-color"));
+}
+
+/* Parse argv for command c and run it (or its help). */
+static int run_parsed(const CliCommand *c, int argc, char **argv)
+{
+    CliArgs a;
+    Diag d;
+    int rc = cli_parse(c, argc, argv, &a, &d);
+    if (rc != 0) {
+        rc = cli_report_usage(c, &d);
+    } else if (a.help && !c->name[0]) {
+        cli_print_help(); /* gpuplan FILE --help: the overview */
+    } else if (a.help) {
+        StrBuf b = STRBUF_INIT;
+        cli_help_text(c, &b);
+        rc = write_output(&b, NULL);
+        sb_free(&b);
+    } else {
+        rc = c->run(&a);
+    }
+    cli_args_free(&a);
+    return rc;
 }
 
 static int run_command(int argc, char **argv)
 {
+    const CliCommand *planner = cli_command_find("");
     if (argc < 2)
-        return cmd_planner(0, argv + 1);
+        return run_parsed(planner, 0, argv + 1);
     const char *cmd = argv[1];
-    static const struct {
-        const char *name;
-        int (*run)(int, char **);
-    } commands[] = {{"report", cmd_report}, {"check", cli_cmd_check},
-                    {"new", cli_cmd_new},   {"list", cli_cmd_list},
-                    {"sweep", cli_cmd_sweep},   {"prices", cli_cmd_prices},
-                    {"import", cli_cmd_import}, {"risk", cli_cmd_risk},
-                    {"seek", cli_cmd_seek},     {"help", cli_cmd_help}};
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(cmd, commands[i].name) == 0) {
-            /* gpuplan COMMAND --help is gpuplan help COMMAND */
-            if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
-                return cli_cmd_help(1, argv + 1);
-            return commands[i].run(argc - 2, argv + 2);
-        }
+    const CliCommand *c = cmd[0] ? cli_command_find(cmd) : NULL;
+    if (c)
+        return run_parsed(c, argc - 2, argv + 2);
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         cli_print_help();
         return 0;
     }
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+    if ((strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0)) {
         printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
         return 0;
     }
-    return cmd_planner(argc - 1, argv + 1);
+    return run_parsed(planner, argc - 1, argv + 1);
 }
 
 int cli_main(int argc, char **argv)

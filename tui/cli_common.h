@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cli_opts.h"
 #include "diag.h"
 #include "scenario.h"
 #include "strbuf.h"
@@ -20,21 +21,16 @@ const char *vis_text(const char *s, bool lines);
 /* vis_text(s, false). */
 const char *vis(const char *s);
 
+/* d as "FILE:LINE:COL: path: message", whole, in a malloc'ed string the
+ * caller frees. */
+char *diag_text(const Diag *d);
+
 /* "gpuplan: FILE:LINE:COL: message" on stderr. */
 void print_diag(const Diag *d);
 
 /* "gpuplan: " + the printf-style message, then the --help hint; returns
  * EXIT_USAGE. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-#define MAX_SETS 256 /* --set options at most */
-
-/* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
-int add_set(char **sets, size_t *nsets, const char *opt, const char *v);
-
-/* Apply --set KEY=VALUE overrides to *s, validated like the file; *s is
- * changed only when all of them apply. */
-int apply_sets(Scenario *s, char **sets, size_t nsets);
 
 /* Load FILE (path or shipped name) into *s; prints the error. */
 int load_arg(const char *arg, Scenario *s);
@@ -48,48 +44,35 @@ void cli_suggest_shipped(const char *arg);
 /* Write b to out (atomically) or, out NULL, to stdout. */
 int write_output(const StrBuf *b, const char *out);
 
-/* True when argv[*i] (a) is option `name`, as "NAME VALUE" (then *i moves
- * past the value; *val NULL when it is missing) or "NAME=VALUE". */
-bool is_opt(const char *a, const char *name, int argc, int *i, char **argv,
-            const char **val);
-
-/* At most this many --set options a command. */
-#define MAX_SETS 256
-
-/* Collect one --set KEY=VALUE (its value v may be NULL when missing). */
-int add_set(char **sets, size_t *nsets, const char *opt, const char *v);
-
-/* Apply the --set KEY=VALUE overrides to *s, validated like the file
- * (fields, the hybrid plan's and the uncertainty section's keys, then the
- * rules between fields); on any error *s is unchanged. */
-int apply_sets(Scenario *s, char **sets, size_t nsets);
+/* Apply the command's --set KEY=VALUE overrides to *s, validated like the
+ * file (fields, the hybrid plan's and the uncertainty section's keys, then
+ * the rules between fields); on any error *s is unchanged. */
+int apply_sets(Scenario *s, const CliArgs *a);
 
 /* The report date, YYYY-MM-DD in UTC; SOURCE_DATE_EPOCH makes it
  * reproducible. */
 int cli_report_date(char *buf, size_t n);
 
-/* The one FILE argument of command cmd; an unknown option or a second FILE
- * is a usage error. */
-int take_file(const char *cmd, const char *a, const char **file);
-
-/* The file commands, given the arguments after their name. */
-int cli_cmd_prices(int argc, char **argv);
-int cli_cmd_check(int argc, char **argv);
-int cli_cmd_new(int argc, char **argv);
-int cli_cmd_import(int argc, char **argv);
-int cli_cmd_list(int argc, char **argv);
-
+/* The command handlers (cli_table.c lists them): each takes the parsed
+ * arguments and returns a sysexits status, its errors said on stderr. */
+int cli_cmd_planner(const CliArgs *a);
+int cli_cmd_report(const CliArgs *a);
+/* The file commands of cli_files.c. */
+int cli_cmd_prices(const CliArgs *a);
+int cli_cmd_check(const CliArgs *a);
+int cli_cmd_new(const CliArgs *a);
+int cli_cmd_import(const CliArgs *a);
+int cli_cmd_list(const CliArgs *a);
 /* The risk commands of cli_risk.c. */
-int cli_cmd_risk(int argc, char **argv);
-int cli_cmd_seek(int argc, char **argv);
+int cli_cmd_risk(const CliArgs *a);
+int cli_cmd_seek(const CliArgs *a);
 /* gpuplan sweep (cli_sweep.c). */
-int cli_cmd_sweep(int argc, char **argv);
+int cli_cmd_sweep(const CliArgs *a);
+/* gpuplan help [COMMAND] (cli_help.c): the summary, or one command's usage
+ * and text; an unknown COMMAND is a usage error that lists the commands. */
+int cli_cmd_help(const CliArgs *a);
 
 /* The usage summary on stdout (gpuplan --help); cli_help.c. */
 void cli_print_help(void);
-
-/* gpuplan help [COMMAND]: the summary, or one command's usage and text;
- * an unknown COMMAND is a usage error that lists the commands. */
-int cli_cmd_help(int argc, char **argv);
 
 #endif

@@ -32,11 +32,9 @@ static void price_cell(double v, double per, char *buf, size_t n)
         num_snprintf(buf, n, "-");
 }
 
-int cli_cmd_prices(int argc, char **argv)
+int cli_cmd_prices(const CliArgs *args)
 {
-    (void)argv;
-    if (argc > 0)
-        return usage_error("prices takes no arguments");
+    (void)args;
     char path[4096];
     snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
     PriceBook *book = xmalloc(sizeof *book);
@@ -107,16 +105,13 @@ int cli_cmd_prices(int argc, char **argv)
     return 0;
 }
 
-int cli_cmd_check(int argc, char **argv)
+int cli_cmd_check(const CliArgs *a)
 {
-    if (argc == 0)
-        return usage_error("check needs at least one FILE");
     /* check takes no options: `check -x plan.yaml` is a slip, not a file
-     * named -x that cannot be opened (exit 66 would blame the data). */
-    for (int i = 0; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1])
-            return usage_error("check: unknown option '%s' (check takes only "
-                               "FILEs; a file of that name is ./%s)", argv[i], argv[i]);
+     * named -x that cannot be opened (exit 66 would blame the data); the
+     * parser said so before any file is read. */
+    int argc = (int)a->noperands;
+    char **argv = a->operands;
     int worst = 0;
     enum { MAX_PROBLEMS = 100 };
     Diag *all = xmalloc(MAX_PROBLEMS * sizeof *all);
@@ -149,25 +144,9 @@ int cli_cmd_check(int argc, char **argv)
     return worst;
 }
 
-int cli_cmd_new(int argc, char **argv)
+int cli_cmd_new(const CliArgs *a)
 {
-    const char *from = NULL, *file = NULL, *v;
-    for (int i = 0; i < argc; i++) {
-        if (is_opt(argv[i], "--from", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("--from needs a scenario name (see %s)",
-                                   "'gpuplan list'");
-            from = v;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return usage_error("new: unknown option '%s'", argv[i]);
-        } else if (file) {
-            return usage_error("new takes one FILE; '%s' is one too many", argv[i]);
-        } else {
-            file = argv[i];
-        }
-    }
-    if (!file)
-        return usage_error("new needs the FILE to write");
+    const char *from = cli_value(a, "from"), *file = a->operands[0];
     Scenario s;
     scenario_default(&s);
     if (from) {
@@ -190,33 +169,11 @@ int cli_cmd_new(int argc, char **argv)
     return rc;
 }
 
-int cli_cmd_import(int argc, char **argv)
+int cli_cmd_import(const CliArgs *a)
 {
-    const char *out = NULL, *from = NULL, *file = NULL, *v;
-    bool force = false;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs a file name", a);
-            out = v;
-        } else if (is_opt(a, "--from", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("--from needs a scenario name (see %s)",
-                                   "'gpuplan list'");
-            from = v;
-        } else if (strcmp(a, "--force") == 0) {
-            force = true;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("import: unknown option '%s'", a);
-        } else if (file) {
-            return usage_error("import takes one ROUTING.json; '%s' is one too many", a);
-        } else {
-            file = a;
-        }
-    }
-    if (!file)
-        return usage_error("import needs the routing JSON file to read");
+    const char *out = cli_value(a, "output"), *from = cli_value(a, "from");
+    const char *file = a->operands[0];
+    bool force = cli_given(a, "force");
     Scenario base, s;
     scenario_default(&base);
     if (from) {
@@ -262,11 +219,9 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int cli_cmd_list(int argc, char **argv)
+int cli_cmd_list(const CliArgs *a)
 {
-    (void)argv;
-    if (argc > 0)
-        return usage_error("list takes no arguments");
+    (void)a;
     const char *dir = cli_scenario_dir();
     DIR *dp = opendir(dir);
     if (!dp) {

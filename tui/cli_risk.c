@@ -22,38 +22,19 @@
 #include "seek.h"
 
 /* gpuplan risk: the tornado and the Monte Carlo (DESIGN 2.8, 3). */
-int cli_cmd_risk(int argc, char **argv)
+int cli_cmd_risk(const CliArgs *a)
 {
     ExportFormat fmt = EXPORT_TEXT;
-    bool fmt_given = false;
-    const char *out = NULL, *file = NULL, *v;
-    char *sets[MAX_SETS];
-    size_t nsets = 0;
+    const char *v = cli_value(a, "format"), *out = cli_value(a, "output");
+    const char *file = a->operands[0];
+    bool fmt_given = v != NULL;
     int rc;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
-            fmt_given = true;
-            if (!v)
-                return usage_error("%s needs a format: text, md, json or csv", a);
-            if (!export_format_parse(v, &fmt) || fmt == EXPORT_HTML)
-                return usage_error("unknown risk format '%s' (text, md, json "
-                                   "or csv; report --format html has the "
-                                   "Risk section)", v);
-        } else if (is_opt(a, "-o", argc, &i, argv, &v) || is_opt(a, "--output", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs a file name", a);
-            out = strcmp(v, "-") == 0 ? NULL : v;
-        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
-            if ((rc = add_set(sets, &nsets, a, v)) != 0)
-                return rc;
-        } else if ((rc = take_file("risk", a, &file)) != 0) {
-            return rc;
-        }
-    }
-    if (!file)
-        return usage_error("risk needs a FILE (a path or a shipped scenario "
-                           "name such as %s)", "diagflow-risk");
+    if (v && (!export_format_parse(v, &fmt) || fmt == EXPORT_HTML))
+        return usage_error("unknown risk format '%s' (text, md, json "
+                           "or csv; report --format html has the "
+                           "Risk section)", v);
+    if (out && strcmp(out, "-") == 0)
+        out = NULL;
     char in[4096];
     if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
         fprintf(stderr, "gpuplan: -o %s is the scenario being analysed; "
@@ -74,7 +55,7 @@ int cli_cmd_risk(int argc, char **argv)
     Scenario s;
     rc = load_arg(file, &s);
     if (rc == 0)
-        rc = apply_sets(&s, sets, nsets);
+        rc = apply_sets(&s, a);
     if (rc != 0)
         return rc;
     char date[32];
@@ -114,43 +95,18 @@ static bool seek_target(const char *v, CostOption *x)
 
 /* gpuplan seek: the value of one input at which owning costs what a cloud
  * option costs (DESIGN 2.8, 3). First line `KEY = VALUE` (or `KEY = none`). */
-int cli_cmd_seek(int argc, char **argv)
+int cli_cmd_seek(const CliArgs *args)
 {
-    const char *file = NULL, *key = NULL, *v;
-    bool json = false, have_target = false;
+    const char *file = args->operands[0], *key = cli_value(args, "vary");
+    const char *target = cli_value(args, "target"), *v = cli_value(args, "format");
     CostOption x = OPT_SPOT;
-    char *sets[MAX_SETS];
-    size_t nsets = 0;
     int rc;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_opt(a, "--vary", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs a field key, such as "
-                                   "hardware.node_price", a);
-            key = v;
-        } else if (is_opt(a, "--target", argc, &i, argv, &v)) {
-            if (!seek_target(v, &x))
-                return usage_error("--target needs onprem=OPTION with OPTION "
-                                   "one of on_demand, reserved, spot, not "
-                                   "'%s'", v ? v : "");
-            have_target = true;
-        } else if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
-            if (!v || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
-                return usage_error("seek formats are text and json, not '%s'",
-                                   v ? v : "");
-            json = strcmp(v, "json") == 0;
-        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
-            if ((rc = add_set(sets, &nsets, a, v)) != 0)
-                return rc;
-        } else if ((rc = take_file("seek", a, &file)) != 0) {
-            return rc;
-        }
-    }
-    if (!key || !have_target || !file)
-        return usage_error("seek needs --vary KEY, --target onprem=OPTION and "
-                           "a FILE (%s)", "gpuplan seek --vary "
-                           "hardware.node_price --target onprem=spot default");
+    if (!seek_target(target, &x))
+        return usage_error("--target needs onprem=OPTION with OPTION one of "
+                           "on_demand, reserved, spot, not '%s'", target);
+    if (v && strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
+        return usage_error("seek formats are text and json, not '%s'", v);
+    bool json = v && strcmp(v, "json") == 0;
     const Field *f = field_find(key);
     if (!seek_can_vary(f)) {
         char why[400];
@@ -165,7 +121,7 @@ int cli_cmd_seek(int argc, char **argv)
     Scenario s;
     rc = load_arg(file, &s);
     if (rc == 0)
-        rc = apply_sets(&s, sets, nsets);
+        rc = apply_sets(&s, args);
     if (rc != 0)
         return rc;
     Scenario *work = xmalloc(sizeof *work);

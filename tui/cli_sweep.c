@@ -205,62 +205,45 @@ static void human_count(double v, char *buf, size_t n)
     buf[used] = '\0';
 }
 
-int cli_cmd_sweep(int argc, char **argv)
+int cli_cmd_sweep(const CliArgs *a)
 {
     SweepAxis axes[SWEEP_MAX_AXES];
     size_t naxes = 0;
-    bool json = false;
-    const char *file = NULL, *v;
-    char *sets[MAX_SETS];
-    size_t nsets = 0;
+    const char *file = a->operands[0], *v = cli_value(a, "format");
+    const char *rows_arg = cli_value(a, "max-rows");
     char msg[512];
     double max_rows = SWEEP_MAX_ROWS_DEFAULT;
     int rc;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_opt(a, "--vary", argc, &i, argv, &v)) {
-            if (!v)
-                return usage_error("%s needs KEY=FROM:TO:STEP", a);
-            if (naxes == SWEEP_MAX_AXES)
-                return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
-            if (!sweep_axis_key(v, msg, sizeof msg)) {
-                fprintf(stderr, "gpuplan: --vary %s: %s\nTry 'gpuplan help sweep'.\n",
-                        vis(v), vis(msg));
-                return EXIT_USAGE;
-            }
-            if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
-                fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), vis(msg));
-                return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
-            }
-            for (size_t k = 0; k < naxes; k++)
-                if (axes[k].field == axes[naxes].field)
-                    return usage_error("--vary %s: that field is already varied "
-                                       "(one --vary a field)", v);
-            naxes++;
-        } else if (is_opt(a, "--format", argc, &i, argv, &v) || is_opt(a, "-f", argc, &i, argv, &v)) {
-            if (!v || (strcmp(v, "csv") != 0 && strcmp(v, "json") != 0))
-                return usage_error("sweep formats are csv and json, not '%s'", v ? v : "");
-            json = strcmp(v, "json") == 0;
-        } else if (is_opt(a, "--max-rows", argc, &i, argv, &v)) {
-            if (!v || num_parse(v, &max_rows) != 0 || max_rows < 1 ||
-                max_rows != floor(max_rows) || max_rows > 1e18)
-                return usage_error("--max-rows needs a whole number of rows "
-                                   "from 1 to 10^18, not '%s'", v ? v : "");
-        } else if (is_opt(a, "--set", argc, &i, argv, &v)) {
-            if ((rc = add_set(sets, &nsets, a, v)) != 0)
-                return rc;
-        } else if ((rc = take_file("sweep", a, &file)) != 0) {
-            return rc;
+    if (v && strcmp(v, "csv") != 0 && strcmp(v, "json") != 0)
+        return usage_error("sweep formats are csv and json, not '%s'", v);
+    bool json = v && strcmp(v, "json") == 0;
+    if (rows_arg && (num_parse(rows_arg, &max_rows) != 0 || max_rows < 1 ||
+                     max_rows != floor(max_rows) || max_rows > 1e18))
+        return usage_error("--max-rows needs a whole number of rows "
+                           "from 1 to 10^18, not '%s'", rows_arg);
+    if (cli_count(a, "vary") > SWEEP_MAX_AXES)
+        return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
+    for (size_t i = 0; i < cli_count(a, "vary"); i++) {
+        v = cli_nth(a, "vary", i);
+        if (!sweep_axis_key(v, msg, sizeof msg)) {
+            fprintf(stderr, "gpuplan: --vary %s: %s\nTry 'gpuplan help sweep'.\n",
+                    vis(v), vis(msg));
+            return EXIT_USAGE;
         }
+        if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
+            fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), vis(msg));
+            return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
+        }
+        for (size_t k = 0; k < naxes; k++)
+            if (axes[k].field == axes[naxes].field)
+                return usage_error("--vary %s: that field is already varied "
+                                   "(one --vary a field)", v);
+        naxes++;
     }
-    if (naxes == 0)
-        return usage_error("sweep needs at least one --vary KEY=FROM:TO:STEP");
-    if (!file)
-        return usage_error("sweep needs a FILE");
     Scenario base;
     rc = load_arg(file, &base);
     if (rc == 0)
-        rc = apply_sets(&base, sets, nsets);
+        rc = apply_sets(&base, a);
     if (rc != 0)
         return rc;
 

@@ -1,0 +1,143 @@
+/* cli_table.c: every command of the command line, one row each (DESIGN 3):
+ * its operands, its options and their help, its handler. The parser, the
+ * help, the usage lines, the bash completion and the man-page check are
+ * all generated from this table (cli_opts.h); a new command is a row here
+ * and its handler. */
+#include "config.h"
+
+#include "cli_common.h"
+#include "cli_opts.h"
+#include "export.h"
+
+/* The options several commands share. */
+#define OPT_SET(what)                                                        \
+    {"set", 0, "KEY=VALUE", NULL, "KEY=VALUE", CLI_REPEAT, CC_SET_KEY,        \
+     "change a field first, checked like the file" what "; may\n"           \
+     "be repeated\n"}
+#define OPT_OUTPUT(help)                                                     \
+    {"output", 'o', "OUT", NULL, "a file name", CLI_SHOW_SHORT, CC_FILE, help}
+#define OPT_FROM(help)                                                       \
+    {"from", 0, "NAME", NULL, "a scenario name (see 'gpuplan list')", 0,      \
+     CC_SHIPPED, help}
+#define OPT_END {NULL, 0, NULL, NULL, NULL, 0, CC_NONE, NULL}
+#define SCENARIO_NEEDS(name)                                                 \
+    "a FILE (a path or a shipped scenario name such as " name ")"
+
+static const CliOption planner_opts[] = {
+    {"no-color", 0, NULL, NULL, NULL, 0, CC_NONE,
+     "bold, reverse and underline instead of colour\n"},
+    OPT_END};
+
+static const CliOption report_opts[] = {
+    {"format", 'f', "FORMAT", "text|md|html|json|csv",
+     "a format: text, md, html, json or csv", 0, CC_CHOICES,
+     "text (default), md, html (one self-contained page with\n"
+     "charts), json or csv\n"},
+    OPT_OUTPUT("write OUT instead of standard output (- is standard\n"
+               "output); without --format, OUT's extension says the\n"
+               "format: " EXPORT_EXTENSIONS " (none: text)\n"),
+    OPT_SET(""), OPT_END};
+
+static const CliOption risk_opts[] = {
+    {"format", 'f', "FORMAT", "text|md|json|csv",
+     "a format: text, md, json or csv", 0, CC_CHOICES,
+     "text (default), md, json or csv\n"},
+    OPT_OUTPUT("write OUT instead of standard output; without\n"
+               "--format, OUT's extension says the format: .md,\n"
+               ".json, .csv or .txt (none: text)\n"),
+    OPT_SET(""), OPT_END};
+
+static const CliOption seek_opts[] = {
+    {"vary", 0, "KEY", NULL, "a field key, such as hardware.node_price",
+     CLI_REQUIRED, CC_NUM_KEY,
+     "the number field to solve for (its full key, such as\n"
+     "hardware.node_price)\n"},
+    {"target", 0, "onprem=OPTION", NULL,
+     "onprem=OPTION with OPTION one of on_demand, reserved, spot",
+     CLI_REQUIRED, CC_TARGET,
+     "the cloud option owning is compared with: on_demand,\n"
+     "reserved or spot\n"},
+    {"format", 'f', "FORMAT", "text|json", "a format: text or json", 0,
+     CC_CHOICES, "text (default) or json (full precision, both costs)\n"},
+    OPT_SET(""), OPT_END};
+
+static const CliOption new_opts[] = {
+    OPT_FROM("start from the shipped scenario NAME (or a scenario\n"
+             "file) instead of the built-in default\n"),
+    OPT_END};
+
+static const CliOption sweep_opts[] = {
+    {"vary", 0, "KEY=FROM:TO:STEP", NULL, "KEY=FROM:TO:STEP",
+     CLI_REQUIRED | CLI_REPEAT, CC_VARY_KEY,
+     "vary the number field KEY from FROM to TO in steps of\n"
+     "STEP, both ends included; repeat for more fields (the\n"
+     "first changes slowest)\n"},
+    {"format", 'f', "FORMAT", "csv|json", "a format: csv or json", 0,
+     CC_CHOICES, "csv (default) or json\n"},
+    {"max-rows", 0, "N", NULL, "a whole number of rows", 0, CC_NONE,
+     "allow up to N rows (default 100,000,000)\n"},
+    OPT_SET(""), OPT_END};
+
+static const CliOption import_opts[] = {
+    OPT_FROM("add the plan to the shipped scenario NAME (or a\n"
+             "scenario file) instead of the built-in default\n"),
+    OPT_OUTPUT("write the scenario to OUT instead of standard output;\n"
+               "OUT may not be ROUTING.json\n"),
+    {"force", 0, NULL, NULL, NULL, 0, CC_NONE, "replace an existing OUT\n"},
+    OPT_END};
+
+const CliCommand cli_commands[] = {
+    {"", "[FILE]", 0, 1, "a FILE", CC_SCENARIO,
+     "the planner; no FILE = built-in default",
+     "The interactive planner on FILE (a path or a shipped scenario name) or,\n"
+     "without FILE, on the built-in default scenario.\n",
+     NULL, planner_opts, cli_cmd_planner},
+    {"report", "FILE", 1, 1, SCENARIO_NEEDS("diagflow"), CC_SCENARIO,
+     "the verdict, options, breakdown, crossovers, advice, charts",
+     "The report of FILE: the verdict, the options, the monthly breakdown,\n"
+     "crossovers, zone, advice, the hybrid plan when there is one, the inputs.\n",
+     "gpuplan report --format html -o diagflow.html diagflow", report_opts,
+     cli_cmd_report},
+    {"risk", "FILE", 1, 1, SCENARIO_NEEDS("diagflow-risk"), CC_SCENARIO,
+     "tornado and Monte Carlo of the decision",
+     "How sure the decision is: the tornado (each input at its low and high\n"
+     "value) and the Monte Carlo of the scenario's uncertainty section.\n",
+     NULL, risk_opts, cli_cmd_risk},
+    {"seek", "FILE", 1, 1, SCENARIO_NEEDS("diagflow"), CC_SCENARIO,
+     "the value of KEY where owning costs what OPTION costs",
+     "The value of KEY at which on-prem and OPTION (on_demand, reserved, spot)\n"
+     "cost the same at the measured utilization; the first line is KEY = VALUE.\n",
+     "gpuplan seek --vary hardware.node_price --target onprem=spot default",
+     seek_opts, cli_cmd_seek},
+    {"check", "FILE...", 1, CLI_MANY, "at least one FILE", CC_SCENARIO,
+     "validate; each problem as FILE:LINE:COL: message",
+     "Validate scenario files; print each problem as FILE:LINE:COL: message.\n",
+     NULL, NULL, cli_cmd_check},
+    {"new", "FILE", 1, 1, "the FILE to write", CC_FILE,
+     "write the default (or a shipped scenario) to FILE",
+     "Write the built-in default (or the shipped scenario NAME) to FILE, a new file.\n",
+     NULL, new_opts, cli_cmd_new},
+    {"list", "", 0, 0, "", CC_NONE, "the shipped scenarios",
+     "The shipped scenarios, with their names and first lines.\n", NULL, NULL,
+     cli_cmd_list},
+    {"sweep", "FILE", 1, 1, SCENARIO_NEEDS("diagflow"), CC_SCENARIO,
+     "one CSV or JSON row per combination of the varied fields",
+     "Every combination of the varied numeric fields (both ends included; the\n"
+     "first --vary changes slowest): each option's monthly cost and cost per\n"
+     "useful GPU-hour, the cheapest, the zone, delta (on-prem less the cheapest\n"
+     "cloud option) and each cloud option's first crossover.\n",
+     "gpuplan sweep --vary utilization.measured_pct=10:90:10 default",
+     sweep_opts, cli_cmd_sweep},
+    {"prices", "", 0, 0, "", CC_NONE, "the price book",
+     "The price book: instances, regions, prices, their dates and sources.\n",
+     NULL, NULL, cli_cmd_prices},
+    {"import", "ROUTING.json", 1, 1, "the routing JSON file to read", CC_FILE,
+     "a routing file as a scenario with a hybrid plan",
+     "A routing file as a scenario with a hybrid plan (placeholders to fill in).\n",
+     NULL, import_opts, cli_cmd_import},
+    {"help", "[COMMAND]", 0, 1, "", CC_COMMAND,
+     "the usage, or one command's options",
+     "This help, or one command's.\n", NULL, NULL, cli_cmd_help},
+};
+
+const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];
