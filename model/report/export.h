@@ -43,13 +43,43 @@ void export_json(const Report *rep, StrBuf *b);
  * rep->hybrid is given. */
 void export_report(const Report *rep, bool md, StrBuf *b);
 
-/* DESIGN 4.3: one row per option. */
+/* DESIGN 4.3: one row per option (export_csv.c). */
 void export_csv(const Report *rep, StrBuf *b);
 
 /* Append one CSV field, RFC 4180: quoted when it holds a comma, a quote,
  * CR or LF, with quotes doubled. (The DESIGN 4.3 columns are numbers and
  * keys; any text column goes through here.) */
 void export_csv_field(StrBuf *b, const char *s);
+
+/* DESIGN 4.2: the HTML report, one self-contained page (inline CSS and SVG,
+ * no script, nothing fetched); export_html.c. */
+void export_html(const Report *rep, StrBuf *b);
+
+/* The HTML report's sections in files of their own: the hybrid plan
+ * (export_html_hybrid.c) and risk (export_html_risk.c), appended to b. */
+void export_html_hybrid(const Scenario *s, const HybridResult *h, StrBuf *b);
+void export_html_risk(const Scenario *s, const RiskResult *k, StrBuf *b);
+
+/* DESIGN 2.8, 4.2: the Risk section of the text report (Markdown with md)
+ * from rep->risk: the metric now, the tornado chart and table, the Monte
+ * Carlo's probability, percentiles and histogram. Nothing when rep->risk is
+ * NULL. */
+void export_risk_section(const Report *rep, bool md, StrBuf *b);
+
+/* DESIGN 4.3: the tornado rows, `key, low, high, delta_low, delta_high,
+ * crossover_low, crossover_high` (empty cells for n/a). */
+void export_risk_csv(const Report *rep, StrBuf *b);
+
+/* `gpuplan risk` in format f: a titled Risk section (text, md), the JSON
+ * report with results.risk (json), the tornado rows (csv). */
+void export_risk(ExportFormat f, const Report *rep, StrBuf *b);
+
+/* Dispatch on f. */
+void export_any(ExportFormat f, const Report *rep, StrBuf *b);
+
+/* --- The wording the exporters share (export.c) ------------------------------
+ * Each format writes its own markup around these; none calls another
+ * format's file. */
 
 /* The rows of the numeric monthly breakdown every report shows (DESIGN 4.2):
  * the on-prem lines, the cloud-only lines, then the shared ones (staff,
@@ -69,24 +99,46 @@ bool export_line_applies(CostOption o, CostLine l);
  * currency ("4 nodes", "310,000 USD", "3.93 USD/GPU-h"). */
 void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n);
 
-/* DESIGN 4.2: the HTML report, one self-contained page (inline CSS and SVG,
- * no script, nothing fetched); export_html.c. */
-void export_html(const Report *rep, StrBuf *b);
-/* DESIGN 2.8, 4.2: the Risk section of the text report (Markdown with md)
- * from rep->risk: the metric now, the tornado chart and table, the Monte
- * Carlo's probability, percentiles and histogram. Nothing when rep->risk is
- * NULL. */
-void export_risk_section(const Report *rep, bool md, StrBuf *b);
+/* "month 27" for a break-even month m > 0, "never" for 0 (none). */
+void export_month_text(int m, char *buf, size_t n);
 
-/* DESIGN 4.3: the tornado rows, `key, low, high, delta_low, delta_high,
- * crossover_low, crossover_high` (empty cells for n/a). */
-void export_risk_csv(const Report *rep, StrBuf *b);
+/* "12.5 min", or "-" when minutes is not finite (no on-prem jobs). */
+void export_wait_text(double minutes, char *buf, size_t n);
 
-/* `gpuplan risk` in format f: a titled Risk section (text, md), the JSON
- * report with results.risk (json), the tornado rows (csv). */
-void export_risk(ExportFormat f, const Report *rep, StrBuf *b);
+/* A signed amount with thousands separators and `decimals` digits:
+ * "+20,477.88", "-1,234" ("+" for zero). */
+void export_signed_money(double v, int decimals, char *buf, size_t n);
 
-/* Dispatch on f. */
-void export_any(ExportFormat f, const Report *rep, StrBuf *b);
+/* Option k's monthly cost against the cheapest option's, as the options
+ * table shows it: "+4,726.54 (+7.7%)"; `cheapest` ("-", "cheapest") for
+ * the cheapest option itself. */
+void export_vs_cheapest(const CostResult *r, CostOption k, const char *cheapest,
+                        char *buf, size_t n);
+
+/* Append cloud option k's crossovers in words (DESIGN 2.3): "On-demand:
+ * 35.9% (on-prem is cheaper above it)", or "Reserved: none (on-prem is
+ * cheaper at every utilization)". */
+void export_crossover_words(const CostResult *r, CostOption k, StrBuf *b);
+
+/* Append "Useful GPU-hours a month: 16,352 (32 GPUs x 730 h x 70%)." */
+void export_useful_hours(const Scenario *s, const CostResult *r, StrBuf *b);
+
+/* The hybrid plan's summary (DESIGN 6), one line each in this order; the
+ * reports set the total in bold. */
+enum {
+    EXPORT_HYBRID_ONPREM,     /* "On-prem: 3 nodes, 81.2% utilization, ..." */
+    EXPORT_HYBRID_CLOUD,      /* "Cloud: ... (on-demand ..., spot ..., fixed ...)" */
+    EXPORT_HYBRID_COMMIT,     /* "Commitment from the load: ..." */
+    EXPORT_HYBRID_SCHEDULING, /* "Scheduling: strict order, ..." */
+    EXPORT_HYBRID_TOTAL,      /* "Total: 72,011.37 USD" */
+    EXPORT_HYBRID_ALL_CLOUD,
+    EXPORT_HYBRID_ALL_ONPREM,
+    EXPORT_HYBRID_OPTIMUM,
+    EXPORT_HYBRID_LINES
+};
+
+/* Append line i (EXPORT_HYBRID_*) of h's summary, s being the scenario of
+ * the plan (its currency and scheduling); nothing for another i. */
+void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf *b);
 
 #endif

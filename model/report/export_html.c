@@ -19,7 +19,6 @@
 
 #include "chart_svg.h"
 #include "chart_svg_horizon.h"
-#include "chart_svg_tornado.h"
 #include "fields.h"
 #include "horizon.h"
 #include "numfmt.h"
@@ -116,47 +115,14 @@ static const char page_css[] =
     "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
     "}\n";
 
-static void money(double v, int decimals, char *buf, size_t n)
+/* <li>cloud option k's crossovers in words</li> (DESIGN 2.3). */
+static void crossover_item(StrBuf *b, const CostResult *r, CostOption k)
 {
-    if (!isfinite(v))
-        num_snprintf(buf, n, "n/a");
-    else
-        num_format_money(v, decimals, buf, n);
-}
-
-/* <tag class="cls">escaped text</tag> */
-static void element(StrBuf *b, const char *tag, const char *cls,
-                    const char *text)
-{
-    if (cls)
-        sb_printf(b, "<%s class=\"%s\">", tag, cls);
-    else
-        sb_printf(b, "<%s>", tag);
-    html_text(b, text);
-    sb_printf(b, "</%s>", tag);
-}
-
-/* One cloud option's crossovers in words, as in the text report: every
- * point with the side on which on-prem is cheaper (DESIGN 2.3). */
-static void crossover_words(const CostResult *r, CostOption k, char *buf,
-                            size_t n)
-{
-    const Crossover *c = &r->crossover[k];
-    const char *label = cost_option_label(k);
-    if (c->count == 0) {
-        if (c->kind == CROSS_EQUAL)
-            num_snprintf(buf, n, "%s: none (the two cost the same everywhere)", label);
-        else
-            num_snprintf(buf, n, "%s: none (on-prem is %s at every utilization)", label,
-                         cost_cross_word(c->kind));
-        return;
-    }
-    size_t len = (size_t)num_snprintf(buf, n, "%s: ", label);
-    for (size_t i = 0; i < c->count && len < n; i++)
-        len += (size_t)num_snprintf(buf + len, n - len,
-                                    "%s%.1f%% (on-prem is cheaper %s it)",
-                                    i ? ", " : "", c->point[i].pct,
-                                    cost_side_word(c->point[i].side));
+    StrBuf w = STRBUF_INIT;
+    export_crossover_words(r, k, &w);
+    html_element(b, "li", NULL, sb_str(&w));
+    sb_append(b, "\n");
+    sb_free(&w);
 }
 
 /* The verdict first (DESIGN 2.4, 4.2): the planner's sentence from the
@@ -165,21 +131,18 @@ static void verdict(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     const OptionCost *best = &r->option[r->cheapest];
     char per[48], m[48], line[1024];
-    money(best->per_useful_gpu_hour, 2, per, sizeof per);
-    money(best->monthly, 2, m, sizeof m);
+    num_format_money(best->per_useful_gpu_hour, 2, per, sizeof per);
+    num_format_money(best->monthly, 2, m, sizeof m);
     sb_append(b, "<section class=\"verdict\" id=\"verdict\">\n");
     cost_verdict_text(s, r, line, sizeof line);
-    element(b, "p", "lead", line);
+    html_element(b, "p", "lead", line);
     sb_append(b, "\n");
     num_snprintf(line, sizeof line, "%s: %s %s per useful GPU-hour, %s %s a month.",
                  cost_option_label(r->cheapest), per, s->currency, m, s->currency);
-    element(b, "p", NULL, line);
+    html_element(b, "p", NULL, line);
     sb_append(b, "\n<ul>\n");
-    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        crossover_words(r, (CostOption)k, line, sizeof line);
-        element(b, "li", NULL, line);
-        sb_append(b, "\n");
-    }
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
+        crossover_item(b, r, (CostOption)k);
     sb_append(b, "</ul>\n</section>\n");
 }
 
@@ -188,14 +151,12 @@ static void notes(StrBuf *b, const Scenario *s)
     if (!s->notes[0] || report_notes_are_template(s))
         return;
     sb_append(b, "<h2>Notes</h2>\n");
-    element(b, "div", "notes", s->notes);
+    html_element(b, "div", "notes", s->notes);
     sb_append(b, "\n");
 }
 
 static void options(StrBuf *b, const Scenario *s, const CostResult *r)
 {
-    const double best = r->option[r->cheapest].monthly;
-    char w[48], line[160];
     sb_append(b, "<div class=\"keep\">\n<h2>Options</h2>\n<table id=\"options\">\n"
                  "<thead><tr><th>Option</th>");
     sb_printf(b, "<th class=\"n\">Monthly (");
@@ -205,22 +166,10 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r)
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
         bool cheapest = (CostOption)k == r->cheapest;
-        char monthly[48], per[48], diff[64];
-        money(o->monthly, 2, monthly, sizeof monthly);
-        money(o->per_useful_gpu_hour, 2, per, sizeof per);
-        if (cheapest) {
-            num_snprintf(diff, sizeof diff, "cheapest");
-        } else {
-            char d[48];
-            double delta = o->monthly - best;
-            money(delta, 2, d, sizeof d);
-            const char *plus = delta >= 0 ? "+" : "";
-            if (best > 0)
-                num_snprintf(diff, sizeof diff, "%s%s (%+.1f%%)", plus, d,
-                             100 * delta / best);
-            else
-                num_snprintf(diff, sizeof diff, "%s%s", plus, d);
-        }
+        char monthly[64], per[64], diff[96];
+        num_format_money(o->monthly, 2, monthly, sizeof monthly);
+        num_format_money(o->per_useful_gpu_hour, 2, per, sizeof per);
+        export_vs_cheapest(r, (CostOption)k, "cheapest", diff, sizeof diff);
         sb_printf(b, "<tr%s><td><span class=\"key o-%s\"></span>%s%s</td>",
                   cheapest ? " class=\"cheapest\"" : "", cost_option_key((CostOption)k),
                   cost_option_label((CostOption)k), o->allowed ? "" : " (not allowed)");
@@ -228,11 +177,11 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r)
                      "</tr>\n", monthly, per, diff);
     }
     sb_append(b, "</tbody>\n</table>\n</div>\n");
-    num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);
-    num_snprintf(line, sizeof line, "Useful GPU-hours a month: %s (%.0f GPUs x %g h x %g%%).",
-                 w, r->gpus, s->hours_per_month, s->utilization.measured_pct);
-    element(b, "p", NULL, line);
+    StrBuf w = STRBUF_INIT;
+    export_useful_hours(s, r, &w);
+    html_element(b, "p", NULL, sb_str(&w));
     sb_append(b, "\n");
+    sb_free(&w);
 }
 
 /* The numeric monthly breakdown, the same table as the text report's. */
@@ -260,7 +209,7 @@ static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
                 sb_append(b, "<td class=\"na\">-</td>");
                 continue;
             }
-            money(total ? o->monthly : o->line[l], 2, v, sizeof v);
+            num_format_money(total ? o->monthly : o->line[l], 2, v, sizeof v);
             sb_printf(b, "<td class=\"n\">%s</td>", v);
         }
         sb_append(b, "</tr>\n");
@@ -268,38 +217,27 @@ static void breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
     sb_append(b, "</tbody>\n</table>\n</div>\n");
 }
 
-static void figure(StrBuf *b, const char *caption)
-{
-    sb_append(b, "<figcaption>");
-    html_text(b, caption);
-    sb_append(b, "</figcaption>\n</figure>\n");
-}
-
 static void charts(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     sb_append(b, "<div class=\"keep\">\n<h2>Cost against utilization</h2>\n"
                  "<figure>\n");
     chart_svg_cost(b, s, r);
-    figure(b, "Each option's cost per useful GPU-hour as utilization changes. "
+    html_figcaption(b, "Each option's cost per useful GPU-hour as utilization changes. "
               "Rings mark where a cloud option costs the same as on-prem; the "
               "dashed lines are the 60, 75 and 80% rules of thumb.");
     sb_append(b, "</div>\n");
     sb_append(b, "<figure>\n");
     chart_svg_breakdown(b, s, r);
-    figure(b, "The monthly cost of each option, split by line as in the "
+    html_figcaption(b, "The monthly cost of each option, split by line as in the "
               "breakdown table.");
 }
 
 static void crossovers(StrBuf *b, const CostResult *r)
 {
-    char line[256];
     sb_append(b, "<div class=\"keep\">\n<h2>Crossovers</h2>\n<p>Where on-prem and "
                  "the option cost the same:</p>\n<ul id=\"crossovers\">\n");
-    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        crossover_words(r, (CostOption)k, line, sizeof line);
-        element(b, "li", NULL, line);
-        sb_append(b, "\n");
-    }
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
+        crossover_item(b, r, (CostOption)k);
     sb_append(b, "</ul>\n</div>\n");
 }
 
@@ -324,15 +262,6 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
     sb_append(b, "</dl>\n</div>\n");
 }
 
-/* "month 27" or "never", for a break-even month (0 = none). */
-static void month_text(int m, char *buf, size_t n)
-{
-    if (m > 0)
-        num_snprintf(buf, n, "month %d", m);
-    else
-        num_snprintf(buf, n, "never");
-}
-
 /* The horizon (DESIGN 2.7, 4.2), as in the text report: the NPV of every
  * option, the break-even months and IRR of owning against each cloud
  * option, and the cumulative spend as a chart. */
@@ -351,7 +280,7 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     html_text(b, s->currency);
     sb_append(b, ")</th></tr></thead>\n<tbody>\n");
     for (int k = 0; k < OPT_COUNT; k++) {
-        money(h.npv[k], 0, v, sizeof v);
+        num_format_money(h.npv[k], 0, v, sizeof v);
         sb_printf(b, "<tr><td><span class=\"key o-%s\"></span>%s</td>"
                      "<td class=\"n\">%s</td></tr>\n",
                   cost_option_key((CostOption)k), cost_option_label((CostOption)k), v);
@@ -362,8 +291,8 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
                  "<th>Discounted break-even</th><th class=\"n\">IRR (a year)</th>"
                  "</tr></thead>\n<tbody>\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        month_text(h.break_even[k], be, sizeof be);
-        month_text(h.discounted_break_even[k], dbe, sizeof dbe);
+        export_month_text(h.break_even[k], be, sizeof be);
+        export_month_text(h.discounted_break_even[k], dbe, sizeof dbe);
         if (isfinite(h.irr_pct[k]))
             num_snprintf(irr, sizeof irr, "%.2f%%", h.irr_pct[k]);
         else
@@ -375,140 +304,10 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     }
     sb_append(b, "</tbody>\n</table>\n<figure>\n");
     chart_svg_horizon(b, s, r, hz);
-    figure(b, "What each option has cost so far, month by month over the "
+    html_figcaption(b, "What each option has cost so far, month by month over the "
               "horizon (purchases and resales included, terminal value not). "
               "Rings mark the month owning has cost no more than a cloud "
               "option.");
-}
-
-static void wait_text(double v, char *buf, size_t n)
-{
-    if (isfinite(v))
-        num_snprintf(buf, n, "%.1f min", v);
-    else
-        num_snprintf(buf, n, "-");
-}
-
-static void td(StrBuf *b, const char *cls, const char *text)
-{
-    element(b, "td", cls, text);
-}
-
-/* The hybrid plan (DESIGN 6): its inputs, its split and the comparisons,
- * each workload's figures, the warnings and the chart. */
-static void hybrid(StrBuf *b, const Scenario *s, const HybridResult *h)
-{
-    const HybridPlan *p = &s->hybrid;
-    const char *cur = s->currency;
-    char a[48], c2[48], t[48], line[512];
-    sb_append(b, "<div class=\"keep\">\n<h2>Hybrid plan</h2>\n");
-    char days[32], wait[32], idle[32], seed[32];
-    field_format_double(p->days, days, sizeof days);
-    field_format_double(p->max_wait_minutes, wait, sizeof wait);
-    field_format_double(p->cloud_idle_minutes, idle, sizeof idle);
-    field_format_double(p->seed, seed, sizeof seed);
-    num_snprintf(line, sizeof line,
-                 "Simulated %s days (seed %s), monthly figures. Burst jobs go to the "
-                 "cloud past a %s min wait; each cloud job also bills %s idle minutes.",
-                 days, seed, wait, idle);
-    element(b, "p", NULL, line);
-    sb_append(b, "\n<table id=\"hybrid-inputs\">\n<thead><tr><th>Workload</th>"
-                 "<th>Arrivals</th><th class=\"n\">GPUs</th><th class=\"n\">Hours</th>"
-                 "<th>Run</th><th>Cloud mode</th></tr></thead>\n<tbody>\n");
-    for (size_t i = 0; i < p->workload_count; i++) {
-        const HybridWorkload *w = &p->workloads[i];
-        char when[HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX) + 16], gpus[32], hours[32];
-        if (w->has_schedule) {
-            num_snprintf(when, sizeof when, "%s", w->schedule_text);
-        } else {
-            field_format_double(w->per_day, gpus, sizeof gpus);
-            num_snprintf(when, sizeof when, "%s a day", gpus);
-        }
-        field_format_double(w->gpus, gpus, sizeof gpus);
-        field_format_double(w->hours, hours, sizeof hours);
-        sb_append(b, "<tr>");
-        td(b, NULL, w->name);
-        if (w->has_schedule) {
-            sb_append(b, "<td><code>");
-            html_text(b, when);
-            sb_append(b, "</code></td>");
-        } else {
-            td(b, NULL, when);
-        }
-        td(b, "n", gpus);
-        td(b, "n", hours);
-        td(b, NULL, hybrid_run_key(w->run));
-        td(b, NULL, hybrid_mode_key(w->cloud_mode));
-        sb_append(b, "</tr>\n");
-    }
-    sb_append(b, "</tbody>\n</table>\n</div>\n<ul id=\"hybrid-results\">\n");
-
-    money(h->onprem.monthly, 2, a, sizeof a);
-    num_snprintf(line, sizeof line, "On-prem: %.0f node%s, %.1f%% utilization, %s %s",
-                 h->onprem_nodes, h->onprem_nodes == 1 ? "" : "s",
-                 h->onprem.utilization_pct, a, cur);
-    element(b, "li", NULL, line);
-    char d1[48], d2[48];
-    money(h->cloud.monthly, 2, c2, sizeof c2);
-    money(h->cloud.on_demand.monthly, 2, d1, sizeof d1);
-    money(h->cloud.spot.monthly, 2, d2, sizeof d2);
-    money(h->cloud.fixed_monthly, 2, a, sizeof a);
-    num_snprintf(line, sizeof line, "Cloud: %s %s (on-demand %s, spot %s, fixed %s)",
-                 c2, cur, d1, d2, a);
-    element(b, "li", NULL, line);
-    money(h->total_monthly, 2, t, sizeof t);
-    num_snprintf(line, sizeof line, "Total: %s %s", t, cur);
-    sb_append(b, "<li><strong>");
-    html_text(b, line);
-    sb_append(b, "</strong></li>");
-    money(h->all_cloud.monthly, 2, a, sizeof a);
-    num_snprintf(line, sizeof line, "All cloud: %s %s", a, cur);
-    element(b, "li", NULL, line);
-    money(h->all_onprem.monthly, 2, a, sizeof a);
-    num_snprintf(line, sizeof line, "All on-prem: %.0f node%s, %.1f%% utilization, %s %s",
-                 h->all_onprem.nodes, h->all_onprem.nodes == 1 ? "" : "s",
-                 h->all_onprem.utilization_pct, a, cur);
-    element(b, "li", NULL, line);
-    money(h->optimum.total_monthly, 2, a, sizeof a);
-    num_snprintf(line, sizeof line, "Optimum: %.0f on-prem node%s, %s %s total",
-                 h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s", a,
-                 cur);
-    element(b, "li", NULL, line);
-    sb_append(b, "\n</ul>\n<table id=\"hybrid-workloads\">\n<thead><tr><th>Workload</th>"
-                 "<th>Run</th><th class=\"n\">Jobs</th><th class=\"n\">To cloud</th>"
-                 "<th class=\"n\">Mean wait</th><th class=\"n\">P95 wait</th></tr>"
-                 "</thead>\n<tbody>\n");
-    for (size_t i = 0; i < h->workload_count; i++) {
-        const HybridWorkloadResult *w = &h->workloads[i];
-        const char *run =
-            i < p->workload_count ? hybrid_run_key(p->workloads[i].run) : "";
-        char jobs[32], pct[32];
-        num_snprintf(jobs, sizeof jobs, "%.0f", w->jobs);
-        num_snprintf(pct, sizeof pct, "%.1f%%", w->to_cloud_pct);
-        wait_text(w->wait_mean_minutes, d1, sizeof d1);
-        wait_text(w->wait_p95_minutes, d2, sizeof d2);
-        sb_append(b, "<tr>");
-        td(b, NULL, w->name);
-        td(b, NULL, run);
-        td(b, "n", jobs);
-        td(b, "n", pct);
-        td(b, "n", d1);
-        td(b, "n", d2);
-        sb_append(b, "</tr>\n");
-    }
-    sb_append(b, "</tbody>\n</table>\n");
-    if (h->warning_count) {
-        sb_append(b, "<p>Warnings:</p>\n<ul class=\"warn\">\n");
-        for (size_t i = 0; i < h->warning_count; i++) {
-            element(b, "li", NULL, h->warnings[i]);
-            sb_append(b, "\n");
-        }
-        sb_append(b, "</ul>\n");
-    }
-    sb_append(b, "<figure>\n");
-    chart_svg_hybrid(b, h, cur);
-    figure(b, "The plan's total monthly cost for each on-prem cluster size, with "
-              "the same jobs; the ring marks the cheapest size.");
 }
 
 /* A field's key as code that may wrap after a '.' or '_' (a long key
@@ -555,9 +354,9 @@ static void inputs(StrBuf *b, const Scenario *s)
             }
             export_field_value(f, s, val, sizeof val);
             sb_append(b, "<tr>");
-            td(b, NULL, f->label);
+            html_element(b, "td", NULL, f->label);
             /* Text (a name) wraps; numbers with their unit do not. */
-            td(b, f->type == FT_TEXT ? "n text" : "n", val);
+            html_element(b, "td", f->type == FT_TEXT ? "n text" : "n", val);
             sb_append(b, "<td>");
             key_code(b, f->key);
             sb_append(b, "</td></tr>\n");
@@ -565,112 +364,6 @@ static void inputs(StrBuf *b, const Scenario *s)
         if (any)
             sb_append(b, "</tbody>\n</table>\n</div>\n");
     }
-}
-
-/* Risk (DESIGN 2.8): the decision figure now, the tornado as SVG and as a
- * table, and the Monte Carlo's probability and percentiles. */
-static void risk(StrBuf *b, const Scenario *s, const RiskResult *k)
-{
-    static const char *const words[OPT_COUNT] = {"on-prem", "on-demand",
-                                                 "reserved", "spot"};
-    const Tornado *t = &k->tornado;
-    const char *opt = words[t->option];
-    char buf[600], m[48], c[48];
-    sb_append(b, "<div class=\"keep\">\n<h2>Risk</h2>\n<p>");
-    money(t->base.delta, 2, m, sizeof m);
-    snprintf(buf, sizeof buf, "The decision figure is on-prem's monthly cost "
-             "minus the cheapest cloud option's (%s): %s %s a month now "
-             "(negative: owning is cheaper).", opt, m, s->currency);
-    html_text(b, buf);
-    if (t->default_set)
-        html_text(b, " No uncertainty inputs are listed: every non-zero "
-                     "number is moved 20% down and up.");
-    sb_append(b, "</p>\n<figure>\n");
-    chart_svg_tornado(b, t, s->currency);
-    figure(b, "Each input at its low and its high value, every other input "
-              "as given, widest swing first.");
-    sb_append(b, "</div>\n");
-    sb_append(b, "<table id=\"tornado\">\n<thead><tr><th>Input</th>"
-                 "<th class=\"n\">Low</th><th class=\"n\">High</th>"
-                 "<th class=\"n\">At low</th><th class=\"n\">At high</th>"
-                 "<th class=\"n\">Crossover at low</th>"
-                 "<th class=\"n\">Crossover at high</th></tr></thead>\n<tbody>\n");
-    for (size_t i = 0; i < t->count; i++) {
-        const TornadoRow *r = &t->row[i];
-        sb_append(b, "<tr>");
-        td(b, NULL, r->field->key);
-        num_snprintf(buf, sizeof buf, "%.10g", r->low.value);
-        td(b, "n", buf);
-        num_snprintf(buf, sizeof buf, "%.10g", r->high.value);
-        td(b, "n", buf);
-        const TornadoSide *sd[2] = {&r->low, &r->high};
-        for (int j = 0; j < 2; j++) {
-            if (sd[j]->ok)
-                money(sd[j]->at.delta, 2, m, sizeof m);
-            else
-                snprintf(m, sizeof m, "breaks a rule");
-            td(b, "n", m);
-        }
-        for (int j = 0; j < 2; j++) {
-            if (sd[j]->ok && sd[j]->at.has_crossover)
-                num_snprintf(c, sizeof c, "%.1f%%", sd[j]->at.crossover_pct);
-            else
-                snprintf(c, sizeof c, sd[j]->ok ? "none" : "-");
-            td(b, "n", c);
-        }
-        sb_append(b, "</tr>\n");
-    }
-    sb_append(b, "</tbody>\n</table>\n");
-    if (!k->has_monte_carlo)
-        return;
-    sb_append(b, "<div class=\"keep\">\n<h3>Monte Carlo</h3>\n<p>");
-    if (!k->mc_ok) {
-        html_text(b, k->mc_error);
-        sb_append(b, "</p>\n</div>\n");
-        return;
-    }
-    const MonteCarlo *mc = &k->mc;
-    num_snprintf(buf, sizeof buf, "%zu draws (seed %.0f; %zu rejected for "
-                 "breaking a rule between fields). Owning is the cheapest "
-                 "option in %.1f%% of the draws.", mc->draws,
-                 s->uncertainty.seed, mc->rejected,
-                 mc->p_onprem_cheapest * 100);
-    html_text(b, buf);
-    sb_append(b, "</p>\n<table id=\"monte-carlo\">\n<thead><tr><th></th>"
-                 "<th class=\"n\">P10</th><th class=\"n\">P50</th>"
-                 "<th class=\"n\">P90</th></tr></thead>\n<tbody>\n");
-    const RiskPct *p[4] = {&mc->delta, &mc->crossover, &mc->per_hour,
-                           &mc->break_even};
-    char label[4][120];
-    snprintf(label[0], sizeof label[0], "On-prem minus %s (%s a month)", opt,
-             s->currency);
-    num_snprintf(label[1], sizeof label[1], "Crossover with %s (none in "
-                 "%.1f%% of draws)", opt, mc->crossover_none_share * 100);
-    snprintf(label[2], sizeof label[2], "Cheapest cloud (%s per useful "
-             "GPU-hour)", s->currency);
-    num_snprintf(label[3], sizeof label[3], "Break-even against on-demand, "
-                 "month (never in %.1f%% of draws)",
-                 mc->break_even_never_share * 100);
-    for (int i = 0; i < 4; i++) {
-        sb_append(b, "<tr>");
-        td(b, NULL, label[i]);
-        const double v[3] = {p[i]->p10, p[i]->p50, p[i]->p90};
-        for (int j = 0; j < 3; j++) {
-            if (p[i]->n == 0 || !isfinite(v[j]))
-                snprintf(m, sizeof m, "-");
-            else if (i == 0)
-                money(v[j], 2, m, sizeof m);
-            else if (i == 1)
-                num_snprintf(m, sizeof m, "%.1f%%", v[j]);
-            else if (i == 2)
-                num_snprintf(m, sizeof m, "%.4f", v[j]);
-            else
-                num_snprintf(m, sizeof m, "%.0f", v[j]);
-            td(b, "n", m);
-        }
-        sb_append(b, "</tr>\n");
-    }
-    sb_append(b, "</tbody>\n</table>\n</div>\n");
 }
 
 void export_html(const Report *rep, StrBuf *b)
@@ -686,7 +379,7 @@ void export_html(const Report *rep, StrBuf *b)
     sb_append(b, " \xE2\x80\x94 gpuplan report</title>\n<style>\n");
     sb_append(b, page_css);
     sb_append(b, "</style>\n</head>\n<body>\n<main>\n<header>\n");
-    element(b, "h1", NULL, s->name);
+    html_element(b, "h1", NULL, s->name);
     sb_append(b, "\n<p class=\"meta\">gpuplan report, ");
     html_text(b, rep->date);
     sb_append(b, "</p>\n</header>\n");
@@ -699,9 +392,9 @@ void export_html(const Report *rep, StrBuf *b)
     zone_and_advice(b, s, r);
     horizon(b, s, r, rep->horizon);
     if (rep->risk)
-        risk(b, s, rep->risk);
+        export_html_risk(s, rep->risk, b);
     if (rep->hybrid)
-        hybrid(b, s, rep->hybrid);
+        export_html_hybrid(s, rep->hybrid, b);
     inputs(b, s);
     sb_append(b, "<footer>");
     html_text(b, rep->generator);

@@ -4,7 +4,7 @@
  * The Risk section of the text and Markdown reports: what the metric is
  * and its value now, the tornado chart and its table, then the Monte Carlo
  * (the probability that owning is the cheapest in a sentence, the P10 /
- * P50 / P90 table and the histogram of Δ). The CSV is the tornado's rows. */
+ * P50 / P90 table and the histogram of Δ). */
 #include "config.h"
 
 #include "export.h"
@@ -48,21 +48,6 @@ static void wrap(StrBuf *b, const char *indent, const char *text)
     sb_append(b, "\n");
 }
 
-static const char *option_word(CostOption x)
-{
-    static const char *const w[OPT_COUNT] = {"on-prem", "on-demand",
-                                             "reserved", "spot"};
-    return (unsigned)x < OPT_COUNT ? w[x] : "?";
-}
-
-/* "+20,477.88" / "-1,234.00": a signed money figure. */
-static void signed_money(double v, char *buf, size_t n)
-{
-    char m[40];
-    num_format_money(fabs(v), 2, m, sizeof m);
-    snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
-}
-
 /* A value of an input as the user would write it. */
 static void value_text(double v, char *buf, size_t n)
 {
@@ -77,20 +62,12 @@ static void pct_text(bool has, double v, char *buf, size_t n)
         snprintf(buf, n, "none");
 }
 
-/* A whole-currency signed figure for the text table: "+30,562". */
-static void signed_whole(double v, char *buf, size_t n)
-{
-    char m[40];
-    num_format_money(fabs(v), 0, m, sizeof m);
-    snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
-}
-
 /* The tornado's rows in rank order. Markdown: one table with every column.
  * Text, within 78 columns: the input, its range and Δ at both ends on one
  * line, the crossover at both ends on the next. */
 static void tornado_table(StrBuf *b, const Tornado *t, bool md)
 {
-    const char *opt = option_word(t->option);
+    const char *opt = cost_option_word(t->option);
     if (md)
         sb_printf(b, "| Input | Low | High | Delta at low | Delta at high "
                   "| Crossover with %s at low | at high |\n"
@@ -107,9 +84,9 @@ static void tornado_table(StrBuf *b, const Tornado *t, bool md)
         for (int k = 0; k < 2; k++) {
             if (sd[k]->ok) {
                 if (md)
-                    signed_money(sd[k]->at.delta, dd[k], sizeof dd[k]);
+                    export_signed_money(sd[k]->at.delta, 2, dd[k], sizeof dd[k]);
                 else
-                    signed_whole(sd[k]->at.delta, dd[k], sizeof dd[k]);
+                    export_signed_money(sd[k]->at.delta, 0, dd[k], sizeof dd[k]);
                 pct_text(sd[k]->at.has_crossover, sd[k]->at.crossover_pct,
                          cc[k], sizeof cc[k]);
             } else {
@@ -142,7 +119,7 @@ static void pct_row(StrBuf *b, bool md, const char *label, const RiskPct *p,
         if (p->n == 0 || isnan(x[i]))
             snprintf(v[i], 48, "-");
         else if (kind == 0)
-            signed_money(x[i], v[i], 48);
+            export_signed_money(x[i], 2, v[i], 48);
         else if (kind == 1)
             num_snprintf(v[i], 48, "%.1f%%", x[i]);
         else if (kind == 2)
@@ -171,15 +148,15 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
                   md ? "" : "  ", k->mc_error);
         return;
     }
-    const char *opt = option_word(mc->option);
+    const char *opt = cost_option_word(mc->option);
     char text[600], lo[48], hi[48];
     snprintf(text, sizeof text, "%zu draws of %zu input%s (seed %s; %zu "
              "rejected for breaking a cross-field rule).", mc->draws,
              u->input_count, u->input_count == 1 ? "" : "s", seed,
              mc->rejected);
     wrap(b, md ? "" : "  ", text);
-    signed_money(mc->delta.p10, lo, sizeof lo);
-    signed_money(mc->delta.p90, hi, sizeof hi);
+    export_signed_money(mc->delta.p10, 2, lo, sizeof lo);
+    export_signed_money(mc->delta.p90, 2, hi, sizeof hi);
     num_snprintf(text, sizeof text, "Owning is the cheapest option in %.1f%% "
                  "of the draws. In 8 draws out of 10, on-prem's monthly cost "
                  "minus %s's lies between %s and %s %s (P10 to P90; negative: "
@@ -227,8 +204,8 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
               md ? "" : "  ", opt, s->currency, md ? "\n```\n" : "");
     for (int i = 0; i < RISK_BINS; i++) {
         char a[48], c[48];
-        signed_money(mc->edges[i], a, sizeof a);
-        signed_money(mc->edges[i + 1], c, sizeof c);
+        export_signed_money(mc->edges[i], 2, a, sizeof a);
+        export_signed_money(mc->edges[i + 1], 2, c, sizeof c);
         sb_printf(b, "  %15s .. %15s %6zu ", a, c, mc->counts[i]);
         size_t w = (mc->counts[i] * 30 + top - 1) / top;
         for (size_t j = 0; j < w; j++)
@@ -246,15 +223,15 @@ void export_risk_section(const Report *rep, bool md, StrBuf *b)
         return;
     const Tornado *t = &k->tornado;
     char now[48], pct[24];
-    signed_money(t->base.delta, now, sizeof now);
+    export_signed_money(t->base.delta, 2, now, sizeof now);
     pct_text(t->base.has_crossover, t->base.crossover_pct, pct, sizeof pct);
     sb_append(b, md ? "## Risk\n\n" : "RISK\n");
     char text[600];
     snprintf(text, sizeof text, "The decision figure is on-prem's monthly "
              "cost minus the cheapest cloud option's (%s): %s %s a month now "
              "(negative: owning is cheaper). Crossover of on-prem and %s: "
-             "%s.", option_word(t->option), now, s->currency,
-             option_word(t->option), pct);
+             "%s.", cost_option_word(t->option), now, s->currency,
+             cost_option_word(t->option), pct);
     wrap(b, md ? "" : "  ", text);
     sb_append(b, "\n");
     sb_printf(b, md ? "### Tornado\n\n" : "TORNADO\n");
@@ -275,66 +252,4 @@ void export_risk_section(const Report *rep, bool md, StrBuf *b)
     tornado_table(b, t, md);
     if (k->has_monte_carlo)
         monte_carlo(b, s, k, md);
-}
-
-static void csv_num(StrBuf *b, double v)
-{
-    char buf[40];
-    if (!isfinite(v))
-        return; /* empty cell */
-    num_format_exact(v, buf, sizeof buf);
-    sb_append(b, buf);
-}
-
-void export_risk_csv(const Report *rep, StrBuf *b)
-{
-    sb_append(b, "key,low,high,delta_low,delta_high,crossover_low,"
-              "crossover_high\r\n");
-    if (!rep->risk)
-        return;
-    const Tornado *t = &rep->risk->tornado;
-    for (size_t i = 0; i < t->count; i++) {
-        const TornadoRow *r = &t->row[i];
-        export_csv_field(b, r->field->key);
-        sb_append(b, ",");
-        csv_num(b, r->low.value);
-        sb_append(b, ",");
-        csv_num(b, r->high.value);
-        sb_append(b, ",");
-        csv_num(b, r->low.ok ? r->low.at.delta : NAN);
-        sb_append(b, ",");
-        csv_num(b, r->high.ok ? r->high.at.delta : NAN);
-        sb_append(b, ",");
-        csv_num(b, r->low.ok ? r->low.at.crossover_pct : NAN);
-        sb_append(b, ",");
-        csv_num(b, r->high.ok ? r->high.at.crossover_pct : NAN);
-        sb_append(b, "\r\n");
-    }
-}
-
-void export_risk(ExportFormat f, const Report *rep, StrBuf *b)
-{
-    const Scenario *s = rep->scenario;
-    switch (f) {
-    case EXPORT_TEXT:
-    case EXPORT_MD:
-        if (f == EXPORT_MD) {
-            sb_append(b, "# Risk: ");
-            sb_append(b, s->name);
-            sb_printf(b, "\n\ngpuplan risk, %s.\n\n", rep->date);
-        } else {
-            sb_printf(b, "%s\ngpuplan risk, %s.\n\n", s->name, rep->date);
-        }
-        export_risk_section(rep, f == EXPORT_MD, b);
-        break;
-    case EXPORT_JSON:
-        export_json(rep, b);
-        break;
-    case EXPORT_HTML:
-        export_html(rep, b);
-        break;
-    case EXPORT_CSV:
-        export_risk_csv(rep, b);
-        break;
-    }
 }

@@ -1,5 +1,4 @@
-/* export_text.c: the text and Markdown reports (DESIGN 4.2) and the CSV
- * export (DESIGN 4.3).
+/* export_text.c: the text and Markdown reports (DESIGN 4.2).
  *
  * The report is what a consultant pastes into a client document: title and
  * date, the inputs grouped as in the planner's panels, the options with the
@@ -13,7 +12,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "canvas.h"
 #include "chart.h"
@@ -27,67 +25,6 @@
 #define CHART_WIDTH 72
 #define HYBRID_CHART_HEIGHT 14
 #define CHART_HEIGHT 20
-
-bool export_format_parse(const char *name, ExportFormat *out)
-{
-    static const struct {
-        const char *name;
-        ExportFormat f;
-    } names[] = {{"text", EXPORT_TEXT}, {"txt", EXPORT_TEXT},
-                 {"md", EXPORT_MD},     {"markdown", EXPORT_MD},
-                 {"json", EXPORT_JSON}, {"csv", EXPORT_CSV},
-                 {"html", EXPORT_HTML}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(name, names[i].name) == 0) {
-            *out = names[i].f;
-            return true;
-        }
-    return false;
-}
-
-const char *export_format_name(ExportFormat f)
-{
-    switch (f) {
-    case EXPORT_TEXT: return "text";
-    case EXPORT_MD: return "md";
-    case EXPORT_JSON: return "json";
-    case EXPORT_CSV: return "csv";
-    case EXPORT_HTML: return "html";
-    }
-    return "?";
-}
-
-static const struct {
-    const char *ext;
-    ExportFormat f;
-} export_extensions[] = {{"md", EXPORT_MD},     {"html", EXPORT_HTML},
-                         {"json", EXPORT_JSON}, {"csv", EXPORT_CSV},
-                         {"txt", EXPORT_TEXT}};
-
-bool export_format_from_path(const char *path, ExportFormat *out)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    const char *dot = strrchr(base, '.');
-    if (!dot || dot == base) {
-        *out = EXPORT_TEXT; /* no extension: the default */
-        return true;
-    }
-    for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
-        if (strcasecmp(dot + 1, export_extensions[i].ext) == 0) {
-            *out = export_extensions[i].f;
-            return true;
-        }
-    return false;
-}
-
-const char *export_format_extension(ExportFormat f)
-{
-    for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
-        if (export_extensions[i].f == f)
-            return export_extensions[i].ext;
-    return "txt";
-}
 
 /* Append text wrapped at REPORT_WIDTH, every line starting with indent
  * (the first with first, which has the same width). */
@@ -143,26 +80,6 @@ static void md_cell(StrBuf *b, const char *s)
     }
 }
 
-void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n)
-{
-    char v[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX) + 8];
-    if (f->type == FT_BOOL)
-        num_snprintf(v, sizeof v, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
-    else if (f->type == FT_MONEY && field_get_num(f, s) >= 1000)
-        num_format_money(field_get_num(f, s), 0, v, sizeof v);
-    else
-        field_format(f, s, v, sizeof v);
-    const char *unit = f->unit;
-    if (strcmp(unit, "$") == 0)
-        unit = s->currency;
-    else if (unit[0] == '$') {
-        /* "$/GPU-h" -> "USD/GPU-h" */
-        num_snprintf(buf, n, "%s %s%s", v, s->currency, unit + 1);
-        return;
-    }
-    num_snprintf(buf, n, "%s%s%s", v, unit[0] ? " " : "", unit);
-}
-
 static void inputs(StrBuf *b, const Scenario *s, bool md)
 {
     sb_append(b, md ? "## Inputs\n\n" : "INPUTS\n");
@@ -202,7 +119,6 @@ static void inputs(StrBuf *b, const Scenario *s, bool md)
 
 static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
 {
-    const double best = r->option[r->cheapest].monthly;
     if (md)
         sb_printf(b, "## Options\n\n| Option | Monthly (%s) | Per useful GPU-hour | "
                   "vs cheapest |\n|---|---:|---:|---:|\n", s->currency);
@@ -211,66 +127,22 @@ static void options(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
                   s->currency, "Option", "Monthly", "Per useful h", "vs cheapest");
     for (int k = 0; k < OPT_COUNT; k++) {
         const OptionCost *o = &r->option[k];
-        char name[64], monthly[48], per[48], diff[64];
+        const bool cheapest = (CostOption)k == r->cheapest;
+        char name[64], monthly[64], per[64], diff[96];
         num_snprintf(name, sizeof name, "%s%s%s", cost_option_label((CostOption)k),
-                     (CostOption)k == r->cheapest ? " (cheapest)" : "",
-                     o->allowed ? "" : " (not allowed)");
+                     cheapest ? " (cheapest)" : "", o->allowed ? "" : " (not allowed)");
         num_format_money(o->monthly, 2, monthly, sizeof monthly);
         num_format_money(o->per_useful_gpu_hour, 2, per, sizeof per);
-        if ((CostOption)k == r->cheapest) {
-            num_snprintf(diff, sizeof diff, "-");
-        } else {
-            /* A not-allowed option can be cheaper than the cheapest allowed
-             * one: its difference is then negative, signed once. */
-            char d[48];
-            double delta = o->monthly - best;
-            num_format_money(delta, 2, d, sizeof d);
-            const char *plus = delta >= 0 ? "+" : "";
-            if (best > 0)
-                num_snprintf(diff, sizeof diff, "%s%s (%+.1f%%)", plus, d,
-                             100 * delta / best);
-            else
-                num_snprintf(diff, sizeof diff, "%s%s", plus, d);
-        }
+        export_vs_cheapest(r, (CostOption)k, "-", diff, sizeof diff);
         if (md)
-            sb_printf(b, "| %s%s%s | %s | %s | %s |\n",
-                      (CostOption)k == r->cheapest ? "**" : "", name,
-                      (CostOption)k == r->cheapest ? "**" : "", monthly, per, diff);
+            sb_printf(b, "| %s%s%s | %s | %s | %s |\n", cheapest ? "**" : "", name,
+                      cheapest ? "**" : "", monthly, per, diff);
         else
             sb_printf(b, "  %-24s %14s %14s %22s\n", name, monthly, per, diff);
     }
-    char w[48];
-    num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);
-    sb_printf(b, "%sUseful GPU-hours a month: %s (%.0f GPUs x %g h x %g%%).\n\n",
-              md ? "\n" : "\n  ", w, r->gpus, s->hours_per_month,
-              s->utilization.measured_pct);
-}
-
-const CostLine export_breakdown_order[EXPORT_BREAKDOWN_ROWS] = {
-    LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY,  LINE_COLOCATION,
-    LINE_NETWORK, LINE_COMPUTE,     LINE_EGRESS,  LINE_STORAGE,
-    LINE_STAFF,   LINE_OTHER,       LINE_OPPORTUNITY};
-
-const char *export_line_label(CostLine l)
-{
-    static const char *const names[LINE_COUNT] = {
-        [LINE_CAPITAL] = "Capital",       [LINE_MAINTENANCE] = "Maintenance",
-        [LINE_ENERGY] = "Energy",         [LINE_COLOCATION] = "Colocation",
-        [LINE_STAFF] = "Staff",           [LINE_NETWORK] = "Network",
-        [LINE_OTHER] = "Other",           [LINE_OPPORTUNITY] = "Opportunity",
-        [LINE_COMPUTE] = "Compute",       [LINE_EGRESS] = "Egress",
-        [LINE_STORAGE] = "Storage"};
-    return (unsigned)l < LINE_COUNT ? names[l] : "?";
-}
-
-bool export_line_applies(CostOption o, CostLine l)
-{
-    const CostLine *lines = o == OPT_ONPREM ? cost_onprem_lines : cost_cloud_lines;
-    size_t n = o == OPT_ONPREM ? ONPREM_LINES : CLOUD_LINES;
-    for (size_t i = 0; i < n; i++)
-        if (lines[i] == l)
-            return true;
-    return false;
+    sb_append(b, md ? "\n" : "\n  ");
+    export_useful_hours(s, r, b);
+    sb_append(b, "\n\n");
 }
 
 /* The numeric monthly breakdown (DESIGN 2.1, 2.2, 4.2): one row per line,
@@ -363,21 +235,8 @@ static void crossovers(StrBuf *b, const CostResult *r, bool md)
 {
     sb_append(b, md ? "## Crossovers\n\n" : "CROSSOVERS (where on-prem and the option cost the same)\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        const Crossover *c = &r->crossover[k];
-        const char *label = cost_option_label((CostOption)k);
-        sb_printf(b, "%s%s: ", md ? "- " : "  ", label);
-        if (c->count == 0) {
-            if (c->kind == CROSS_EQUAL)
-                sb_append(b, "none (the two cost the same everywhere)\n");
-            else
-                sb_printf(b, "none (on-prem is %s at every utilization)\n",
-                          cost_cross_word(c->kind));
-            continue;
-        }
-        for (size_t i = 0; i < c->count; i++)
-            sb_printf(b, "%s%.1f%% (on-prem is cheaper %s it)",
-                      i ? ", " : "", c->point[i].pct,
-                      cost_side_word(c->point[i].side));
+        sb_append(b, md ? "- " : "  ");
+        export_crossover_words(r, (CostOption)k, b);
         sb_append(b, "\n");
     }
     sb_append(b, "\n");
@@ -410,15 +269,6 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
     sb_append(b, "\n");
 }
 
-/* "month 27" or "never", for a break-even month (0 = none). */
-static void month_text(int m, char *buf, size_t n)
-{
-    if (m > 0)
-        num_snprintf(buf, n, "month %d", m);
-    else
-        num_snprintf(buf, n, "never");
-}
-
 /* DESIGN 2.7 / 4.2: the horizon: NPV of every option, and the break-even
  * months and IRR of owning against each cloud option. */
 static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
@@ -447,9 +297,9 @@ static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
         sb_append(b, "\n| Owning against | Break-even | Discounted break-even "
                      "| IRR (a year) |\n|---|---|---|---:|\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        month_text(h.break_even[k], be, sizeof be);
+        export_month_text(h.break_even[k], be, sizeof be);
         if (md || h.discounted_break_even[k] == 0)
-            month_text(h.discounted_break_even[k], dbe, sizeof dbe);
+            export_month_text(h.discounted_break_even[k], dbe, sizeof dbe);
         else /* "(discounted 30)" after "month 27" */
             num_snprintf(dbe, sizeof dbe, "%d", h.discounted_break_even[k]);
         if (isfinite(h.irr_pct[k]))
@@ -484,15 +334,6 @@ static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
     canvas_to_text(&c, b);
     canvas_free(&c);
     sb_append(b, md ? "\n```\n" : "\n");
-}
-
-/* "12.5 min" or "-" (no on-prem jobs). */
-static void wait_text(double v, char *buf, size_t n)
-{
-    if (isfinite(v))
-        num_snprintf(buf, n, "%.1f min", v);
-    else
-        num_snprintf(buf, n, "-");
 }
 
 /* The plan's inputs, as on the Hybrid panel: its numbers, then a table of
@@ -580,43 +421,17 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
                            const HybridResult *h, bool md)
 {
     const char *cur = s->currency;
-    char a[48], c2[48], t[48], d1[48], d2[48];
+    char d1[48], d2[48];
     sb_append(b, md ? "## Hybrid plan\n\n"
                  : "HYBRID PLAN (simulated month, monthly figures)\n");
     hybrid_inputs(b, &s->hybrid, md);
-    num_format_money(h->onprem.monthly, 2, a, sizeof a);
-    num_format_money(h->cloud.monthly, 2, c2, sizeof c2);
-    num_format_money(h->total_monthly, 2, t, sizeof t);
-    const char *li = md ? "- " : "  ";
-    sb_printf(b, "%sOn-prem: %.0f node%s, %.1f%% utilization, %s %s\n", li,
-              h->onprem_nodes, h->onprem_nodes == 1 ? "" : "s",
-              h->onprem.utilization_pct, a, cur);
-    num_format_money(h->cloud.on_demand.monthly, 2, d1, sizeof d1);
-    num_format_money(h->cloud.spot.monthly, 2, d2, sizeof d2);
-    num_format_money(h->cloud.fixed_monthly, 2, a, sizeof a);
-    sb_printf(b, "%sCloud: %s %s (on-demand %s, spot %s, fixed %s)\n", li, c2,
-              cur, d1, d2, a);
-    num_format_money(h->commit.monthly, 2, d1, sizeof d1);
-    num_format_money(h->commit.saving_monthly, 2, d2, sizeof d2);
-    sb_printf(b, "%sCommitment from the load: %.0f GPU%s committed, on-demand "
-              "%s %s (saving %s)\n", li, h->commit.gpus,
-              h->commit.gpus == 1 ? "" : "s", d1, cur, d2);
-    sb_printf(b, "%sScheduling: %s, %.0f backfilled job%s, %.0f late\n", li,
-              s->hybrid.backfill ? "EASY backfill" : "strict order",
-              h->backfilled_jobs, h->backfilled_jobs == 1 ? "" : "s",
-              h->late_jobs);
-    sb_printf(b, "%s%sTotal: %s %s%s\n", li, md ? "**" : "", t, cur,
-              md ? "**" : "");
-    num_format_money(h->all_cloud.monthly, 2, a, sizeof a);
-    sb_printf(b, "%sAll cloud: %s %s\n", li, a, cur);
-    num_format_money(h->all_onprem.monthly, 2, a, sizeof a);
-    sb_printf(b, "%sAll on-prem: %.0f node%s, %.1f%% utilization, %s %s\n",
-              li, h->all_onprem.nodes, h->all_onprem.nodes == 1 ? "" : "s",
-              h->all_onprem.utilization_pct, a, cur);
-    num_format_money(h->optimum.total_monthly, 2, a, sizeof a);
-    sb_printf(b, "%sOptimum: %.0f on-prem node%s, %s %s total\n\n", li,
-              h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s",
-              a, cur);
+    for (int i = 0; i < EXPORT_HYBRID_LINES; i++) {
+        const char *bold = md && i == EXPORT_HYBRID_TOTAL ? "**" : "";
+        sb_printf(b, "%s%s", md ? "- " : "  ", bold);
+        export_hybrid_line(s, h, i, b);
+        sb_printf(b, "%s\n", bold);
+    }
+    sb_append(b, "\n");
 
     if (md)
         sb_append(b, "| Workload | Run | Jobs | To cloud | Mean wait | P95 wait "
@@ -632,8 +447,8 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
         char jobs[32], pct[32];
         num_snprintf(jobs, sizeof jobs, "%.0f", w->jobs);
         num_snprintf(pct, sizeof pct, "%.1f%%", w->to_cloud_pct);
-        wait_text(w->wait_mean_minutes, d1, sizeof d1);
-        wait_text(w->wait_p95_minutes, d2, sizeof d2);
+        export_wait_text(w->wait_mean_minutes, d1, sizeof d1);
+        export_wait_text(w->wait_p95_minutes, d2, sizeof d2);
         if (md) {
             sb_append(b, "| ");
             md_cell(b, w->name);
@@ -728,74 +543,4 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     if (rep->hybrid)
         hybrid_section(b, s, rep->hybrid, md);
     inputs(b, s, md);
-}
-
-void export_csv_field(StrBuf *b, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        sb_append(b, s);
-        return;
-    }
-    sb_append(b, "\"");
-    for (; *s; s++) {
-        if (*s == '"')
-            sb_append(b, "\"\"");
-        else
-            sb_append_n(b, s, 1);
-    }
-    sb_append(b, "\"");
-}
-
-static void csv_num(StrBuf *b, double v)
-{
-    char buf[40];
-    if (!isfinite(v))
-        return; /* empty cell for n/a */
-    num_format_exact(v, buf, sizeof buf);
-    sb_append(b, buf);
-}
-
-void export_csv(const Report *rep, StrBuf *b)
-{
-    const CostResult *r = rep->cost;
-    /* Header: option columns, then the union of both kinds' lines in the
-     * DESIGN's order (capital .. opportunity, compute .. opportunity). */
-    static const CostLine cols[] = {
-        LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY,  LINE_COLOCATION,
-        LINE_STAFF,   LINE_NETWORK,     LINE_OTHER,   LINE_OPPORTUNITY,
-        LINE_COMPUTE, LINE_EGRESS,      LINE_STORAGE};
-    sb_append(b, "option,allowed,monthly,per_useful_gpu_hour");
-    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
-        sb_printf(b, ",%s", cost_line_key(cols[i]));
-    sb_append(b, "\r\n");
-    for (int k = 0; k < OPT_COUNT; k++) {
-        const OptionCost *o = &r->option[k];
-        export_csv_field(b, cost_option_key((CostOption)k));
-        sb_printf(b, ",%s,", o->allowed ? "true" : "false");
-        csv_num(b, o->monthly);
-        sb_append(b, ",");
-        csv_num(b, o->per_useful_gpu_hour);
-        const CostLine *lines = k == OPT_ONPREM ? cost_onprem_lines : cost_cloud_lines;
-        size_t n = k == OPT_ONPREM ? ONPREM_LINES : CLOUD_LINES;
-        for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
-            sb_append(b, ",");
-            for (size_t j = 0; j < n; j++)
-                if (lines[j] == cols[i]) {
-                    csv_num(b, o->line[cols[i]]);
-                    break;
-                }
-        }
-        sb_append(b, "\r\n");
-    }
-}
-
-void export_any(ExportFormat f, const Report *rep, StrBuf *b)
-{
-    switch (f) {
-    case EXPORT_TEXT: export_report(rep, false, b); break;
-    case EXPORT_MD: export_report(rep, true, b); break;
-    case EXPORT_JSON: export_json(rep, b); break;
-    case EXPORT_CSV: export_csv(rep, b); break;
-    case EXPORT_HTML: export_html(rep, b); break;
-    }
 }

@@ -59,6 +59,23 @@ void html_text_n(StrBuf *b, const char *s, size_t n)
 
 void html_text(StrBuf *b, const char *s) { html_text_n(b, s, strlen(s)); }
 
+void html_element(StrBuf *b, const char *tag, const char *cls, const char *text)
+{
+    if (cls)
+        sb_printf(b, "<%s class=\"%s\">", tag, cls);
+    else
+        sb_printf(b, "<%s>", tag);
+    html_text(b, text);
+    sb_printf(b, "</%s>", tag);
+}
+
+void html_figcaption(StrBuf *b, const char *caption)
+{
+    sb_append(b, "<figcaption>");
+    html_text(b, caption);
+    sb_append(b, "</figcaption>\n</figure>\n");
+}
+
 void svg_num(StrBuf *b, double v)
 {
     if (!isfinite(v))

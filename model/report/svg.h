@@ -21,6 +21,14 @@ void html_text(StrBuf *b, const char *s);
 /* The same for the first n bytes of s. */
 void html_text_n(StrBuf *b, const char *s, size_t n);
 
+/* Append <tag class="cls">text</tag> with text escaped (cls NULL: no
+ * class attribute). tag and cls are the caller's markup, not escaped. */
+void html_element(StrBuf *b, const char *tag, const char *cls, const char *text);
+
+/* Close a <figure> with its caption: <figcaption>caption</figcaption>
+ * (escaped), then </figure>. */
+void html_figcaption(StrBuf *b, const char *caption);
+
 /* Open an inline SVG of width x height user units that scales with its
  * box: class `cls`, role img, labelled by a <title> holding `title` (the
  * element's id is `id`-title). Close it with svg_close(). */

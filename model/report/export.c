@@ -1,0 +1,290 @@
+/* export.c: the exporters' dispatch and the wording they share (DESIGN 4).
+ *
+ * Every format is written by its own file (export_text.c, export_html.c,
+ * export_json.c, export_csv.c, export_risk.c); none calls another. What two
+ * formats say alike is said here once: the format names, a field's value,
+ * the breakdown's rows, a break-even month, a wait, a signed amount, the
+ * difference to the cheapest option, a crossover in words. The sentences
+ * are appended to a StrBuf, so no wording is ever cut short. */
+#include "config.h"
+
+#include "export.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fields.h"
+#include "numfmt.h"
+
+/* --- formats ---------------------------------------------------------------- */
+
+bool export_format_parse(const char *name, ExportFormat *out)
+{
+    static const struct {
+        const char *name;
+        ExportFormat f;
+    } names[] = {{"text", EXPORT_TEXT}, {"txt", EXPORT_TEXT},
+                 {"md", EXPORT_MD},     {"markdown", EXPORT_MD},
+                 {"json", EXPORT_JSON}, {"csv", EXPORT_CSV},
+                 {"html", EXPORT_HTML}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0) {
+            *out = names[i].f;
+            return true;
+        }
+    return false;
+}
+
+const char *export_format_name(ExportFormat f)
+{
+    switch (f) {
+    case EXPORT_TEXT: return "text";
+    case EXPORT_MD: return "md";
+    case EXPORT_JSON: return "json";
+    case EXPORT_CSV: return "csv";
+    case EXPORT_HTML: return "html";
+    }
+    return "?";
+}
+
+static const struct {
+    const char *ext;
+    ExportFormat f;
+} export_extensions[] = {{"md", EXPORT_MD},     {"html", EXPORT_HTML},
+                         {"json", EXPORT_JSON}, {"csv", EXPORT_CSV},
+                         {"txt", EXPORT_TEXT}};
+
+bool export_format_from_path(const char *path, ExportFormat *out)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base) {
+        *out = EXPORT_TEXT; /* no extension: the default */
+        return true;
+    }
+    for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
+        if (strcasecmp(dot + 1, export_extensions[i].ext) == 0) {
+            *out = export_extensions[i].f;
+            return true;
+        }
+    return false;
+}
+
+const char *export_format_extension(ExportFormat f)
+{
+    for (size_t i = 0; i < sizeof export_extensions / sizeof export_extensions[0]; i++)
+        if (export_extensions[i].f == f)
+            return export_extensions[i].ext;
+    return "txt";
+}
+
+/* --- dispatch ---------------------------------------------------------------- */
+
+void export_any(ExportFormat f, const Report *rep, StrBuf *b)
+{
+    switch (f) {
+    case EXPORT_TEXT: export_report(rep, false, b); break;
+    case EXPORT_MD: export_report(rep, true, b); break;
+    case EXPORT_JSON: export_json(rep, b); break;
+    case EXPORT_CSV: export_csv(rep, b); break;
+    case EXPORT_HTML: export_html(rep, b); break;
+    }
+}
+
+void export_risk(ExportFormat f, const Report *rep, StrBuf *b)
+{
+    const Scenario *s = rep->scenario;
+    switch (f) {
+    case EXPORT_TEXT:
+    case EXPORT_MD:
+        if (f == EXPORT_MD) {
+            sb_append(b, "# Risk: ");
+            sb_append(b, s->name);
+            sb_printf(b, "\n\ngpuplan risk, %s.\n\n", rep->date);
+        } else {
+            sb_printf(b, "%s\ngpuplan risk, %s.\n\n", s->name, rep->date);
+        }
+        export_risk_section(rep, f == EXPORT_MD, b);
+        break;
+    case EXPORT_JSON: export_json(rep, b); break;
+    case EXPORT_HTML: export_html(rep, b); break;
+    case EXPORT_CSV: export_risk_csv(rep, b); break;
+    }
+}
+
+/* --- the breakdown's rows ----------------------------------------------------- */
+
+const CostLine export_breakdown_order[EXPORT_BREAKDOWN_ROWS] = {
+    LINE_CAPITAL, LINE_MAINTENANCE, LINE_ENERGY,  LINE_COLOCATION,
+    LINE_NETWORK, LINE_COMPUTE,     LINE_EGRESS,  LINE_STORAGE,
+    LINE_STAFF,   LINE_OTHER,       LINE_OPPORTUNITY};
+
+const char *export_line_label(CostLine l)
+{
+    static const char *const names[LINE_COUNT] = {
+        [LINE_CAPITAL] = "Capital",       [LINE_MAINTENANCE] = "Maintenance",
+        [LINE_ENERGY] = "Energy",         [LINE_COLOCATION] = "Colocation",
+        [LINE_STAFF] = "Staff",           [LINE_NETWORK] = "Network",
+        [LINE_OTHER] = "Other",           [LINE_OPPORTUNITY] = "Opportunity",
+        [LINE_COMPUTE] = "Compute",       [LINE_EGRESS] = "Egress",
+        [LINE_STORAGE] = "Storage"};
+    return (unsigned)l < LINE_COUNT ? names[l] : "?";
+}
+
+bool export_line_applies(CostOption o, CostLine l)
+{
+    const CostLine *lines = o == OPT_ONPREM ? cost_onprem_lines : cost_cloud_lines;
+    size_t n = o == OPT_ONPREM ? ONPREM_LINES : CLOUD_LINES;
+    for (size_t i = 0; i < n; i++)
+        if (lines[i] == l)
+            return true;
+    return false;
+}
+
+/* --- shared wording ------------------------------------------------------------ */
+
+void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n)
+{
+    char v[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX) + 8];
+    if (f->type == FT_BOOL)
+        num_snprintf(v, sizeof v, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
+    else if (f->type == FT_MONEY && field_get_num(f, s) >= 1000)
+        num_format_money(field_get_num(f, s), 0, v, sizeof v);
+    else
+        field_format(f, s, v, sizeof v);
+    const char *unit = f->unit;
+    if (strcmp(unit, "$") == 0)
+        unit = s->currency;
+    else if (unit[0] == '$') {
+        /* "$/GPU-h" -> "USD/GPU-h" */
+        num_snprintf(buf, n, "%s %s%s", v, s->currency, unit + 1);
+        return;
+    }
+    num_snprintf(buf, n, "%s%s%s", v, unit[0] ? " " : "", unit);
+}
+
+void export_month_text(int m, char *buf, size_t n)
+{
+    if (m > 0)
+        num_snprintf(buf, n, "month %d", m);
+    else
+        num_snprintf(buf, n, "never");
+}
+
+void export_wait_text(double minutes, char *buf, size_t n)
+{
+    if (isfinite(minutes))
+        num_snprintf(buf, n, "%.1f min", minutes);
+    else
+        num_snprintf(buf, n, "-");
+}
+
+void export_signed_money(double v, int decimals, char *buf, size_t n)
+{
+    char m[64];
+    num_format_money(fabs(v), decimals, m, sizeof m);
+    num_snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
+}
+
+void export_vs_cheapest(const CostResult *r, CostOption k, const char *cheapest,
+                        char *buf, size_t n)
+{
+    if (k == r->cheapest) {
+        num_snprintf(buf, n, "%s", cheapest);
+        return;
+    }
+    /* A not-allowed option can be cheaper than the cheapest allowed one:
+     * its difference is then negative, signed once. */
+    const double best = r->option[r->cheapest].monthly;
+    const double delta = r->option[k].monthly - best;
+    char d[64];
+    num_format_money(delta, 2, d, sizeof d);
+    const char *plus = delta >= 0 ? "+" : "";
+    if (best > 0)
+        num_snprintf(buf, n, "%s%s (%+.1f%%)", plus, d, 100 * delta / best);
+    else
+        num_snprintf(buf, n, "%s%s", plus, d);
+}
+
+void export_crossover_words(const CostResult *r, CostOption k, StrBuf *b)
+{
+    const Crossover *c = &r->crossover[k];
+    sb_printf(b, "%s: ", cost_option_label(k));
+    if (c->count == 0) {
+        if (c->kind == CROSS_EQUAL)
+            sb_append(b, "none (the two cost the same everywhere)");
+        else
+            sb_printf(b, "none (on-prem is %s at every utilization)",
+                      cost_cross_word(c->kind));
+        return;
+    }
+    for (size_t i = 0; i < c->count; i++)
+        sb_printf(b, "%s%.1f%% (on-prem is cheaper %s it)", i ? ", " : "",
+                  c->point[i].pct, cost_side_word(c->point[i].side));
+}
+
+void export_useful_hours(const Scenario *s, const CostResult *r, StrBuf *b)
+{
+    char w[64];
+    num_format_money(r->useful_gpu_hours_month, 0, w, sizeof w);
+    sb_printf(b, "Useful GPU-hours a month: %s (%.0f GPUs x %g h x %g%%).", w,
+              r->gpus, s->hours_per_month, s->utilization.measured_pct);
+}
+
+/* "4 nodes" / "1 node" */
+static const char *plural(double n) { return n == 1 ? "" : "s"; }
+
+void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf *b)
+{
+    const char *cur = s->currency;
+    char a[64], c[64], d[64], e[64];
+    switch (i) {
+    case EXPORT_HYBRID_ONPREM:
+        num_format_money(h->onprem.monthly, 2, a, sizeof a);
+        sb_printf(b, "On-prem: %.0f node%s, %.1f%% utilization, %s %s", h->onprem_nodes,
+                  plural(h->onprem_nodes), h->onprem.utilization_pct, a, cur);
+        break;
+    case EXPORT_HYBRID_CLOUD:
+        num_format_money(h->cloud.monthly, 2, a, sizeof a);
+        num_format_money(h->cloud.on_demand.monthly, 2, c, sizeof c);
+        num_format_money(h->cloud.spot.monthly, 2, d, sizeof d);
+        num_format_money(h->cloud.fixed_monthly, 2, e, sizeof e);
+        sb_printf(b, "Cloud: %s %s (on-demand %s, spot %s, fixed %s)", a, cur, c, d, e);
+        break;
+    case EXPORT_HYBRID_COMMIT:
+        num_format_money(h->commit.monthly, 2, a, sizeof a);
+        num_format_money(h->commit.saving_monthly, 2, c, sizeof c);
+        sb_printf(b, "Commitment from the load: %.0f GPU%s committed, on-demand %s %s "
+                  "(saving %s)", h->commit.gpus, plural(h->commit.gpus), a, cur, c);
+        break;
+    case EXPORT_HYBRID_SCHEDULING:
+        sb_printf(b, "Scheduling: %s, %.0f backfilled job%s, %.0f late",
+                  s->hybrid.backfill ? "EASY backfill" : "strict order",
+                  h->backfilled_jobs, plural(h->backfilled_jobs), h->late_jobs);
+        break;
+    case EXPORT_HYBRID_TOTAL:
+        num_format_money(h->total_monthly, 2, a, sizeof a);
+        sb_printf(b, "Total: %s %s", a, cur);
+        break;
+    case EXPORT_HYBRID_ALL_CLOUD:
+        num_format_money(h->all_cloud.monthly, 2, a, sizeof a);
+        sb_printf(b, "All cloud: %s %s", a, cur);
+        break;
+    case EXPORT_HYBRID_ALL_ONPREM:
+        num_format_money(h->all_onprem.monthly, 2, a, sizeof a);
+        sb_printf(b, "All on-prem: %.0f node%s, %.1f%% utilization, %s %s",
+                  h->all_onprem.nodes, plural(h->all_onprem.nodes),
+                  h->all_onprem.utilization_pct, a, cur);
+        break;
+    case EXPORT_HYBRID_OPTIMUM:
+        num_format_money(h->optimum.total_monthly, 2, a, sizeof a);
+        sb_printf(b, "Optimum: %.0f on-prem node%s, %s %s total", h->optimum.onprem_nodes,
+                  plural(h->optimum.onprem_nodes), a, cur);
+        break;
+    default:
+        break;
+    }
+}
