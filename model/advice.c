@@ -45,47 +45,6 @@ static void onprem_vs_cloud(const CostResult *r, const char *cur, char *buf,
     }
 }
 
-static void terms(const CostResult *r, CostOption x, double on[TERM_COUNT],
-                  double cl[TERM_COUNT])
-{
-    const double *o = r->option[OPT_ONPREM].line, *c = r->option[x].line;
-    on[TERM_COMPUTE] = o[LINE_CAPITAL] + o[LINE_MAINTENANCE] + o[LINE_ENERGY] +
-                       o[LINE_COLOCATION] + o[LINE_NETWORK];
-    cl[TERM_COMPUTE] = c[LINE_COMPUTE];
-    on[TERM_STAFF] = o[LINE_STAFF];
-    cl[TERM_STAFF] = c[LINE_STAFF];
-    on[TERM_DATA] = 0;
-    cl[TERM_DATA] = c[LINE_EGRESS] + c[LINE_STORAGE];
-    on[TERM_OPPORTUNITY] = o[LINE_OPPORTUNITY];
-    cl[TERM_OPPORTUNITY] = c[LINE_OPPORTUNITY];
-    on[TERM_OTHER] = o[LINE_OTHER];
-    cl[TERM_OTHER] = c[LINE_OTHER];
-}
-
-CostTerm cost_biggest_term(const CostResult *r, CostOption x)
-{
-    double on[TERM_COUNT], cl[TERM_COUNT];
-    terms(r, x, on, cl);
-    double delta = r->option[OPT_ONPREM].monthly - r->option[x].monthly;
-    CostTerm best = TERM_COMPUTE;
-    double best_v = -INFINITY;
-    for (int t = 0; t < TERM_COUNT; t++) {
-        double v = (on[t] - cl[t]) * (delta >= 0 ? 1 : -1);
-        if (v > best_v) {
-            best_v = v;
-            best = (CostTerm)t;
-        }
-    }
-    return best;
-}
-
-const char *cost_term_word(CostTerm t)
-{
-    static const char *const k[TERM_COUNT] = {"hardware vs compute", "staff",
-                                              "cloud data", "delay", "other"};
-    return (unsigned)t < TERM_COUNT ? k[t] : "?";
-}
-
 /* DESIGN 2.4 ZONE_DISAGREES: the term that contributes most to the
  * difference between on-prem and option x, on the side the figures fall. */
 static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
@@ -100,7 +59,7 @@ static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
         "the hardware against the cloud's compute", "staff",
         "data in the cloud", "the cost of delay", "other costs"};
     double on[TERM_COUNT], cl[TERM_COUNT];
-    terms(r, x, on, cl);
+    cost_terms(r, x, on, cl);
     CostTerm best = cost_biggest_term(r, x);
     char a[48], b[48];
     num_format_money(on[best], 0, a, sizeof a);

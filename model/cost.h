@@ -169,6 +169,11 @@ typedef enum CostTerm {
     TERM_COUNT
 } CostTerm;
 
+/* Each term of on-prem (on[]) and of cloud option x (cl[]), monthly, from
+ * r's breakdown lines: the sides a comparison sets against each other. */
+void cost_terms(const CostResult *r, CostOption x, double on[TERM_COUNT],
+                double cl[TERM_COUNT]);
+
 /* The term that contributes most to the difference between on-prem and
  * cloud option x, on the side the figures fall (DESIGN 2.4 ZONE_DISAGREES). */
 CostTerm cost_biggest_term(const CostResult *r, CostOption x);

@@ -25,6 +25,28 @@ int field_version(const Field *f)
     return f->version > 1 ? f->version : 1;
 }
 
+const char *field_type_name(FieldType t)
+{
+    switch (t) {
+    case FT_INT: return "whole number";
+    case FT_NUMBER: return "number";
+    case FT_PERCENT: return "percent";
+    case FT_MONEY: return "money";
+    case FT_BOOL: return "true or false";
+    case FT_TEXT: return "text";
+    case FT_CHOICE: return "choice";
+    }
+    return "?";
+}
+
+const char *panel_name(Panel p)
+{
+    static const char *const names[PANEL_COUNT] = {
+        "Hardware", "Facility", "Staffing", "Utilization",
+        "Cloud", "Business", "Horizon", "Hybrid", "Risk"};
+    return (unsigned)p < PANEL_COUNT ? names[p] : "?";
+}
+
 const char *field_leaf(const Field *f)
 {
     const char *dot = strrchr(f->key, '.');
@@ -121,17 +143,6 @@ const Field *field_alternative(const Field *f)
             return g;
     }
     return NULL;
-}
-
-bool field_saved(const Field *f, const Scenario *s, size_t index)
-{
-    if (!field_in_scope(f, s) || !field_in_use(f, s, index))
-        return false;
-    if (!f->omit_default)
-        return true;
-    FieldRef r;
-    field_ref_init(&r, f, index);
-    return field_get_num(field_ref(&r), s) != f->default_num;
 }
 
 bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
@@ -241,7 +252,8 @@ static const char *in_other_section(const char *key)
     return found;
 }
 
-const char *field_suggest(const char *key, const char *prefix)
+const char *field_suggest(const char *key, const char *prefix, char *buf,
+                          size_t n_buf)
 {
     Near n = {NULL, (size_t)-1, suggest_cap(key)};
     /* The last part of a key, exactly: `nodes` -> `hardware.nodes`. */
@@ -260,12 +272,14 @@ const char *field_suggest(const char *key, const char *prefix)
                 consider(&n, key, k, k);
                 continue;
             }
-            static char sec[32];
             char s[32];
             snprintf(s, sizeof s, "%.*s", (int)(dot - k), k);
             if (edit_distance(key, s, n.cap) < n.d) {
-                snprintf(sec, sizeof sec, "%s", s);
-                consider(&n, key, s, sec);
+                /* A section name is no row's key: it goes to the caller's
+                 * buffer (the model keeps no state of its own, so worker
+                 * threads may call this at once). */
+                snprintf(buf, n_buf, "%s", s);
+                consider(&n, key, s, buf);
             }
         }
         return n.d > n.cap ? NULL : n.best;
@@ -354,7 +368,8 @@ void field_unknown(const char *section, const char *key, char *msg,
     if (section == NULL) {
         /* "hardware.nodes" at the top level of a file: say where it goes. */
         const Field *nested = field_find(key);
-        const char *near = field_suggest(key, NULL);
+        char near_sec[32];
+        const char *near = field_suggest(key, NULL, near_sec, sizeof near_sec);
         if (nested && strchr(key, '.') && !nested->list) {
             char sec[32];
             field_section(nested, sec, sizeof sec);
@@ -390,7 +405,9 @@ void field_unknown(const char *section, const char *key, char *msg,
         } else {
             snprintf(bare, sizeof bare, "%s", key);
         }
-        const char *near = field_suggest(bare, "");
+        char near_sec[32];
+        const char *near = field_suggest(bare, "", near_sec,
+                                         sizeof near_sec);
         if (near) {
             char shown[FIELD_PATH_MAX];
             with_index(shown, sizeof shown, near, index);
@@ -415,7 +432,8 @@ void field_unknown(const char *section, const char *key, char *msg,
                  "gpuplan-scenario(5))", key);
         return;
     }
-    const char *near = field_suggest(key, section);
+    char near_sec[32];
+    const char *near = field_suggest(key, section, near_sec, sizeof near_sec);
     if (!near && list_named(section, key) == NULL) {
         /* A list's name misspelled ("workload" for "workloads"). */
         size_t slen = strlen(section);

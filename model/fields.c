@@ -13,10 +13,6 @@
 
 #include "cron.h"
 #include "numfmt.h"
-#include "text_rules.h"
-#include "utf8.h"
-#include "uncertainty.h"
-
 
 double *field_num(const Field *f, Scenario *s)
 {
@@ -93,30 +89,6 @@ const char *field_get_text(const Field *f, const Scenario *s)
     return (const char *)s + f->offset;
 }
 
-long field_utf8_length(const char *s) { return utf8_length(s, strlen(s)); }
-
-const char *field_type_name(FieldType t)
-{
-    switch (t) {
-    case FT_INT: return "whole number";
-    case FT_NUMBER: return "number";
-    case FT_PERCENT: return "percent";
-    case FT_MONEY: return "money";
-    case FT_BOOL: return "true or false";
-    case FT_TEXT: return "text";
-    case FT_CHOICE: return "choice";
-    }
-    return "?";
-}
-
-const char *panel_name(Panel p)
-{
-    static const char *const names[PANEL_COUNT] = {
-        "Hardware", "Facility", "Staffing", "Utilization",
-        "Cloud", "Business", "Horizon", "Hybrid", "Risk"};
-    return (unsigned)p < PANEL_COUNT ? names[p] : "?";
-}
-
 /* "from 0 to 100" with the shortest exact numbers. */
 static void range_text(const Field *f, char *buf, size_t n)
 {
@@ -179,121 +151,6 @@ bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
         return false;
     }
     return true;
-}
-
-/* ---- text rules: one validator for each TextRule ---------------------- */
-
-/* A validator: true when text is allowed; otherwise fills msg. With col
- * non-NULL it also gives the 1-based column of the problem within text (0
- * when none applies) and msg is only the problem, for a caller that points
- * at the column itself. */
-typedef bool (*TextRuleFn)(const char *text, char *msg, size_t msgn,
-                           int *col);
-
-static bool rule_currency(const char *text, char *msg, size_t msgn, int *col)
-{
-    bool ok = strlen(text) == 3;
-    for (size_t i = 0; ok && i < 3; i++)
-        ok = text[i] >= 'A' && text[i] <= 'Z';
-    if (!ok)
-        snprintf(msg, msgn, "\"%s\" is not a currency code (expected three "
-                 "upper-case letters, such as USD or EUR)", text);
-    if (col)
-        *col = 0;
-    return ok;
-}
-
-static bool rule_cron(const char *text, char *msg, size_t msgn, int *col)
-{
-    Cron c;
-    CronError ce;
-    if (cron_parse(text, &c, &ce) == 0)
-        return true;
-    if (col) {
-        *col = ce.column;
-        snprintf(msg, msgn, "%s", ce.message);
-    } else {
-        snprintf(msg, msgn, "\"%.40s\" is not a cron schedule: %s (column "
-                 "%d)", text, ce.message, ce.column);
-    }
-    return false;
-}
-
-/* An uncertain input's key: a number field of the scenario (DESIGN 2.8). */
-static bool rule_number_key(const char *text, char *msg, size_t msgn,
-                            int *col)
-{
-    if (col)
-        *col = 0;
-    return uncertainty_target(text, msg, msgn) != NULL;
-}
-
-static const TextRuleFn text_rules[TR_COUNT] = {
-    [TR_NONE] = NULL,
-    [TR_CURRENCY] = rule_currency,
-    [TR_CRON] = rule_cron,
-    [TR_NUMBER_KEY] = rule_number_key,
-};
-
-bool field_multiline(const Field *f)
-{
-    return f->type == FT_TEXT && strcmp(f->key, "notes") == 0;
-}
-
-/* The characters a text field may hold (DESIGN 7): only notes span lines;
- * every other text is one line, without control characters or
- * bidirectional overrides (text_rules.h). */
-static bool check_text_chars(const Field *f, const char *text, char *msg,
-                             size_t msgn)
-{
-    char why[300];
-    if (!text_check(text, field_multiline(f), why, sizeof why,
-                    NULL)) {
-        snprintf(msg, msgn, "text %s", why);
-        return false;
-    }
-    return true;
-}
-
-bool field_check_text_at(const Field *f, const char *text, char *msg,
-                         size_t msgn, int *col)
-{
-    if (col)
-        *col = 0;
-    long len = field_utf8_length(text);
-    if (len < 0) {
-        snprintf(msg, msgn, "text is not valid UTF-8");
-        return false;
-    }
-    if (strlen(text) >= f->size || len > (long)f->maximum) {
-        snprintf(msg, msgn, "text is %ld characters long (at most %.0f allowed)",
-                 len, f->maximum);
-        return false;
-    }
-    if (len < (long)f->minimum) {
-        if (f->minimum == 1)
-            snprintf(msg, msgn, "text is empty (expected 1 to %.0f characters)",
-                     f->maximum);
-        else
-            snprintf(msg, msgn,
-                     "text is %ld characters long (expected %.0f to %.0f)", len,
-                     f->minimum, f->maximum);
-        return false;
-    }
-    if (f->rule == TR_CURRENCY && !rule_currency(text, msg, msgn, col))
-        return false; /* said before the characters, as it always was */
-    if (!check_text_chars(f, text, msg, msgn))
-        return false;
-    TextRuleFn rule = (unsigned)f->rule < TR_COUNT ? text_rules[f->rule] : NULL;
-    if (rule && f->rule != TR_CURRENCY && !rule(text, msg, msgn, col))
-        return false;
-    return true;
-}
-
-bool field_check_text(const Field *f, const char *text, char *msg,
-                      size_t msgn)
-{
-    return field_check_text_at(f, text, msg, msgn, NULL);
 }
 
 static bool parse_bool(const char *t, double *out)
@@ -455,6 +312,17 @@ void field_format(const Field *f, const Scenario *s, char *buf, size_t n)
         num_format_exact(field_get_num(f, s), buf, n);
         break;
     }
+}
+
+bool field_saved(const Field *f, const Scenario *s, size_t index)
+{
+    if (!field_in_scope(f, s) || !field_in_use(f, s, index))
+        return false;
+    if (!f->omit_default)
+        return true;
+    FieldRef r;
+    field_ref_init(&r, f, index);
+    return field_get_num(field_ref(&r), s) != f->default_num;
 }
 
 /* True when rule r involves a field of scope `changed`. */

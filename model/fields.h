@@ -253,9 +253,11 @@ const char *field_nearest(const char *word, const char *const *names, size_t n);
  * `key`, else the nearest by edit distance. `prefix` restricts the search
  * to keys under that section ("" = the whole table, NULL = top-level names
  * and section names only). A list row is returned as its row key
- * ("hybrid.workloads[].gpus"); a section name (prefix NULL) is returned in
- * a static buffer, valid until the next call. */
-const char *field_suggest(const char *key, const char *prefix);
+ * ("hybrid.workloads[].gpus"); a section name (prefix NULL) is written to
+ * buf (n bytes, 32 hold every section name) and buf returned. Keeps no
+ * state: safe to call from several threads at once. */
+const char *field_suggest(const char *key, const char *prefix, char *buf,
+                          size_t n);
 
 /* Pointers to the field's storage inside a scenario. */
 double *field_num(const Field *f, Scenario *s);
@@ -296,6 +298,12 @@ bool field_check_num(const Field *f, double v, char *msg, size_t msgn);
  * tabs allowed, DESIGN 7; the planner edits it in the notes editor). Every
  * other text is one line. */
 bool field_multiline(const Field *f);
+
+/* The registry field a key of TR_NUMBER_KEY may name (an uncertain input's
+ * key, DESIGN 2.8): a number field (int, number, percent or money) of the
+ * scenario, not of an optional section. NULL otherwise, with msg saying
+ * why and what is allowed. */
+const Field *field_number_key(const char *key, char *msg, size_t n);
 
 /* Check text against f's length, characters and rule; msg as field_parse. */
 bool field_check_text(const Field *f, const char *text, char *msg, size_t msgn);

@@ -342,9 +342,10 @@ static double reserved_levelized(const Plan *p, double u)
 {
     double cf[HORIZON_MONTHS_MAX + 1], pv[LINE_COUNT];
     option_flows(p, OPT_RESERVED, u, cf, pv, NULL, NULL, NULL);
-    double sum = 0;
-    for (size_t j = 0; j < CLOUD_LINES; j++)
-        sum += pv[cost_cloud_lines[j]];
+    /* The cloud lines of DESIGN 2.2, in their order (compute, egress,
+     * storage, staff, other, opportunity). */
+    double sum = pv[LINE_COMPUTE] + pv[LINE_EGRESS] + pv[LINE_STORAGE] +
+                 pv[LINE_STAFF] + pv[LINE_OTHER] + pv[LINE_OPPORTUNITY];
     return sum / p->annuity_sum;
 }
 

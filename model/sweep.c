@@ -119,7 +119,8 @@ static const char *suggest_numeric(const char *key)
             strcmp(f->key + fl - kl, key) == 0)
             return f->key;
     }
-    const char *near = field_suggest(key, "");
+    char sec[32];
+    const char *near = field_suggest(key, "", sec, sizeof sec);
     const Field *f = near ? field_find(near) : NULL;
     return f && numeric(f) ? near : NULL;
 }

@@ -14,32 +14,7 @@ const char *const uncertainty_input_keys[UI_KEY_COUNT] = {"key", "low", "high",
 
 const Field *uncertainty_target(const char *key, char *msg, size_t n)
 {
-    const Field *f = field_find(key);
-    /* The cost engine's inputs only: not the hybrid plan's or this
-     * section's own. */
-    if (f && f->scope != FS_SCENARIO) {
-        char sec[32];
-        snprintf(msg, n, "`%.60s` is a field of the %s section; an uncertain "
-                 "input must be a number field of the scenario, such as "
-                 "utilization.measured_pct", key,
-                 field_section(f, sec, sizeof sec));
-        return NULL;
-    }
-    if (!f) {
-        char why[400];
-        field_unknown("", key, why, sizeof why);
-        snprintf(msg, n, "`%.60s` is not a scenario field (%s; expected the "
-                 "key path of a number field, such as "
-                 "utilization.measured_pct)", key, why);
-        return NULL;
-    }
-    if (f->type == FT_INT || f->type == FT_NUMBER || f->type == FT_PERCENT ||
-        f->type == FT_MONEY)
-        return f;
-    snprintf(msg, n, "`%s` is a %s field; an uncertain input must be a "
-             "number field (int, number, percent or money)", key,
-             field_type_name(f->type));
-    return NULL;
+    return field_number_key(key, msg, n);
 }
 
 const Field *uncertainty_value_target(const Scenario *s, size_t index)

@@ -20,9 +20,9 @@
 enum { UI_KEY, UI_LOW, UI_HIGH, UI_MODE, UI_KEY_COUNT };
 extern const char *const uncertainty_input_keys[UI_KEY_COUNT];
 
-/* The registry field an uncertainty input may name: a number field (int,
- * number, percent or money) of the scenario, not of an optional section.
- * NULL otherwise, with msg saying why and what is allowed. */
+/* The registry field an uncertainty input may name: field_number_key's
+ * (a number field of the scenario, not of an optional section). NULL
+ * otherwise, with msg saying why and what is allowed. */
 const Field *uncertainty_target(const char *key, char *msg, size_t n);
 
 /* The mode of input in of scenario s: the given mode, else s's value of the

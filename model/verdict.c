@@ -52,31 +52,6 @@ static void out_printf(Out *o, const char *fmt, ...)
     out_put(o, tmp);
 }
 
-const char *cost_option_word(CostOption o)
-{
-    static const char *const k[OPT_COUNT] = {"on-prem", "on-demand",
-                                             "reserved", "spot"};
-    return (unsigned)o < OPT_COUNT ? k[o] : "?";
-}
-
-char *cost_pct_text(double pct, char *buf, size_t n)
-{
-    /* The marks the zone and the advice compare the utilization with. */
-    static const double marks[] = {50, 60, 70, 75, 80};
-    for (int d = 0; d <= 3; d++) {
-        num_snprintf(buf, n, "%.*f", d, pct);
-        double x = pct;
-        (void)num_parse(buf, &x); /* always '.', whatever the locale */
-        bool same_side = true;
-        for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
-            same_side = same_side && (x < marks[k]) == (pct < marks[k]) &&
-                        (x > marks[k]) == (pct > marks[k]);
-        if (same_side && fabs(x - pct) < 0.05)
-            return buf;
-    }
-    return buf;
-}
-
 static void pct_text(double pct, char *buf, size_t n)
 {
     cost_pct_text(pct, buf, n);
@@ -235,11 +210,6 @@ static const char *const zone_rule[] = {
     [ZONE_CLOUD] = "below 50%, rent from the cloud",
     [ZONE_HYBRID] = "from 50% to 75%, own the base and burst to the cloud",
     [ZONE_ONPREM] = "above 75%, own the cluster"};
-
-CostOption cost_zone_rival(const CostResult *r)
-{
-    return r->zone == ZONE_ONPREM ? r->cheapest : cost_cheapest_cloud(r);
-}
 
 char *cost_zone_text(const Scenario *s, const CostResult *r, bool brief,
                      char *buf, size_t n)

@@ -169,10 +169,18 @@ END_TEST
 
 START_TEST(suggest_nearest)
 {
-    ck_assert_str_eq(field_suggest("utilisation", NULL), "utilization");
-    ck_assert_str_eq(field_suggest("nodez", "hardware"), "hardware.nodes");
-    ck_assert_str_eq(field_suggest("hardware.nods", ""), "hardware.nodes");
-    ck_assert_ptr_null(field_suggest("zzzzzzzzzz", "hardware"));
+    char sec[32];
+    ck_assert_str_eq(field_suggest("utilisation", NULL, sec, sizeof sec), "utilization");
+    ck_assert_str_eq(field_suggest("nodez", "hardware", sec, sizeof sec), "hardware.nodes");
+    ck_assert_str_eq(field_suggest("hardware.nods", "", sec, sizeof sec), "hardware.nodes");
+    ck_assert_ptr_null(field_suggest("zzzzzzzzzz", "hardware", sec, sizeof sec));
+    /* A section name lives in the caller's buffer, not in a static one the
+     * next call (or another thread) overwrites. */
+    char other[32];
+    const char *a = field_suggest("hardwar", NULL, sec, sizeof sec);
+    const char *b = field_suggest("facilty", NULL, other, sizeof other);
+    ck_assert_str_eq(a, "hardware");
+    ck_assert_str_eq(b, "facility");
 }
 END_TEST
 
@@ -518,21 +526,22 @@ END_TEST
 
 START_TEST(suggest_last_part)
 {
-    ck_assert_str_eq(field_suggest("nodes", ""), "hardware.nodes");
-    ck_assert_str_eq(field_suggest("nodes", NULL), "hardware.nodes");
-    ck_assert_str_eq(field_suggest("measured_pct", ""), "utilization.measured_pct");
-    ck_assert_str_eq(field_suggest("seed", ""), "hybrid.seed");
-    ck_assert_str_eq(field_suggest("hours", ""), "hybrid.workloads[].hours");
+    char sec[32];
+    ck_assert_str_eq(field_suggest("nodes", "", sec, sizeof sec), "hardware.nodes");
+    ck_assert_str_eq(field_suggest("nodes", NULL, sec, sizeof sec), "hardware.nodes");
+    ck_assert_str_eq(field_suggest("measured_pct", "", sec, sizeof sec), "utilization.measured_pct");
+    ck_assert_str_eq(field_suggest("seed", "", sec, sizeof sec), "hybrid.seed");
+    ck_assert_str_eq(field_suggest("hours", "", sec, sizeof sec), "hybrid.workloads[].hours");
     /* A full key in the wrong section: its last part, when only one
      * section has it. */
-    ck_assert_str_eq(field_suggest("hardware.power_price_kwh", ""),
+    ck_assert_str_eq(field_suggest("hardware.power_price_kwh", "", sec, sizeof sec),
                      "facility.power_price_kwh");
-    ck_assert_str_eq(field_suggest("cloud.measured_pct", ""),
+    ck_assert_str_eq(field_suggest("cloud.measured_pct", "", sec, sizeof sec),
                      "utilization.measured_pct");
-    ck_assert_ptr_null(field_suggest("staffing.other_monthly", ""));
+    ck_assert_ptr_null(field_suggest("staffing.other_monthly", "", sec, sizeof sec));
     /* Inside a section only that section's keys are candidates. */
-    ck_assert_str_eq(field_suggest("node", "hardware"), "hardware.nodes");
-    ck_assert_ptr_null(field_suggest("measured_pct", "hardware"));
+    ck_assert_str_eq(field_suggest("node", "hardware", sec, sizeof sec), "hardware.nodes");
+    ck_assert_ptr_null(field_suggest("measured_pct", "hardware", sec, sizeof sec));
 }
 END_TEST
 
