@@ -128,6 +128,16 @@ size_t text_visible(const char *s, size_t len, bool keep_newlines, char *out,
     return need;
 }
 
+char *text_trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+        *--end = '\0';
+    return s;
+}
+
 bool text_needs_escape(const char *s, size_t len, bool keep_newlines)
 {
     const unsigned char *p = (const unsigned char *)s;

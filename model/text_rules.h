@@ -37,6 +37,10 @@ bool text_forbidden_cp(unsigned long cp);
 size_t text_visible(const char *s, size_t len, bool keep_newlines, char *out,
                     size_t n);
 
+/* s without its leading blanks and tabs, its trailing ones cut off in
+ * place (s is changed); returns a pointer into s. */
+char *text_trim(char *s);
+
 /* True when s (len bytes) holds anything text_visible would rewrite. */
 bool text_needs_escape(const char *s, size_t len, bool keep_newlines);
 

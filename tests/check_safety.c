@@ -133,6 +133,43 @@ START_TEST(diag_format_is_visible)
 }
 END_TEST
 
+/* A message too long for the Diag ends in "…" (never cut silently), at a
+ * character boundary; diag_format says how long the whole text is. */
+START_TEST(diag_cut_is_marked)
+{
+    Diag d;
+    char big[2000];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    memcpy(big + 505, "\xc3\xa9\xc3\xa9", 4); /* é at the cut */
+    diag_clear(&d, big);
+    diag_set(&d, EXIT_DATAERR, 0, 0, big, "%s", big);
+    size_t n = strlen(d.message);
+    ck_assert_uint_lt(n, sizeof d.message);
+    ck_assert_str_eq(d.message + n - 3, "\xe2\x80\xa6");
+    ck_assert_str_eq(d.file + strlen(d.file) - 3, "\xe2\x80\xa6");
+    ck_assert_str_eq(d.path + strlen(d.path) - 3, "\xe2\x80\xa6");
+    char small[16];
+    size_t need = diag_format(&d, small, sizeof small);
+    ck_assert_uint_gt(need, sizeof small);
+    char *whole = malloc(need + 1);
+    ck_assert_uint_eq(diag_format(&d, whole, need + 1), need);
+    ck_assert_uint_eq(strlen(whole), need);
+    free(whole);
+    diag_set(&d, EXIT_DATAERR, 0, 0, NULL, "short");
+    ck_assert_str_eq(d.message, "short");
+}
+END_TEST
+
+START_TEST(trim_blanks)
+{
+    char s[] = " \t a b \t ";
+    ck_assert_str_eq(text_trim(s), "a b");
+    char e[] = "   ";
+    ck_assert_str_eq(text_trim(e), "");
+}
+END_TEST
+
 /* ---- messages that name the right place and number (DESIGN 7) ------------- */
 
 static const struct {
@@ -671,6 +708,8 @@ static Suite *safety_suite(void)
     tcase_add_test(t, visible_text_shows_controls);
     tcase_add_test(t, loader_refuses_controls_in_names);
     tcase_add_test(t, diag_format_is_visible);
+    tcase_add_test(t, diag_cut_is_marked);
+    tcase_add_test(t, trim_blanks);
     suite_add_tcase(s, t);
 
     t = tcase_create("messages");

@@ -17,16 +17,7 @@
 #include "recover.h"
 #include "risk_view.h"
 #include "strbuf.h"
-
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char *end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-        *--end = '\0';
-    return s;
-}
+#include "text_rules.h"
 
 /* ---- the handlers --------------------------------------------------------- */
 
@@ -37,7 +28,7 @@ static Reaction cmd_set(App *a, const char *typed, bool bang, char *arg)
     if (!eq)
         return app_msg(a, true, "set: expected KEY=VALUE, e.g. set utilization.measured_pct=70");
     *eq = '\0';
-    return edit_set_key(a, trim(arg), trim(eq + 1));
+    return edit_set_key(a, text_trim(arg), text_trim(eq + 1));
 }
 
 static Reaction cmd_goto(App *a, const char *typed, bool bang, char *arg)
@@ -217,13 +208,13 @@ static const Command *find_command(const char *word, bool *bang)
 
 Reaction commands_run(App *a, char *line)
 {
-    char *cmd = trim(line);
+    char *cmd = text_trim(line);
     char *arg = cmd;
     while (*arg && *arg != ' ')
         arg++;
     if (*arg)
         *arg++ = '\0';
-    arg = trim(arg);
+    arg = text_trim(arg);
     if (*cmd == '\0')
         return R_NONE;
     bool bang;

@@ -15,6 +15,7 @@
 #include "report.h"
 #include "screen.h"
 #include "strbuf.h"
+#include "text_rules.h"
 #include "term.h"
 
 static const char *export_ext(ExportFormat f) { return export_format_extension(f); }
@@ -106,16 +107,6 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     return re;
 }
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char *end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-        *--end = '\0';
-    return s;
-}
-
 Reaction export_dialog_start(App *a)
 {
     dialog_choice(&a->dlg, P_EXPORT_FMT,
@@ -130,7 +121,7 @@ Reaction export_dialog_command(App *a, char *arg, bool force)
         file++;
     if (*file)
         *file++ = '\0';
-    file = trim(file);
+    file = text_trim(file);
     ExportFormat f;
     if (!export_format_parse(arg, &f))
         return app_msg(a, true, "export: unknown format '%s' (expected html, md, text, json or csv)",
@@ -167,7 +158,7 @@ Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
     }
     char text[LINE_EDIT_MAX];
     snprintf(text, sizeof text, "%s", d->edit.text);
-    char *p = trim(text);
+    char *p = text_trim(text);
     if (*p)
         return export_to(a, a->export_fmt, p, false);
     return app_msg(a, true, "no file name given: not exported");

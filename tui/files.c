@@ -13,6 +13,7 @@
 #include "edit.h"
 #include "file_rules.h"
 #include "recover.h"
+#include "text_rules.h"
 
 /* ---- the recovery file ---------------------------------------------------- */
 
@@ -425,16 +426,6 @@ Reaction files_do_pending(App *a)
     }
 }
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char *end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-        *--end = '\0';
-    return s;
-}
-
 Reaction files_answer(App *a, const Dialog *d, bool cancelled)
 {
     Reaction r = R_NONE;
@@ -465,7 +456,7 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
     case P_SAVE_PATH: {
         char text[LINE_EDIT_MAX];
         snprintf(text, sizeof text, "%s", d->edit.text);
-        char *p = trim(text);
+        char *p = text_trim(text);
         if (!*p) {
             a->pending = PEND_NONE;
             return app_msg(a, true, "no file name given: not saved");
