@@ -52,8 +52,27 @@ expect_grep "$TMP/out" '"zone":' "-o - writes the report to standard output"
 cp "$top_srcdir/scenarios/diagflow.yaml" "$TMP/self.yaml"
 chmod u+w "$TMP/self.yaml"
 expect_status 73 "report -o its own scenario" -- "$G" report -o "$TMP/self.yaml" "$TMP/self.yaml"
-expect_grep "$TMP/err" "is the scenario being reported on" "-o over the input says why"
+expect_grep "$TMP/err" "report -o $TMP/self.yaml: that is the file being read" "-o over the input says why"
 cmp -s "$TMP/self.yaml" "$top_srcdir/scenarios/diagflow.yaml" && ok || fail "the scenario was changed"
+# ... nor through a hard or a symbolic link, nor does import, --force or
+# not, replace its routing file or its --from scenario.
+ln "$TMP/self.yaml" "$TMP/hard.yaml"
+ln -s self.yaml "$TMP/soft.yaml"
+expect_status 73 "report -o a hard link to its scenario" -- "$G" report -o "$TMP/hard.yaml" "$TMP/self.yaml"
+expect_status 73 "report -o a symbolic link to its scenario" -- "$G" report -o "$TMP/soft.yaml" "$TMP/self.yaml"
+cmp -s "$TMP/self.yaml" "$top_srcdir/scenarios/diagflow.yaml" && ok || fail "the scenario was changed through a link"
+cp "$top_srcdir/tests/data/routing/routing-article.json" "$TMP/r.json"
+cp "$TMP/r.json" "$TMP/r.orig"
+for force in "" --force; do
+    # shellcheck disable=SC2086
+    expect_status 73 "import $force -o its own input" -- "$G" import $force -o "$TMP/r.json" "$TMP/r.json"
+    expect_grep "$TMP/err" "import -o $TMP/r.json: that is the file being read ($TMP/r.json)" "import -o its input says why"
+    cmp -s "$TMP/r.json" "$TMP/r.orig" && ok || fail "import $force replaced its own input"
+    # shellcheck disable=SC2086
+    expect_status 73 "import $force -o its --from" -- "$G" import $force --from "$TMP/self.yaml" -o "$TMP/hard.yaml" "$TMP/r.json"
+    cmp -s "$TMP/self.yaml" "$top_srcdir/scenarios/diagflow.yaml" && ok || fail "import $force replaced its --from scenario"
+done
+expect_status 0 "import --force -o another file" -- "$G" import --force -o "$TMP/other.yaml" "$TMP/r.json"
 # Output that cannot be written is exit 74 for every command.
 if [ -w /dev/full ]; then
     for c in list prices "check diagflow" --help --version "report default"; do

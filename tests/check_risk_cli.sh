@@ -119,7 +119,7 @@ if grep -q "$esc" "$TMP/err"; then fail "seek wrote a raw escape"; else ok; fi
 cp "$top_srcdir/scenarios/diagflow-risk.yaml" "$TMP/self${esc}[2J.yaml"
 expect_status 73 "risk -o its own scenario" -- "$G" risk -o "$TMP/self${esc}[2J.yaml" \
     "$TMP/self${esc}[2J.yaml"
-expect_grep "$TMP/err" 'self\x1b[2J.yaml is the scenario being analysed' "risk names it visibly"
+expect_grep "$TMP/err" 'self\x1b[2J.yaml: that is the file being read' "risk names it visibly"
 if grep -q "$esc" "$TMP/err"; then fail "risk wrote a raw escape"; else ok; fi
 expect_status 64 "seek a bad target" -- "$G" seek --vary hardware.nodes \
     --target cloud=spot default

@@ -316,13 +316,6 @@ int cli_cmd_report(const CliArgs *a)
         return usage_error("unknown report format '%s' (text, md, html, json or csv)", v);
     if (out && strcmp(out, "-") == 0)
         out = NULL; /* "-": standard output */
-    /* A report written over its own scenario would lose the scenario. */
-    char in[4096];
-    if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
-        fprintf(stderr, "gpuplan: -o %s is the scenario being reported on; "
-                "write the report to another file\n", vis(out));
-        return EXIT_CANTCREAT;
-    }
     /* Without --format, -o OUT's extension says which report to write. */
     if (out && !v && !export_format_from_path(out, &fmt)) {
         fprintf(stderr, "gpuplan: report -o %s: unknown extension; the formats "
@@ -372,6 +365,47 @@ int cli_cmd_planner(const CliArgs *a)
     return app_run(file ? path : NULL, cli_given(a, "no-color"));
 }
 
+/* True when o is a file this command reads: an operand or the value of an
+ * option that names a scenario (--from). */
+static bool reads_file(const CliArgs *a, const char *out, const char **input)
+{
+    char in[4096];
+    for (size_t k = 0; k < a->noperands + a->ngiven; k++) {
+        const char *v;
+        if (k < a->noperands) {
+            v = a->operands[k];
+        } else {
+            const CliGiven *g = &a->given[k - a->noperands];
+            if (g->opt->complete != CC_SCENARIO && g->opt->complete != CC_SHIPPED)
+                continue;
+            v = g->value;
+        }
+        if (v[0] && file_same(cli_resolve_scenario(v, in, sizeof in), out)) {
+            *input = v;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* An output (-o) that is one of the command's inputs, by device and inode
+ * (a symbolic or hard link to it too), would replace what is being read:
+ * refused before anything runs, with or without --force. Not a regular
+ * file (/dev/stdout, a FIFO) replaces nothing. */
+static int output_is_input(const CliArgs *a)
+{
+    const CliOption *o = a->cmd->options;
+    while (o && o->name && strcmp(o->name, "output") != 0)
+        o++;
+    const char *out = o && o->name ? cli_value(a, "output") : NULL, *in;
+    struct stat st;
+    if (!out || strcmp(out, "-") == 0 || stat(out, &st) != 0 || !S_ISREG(st.st_mode) || !reads_file(a, out, &in))
+        return 0;
+    fprintf(stderr, "gpuplan: %s -o %s: that is the file being read (%s); "
+            "write the output to another file\n", a->cmd->name, vis(out), vis(in));
+    return EXIT_CANTCREAT;
+}
+
 /* Parse argv for command c and run it (or its help). */
 static int run_parsed(const CliCommand *c, int argc, char **argv)
 {
@@ -387,7 +421,7 @@ static int run_parsed(const CliCommand *c, int argc, char **argv)
         cli_help_text(c, &b);
         rc = write_output(&b, NULL);
         sb_free(&b);
-    } else {
+    } else if ((rc = output_is_input(&a)) == 0) {
         rc = c->run(&a);
     }
     cli_args_free(&a);

@@ -35,12 +35,6 @@ int cli_cmd_risk(const CliArgs *a)
                            "Risk section)", v);
     if (out && strcmp(out, "-") == 0)
         out = NULL;
-    char in[4096];
-    if (out && file_same(cli_resolve_scenario(file, in, sizeof in), out)) {
-        fprintf(stderr, "gpuplan: -o %s is the scenario being analysed; "
-                "write the output to another file\n", vis(out));
-        return EXIT_CANTCREAT;
-    }
     /* Without --format, -o OUT's extension says which output to write, as
      * for report (DESIGN 3): risk.json is never text. */
     if (out && !fmt_given &&
