@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_hostile.sh: the hostile corpus (tests/data/hostile/, DESIGN 7). Every
 # file is run through `check` and `report` (routing files through
-# `import`): the exit status is the one EXPECTED gives, an error names
+# `import`; a *.args file holds a command line, one argument a line, and is
+# run as it is): the exit status is the one EXPECTED gives, an error names
 # FILE:LINE:COL and holds the expected words, nothing on stderr is a raw
 # control character, and each run ends within its time bound. Every file
 # in the folder must have a line in EXPECTED, so none is left unchecked.
@@ -47,6 +48,11 @@ while IFS=$'\t' read -r name c r msg; do
     f=$H/$name
     [ -f "$f" ] || { fail "EXPECTED lists $name, which is not in the corpus"; continue; }
     case $name in
+    *.args)
+        mapfile -t args <"$f"
+        run "$name" "$c" args -- "$G" "${args[@]}"
+        [ "$msg" = - ] || expect_grep "$TMP/err" "$msg" "args $name"
+        continue ;;
     *.routing.json)
         run "$name" "$c" import -- "$G" import "$f"
         [ "$msg" = - ] || located "$name" "$msg" import
