@@ -183,6 +183,23 @@ void seek_solve(const Scenario *s, const Field *f, CostOption x,
     *c.slot = r->current;
 }
 
+bool seek_moves_costs(const Scenario *s, const Field *f, CostOption x,
+                      Scenario *work)
+{
+    SeekResult r;
+    memset(&r, 0, sizeof r);
+    *work = *s;
+    SeekCtx c = {s, f, x, work, field_num(f, work), &r};
+    double on_now, opt_now, on, opt;
+    d_at(&c, field_get_num(f, s), &on_now, &opt_now);
+    bool moves = false;
+    for (int i = 0; i < SEEK_POINTS && !moves; i++)
+        if (!isnan(d_at(&c, scan_point(f, f->minimum, f->maximum, i), &on, &opt)))
+            moves = on != on_now || opt != opt_now;
+    *work = *s;
+    return moves;
+}
+
 static const char *option_word(CostOption x)
 {
     static const char *const w[OPT_COUNT] = {"on-prem", "on-demand",

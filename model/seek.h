@@ -50,6 +50,14 @@ bool seek_can_vary(const Field *f);
 void seek_solve(const Scenario *s, const Field *f, CostOption x,
                 Scenario *work, SeekResult *r);
 
+/* Whether field f can change the costs seek compares (on-prem's and
+ * option x's) at all: false when both stay what they are in s at every
+ * point of the scan over f's range that keeps the rules (a latency budget,
+ * a measurement period, the reserved term against spot). *work is
+ * scratch, as for seek_solve. */
+bool seek_moves_costs(const Scenario *s, const Field *f, CostOption x,
+                      Scenario *work);
+
 /* The sentence for an outcome other than SEEK_ROOT: "on-prem stays dearer
  * than spot for every node price from 0 to 1e12". Returns buf. */
 char *seek_no_root_text(const Field *f, CostOption x, const SeekResult *r,

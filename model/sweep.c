@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -23,87 +24,51 @@ static int written_decimals(const char *t)
 }
 
 /* Split "FROM:TO:STEP" into three numbers; *decimals gets the places of
- * FROM and STEP, which every value of the range has. */
-static bool parse_range(const char *r, double v[3], int *decimals, char *msg, size_t n)
+ * FROM and STEP, which every value of the range has. A range that is not
+ * three numbers is a usage error (the command line is wrong). */
+static bool parse_range(const char *key, const char *r, double v[3],
+                        int *decimals, Diag *d)
 {
-    char buf[256];
-    if (strlen(r) >= sizeof buf) {
-        snprintf(msg, n, "range is too long");
-        return false;
-    }
-    strcpy(buf, r);
-    char *parts[3];
-    char *p = buf;
+    const char *parts[3] = {r, NULL, NULL};
+    size_t len[3];
     for (int i = 0; i < 3; i++) {
-        parts[i] = p;
-        char *colon = strchr(p, ':');
-        if (i < 2) {
-            if (!colon) {
-                snprintf(msg, n, "'%.60s' is not FROM:TO:STEP", r);
-                return false;
-            }
-            *colon = '\0';
-            p = colon + 1;
-        } else if (colon) {
-            snprintf(msg, n, "'%.60s' is not FROM:TO:STEP (one colon too many)", r);
+        len[i] = strcspn(parts[i], ":");
+        bool colon = parts[i][len[i]] == ':';
+        if (i < 2 && !colon) {
+            diag_set(d, EXIT_USAGE, 0, 0, key, "'%s' is not FROM:TO:STEP", r);
             return false;
         }
+        if (i == 2 && colon) {
+            diag_set(d, EXIT_USAGE, 0, 0, key, "'%s' is not FROM:TO:STEP (one "
+                     "colon too many)", r);
+            return false;
+        }
+        if (i < 2)
+            parts[i + 1] = parts[i] + len[i] + 1;
     }
     static const char *const names[3] = {"FROM", "TO", "STEP"};
-    for (int i = 0; i < 3; i++)
-        if (num_parse(parts[i], &v[i]) != 0) {
-            snprintf(msg, n, "%s '%s' is not a number", names[i], parts[i]);
+    char num[3][64];
+    for (int i = 0; i < 3; i++) {
+        /* a number longer than 63 characters is no number num_parse takes */
+        bool fits = len[i] < sizeof num[i];
+        snprintf(num[i], sizeof num[i], "%.*s", (int)(fits ? len[i] : 0), parts[i]);
+        if (!fits || num_parse(num[i], &v[i]) != 0) {
+            diag_set(d, EXIT_USAGE, 0, 0, key, "%s '%.*s' is not a number",
+                     names[i], (int)len[i], parts[i]);
             return false;
         }
-    int df = written_decimals(parts[0]), ds = written_decimals(parts[2]);
+    }
+    int df = written_decimals(num[0]), ds = written_decimals(num[2]);
     *decimals = df < 0 || ds < 0 ? -1 : df > ds ? df : ds;
     return true;
 }
 
 /* A field a sweep can vary: a number of the scenario itself (the hybrid
- * plan changes none of the figures a sweep reports). */
+ * plan and the uncertainty section change none of the costs compared). */
 static bool numeric(const Field *f)
 {
     return f->scope == FS_SCENARIO && f->type != FT_TEXT &&
            f->type != FT_BOOL && f->type != FT_CHOICE;
-}
-
-/* Copy the KEY of "KEY=..." into key[size]; *rest gets what follows '='.
- * False with a message when there is no KEY or it is too long. */
-static bool split_key(const char *spec, char *key, size_t size, const char **rest,
-                      char *msg, size_t n)
-{
-    const char *eq = strchr(spec, '=');
-    if (!eq || eq == spec) {
-        snprintf(msg, n, "--vary needs KEY=FROM:TO:STEP, not '%s'", spec);
-        return false;
-    }
-    size_t kl = (size_t)(eq - spec);
-    if (kl >= size) {
-        snprintf(msg, n, "key is too long");
-        return false;
-    }
-    memcpy(key, spec, kl);
-    key[kl] = '\0';
-    *rest = eq + 1;
-    return true;
-}
-
-/* Whether the resolved field `f` can be varied; false with a message. */
-static bool check_variable(const char *key, const Field *f, char *msg, size_t n)
-{
-    if (f->scope != FS_SCENARIO) {
-        snprintf(msg, n, "%s: only the scenario's own fields can be varied "
-                 "(a sweep reports the cost engine, not the hybrid plan)",
-                 key);
-        return false;
-    }
-    if (!numeric(f)) {
-        snprintf(msg, n, "%s: only numeric fields can be varied (this one is %s)",
-                 key, field_type_name(f->type));
-        return false;
-    }
-    return true;
 }
 
 /* The numeric field `key` most likely means: one whose last part is key
@@ -122,92 +87,150 @@ static const char *suggest_numeric(const char *key)
     char sec[32];
     const char *near = field_suggest(key, "", sec, sizeof sec);
     const Field *f = near ? field_find(near) : NULL;
-    return f && numeric(f) ? near : NULL;
+    return f && numeric(f) && strcmp(near, key) != 0 ? near : NULL;
 }
 
-bool sweep_axis_key(const char *spec, char *msg, size_t n)
+const Field *sweep_field(const char *key, Diag *d)
 {
-    char key[128], what[400];
-    const char *rest;
-    if (!split_key(spec, key, sizeof key, &rest, msg, n))
-        return false;
-    FieldRef r;
-    if (field_resolve(key, &r, what, sizeof what))
-        return check_variable(key, r.row, msg, n);
-    if (field_find(key)) { /* a list row without its index */
-        snprintf(msg, n, "%s", what);
-        return false;
-    }
-    /* Worded as field_unknown words it for --set and the files. */
-    const char *near = suggest_numeric(key);
-    if (near)
-        snprintf(msg, n, "unknown key `%.160s` (did you mean `%s`?)", key,
-                 near);
-    else
-        snprintf(msg, n, "unknown key `%.160s` (the keys are listed in "
-                 "gpuplan-scenario(5))", key);
-    return false;
-}
-
-bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n)
-{
-    char key[128];
-    const char *rest;
-    if (!split_key(spec, key, sizeof key, &rest, msg, n))
-        return false;
     FieldRef r;
     char what[400];
-    if (!field_resolve(key, &r, what, sizeof what)) {
-        snprintf(msg, n, "%s: %s", key, what);
+    if (field_resolve(key, &r, what, sizeof what)) {
+        const Field *f = r.row;
+        if (f->scope == FS_HYBRID)
+            diag_set(d, EXIT_USAGE, 0, 0, key, "a field of the hybrid plan, "
+                     "which does not change the costs compared (they come "
+                     "from the cost engine, not the hybrid plan); vary a "
+                     "number field of the scenario's own sections");
+        else if (f->scope == FS_UNCERTAINTY)
+            diag_set(d, EXIT_USAGE, 0, 0, key, "a field of the uncertainty "
+                     "section, which steers the Monte Carlo of `gpuplan "
+                     "risk` and changes none of the costs compared; vary a "
+                     "number field of the scenario's own sections");
+        else if (!numeric(f))
+            diag_set(d, EXIT_USAGE, 0, 0, key, "only numeric fields can be "
+                     "varied (this one is %s)", field_type_name(f->type));
+        else
+            return f;
+        return NULL;
+    }
+    if (field_find(key)) { /* a list row without its index */
+        diag_set(d, EXIT_USAGE, 0, 0, NULL, "%s", what);
+        return NULL;
+    }
+    /* Worded as field_unknown words it for --set and the files, but only a
+     * field that can be varied is suggested. */
+    const char *near = suggest_numeric(key);
+    if (near)
+        diag_set(d, EXIT_USAGE, 0, 0, NULL, "unknown key `%s` (did you mean "
+                 "`%s`?)", key, near);
+    else
+        diag_set(d, EXIT_USAGE, 0, 0, NULL, "unknown key `%s` (the keys are "
+                 "listed in gpuplan-scenario(5))", key);
+    return NULL;
+}
+
+/* The KEY of "KEY=...": a copy in *key (the caller frees it) and what
+ * follows '=' in *rest; false with a usage error when there is no KEY. */
+static bool split_key(const char *spec, char **key, const char **rest, Diag *d)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec) {
+        diag_set(d, EXIT_USAGE, 0, 0, NULL, "--vary needs KEY=FROM:TO:STEP, "
+                 "not '%s'", spec);
         return false;
     }
-    const Field *f = r.row;
-    if (!check_variable(key, f, msg, n))
-        return false;
-    double v[3];
-    char why[256];
-    int decimals;
-    if (!parse_range(rest, v, &decimals, why, sizeof why)) {
-        snprintf(msg, n, "%s: %s", key, why);
+    size_t kl = (size_t)(eq - spec);
+    *key = malloc(kl + 1);
+    if (!*key) {
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "out of memory");
         return false;
     }
-    double from = v[0], to = v[1], step = v[2];
-    if (step == 0 || (to - from) * step < 0) {
-        snprintf(msg, n, "%s: STEP must be non-zero and go from FROM towards TO",
-                 key);
+    memcpy(*key, spec, kl);
+    (*key)[kl] = '\0';
+    *rest = eq + 1;
+    return true;
+}
+
+bool sweep_axis_key(const char *spec, Diag *d)
+{
+    char *key;
+    const char *rest;
+    diag_clear(d, NULL);
+    if (!split_key(spec, &key, &rest, d))
         return false;
-    }
-    /* Count from the range once; a quotient within rounding of a whole
-     * number is that number (9 / 0.1 = 89.99999999999999 is 90), any other
-     * is rounded down. The tolerance only decides which: it is never added,
-     * so 0:100:1e-8 is 10000000001 values, not ten more. */
+    bool ok = sweep_field(key, d) != NULL;
+    free(key);
+    return ok;
+}
+
+/* Count the values of from:to:step once from the range; a quotient within
+ * rounding of a whole number is that number (9 / 0.1 = 89.99999999999999
+ * is 90), any other is rounded down. The tolerance only decides which: it
+ * is never added, so 0:100:1e-8 is 10000000001 values, not ten more. */
+static double range_count(double from, double to, double step)
+{
     double q = (to - from) / step;
     double whole = nearbyint(q);
-    double count = (fabs(q - whole) <= 1e-9 * (fabs(q) + 1) ? whole : floor(q)) + 1;
-    if (!(count <= SWEEP_MAX_VALUES)) {
-        snprintf(msg, n, "%s: %.0f values is more than a sweep can count "
-                 "(at most 2^53 per axis)", key, count);
-        return false;
-    }
-    a->field = f;
-    a->from = from;
-    a->to = to;
-    a->step = step;
-    a->count = (size_t)count;
-    a->scale = decimals >= 0 ? pow(10, decimals) : 0;
-    /* The range is monotone, so its ends bound every value; integer fields
-     * need a whole FROM and STEP too. */
+    return (fabs(q - whole) <= 1e-9 * (fabs(q) + 1) ? whole : floor(q)) + 1;
+}
+
+/* The range's values against the field's rules: a data error (65), the
+ * range being valid syntax whose values the field refuses. */
+static bool range_fits(const char *key, const SweepAxis *a, Diag *d)
+{
+    char why[256];
     double last = sweep_axis_value(a, a->count - 1);
-    if (!field_check_num(f, from, why, sizeof why) ||
-        !field_check_num(f, last, why, sizeof why)) {
-        snprintf(msg, n, "%s: %s", key, why);
+    if (!field_check_num(a->field, a->from, why, sizeof why) ||
+        !field_check_num(a->field, last, why, sizeof why)) {
+        diag_set(d, EXIT_DATAERR, 0, 0, key, "%s", why);
         return false;
     }
-    if (f->type == FT_INT && a->count > 1 && step != floor(step)) {
-        snprintf(msg, n, "%s: STEP must be a whole number for this field", key);
+    if (a->field->type == FT_INT && a->count > 1 && a->step != floor(a->step)) {
+        diag_set(d, EXIT_DATAERR, 0, 0, key, "STEP must be a whole number for "
+                 "this field");
         return false;
     }
     return true;
+}
+
+bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d)
+{
+    char *key;
+    const char *rest;
+    diag_clear(d, NULL);
+    if (!split_key(spec, &key, &rest, d))
+        return false;
+    const Field *f = sweep_field(key, d);
+    double v[3];
+    int decimals;
+    bool ok = f && parse_range(key, rest, v, &decimals, d);
+    double count = ok ? range_count(v[0], v[1], v[2]) : 0;
+    if (ok && (v[2] == 0 || (v[1] - v[0]) * v[2] < 0)) {
+        diag_set(d, EXIT_USAGE, 0, 0, key, "STEP must be non-zero and go from "
+                 "FROM towards TO");
+        ok = false;
+    } else if (ok && !(count <= SWEEP_MAX_VALUES)) {
+        if (isfinite(count))
+            diag_set(d, EXIT_USAGE, 0, 0, key, "%.3g values is more than a "
+                     "sweep can count (at most 2^53 per axis)", count);
+        else
+            diag_set(d, EXIT_USAGE, 0, 0, key, "more values than a sweep can "
+                     "count (at most 2^53 per axis)");
+        ok = false;
+    }
+    if (ok) {
+        a->field = f;
+        a->from = v[0];
+        a->to = v[1];
+        a->step = v[2];
+        a->count = (size_t)count;
+        a->scale = decimals >= 0 ? pow(10, decimals) : 0;
+        /* The range is monotone, so its ends bound every value; integer
+         * fields need a whole FROM and STEP too. */
+        ok = range_fits(key, a, d);
+    }
+    free(key);
+    return ok;
 }
 
 double sweep_axis_value(const SweepAxis *a, size_t i)
@@ -236,8 +259,9 @@ double sweep_rows(const SweepAxis *axes, size_t n)
 
 bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
                          size_t n, Scenario *combo, const Field **bad,
-                         char *msg, size_t msgn)
+                         Diag *d)
 {
+    diag_clear(d, NULL);
     if (n > SWEEP_MAX_AXES)
         n = SWEEP_MAX_AXES;
     for (unsigned long mask = 0; mask < (1UL << n); mask++) {
@@ -246,8 +270,11 @@ bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
             size_t i = (mask >> k) & 1 ? axes[k].count - 1 : 0;
             *field_num(axes[k].field, combo) = sweep_axis_value(&axes[k], i);
         }
-        if (!scenario_validate(combo, bad, msg, msgn))
+        if (!scenario_validate(combo, bad, d->message, sizeof d->message)) {
+            d->status = EXIT_DATAERR;
+            snprintf(d->path, sizeof d->path, "%s", (*bad)->key);
             return false;
+        }
     }
     return true;
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
 #include "fields.h"
 #include "scenario.h"
 
@@ -17,6 +18,7 @@
  * writes are bounded by --max-rows (DESIGN 7), not here. */
 #define SWEEP_MAX_VALUES 9007199254740992.0
 #define SWEEP_MAX_ROWS_DEFAULT 1e8   /* rows written without --max-rows (DESIGN 7) */
+#define SWEEP_MAX_ROWS_ALLOWED 1e18 /* the most --max-rows allows */
 #define SWEEP_MAX_AXES 16
 
 typedef struct SweepAxis {
@@ -26,16 +28,25 @@ typedef struct SweepAxis {
     double scale; /* 10^places of FROM and STEP, 0 when not plain decimals */
 } SweepAxis;
 
-/* Parse "KEY=FROM:TO:STEP" into *a. Every value of the range must be valid
- * for the field (range, whole numbers for integer fields). Returns false with
- * a message ("hardware.nodes: 0 is below 1 (...)") on error. */
-bool sweep_axis_parse(const char *spec, SweepAxis *a, char *msg, size_t n);
+/* The field key names for a sweep or a goal seek to vary: a number field
+ * of the scenario's own sections. NULL with a usage error in *d saying
+ * why not: an unknown key (with the nearest field that can be varied), a
+ * field of the hybrid plan or of the uncertainty section (neither changes
+ * the costs compared), a field that is not a number. */
+const Field *sweep_field(const char *key, Diag *d);
 
-/* Whether the KEY of "KEY=FROM:TO:STEP" names a field a sweep can vary (a
- * number, money, percent or integer field). False with a message naming
- * what is wrong and, when one is close, the field meant ("nodes" ->
- * "hardware.nodes"): a mistake on the command line, not in the data. */
-bool sweep_axis_key(const char *spec, char *msg, size_t n);
+/* Parse "KEY=FROM:TO:STEP" into *a. Every value of the range must be valid
+ * for the field (range, whole numbers for integer fields). Returns false
+ * with *d set: EXIT_USAGE when the spec is malformed (no KEY, a field that
+ * cannot be varied, not three numbers, a STEP of 0 or the wrong way, more
+ * values than a double counts), EXIT_DATAERR when the field refuses a value
+ * of the range ("hardware.nodes: 0 is below 1 (...)"). */
+bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d);
+
+/* Whether the KEY of "KEY=FROM:TO:STEP" names a field a sweep can vary
+ * (sweep_field); false with the usage error in *d: a mistake on the command
+ * line, not in the data. */
+bool sweep_axis_key(const char *spec, Diag *d);
 
 /* The i-th value (0 <= i < count): from + i*step, and exactly `to` for the
  * last one. */
@@ -52,10 +63,11 @@ double sweep_rows(const SweepAxis *axes, size_t n);
  * if one with each axis at its first or last value does. That is 2^n
  * corner combinations (n <= SWEEP_MAX_AXES), checked before any row is
  * written, so a sweep starts streaming at once and never stops half-way on
- * a rule. On failure fills *combo with the breaking combination, *bad and
- * msg as scenario_validate, and returns false. */
+ * a rule. On failure fills *combo with the breaking combination, *bad as
+ * scenario_validate and *d with its message (EXIT_DATAERR, the path the
+ * field that breaks the rule), and returns false. */
 bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
                          size_t n, Scenario *combo, const Field **bad,
-                         char *msg, size_t msgn);
+                         Diag *d);
 
 #endif

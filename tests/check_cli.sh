@@ -133,6 +133,32 @@ expect_grep "$TMP/err" "facility.node_power_busy_kw=12" "names the combination"
 [ ! -s "$TMP/out" ] && ok || fail "a failed sweep wrote rows"
 expect_status 65 "sweep out of range" -- "$G" sweep --vary utilization.measured_pct=0:140:10 default
 expect_status 64 "sweep without --vary" -- "$G" sweep default
+# A sweep too big to write: sizes in words, never "e26 YB"; --max-rows
+# suggested only with a value it takes; a malformed --vary is a usage
+# error (64), a range the field refuses bad data (65).
+expect_status 64 "sweep of 1e30 rows" -- "$G" sweep --vary hardware.node_price=0:1e12:0.001 \
+    --vary facility.power_price_kwh=0:10:0.0000001 --vary utilization.measured_pct=0:100:0.0001 default
+expect_grep "$TMP/err" "rows (about " "a huge sweep gives its size"
+if grep -Eq "e[0-9]* [kMGTPEZY]B|[0-9]{4,}(\.[0-9]+)? [kMGTPEZY]B|inf|--max-rows [0-9]" "$TMP/err"; then
+    fail "a huge sweep: $(cat "$TMP/err")"; else ok; fi
+expect_grep "$TMP/err" "is more than a sweep writes (at most 10^18 rows, with --max-rows); narrow the ranges" \
+    "a sweep beyond any --max-rows says so"
+expect_status 64 "sweep of 2e8 rows" -- "$G" sweep --vary hardware.nodes=1:20000:1 \
+    --vary utilization.measured_pct=0:100:0.01 default
+max=$(sed -n 's/.*--max-rows \([0-9]*\) to write them.*/\1/p' "$TMP/err")
+[ -n "$max" ] && "$G" sweep --max-rows "$max" --vary hardware.nodes=1:1:1 default >/dev/null &&
+    ok || fail "sweep suggests --max-rows '$max', which --max-rows refuses"
+expect_status 64 "sweep more values than a double counts" -- "$G" sweep \
+    --vary hardware.node_price=0:1e300:1e-300 default
+if grep -q "inf" "$TMP/err"; then fail "sweep says inf: $(cat "$TMP/err")"; else ok; fi
+expect_status 64 "sweep an uncertainty field" -- "$G" sweep --vary uncertainty.draws=1:2:1 diagflow-risk
+expect_grep "$TMP/err" "a field of the uncertainty section" "sweep names the uncertainty section"
+if grep -q "hybrid plan" "$TMP/err"; then fail "sweep blames the hybrid plan: $(cat "$TMP/err")"; else ok; fi
+for bad in hardware.nodes=1:x:1 hardware.nodes=1:3 hardware.nodes=1:2:3:4 \
+    hardware.nodes=1:3:0 hardware.nodes=3:1:1; do
+    expect_status 64 "sweep --vary $bad" -- "$G" sweep --vary "$bad" default
+done
+expect_status 65 "sweep --vary outside the field's range" -- "$G" sweep --vary hardware.nodes=0:3:1 default
 
 # check
 expect_status 0 "check good" -- "$G" check "$S/default.yaml" diagflow

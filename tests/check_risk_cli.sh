@@ -121,6 +121,23 @@ expect_status 73 "risk -o its own scenario" -- "$G" risk -o "$TMP/self${esc}[2J.
     "$TMP/self${esc}[2J.yaml"
 expect_grep "$TMP/err" 'self\x1b[2J.yaml: that is the file being read' "risk names it visibly"
 if grep -q "$esc" "$TMP/err"; then fail "risk wrote a raw escape"; else ok; fi
+# seek refuses, with the reason, a field that cannot change the costs it
+# compares (the hybrid plan's, the uncertainty section's, one that moves
+# neither cost), never answers "none" for it; two --vary are refused, and
+# a workload key is not suggested as itself.
+expect_status 64 "seek hybrid.days" -- "$G" seek --vary hybrid.days --target onprem=spot logistics-hybrid
+expect_grep "$TMP/err" "seek --vary hybrid.days: a field of the hybrid plan, which does not change the costs compared" "seek says why hybrid.days"
+[ ! -s "$TMP/out" ] && ok || fail "seek hybrid.days answered: $(cat "$TMP/out")"
+expect_status 64 "seek uncertainty.seed" -- "$G" seek --vary uncertainty.seed --target onprem=spot diagflow-risk
+expect_grep "$TMP/err" "a field of the uncertainty section, which steers the Monte Carlo" "seek says why uncertainty.seed"
+expect_status 64 "seek a latency budget" -- "$G" seek --vary constraints.latency_budget_ms --target onprem=spot default
+expect_grep "$TMP/err" "constraints.latency_budget_ms does not change the costs compared here: on-prem's and spot's monthly costs are the same at every value from 0 to 10000" "seek says a field moves neither cost"
+expect_status 64 "seek the reserved term against spot" -- "$G" seek --vary cloud.reserved_term_months --target onprem=spot default
+expect_status 64 "seek two --vary" -- "$G" seek --vary hardware.nodes --vary hardware.node_price --target onprem=spot default
+expect_grep "$TMP/err" "--vary is given twice ('hardware.nodes' and 'hardware.node_price')" "seek names both --vary"
+expect_status 64 "seek a workload key" -- "$G" seek --vary 'hybrid.workloads[0].gpus' --target onprem=spot logistics-hybrid
+if grep -q "did you mean" "$TMP/err"; then fail "seek suggests a key for a workload key: $(cat "$TMP/err")"; else ok; fi
+expect_grep "$TMP/err" "hybrid.workloads[0].gpus: a field of the hybrid plan" "seek says why a workload key"
 expect_status 64 "seek a bad target" -- "$G" seek --vary hardware.nodes \
     --target cloud=spot default
 expect_status 64 "seek without --target" -- "$G" seek --vary hardware.nodes default

@@ -26,16 +26,16 @@ START_TEST(inclusive_counts)
         {"utilization.measured_pct=0:100:0.0000001", 1000000001, 100},
         {"utilization.measured_pct=0:100:0.00000001", 10000000001, 100},
     };
-    char msg[256];
+    Diag d;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         SweepAxis a;
-        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, msg, sizeof msg), "%s: %s",
-                      rows[i].spec, msg);
+        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, &d), "%s: %s",
+                      rows[i].spec, d.message);
         ck_assert_uint_eq(a.count, rows[i].count);
         ck_assert_double_eq_tol(sweep_axis_value(&a, a.count - 1), rows[i].last, 1e-12);
     }
     SweepAxis a;
-    ck_assert(sweep_axis_parse("utilization.measured_pct=1:10:0.1", &a, msg, sizeof msg));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=1:10:0.1", &a, &d));
     ck_assert(sweep_axis_value(&a, 90) == 10.0); /* exactly TO */
     ck_assert_double_eq_tol(sweep_axis_value(&a, 45), 5.5, 1e-12);
 }
@@ -44,48 +44,64 @@ END_TEST
 START_TEST(values_keep_the_written_places)
 {
     SweepAxis a;
-    char msg[256];
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:0.1", &a, msg, sizeof msg));
+    Diag d;
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:0.1", &a, &d));
     ck_assert_uint_eq(a.count, 11);
     /* 3 x 0.1 is 0.30000000000000004 in binary; the sweep gives 0.3. */
     ck_assert(sweep_axis_value(&a, 3) == 0.3);
     ck_assert(sweep_axis_value(&a, 6) == 0.6);
     ck_assert(sweep_axis_value(&a, 7) == 0.7);
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0.7:0.1:-0.2", &a, msg, sizeof msg));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0.7:0.1:-0.2", &a, &d));
     ck_assert(sweep_axis_value(&a, 1) == 0.5);
     ck_assert(sweep_axis_value(&a, 3) == 0.1);
     /* With an exponent nothing is rounded. */
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:1e-1", &a, msg, sizeof msg));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:1e-1", &a, &d));
     ck_assert(sweep_axis_value(&a, 3) == 0 + 3 * 0.1);
 }
 END_TEST
 
 START_TEST(bad_axes)
 {
+    /* A malformed --vary is a usage error (64), a range whose values the
+     * field refuses bad data (65). */
     static const struct {
         const char *spec, *fragment;
+        int status;
     } rows[] = {
-        {"utilization.measured_pct=0:140:10", "140 is above 100"},
-        {"utilisation.measured_pct=0:10:1", "unknown key"},
-        {"hardware.nodes=1:10:0.5", "whole number"},
-        {"utilization.measured_pct=0:10:0", "non-zero"},
-        {"utilization.measured_pct=0:10:-1", "towards TO"},
-        {"utilization.measured_pct=0:10", "FROM:TO:STEP"},
-        {"utilization.measured_pct=a:10:1", "FROM 'a' is not a number"},
-        {"name=1:2:1", "only numeric fields"},
-        {"cloud.reserved_overflow=1:2:1", "only numeric fields"},
-        {"hybrid.days=1:2:1", "not the hybrid plan"},
-        {"hybrid.workloads[0].gpus=1:2:1", "not the hybrid plan"},
-        {"utilization.measured_pct", "KEY=FROM:TO:STEP"},
-        {"utilization.measured_pct=0:100:1e-15", "values is more than a sweep can count"},
+        {"utilization.measured_pct=0:140:10", "140 is above 100", 65},
+        {"utilisation.measured_pct=0:10:1", "unknown key", 64},
+        {"hardware.nodes=1:10:0.5", "whole number", 65},
+        {"utilization.measured_pct=0:10:0", "non-zero", 64},
+        {"utilization.measured_pct=0:10:-1", "towards TO", 64},
+        {"utilization.measured_pct=0:10", "FROM:TO:STEP", 64},
+        {"utilization.measured_pct=a:10:1", "FROM 'a' is not a number", 64},
+        {"utilization.measured_pct=1:2:3:4", "one colon too many", 64},
+        {"name=1:2:1", "only numeric fields", 64},
+        {"cloud.reserved_overflow=1:2:1", "only numeric fields", 64},
+        {"hybrid.days=1:2:1", "not the hybrid plan", 64},
+        {"hybrid.workloads[0].gpus=1:2:1", "not the hybrid plan", 64},
+        {"uncertainty.draws=1:2:1", "a field of the uncertainty section", 64},
+        {"uncertainty.inputs[0].low=1:2:1", "a field of the uncertainty section", 64},
+        {"utilization.measured_pct", "KEY=FROM:TO:STEP", 64},
+        {"utilization.measured_pct=0:100:1e-15", "1e+17 values is more than a sweep can count", 64},
+        {"hardware.node_price=0:1e300:1e-300", "more values than a sweep can count", 64},
     };
-    char msg[256];
+    Diag d;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         SweepAxis a;
-        ck_assert_msg(!sweep_axis_parse(rows[i].spec, &a, msg, sizeof msg), "%s accepted",
+        ck_assert_msg(!sweep_axis_parse(rows[i].spec, &a, &d), "%s accepted",
                       rows[i].spec);
-        ck_assert_msg(strstr(msg, rows[i].fragment), "%s: got '%s'", rows[i].spec, msg);
+        ck_assert_msg(strstr(d.message, rows[i].fragment), "%s: got '%s'",
+                      rows[i].spec, d.message);
+        ck_assert_msg(d.status == rows[i].status, "%s: status %d", rows[i].spec,
+                      d.status);
+        ck_assert_msg(!strstr(d.message, "inf"), "%s: %s", rows[i].spec, d.message);
     }
+    /* The suggestion is a field that can be varied, never the key itself. */
+    ck_assert(!sweep_field("gpus", &d));
+    ck_assert_msg(!strstr(d.message, "hybrid.workloads"), "%s", d.message);
+    ck_assert(!sweep_field("nodes", &d));
+    ck_assert_str_eq(d.message, "unknown key `nodes` (did you mean `hardware.nodes`?)");
 }
 END_TEST
 
@@ -110,9 +126,9 @@ START_TEST(corners_agree_with_every_combination)
             char spec[96];
             snprintf(spec, sizeof spec, "%s=%d:%d:%d", keys[k], from, to,
                      to >= from ? 1 : -1);
-            char msg[256];
-            ck_assert_msg(sweep_axis_parse(spec, &axes[n], msg, sizeof msg),
-                          "%s: %s", spec, msg);
+            Diag d;
+            ck_assert_msg(sweep_axis_parse(spec, &axes[n], &d),
+                          "%s: %s", spec, d.message);
             n++;
         }
         Scenario base, combo, s;
@@ -122,8 +138,8 @@ START_TEST(corners_agree_with_every_combination)
         base.facility.node_power_idle_kw = 4;
         const Field *bad;
         char msg[256];
-        bool corners = sweep_check_corners(&base, axes, n, &combo, &bad, msg,
-                                           sizeof msg);
+        Diag d;
+        bool corners = sweep_check_corners(&base, axes, n, &combo, &bad, &d);
         bool all = true;
         size_t idx[3] = {0, 0, 0};
         for (;;) {
@@ -151,10 +167,9 @@ END_TEST
 START_TEST(rows_multiply)
 {
     SweepAxis a[2];
-    char msg[256];
-    ck_assert(sweep_axis_parse("hardware.nodes=1:100000:1", &a[0], msg, sizeof msg));
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:0.001", &a[1], msg,
-                               sizeof msg));
+    Diag d;
+    ck_assert(sweep_axis_parse("hardware.nodes=1:100000:1", &a[0], &d));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:0.001", &a[1], &d));
     ck_assert(sweep_rows(a, 2) == 100000.0 * 100001.0);
     ck_assert(sweep_rows(a, 0) == 1);
 }

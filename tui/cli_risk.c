@@ -20,6 +20,7 @@
 #include "report.h"
 #include "risk.h"
 #include "seek.h"
+#include "sweep.h"
 
 /* gpuplan risk: the tornado and the Monte Carlo (DESIGN 2.8, 3). */
 int cli_cmd_risk(const CliArgs *a)
@@ -101,15 +102,14 @@ int cli_cmd_seek(const CliArgs *args)
     if (v && strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
         return usage_error("seek formats are text and json, not '%s'", v);
     bool json = v && strcmp(v, "json") == 0;
-    const Field *f = field_find(key);
-    if (!seek_can_vary(f)) {
-        char why[400];
-        if (f)
-            snprintf(why, sizeof why, "not a number field (goal seek varies "
-                     "an int, number, percent or money field)");
-        else
-            field_unknown("", key, why, sizeof why);
-        fprintf(stderr, "gpuplan: seek --vary %s: %s\n", vis(key), vis(why));
+    /* A field that cannot change the costs compared is refused with the
+     * reason, never answered with "none" (DESIGN 2.8). */
+    Diag d;
+    const Field *f = sweep_field(key, &d);
+    if (!f || !seek_can_vary(f)) {
+        fprintf(stderr, "gpuplan: seek --vary %s: %s\nTry 'gpuplan help seek'.\n",
+                vis(key), f ? "not a number field (goal seek varies an int, "
+                "number, percent or money field)" : vis(d.message));
         return EXIT_USAGE;
     }
     Scenario s;
@@ -120,6 +120,17 @@ int cli_cmd_seek(const CliArgs *args)
         return rc;
     Scenario *work = xmalloc(sizeof *work);
     SeekResult r;
+    if (!seek_moves_costs(&s, f, x, work)) {
+        free(work);
+        char lo[40], hi[40];
+        num_format_exact(f->minimum, lo, sizeof lo);
+        num_format_exact(f->maximum, hi, sizeof hi);
+        fprintf(stderr, "gpuplan: seek --vary %s: %s does not change the costs "
+                "compared here: on-prem's and %s's monthly costs are the same "
+                "at every value from %s to %s\nTry 'gpuplan help seek'.\n",
+                f->key, f->key, cost_option_key(x), lo, hi);
+        return EXIT_USAGE;
+    }
     seek_solve(&s, f, x, work, &r);
     free(work);
     StrBuf b = STRBUF_INIT;

@@ -171,13 +171,19 @@ static char *sweep_row(char *p, const SweepAxis *axes, size_t naxes,
     return put(p, json ? "}" : "\r\n");
 }
 
-/* "2.1 TB" for a byte count (powers of 1000, as disks are sold). */
+/* "2.1 TB" for a byte count (powers of 1000, as disks are sold); past
+ * 1000 YB, "3.4e+29 bytes". */
 static void human_bytes(double v, char *buf, size_t n)
 {
     static const char *const unit[] = {"bytes", "kB", "MB", "GB", "TB", "PB",
                                        "EB", "ZB", "YB"};
+    enum { UNITS = sizeof unit / sizeof unit[0] };
+    if (v >= 1e27) {
+        num_snprintf(buf, n, "%.2g bytes", v);
+        return;
+    }
     size_t u = 0;
-    while (v >= 1000 && u + 1 < sizeof unit / sizeof unit[0]) {
+    while (v >= 1000 && u + 1 < UNITS) {
         v /= 1000;
         u++;
     }
@@ -211,28 +217,29 @@ int cli_cmd_sweep(const CliArgs *a)
     size_t naxes = 0;
     const char *file = a->operands[0], *v = cli_value(a, "format");
     const char *rows_arg = cli_value(a, "max-rows");
-    char msg[512];
     double max_rows = SWEEP_MAX_ROWS_DEFAULT;
     int rc;
     if (v && strcmp(v, "csv") != 0 && strcmp(v, "json") != 0)
         return usage_error("sweep formats are csv and json, not '%s'", v);
     bool json = v && strcmp(v, "json") == 0;
     if (rows_arg && (num_parse(rows_arg, &max_rows) != 0 || max_rows < 1 ||
-                     max_rows != floor(max_rows) || max_rows > 1e18))
+                     max_rows != floor(max_rows) || max_rows > SWEEP_MAX_ROWS_ALLOWED))
         return usage_error("--max-rows needs a whole number of rows "
                            "from 1 to 10^18, not '%s'", rows_arg);
     if (cli_count(a, "vary") > SWEEP_MAX_AXES)
         return usage_error("too many --vary options (at most %d)", SWEEP_MAX_AXES);
+    Diag d;
     for (size_t i = 0; i < cli_count(a, "vary"); i++) {
         v = cli_nth(a, "vary", i);
-        if (!sweep_axis_key(v, msg, sizeof msg)) {
-            fprintf(stderr, "gpuplan: --vary %s: %s\nTry 'gpuplan help sweep'.\n",
-                    vis(v), vis(msg));
-            return EXIT_USAGE;
-        }
-        if (!sweep_axis_parse(v, &axes[naxes], msg, sizeof msg)) {
-            fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), vis(msg));
-            return strchr(v, '=') ? EXIT_DATAERR : EXIT_USAGE;
+        /* A malformed --vary is a usage error (64); a range the field
+         * refuses is bad data (65). */
+        if (!sweep_axis_parse(v, &axes[naxes], &d)) {
+            char *why = diag_text(&d);
+            fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), why);
+            if (d.status == EXIT_USAGE)
+                fprintf(stderr, "Try 'gpuplan help sweep'.\n");
+            free(why);
+            return d.status;
         }
         for (size_t k = 0; k < naxes; k++)
             if (axes[k].field == axes[naxes].field)
@@ -270,13 +277,20 @@ int cli_cmd_sweep(const CliArgs *a)
         human_bytes((double)head + total * (double)row_len, size,
                     sizeof size);
         human_count(max_rows, lim, sizeof lim);
-        char plain[48];
-        num_snprintf(plain, sizeof plain, "%.0f", total);
         sb_free(&one);
-        fprintf(stderr, "gpuplan: sweep: %s rows (about %s of %s) is more than "
-                "the %s rows a sweep writes without asking; narrow the ranges, "
-                "or give --max-rows %s to write them anyway\n", rows, size,
-                json ? "JSON" : "CSV", lim, plain);
+        fprintf(stderr, "gpuplan: sweep: %s rows (about %s of %s) is more than ",
+                rows, size, json ? "JSON" : "CSV");
+        if (total > SWEEP_MAX_ROWS_ALLOWED)
+            /* no --max-rows allows it: none is suggested */
+            fprintf(stderr, "a sweep writes (at most 10^18 rows, with "
+                    "--max-rows); narrow the ranges\n");
+        else if (rows_arg)
+            fprintf(stderr, "--max-rows %s allows; narrow the ranges, or give "
+                    "--max-rows %.0f\n", lim, total);
+        else
+            fprintf(stderr, "the %s rows a sweep writes without asking; narrow "
+                    "the ranges, or give --max-rows %.0f to write them "
+                    "anyway\n", lim, total);
         return EXIT_USAGE;
     }
 
@@ -285,14 +299,16 @@ int cli_cmd_sweep(const CliArgs *a)
      * half-way with a partial output. */
     Scenario s;
     const Field *bad = NULL;
-    if (!sweep_check_corners(&base, axes, naxes, &s, &bad, msg, sizeof msg)) {
+    if (!sweep_check_corners(&base, axes, naxes, &s, &bad, &d)) {
         fprintf(stderr, "gpuplan: sweep: the combination");
         for (size_t k = 0; k < naxes; k++) {
             char val[40];
             num_format_exact(*field_num(axes[k].field, &s), val, sizeof val);
             fprintf(stderr, " %s=%s", axes[k].field->key, val);
         }
-        fprintf(stderr, " breaks a rule: %s: %s\n", bad->key, msg);
+        char *why = diag_text(&d);
+        fprintf(stderr, " breaks a rule: %s\n", why);
+        free(why);
         return EXIT_DATAERR;
     }
 

@@ -82,9 +82,11 @@ static int set_one(char *arg, char *msg, size_t n)
 static int vary_one(const char *arg, char *msg, size_t n)
 {
     SweepAxis a;
-    if (!sweep_axis_parse(arg, &a, msg, n)) {
-        if (msg[0] == '\0')
+    Diag d;
+    if (!sweep_axis_parse(arg, &a, &d)) {
+        if (d.message[0] == '\0')
             abort();
+        snprintf(msg, n, "%s", d.message);
         return 0;
     }
     if (a.count == 0 || a.count > SWEEP_MAX_VALUES || !a.field)
