@@ -1,7 +1,8 @@
 /* check_scenario_edit.c: the one edit path (scenario_edit.h; DESIGN 3, 7, 8): a value set from
  * text is checked with every rule that involves it, the cross-field rules
  * included whichever side is changed, and is applied whole or not at all;
- * nudges, --set batches and the loader go the same way. */
+ * nudges, --set batches and the loader go the same way; list items are
+ * inserted and removed through it too. */
 #include "config.h"
 
 #include <check.h>
@@ -343,6 +344,189 @@ START_TEST(check_alone)
 }
 END_TEST
 
+/* A refused value is undone in place: the scenario is left byte for byte
+ * as it was (no copy of it is made to try the value). */
+START_TEST(set_refused_in_place)
+{
+    Scenario s, before;
+    plan(&s);
+    ck_assert_int_eq(scenario_set(&s, "hybrid.days", "366", &(Diag){0}), 0);
+    before = s;
+    Diag d;
+    /* Accepted by the value's own rules, refused by the plan's job limit. */
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].per_day", "100000", &d),
+                     EXIT_DATAERR);
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+    ck_assert_int_eq(scenario_set(&s, "facility.node_power_idle_kw", "9", &d), EXIT_DATAERR);
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+    /* An optional key given up and refused likewise. */
+    FieldRef r;
+    char m[256];
+    ck_assert(field_resolve("hybrid.workloads[0].gpus", &r, m, sizeof m));
+    ck_assert_int_eq(scenario_unset_ref(&s, &r, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "needs a value"));
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+    ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].max_wait_minutes", "15", &d), 0);
+    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, m, sizeof m));
+    ck_assert_int_eq(scenario_unset_ref(&s, &r, &d), 0);
+    ck_assert(!s.hybrid.workloads[0].has_max_wait);
+    ck_assert(scenario_equal(&s, &before));
+}
+END_TEST
+
+static const char *names(const Scenario *s, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < s->hybrid.workload_count && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "," : "",
+                                s->hybrid.workloads[i].name);
+    return buf;
+}
+
+/* Workloads are inserted and removed anywhere in the list through the
+ * edit path, the others keeping their order. */
+START_TEST(list_insert_and_remove)
+{
+    Scenario s;
+    plan(&s);
+    Diag d;
+    char b[256];
+    HybridWorkload w = s.hybrid.workloads[0];
+    snprintf(w.name, sizeof w.name, "copy");
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 1, &w, &d), 0);
+    ck_assert_str_eq(names(&s, b, sizeof b), "nightly,copy,adhoc");
+    ck_assert(s.hybrid.workloads[1].has_schedule &&
+              s.hybrid.workloads[1].schedule.minutes == s.hybrid.workloads[0].schedule.minutes);
+    snprintf(w.name, sizeof w.name, "first");
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 0, &w, &d), 0);
+    snprintf(w.name, sizeof w.name, "last");
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 4, &w, &d), 0);
+    ck_assert_str_eq(names(&s, b, sizeof b), "first,nightly,copy,adhoc,last");
+    ck_assert_int_eq(scenario_list_remove(&s, &field_list_workloads, 2, &d), 0);
+    ck_assert_int_eq(scenario_list_remove(&s, &field_list_workloads, 0, &d), 0);
+    ck_assert_int_eq(scenario_list_remove(&s, &field_list_workloads, 2, &d), 0);
+    ck_assert_str_eq(names(&s, b, sizeof b), "nightly,adhoc");
+    ck_assert_double_eq(s.hybrid.workloads[1].per_day, 6);
+    Scenario back;
+    plan(&back);
+    ck_assert(scenario_equal(&s, &back));
+}
+END_TEST
+
+/* What an insert or a removal may not do leaves the scenario byte for byte
+ * as it was, and says why. */
+START_TEST(list_refusals)
+{
+    Scenario s, before;
+    plan(&s);
+    before = s;
+    Diag d;
+    HybridWorkload w = s.hybrid.workloads[1];
+    /* past the end */
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 3, &w, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.workloads");
+    ck_assert_ptr_nonnull(strstr(d.message, "no place 3"));
+    ck_assert_int_eq(scenario_list_remove(&s, &field_list_workloads, 2, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "there is no workload 2 (the plan has 2"));
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+    /* a value of the item out of its range, blamed where it sits */
+    w.gpus = 0;
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 1, &w, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.workloads[1].gpus");
+    ck_assert_ptr_nonnull(strstr(d.message, "0 is below 1"));
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+    /* a rule the new item breaks: the plan's job count */
+    ck_assert_int_eq(scenario_set(&s, "hybrid.days", "366", &d), 0);
+    before = s;
+    w = s.hybrid.workloads[1];
+    w.per_day = 100000;
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 0, &w, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.days");
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+    /* a full list */
+    w = s.hybrid.workloads[1];
+    while (s.hybrid.workload_count < HYBRID_MAX_WORKLOADS)
+        ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads,
+                                              s.hybrid.workload_count, &w, &d), 0);
+    before = s;
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_workloads, 0, &w, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.message, "at most 32 workloads");
+    ck_assert(memcmp(&s, &before, sizeof s) == 0);
+}
+END_TEST
+
+/* An item written as text, as a file gives it, into a scenario without the
+ * section: the section comes with it, and goes again when it is refused. */
+START_TEST(list_insert_text_gives_the_section)
+{
+    Scenario s, before;
+    scenario_default(&s);
+    before = s;
+    Diag d;
+    const char *leaves[] = {"name", "per_day", "gpus", "hours", "run"};
+    const char *bad[] = {"example", "4", "8", "0", "burst"};
+    ck_assert_int_eq(scenario_list_insert_text(&s, &field_list_workloads, 0, leaves, bad,
+                                               5, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.workloads[0].hours");
+    ck_assert(!s.has_hybrid);
+    ck_assert(scenario_equal(&s, &before));
+    const char *typo[] = {"nme"};
+    ck_assert_int_eq(scenario_list_insert_text(&s, &field_list_workloads, 0, typo, bad,
+                                               1, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "did you mean `name`"));
+    ck_assert(!s.has_hybrid);
+    const char *ok[] = {"example", "4", "8", "2", "burst"};
+    ck_assert_int_eq(scenario_list_insert_text(&s, &field_list_workloads, 0, leaves, ok, 5,
+                                               &d), 0);
+    ck_assert(s.has_hybrid);
+    ck_assert_uint_eq(s.hybrid.workload_count, 1);
+    ck_assert_str_eq(s.hybrid.workloads[0].name, "example");
+    ck_assert(s.hybrid.workloads[0].run == RUN_BURST && !s.hybrid.workloads[0].has_schedule);
+    ck_assert_double_eq(s.hybrid.onprem_nodes, s.hardware.nodes); /* the section's defaults */
+    /* The name is the one key an item must give. */
+    ck_assert_int_eq(scenario_list_insert_text(&s, &field_list_workloads, 1, leaves + 1,
+                                               ok + 1, 4, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "hybrid.workloads[1].name");
+}
+END_TEST
+
+/* An uncertain input is checked with the section's rules: its range holds
+ * the value of the field it names. */
+START_TEST(list_insert_an_input)
+{
+    Scenario s, before;
+    scenario_default(&s);
+    before = s;
+    Diag d;
+    UncInput in;
+    memset(&in, 0, sizeof in);
+    snprintf(in.key, sizeof in.key, "utilization.measured_pct");
+    in.low = 60; /* the scenario says 50 */
+    in.high = 80;
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_inputs, 0, &in, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "uncertainty.inputs[0].key");
+    ck_assert_ptr_nonnull(strstr(d.message, "50, is outside the range 60 to 80"));
+    ck_assert(!s.has_uncertainty);
+    ck_assert(scenario_equal(&s, &before));
+    in.low = 40;
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_inputs, 0, &in, &d), 0);
+    ck_assert(s.has_uncertainty);
+    ck_assert_uint_eq(s.uncertainty.input_count, 1);
+    snprintf(in.key, sizeof in.key, "hardware.nodse");
+    ck_assert_int_eq(scenario_list_insert(&s, &field_list_inputs, 1, &in, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "uncertainty.inputs[1].key");
+    ck_assert_uint_eq(s.uncertainty.input_count, 1);
+    ck_assert_int_eq(scenario_list_remove(&s, &field_list_inputs, 0, &d), 0);
+    ck_assert_uint_eq(s.uncertainty.input_count, 0);
+    ck_assert(s.has_uncertainty); /* draws and seed alone are a section */
+}
+END_TEST
+
 static Suite *edit_suite(void)
 {
     Suite *s = suite_create("edit");
@@ -359,6 +543,11 @@ static Suite *edit_suite(void)
     tcase_add_test(t, loader_checks_the_same_rules);
     tcase_add_test(t, check_alone);
     tcase_add_test(t, nudge_an_uncertain_input);
+    tcase_add_test(t, set_refused_in_place);
+    tcase_add_test(t, list_insert_and_remove);
+    tcase_add_test(t, list_refusals);
+    tcase_add_test(t, list_insert_text_gives_the_section);
+    tcase_add_test(t, list_insert_an_input);
     suite_add_tcase(s, t);
     return s;
 }
