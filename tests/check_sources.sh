@@ -52,7 +52,6 @@ function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon
 function model/report/export_html.c:hybrid
 function model/report/export_html.c:risk
-function tui/cli_risk.c:cli_cmd_seek
 function tui/cli_sweep.c:cli_cmd_sweep
 function tui/form.c:form_draw
 function tui/results.c:results_box
