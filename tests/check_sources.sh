@@ -31,12 +31,9 @@ KNOWN='
 file model/chart/chart.c
 file model/dtoa.c
 file model/field_table.c
-file model/fields.c
 file model/files/scenario_yaml.c
 file model/files/yaml_patch.c
 file model/hybrid.c
-file model/report/export_html.c
-file model/report/export_text.c
 function model/advice.c:cost_advice_text
 function model/chart/chart.c:chart_breakdown
 function model/chart/chart.c:chart_cost_curves
@@ -44,19 +41,18 @@ function model/chart/chart_horizon.c:chart_horizon_render
 function model/chart/chart_hybrid.c:chart_hybrid_render
 function model/chart/chart_tornado.c:chart_tornado_render
 function model/cost.c:cost_evaluate_options
+function model/field_keys.c:field_unknown
 function model/files/atomic_file.c:atomic_write_file
 function model/files/import_routing.c:map_routing
 function model/files/yaml_patch.c:patch_list
 function model/hybrid.c:hybrid_evaluate
 function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon
-function model/report/export_html.c:hybrid
-function model/report/export_html.c:risk
+function model/report/export_html_risk.c:export_html_risk
 function tui/cli_sweep.c:cli_cmd_sweep
 function tui/form.c:form_draw
 function tui/results.c:results_box
 function tui/screen.c:screen_draw
-helper month_text model/report/export_html.c model/report/export_text.c
 helper nice_step model/chart/chart_hybrid.c model/report/chart_svg.c model/report/chart_svg_horizon.c
 helper now_ms tui/background.c tui/hybrid_work.c
 helper pct_text model/report/chart_svg.c model/report/export_risk.c model/verdict.c
@@ -65,9 +61,6 @@ helper trim tui/commands.c tui/export_dialog.c tui/files.c
 helper wrap model/report/export_risk.c model/report/export_text.c tui/results.c
 copy model/chart/chart.c:chart_pct_text model/report/chart_svg.c:pct_text
 copy model/cost.c:cost_cheapest_cloud model/risk.c:best_cloud_of
-copy model/report/export_html.c:month_text model/report/export_text.c:month_text
-copy model/report/export_html.c:wait_text model/report/export_text.c:wait_text
-copy model/report/export_risk.c:option_word model/seek.c:option_word
 copy tui/background.c:now_ms tui/hybrid_work.c:now_ms
 copy tui/commands.c:trim tui/export_dialog.c:trim tui/files.c:trim
 '
