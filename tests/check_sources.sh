@@ -57,12 +57,10 @@ helper nice_step model/chart/chart_hybrid.c model/report/chart_svg.c model/repor
 helper now_ms tui/background.c tui/hybrid_work.c
 helper pct_text model/report/chart_svg.c model/report/export_risk.c model/verdict.c
 helper split_path model/files/atomic_file.c tui/recover.c
-helper trim tui/commands.c tui/export_dialog.c tui/files.c
 helper wrap model/report/export_risk.c model/report/export_text.c tui/results.c
 copy model/chart/chart.c:chart_pct_text model/report/chart_svg.c:pct_text
 copy model/cost.c:cost_cheapest_cloud model/risk.c:best_cloud_of
 copy tui/background.c:now_ms tui/hybrid_work.c:now_ms
-copy tui/commands.c:trim tui/export_dialog.c:trim tui/files.c:trim
 '
 
 # ---- cited sections ----------------------------------------------------------
