@@ -25,27 +25,23 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "file_path.h"
 #include "strbuf.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
 
-/* Split path into its directory ("." when none) and base name. */
-static void split_path(const char *path, char *dir, size_t dn, char *base,
+/* Split path into its directory ("." when none) and base name; false when
+ * either does not fit. */
+static bool split_path(const char *path, char *dir, size_t dn, char *base,
                        size_t bn)
 {
-    const char *slash = strrchr(path, '/');
-    if (!slash) {
-        snprintf(dir, dn, ".");
-        snprintf(base, bn, "%s", path);
-    } else if (slash == path) {
-        snprintf(dir, dn, "/");
-        snprintf(base, bn, "%s", slash + 1);
-    } else {
-        snprintf(dir, dn, "%.*s", (int)(slash - path), path);
-        snprintf(base, bn, "%s", slash + 1);
-    }
+    const char *b = path_split(path, dir, dn);
+    if (!b || strlen(b) >= bn)
+        return false;
+    memcpy(base, b, strlen(b) + 1);
+    return true;
 }
 
 /* The file a write to `path` should replace: path itself, or for a symlink
@@ -75,7 +71,11 @@ static int resolve_target(const char *path, char *out, size_t n, Diag *d)
         snprintf(out, n, "%s", link);
     } else {
         char dir[PATH_MAX], base[PATH_MAX];
-        split_path(path, dir, sizeof dir, base, sizeof base);
+        if (!split_path(path, dir, sizeof dir, base, sizeof base)) {
+            diag_set(d, EXIT_CANTCREAT, 0, 0, NULL, "cannot follow the "
+                     "symbolic link: the path is too long");
+            return EXIT_CANTCREAT;
+        }
         size_t dl = strlen(dir), ll = strlen(link);
         if (dl + 1 + ll >= n) {
             diag_set(d, EXIT_CANTCREAT, 0, 0, NULL, "cannot follow the "
@@ -94,13 +94,23 @@ static int cantcreat(Diag *d, const char *fmt, ...) __attribute__((format(printf
 /* Record "cannot create or replace" (EXIT_CANTCREAT) with the message. */
 static int cantcreat(Diag *d, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[3 * PATH_MAX]; /* diag_set marks a cut message */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     diag_set(d, EXIT_CANTCREAT, 0, 0, NULL, "%s", msg);
     return EXIT_CANTCREAT;
+}
+
+/* A full or failing disk: an I/O error (74), not a permission problem (73). */
+static bool disk_full(int e)
+{
+    return e == ENOSPC || e == EIO
+#ifdef EDQUOT
+           || e == EDQUOT
+#endif
+        ;
 }
 
 static int write_all(int fd, const char *data, size_t len)
@@ -126,7 +136,8 @@ int atomic_write_file(const char *path, const char *data, size_t len,
     int rc = resolve_target(path, target, sizeof target, d);
     if (rc)
         return rc;
-    split_path(target, dir, sizeof dir, base, sizeof base);
+    if (!split_path(target, dir, sizeof dir, base, sizeof base))
+        return cantcreat(d, "cannot write %s: the path is too long", target);
     if (base[0] == '\0')
         return cantcreat(d, "cannot write %s: it names a directory", path);
 
@@ -169,11 +180,7 @@ int atomic_write_file(const char *path, const char *data, size_t len,
         /* A full or failing disk is an I/O error (74), not a permission
          * problem (73), even when it shows up as the temp file is made. */
         int e = errno;
-        if (e == ENOSPC || e == EIO
-#ifdef EDQUOT
-            || e == EDQUOT
-#endif
-        ) {
+        if (disk_full(e)) {
             diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot create a temporary "
                      "file in %s: %s; nothing was changed", dir, strerror(e));
             return EXIT_IOERR;
@@ -229,6 +236,102 @@ int atomic_write_file(const char *path, const char *data, size_t len,
     return 0;
 }
 
+/* Read the whole file open on fd from its start into a malloc'd buffer;
+ * 0, or an errno. */
+static int read_fd(int fd, char **out, size_t *outlen)
+{
+    size_t cap = 8192, used = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (used == cap)
+            buf = xrealloc(buf, cap *= 2);
+        ssize_t r = pread(fd, buf + used, cap - used, (off_t)used);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            return e;
+        }
+        if (r == 0)
+            break;
+        used += (size_t)r;
+    }
+    *out = buf;
+    *outlen = used;
+    return 0;
+}
+
+/* Write len bytes at the start of fd, cut the file there and sync it; 0
+ * or an errno. */
+static int put_text(int fd, const char *data, size_t len)
+{
+    for (size_t off = 0; off < len;) {
+        ssize_t w = pwrite(fd, data + off, len - off, (off_t)off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return w < 0 ? errno : EIO;
+        off += (size_t)w;
+    }
+    if (ftruncate(fd, (off_t)len) != 0 || fsync(fd) != 0)
+        return errno;
+    return 0;
+}
+
+/* Reserve the blocks len bytes at the start of fd need, so a full disk
+ * says so before the first byte is written over: 0, or an errno. A file
+ * system that cannot reserve passes (the old text is put back then if a
+ * write fails). */
+static int reserve(int fd, size_t len)
+{
+#ifdef FALLOC_FL_KEEP_SIZE
+    if (len == 0 || fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)len) == 0)
+        return 0;
+    if (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL)
+        return 0;
+    return errno;
+#else
+    (void)fd;
+    (void)len;
+    return 0;
+#endif
+}
+
+/* The whole new text in a fresh `DIR/.BASE.XXXXXX`, synced: 0 with its
+ * name in tmp, or the status with *d filled (nothing left behind). */
+static int write_copy(const char *dir, const char *base, const char *target,
+                      const char *data, size_t len, char *tmp, size_t tn, Diag *d)
+{
+    if ((size_t)snprintf(tmp, tn, "%s/.%s.XXXXXX", dir, base) >= tn)
+        return cantcreat(d, "cannot write %s: the path is too long", target);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        diag_set(d, disk_full(e) ? EXIT_IOERR : EXIT_CANTCREAT, 0, 0, NULL,
+                 "cannot write a copy of the new text in %s: %s; nothing was "
+                 "changed", dir, strerror(e));
+        return d->status;
+    }
+    int e = 0;
+    if (write_all(fd, data, len) != 0 || fsync(fd) != 0)
+        e = errno;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e) {
+        unlink(tmp);
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write a copy of the new "
+                 "text in %s: %s; nothing was changed", dir, strerror(e));
+        return EXIT_IOERR;
+    }
+    return 0;
+}
+
+/* The text is written over the file's own bytes, so a failure half way
+ * would leave a cut file that still loads (with wrong values): the new
+ * text goes to a copy first, the blocks it needs are reserved, and when a
+ * write fails anyway the old bytes (read before) are put back and the
+ * message names the copy. */
 int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag *d)
 {
     char target[PATH_MAX], dir[PATH_MAX], base[PATH_MAX], tmp[PATH_MAX];
@@ -236,44 +339,65 @@ int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag
     int rc = resolve_target(path, target, sizeof target, d);
     if (rc)
         return rc;
-    split_path(target, dir, sizeof dir, base, sizeof base);
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >= sizeof tmp)
-        return cantcreat(d, "cannot write %s: path too long", target);
-    /* A whole copy first, so a failure half way leaves the new text on disk. */
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return cantcreat(d, "cannot create a temporary file in %s: %s", dir,
-                         strerror(errno));
-    int e = 0;
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0)
-        e = errno;
-    close(fd);
-    if (e) {
-        unlink(tmp);
-        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write a copy in %s: %s; nothing "
-                 "was changed", dir, strerror(e));
-        return EXIT_IOERR;
-    }
-    fd = open(target, O_WRONLY | O_CLOEXEC);
+    if (!split_path(target, dir, sizeof dir, base, sizeof base))
+        return cantcreat(d, "cannot write %s: the path is too long", target);
+    int fd = open(target, O_RDWR | O_CLOEXEC);
     if (fd < 0) {
-        e = errno;
-        unlink(tmp);
+        int e = errno;
         diag_set(d, e == EACCES || e == EPERM || e == EROFS ? EXIT_CANTCREAT : EXIT_IOERR,
                  0, 0, NULL, "cannot write %s: %s; nothing was changed", target,
                  strerror(e));
-        return e == EACCES || e == EPERM || e == EROFS ? EXIT_CANTCREAT : EXIT_IOERR;
+        return d->status;
     }
-    if (write_all(fd, data, len) != 0 || ftruncate(fd, (off_t)len) != 0 || fsync(fd) != 0)
-        e = errno;
-    if (close(fd) != 0 && !e)
-        e = errno;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 0222) == 0) {
+        close(fd);
+        return cantcreat(d, "cannot write %s: it is not a writable regular file; "
+                         "nothing was changed", target);
+    }
+    char *old = NULL;
+    size_t oldlen = 0;
+    int e = read_fd(fd, &old, &oldlen);
     if (e) {
-        diag_set(d, EXIT_IOERR, 0, 0, NULL, "writing %s in place failed: %s; its new "
-                 "contents are in %s", target, strerror(e), tmp);
+        close(fd);
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot read %s before writing it "
+                 "in place: %s; nothing was changed", target, strerror(e));
         return EXIT_IOERR;
     }
-    unlink(tmp);
-    return 0;
+    rc = write_copy(dir, base, target, data, len, tmp, sizeof tmp, d);
+    if (rc == 0 && (e = reserve(fd, len)) != 0) {
+        unlink(tmp);
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s (its "
+                 "new text needs %zu bytes); nothing was changed", target,
+                 strerror(e), len);
+        rc = EXIT_IOERR;
+    }
+    if (rc == 0 && (e = put_text(fd, data, len)) != 0) {
+        int e2 = put_text(fd, old, oldlen);
+        /* Its old times too, so nothing says it changed: it did not. */
+        struct timespec times[2] = {st.st_atim, st.st_mtim};
+        if (e2 == 0 && futimens(fd, times) != 0) { /* best effort */
+        }
+        if (e2 == 0)
+            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s; "
+                     "its old text was put back, and the new text is in %s",
+                     target, strerror(e), tmp);
+        else
+            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s, "
+                     "and putting its old text back failed too (%s), so it may "
+                     "be cut; the new text is in %s", target, strerror(e),
+                     strerror(e2), tmp);
+        rc = EXIT_IOERR;
+    }
+    free(old);
+    if (close(fd) != 0 && rc == 0) {
+        diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s; the "
+                 "new text is in %s", target, strerror(errno), tmp);
+        rc = EXIT_IOERR;
+    }
+    if (rc == 0)
+        unlink(tmp);
+    return rc;
 }
 
 /* "1 MiB" for whole MiB, else "N bytes". */

@@ -21,11 +21,15 @@ int atomic_write_file(const char *path, const char *data, size_t len,
                       unsigned mode, Diag *d);
 
 /* Rewrite the existing file at path in place (same inode), which keeps
- * its other hard links: a complete copy is written and synced beside it
- * first, then the file is overwritten, truncated to len and synced, and
- * the copy removed. Not atomic: when the rewrite fails half way the error
- * names the copy that holds the new contents. Returns 0, or EXIT_CANTCREAT
- * / EXIT_IOERR with *d filled. */
+ * its other hard links. Never a cut file: the whole new text is written
+ * and synced to a copy beside it first (`.NAME.XXXXXX`), the blocks it
+ * needs are reserved, and only then is the file overwritten, truncated to
+ * len and synced; the copy is removed after. When a write fails half way
+ * the old bytes (read before) are put back and the message names the copy
+ * that holds the new text (it is kept); when nothing was written yet (no
+ * room for the copy or the text) nothing is left behind and the message
+ * says nothing was changed. A file without write bits is refused, also
+ * for root. Returns 0, or EXIT_CANTCREAT / EXIT_IOERR with *d filled. */
 int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag *d);
 
 /* Read a whole file (at most max bytes; larger files are an error). Returns

@@ -10,13 +10,17 @@
  *   fsync     fsync() on the temp fd
  *   rename    rename() whose source is the temp file
  *   dirfsync  fsync() on a directory fd (the save's final step)
+ *   inplace   write() or pwrite() on a regular file with more than one hard
+ *             link (a save that rewrites such a file in place)
  *
  * Every other call, and these calls on any other fd or path, go straight to
  * the real function (dlsym(RTLD_NEXT, ...)).
  *
  * GPUPLAN_FAULT=OP:ACTION:N[:MS][,OP:ACTION:N[:MS]]...
  *   N       how many matching calls of OP pass untouched; the action applies
- *           to call number N (counting from 0) and every later one
+ *           to call number N (counting from 0) and every later one (for an
+ *           errno or SHORT action, MS given says on how many calls it acts:
+ *           a fault that passes, like a disk that has room again)
  *   ACTION  ENOSPC, EIO, EDQUOT, EACCES, EPERM, EROFS: fail with -1 and that
  *                  errno (a persistent fault, like a full disk)
  *           SHORT  write only: pass on half the bytes (a short write)
@@ -35,6 +39,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,9 +49,9 @@
 #include <unistd.h>
 
 enum op { OP_MKSTEMP, OP_WRITE, OP_FCHMOD, OP_FSYNC, OP_RENAME, OP_DIRFSYNC,
-          OP_COUNT };
+          OP_INPLACE, OP_COUNT };
 static const char *const op_names[OP_COUNT] = {
-    "mkstemp", "write", "fchmod", "fsync", "rename", "dirfsync"};
+    "mkstemp", "write", "fchmod", "fsync", "rename", "dirfsync", "inplace"};
 
 enum act { ACT_ERRNO, ACT_SHORT, ACT_SLEEP, ACT_KILL, ACT_KILLAFTER };
 
@@ -62,6 +67,7 @@ static struct spec {
     enum act act;
     int err;
     long after, seen, ms;
+    int has_ms;
     char label[24];
 } specs[MAX_SPECS];
 static int nspecs;
@@ -70,6 +76,7 @@ static int temp_fd = -1;
 static char temp_path[4096];
 
 static ssize_t (*real_write)(int, const void *, size_t);
+static ssize_t (*real_pwrite)(int, const void *, size_t, off_t);
 static int (*real_fsync)(int);
 static int (*real_fchmod)(int, mode_t);
 static int (*real_rename)(const char *, const char *);
@@ -114,7 +121,7 @@ static void parse_spec(char *s)
         if (strcmp(f[1], errnos[i].name) == 0)
             sp->err = errnos[i].value;
     if (sp->err == 0) {
-        if (strcmp(f[1], "SHORT") == 0 && sp->op == OP_WRITE)
+        if (strcmp(f[1], "SHORT") == 0 && (sp->op == OP_WRITE || sp->op == OP_INPLACE))
             sp->act = ACT_SHORT;
         else if (strcmp(f[1], "SLEEP") == 0)
             sp->act = ACT_SLEEP;
@@ -131,6 +138,7 @@ static void parse_spec(char *s)
         goto bad;
     sp->ms = 100;
     if (f[3]) {
+        sp->has_ms = 1;
         sp->ms = strtol(f[3], &end, 10);
         if (*f[3] == '\0' || *end || sp->ms < 0)
             goto bad;
@@ -148,6 +156,7 @@ __attribute__((constructor)) static void shim_init(void)
 {
     real_write = (ssize_t (*)(int, const void *, size_t))next("write");
     real_fsync = (int (*)(int))next("fsync");
+    real_pwrite = (ssize_t (*)(int, const void *, size_t, off_t))next("pwrite");
     real_fchmod = (int (*)(int, mode_t))next("fchmod");
     real_rename = (int (*)(const char *, const char *))next("rename");
     real_mkstemp = (int (*)(char *))next("mkstemp");
@@ -187,7 +196,10 @@ static struct spec *due(enum op op)
         struct spec *sp = &specs[i];
         if (sp->op != op)
             continue;
-        if (sp->seen++ >= sp->after && !hit)
+        long k = sp->seen++;
+        bool spent = sp->has_ms && (sp->act == ACT_ERRNO || sp->act == ACT_SHORT) &&
+                     k >= sp->after + sp->ms;
+        if (k >= sp->after && !spent && !hit)
             hit = sp;
     }
     if (hit)
@@ -262,13 +274,49 @@ int mkostemp(char *tmpl, int flags)
     return fd;
 }
 
+/* A regular file with more than one hard link: what an in-place save
+ * writes (the temp file has one link). */
+static int is_linked_file(int fd)
+{
+    struct stat st;
+    return fd > 2 && fd != temp_fd && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+           st.st_nlink > 1;
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+    if (!real_pwrite)
+        real_pwrite = (ssize_t (*)(int, const void *, size_t, off_t))next("pwrite");
+    if (!is_linked_file(fd))
+        return real_pwrite(fd, buf, n, off);
+    struct spec *sp = due(OP_INPLACE);
+    if (before(sp))
+        return -1;
+    if (sp && sp->act == ACT_SHORT && n > 1)
+        n /= 2;
+    ssize_t w = real_pwrite(fd, buf, n, off);
+    after(sp);
+    return w;
+}
+
+#ifdef __LP64__ /* the same call under its large-file name */
+ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
+{
+    return pwrite(fd, buf, n, off);
+}
+#endif
+
 ssize_t write(int fd, const void *buf, size_t n)
 {
     if (!real_write)
         real_write = (ssize_t (*)(int, const void *, size_t))next("write");
-    if (fd < 0 || fd != temp_fd)
-        return real_write(fd, buf, n);
-    struct spec *sp = due(OP_WRITE);
+    enum op op = OP_WRITE;
+    if (fd < 0 || fd != temp_fd) {
+        if (!is_linked_file(fd))
+            return real_write(fd, buf, n);
+        op = OP_INPLACE;
+    }
+    struct spec *sp = due(op);
     if (before(sp))
         return -1;
     if (sp && sp->act == ACT_SHORT && n > 1)

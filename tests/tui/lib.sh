@@ -110,3 +110,17 @@ give_up() {
     finish
     exit 1
 }
+
+# wait_msg TEXT [SECONDS] [DESCRIPTION]: poll until the screen, read as one
+# line (rows joined by a blank, runs of blanks as one), holds TEXT: for a
+# message that wraps over several rows.
+wait_msg() {
+    local text=$1 secs=${2:-10} what=${3:-"screen says '$1'"} i=0
+    while [ $i -lt $((secs * 10)) ]; do
+        if screen | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$text"; then ok; return 0; fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "$what (waited ${secs}s for '$text')"
+    return 1
+}
