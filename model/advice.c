@@ -20,7 +20,7 @@ static void compare_text(const CostResult *r, CostOption x, CostOption y,
     double d = r->option[x].monthly - r->option[y].monthly;
     char m[48];
     num_format_money(fabs(d), 0, m, sizeof m);
-    if (d == 0)
+    if (cost_same(r->option[x].monthly, r->option[y].monthly))
         num_snprintf(buf, n, "%s costs the same as %s", cost_option_word(x),
                      cost_option_word(y));
     else
@@ -37,7 +37,7 @@ static void onprem_vs_cloud(const CostResult *r, const char *cur, char *buf,
 {
     CostOption k = cost_cheapest_cloud(r);
     char t[200];
-    if (r->option[OPT_ONPREM].monthly <= r->option[k].monthly) {
+    if (!cost_less(r->option[k].monthly, r->option[OPT_ONPREM].monthly)) {
         compare_text(r, OPT_ONPREM, k, cur, t, sizeof t);
         num_snprintf(buf, n, "%s, the cheapest cloud option", t);
     } else {
@@ -105,8 +105,8 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
     case ADV_BELOW_60: {
         char cmp[200];
         onprem_vs_cloud(r, cur, cmp, sizeof cmp);
-        bool wins = r->option[OPT_ONPREM].monthly <=
-                    r->option[cost_cheapest_cloud(r)].monthly;
+        bool wins = !cost_less(r->option[cost_cheapest_cloud(r)].monthly,
+                               r->option[OPT_ONPREM].monthly);
         num_snprintf(buf, n,
                      "At %s%% utilization the cluster is below 60%%, where the "
                      "rule of thumb says \"owning rarely pays\"; here %s: %s.",
@@ -118,7 +118,7 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
         double on = r->option[OPT_ONPREM].monthly, cl = r->option[k].monthly;
         char cmp[200];
         onprem_vs_cloud(r, cur, cmp, sizeof cmp);
-        if (on <= cl)
+        if (!cost_less(cl, on))
             num_snprintf(buf, n,
                          "At %s%% utilization the cluster is past 80%%, where "
                          "the rule of thumb says \"owning usually wins, often by "

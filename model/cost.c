@@ -208,11 +208,22 @@ double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u)
            kl[LINE_STAFF] + kl[LINE_OTHER] + kl[LINE_OPPORTUNITY];
 }
 
+bool cost_same(double a, double b)
+{
+    double scale = fmax(fabs(a), fabs(b));
+    return fabs(a - b) <= COST_TIE_REL * scale;
+}
+
+bool cost_less(double a, double b)
+{
+    return a < b && !cost_same(a, b);
+}
+
 CostOption cost_cheapest_cloud(const CostResult *r)
 {
     CostOption best = OPT_ON_DEMAND;
     for (int k = OPT_RESERVED; k < OPT_COUNT; k++)
-        if (r->option[k].monthly < r->option[best].monthly)
+        if (cost_less(r->option[k].monthly, r->option[best].monthly))
             best = (CostOption)k;
     return best;
 }
@@ -290,10 +301,13 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     /* DESIGN 2.2 compute per unit of u. Spot's eligible share runs at the spot
      * price over goodput, the rest on-demand; with e = 1 the product is
      * written exactly as version 1 wrote it, so its figures stay bit for
-     * bit. Reserved: the committed GPUs are flat, the overflow grows past
-     * the kink at u = coverage. */
+     * bit; with e = 0 all of spot's work runs on-demand and its slope is
+     * on-demand's itself, so the two are equal to the last bit (DESIGN 2.4
+     * then gives the tie to on-demand). Reserved: the committed GPUs are
+     * flat, the overflow grows past the kink at u = coverage. */
     double slope_od = G * H * c->on_demand_gpu_hour * m * ov;
     double slope_spot = e == 1 ? G * H * c->spot_gpu_hour * m * ov / goodput
+                        : e == 0 ? slope_od
                                : G * H * m * ov *
                                      (e * c->spot_gpu_hour / goodput +
                                       (1 - e) * c->on_demand_gpu_hour);
@@ -340,11 +354,12 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
         o->per_useful_gpu_hour = W > 0 ? o->monthly / W : NAN;
     }
 
-    /* DESIGN 2.4: cheapest allowed; a tie goes to the earlier option. */
+    /* DESIGN 2.4: cheapest allowed; a tie (equal within rounding) goes to
+     * the earlier option. */
     r->cheapest = OPT_ONPREM;
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
         if (r->option[k].allowed &&
-            r->option[k].monthly < r->option[r->cheapest].monthly)
+            cost_less(r->option[k].monthly, r->option[r->cheapest].monthly))
             r->cheapest = (CostOption)k;
 
     r->crossover[OPT_ONPREM] = (Crossover){CROSS_EQUAL, NAN, 0, {{0, 0}}};

@@ -152,8 +152,18 @@ double cost_monthly_at(const OptionCost *o, double u);
  * coverage_pct of the fleet committed, everything else as in s (DESIGN 2.2). */
 double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u);
 
-/* The cloud option with the lowest monthly cost, allowed or not (a tie goes
- * to the earlier option). */
+/* Two costs are the same when they differ by at most COST_TIE_REL of the
+ * larger of them (DESIGN 2.4): what is equal in exact arithmetic may come
+ * out of the floating-point sums an ulp or two apart, and a choice between
+ * options must not follow that noise. Every choice of the cheapest option,
+ * and every order of options by cost, compares with these. */
+#define COST_TIE_REL 1e-12
+bool cost_same(double a, double b);
+/* a is below b by more than rounding: a < b and not cost_same(a, b). */
+bool cost_less(double a, double b);
+
+/* The cloud option with the lowest monthly cost, allowed or not (a tie, as
+ * cost_same says, goes to the earlier option). */
 CostOption cost_cheapest_cloud(const CostResult *r);
 
 /* The terms of DESIGN 2.1 and 2.2 paired by what they pay for, so that the two

@@ -113,6 +113,7 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     /* DESIGN 2.2, written as cost.c writes them. */
     p->od_rate = G * H * c->on_demand_gpu_hour * m * ov;
     p->spot_rate = e == 1 ? G * H * c->spot_gpu_hour * m * ov / g
+                   : e == 0 ? p->od_rate
                           : G * H * m * ov *
                                 (e * c->spot_gpu_hour / g +
                                  (1 - e) * c->on_demand_gpu_hour);

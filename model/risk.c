@@ -21,13 +21,11 @@ void risk_costs(const Scenario *s, CostResult *r)
     cost_evaluate_options(s, r);
 }
 
+/* x̂: the cloud option with the lowest cost, ties (within rounding) to the
+ * earlier one. */
 static CostOption best_cloud_of(const CostResult *r)
 {
-    CostOption best = OPT_ON_DEMAND;
-    for (int k = OPT_RESERVED; k < OPT_COUNT; k++)
-        if (r->option[k].monthly < r->option[best].monthly)
-            best = (CostOption)k;
-    return best;
+    return cost_cheapest_cloud(r);
 }
 
 CostOption risk_best_cloud(const Scenario *s)
@@ -91,6 +89,8 @@ void risk_point(const Scenario *s, CostOption x, RiskPoint *p)
     risk_costs(s, &r);
     p->best_cloud = best_cloud_of(&r);
     p->delta = r.option[OPT_ONPREM].monthly - r.option[p->best_cloud].monthly;
+    p->scale = fmax(fabs(r.option[OPT_ONPREM].monthly),
+                    fabs(r.option[p->best_cloud].monthly));
     p->onprem_cheapest = r.cheapest == OPT_ONPREM;
     /* DESIGN 2.3: the first of the roots of D on (0, 1], or none. */
     const Crossover *cx = &r.crossover[x];
@@ -160,6 +160,18 @@ static void tornado_side(const Field *f, double value, Scenario *work,
     *slot = keep;
 }
 
+/* The largest cost row r's swing is computed from (base: the scenario as
+ * given, whose delta a one-sided swing is measured from). */
+static double row_scale(const TornadoRow *r, double base)
+{
+    double s = base;
+    if (r->low.ok)
+        s = fmax(s, r->low.at.scale);
+    if (r->high.ok)
+        s = fmax(s, r->high.at.scale);
+    return s;
+}
+
 static double row_swing(const TornadoRow *r, double base)
 {
     if (r->low.ok && r->high.ok)
@@ -171,6 +183,18 @@ static double row_swing(const TornadoRow *r, double base)
     return 0;
 }
 
+/* Row a ranks after row b: a smaller swing, or the same swing (within
+ * rounding of the costs both come from, DESIGN 2.4) and a later row of the
+ * registry. Swings that are equal in exact arithmetic may differ by an ulp
+ * of the costs they are differences of. */
+static bool ranks_after(const TornadoRow *a, const TornadoRow *b)
+{
+    double tol = COST_TIE_REL * fmax(a->scale, b->scale);
+    if (fabs(a->swing - b->swing) <= tol)
+        return a->field > b->field;
+    return a->swing < b->swing;
+}
+
 /* Rank: swing descending, ties in registry order (a stable insertion sort
  * over at most TORNADO_MAX_ROWS rows). */
 static void tornado_rank(Tornado *t)
@@ -178,9 +202,7 @@ static void tornado_rank(Tornado *t)
     for (size_t i = 1; i < t->count; i++) {
         TornadoRow r = t->row[i];
         size_t j = i;
-        while (j > 0 && (t->row[j - 1].swing < r.swing ||
-                         (t->row[j - 1].swing == r.swing &&
-                          t->row[j - 1].field > r.field))) {
+        while (j > 0 && ranks_after(&t->row[j - 1], &r)) {
             t->row[j] = t->row[j - 1];
             j--;
         }
@@ -225,8 +247,10 @@ void risk_tornado(const Scenario *s, Scenario *work, Tornado *t)
             tornado_side(f, u->inputs[i].high, work, t->option, &r->high);
         }
     }
-    for (size_t i = 0; i < t->count; i++)
+    for (size_t i = 0; i < t->count; i++) {
         t->row[i].swing = row_swing(&t->row[i], t->base.delta);
+        t->row[i].scale = row_scale(&t->row[i], t->base.scale);
+    }
     tornado_rank(t);
 }
 

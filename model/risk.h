@@ -34,6 +34,8 @@ typedef struct RiskPoint {
                                        NAN when W = 0 */
     double break_even_month_od; /* break-even month of owning against
                                    on-demand; NAN when never */
+    double scale; /* the larger of the two costs delta is taken from: what
+                     rounding is measured against (COST_TIE_REL) */
 } RiskPoint;
 
 /* The costs the metric compares, into *r: the one call to the engine that
@@ -79,6 +81,8 @@ typedef struct TornadoRow {
     const Field *field; /* the input's registry row */
     TornadoSide low, high;
     double swing; /* |Δ_high − Δ_low|; one side broken: |Δ_ok − Δ_base| */
+    double scale; /* the largest cost the swing comes from: swings closer
+                     than COST_TIE_REL of it are equal (DESIGN 2.4, 2.8) */
 } TornadoRow;
 
 typedef struct Tornado {
@@ -86,8 +90,9 @@ typedef struct Tornado {
     RiskPoint base;    /* the scenario as given */
     bool default_set;  /* no inputs listed: every non-zero number at ±20% */
     size_t count;
-    TornadoRow row[TORNADO_MAX_ROWS]; /* ranked: swing descending, ties in
-                                         registry order */
+    TornadoRow row[TORNADO_MAX_ROWS]; /* ranked: swing descending, ties
+                                         (equal within rounding) in registry
+                                         order */
 } Tornado;
 
 /* The default ±20% range of field f at value v (DESIGN 2.8): v×0.8 and v×1.2

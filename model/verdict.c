@@ -178,7 +178,7 @@ char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
         margin_text(d, on->monthly, cur, mt, sizeof mt);
         out_printf(&b, "On-prem is the only allowed option at %s%% (compliance "
                   "forbids the cloud); ", u);
-        if (d == 0)
+        if (cost_same(cl->monthly, on->monthly))
             out_printf(&b, "%s would cost the same as on-prem", cost_option_word(cc));
         else
             out_printf(&b, "%s would cost %s %s than on-prem",
@@ -186,7 +186,7 @@ char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
     } else if (r->cheapest == OPT_ONPREM) {
         double d = cl->monthly - on->monthly;
         margin_text(d, cl->monthly, cur, mt, sizeof mt);
-        if (d == 0)
+        if (cost_same(cl->monthly, on->monthly))
             out_printf(&b, "On-prem is cheapest at %s%%: it costs the same as %s, "
                       "the cheapest cloud option", u, cost_option_word(cc));
         else
