@@ -21,18 +21,12 @@ void risk_costs(const Scenario *s, CostResult *r)
     cost_evaluate_options(s, r);
 }
 
-/* x̂: the cloud option with the lowest cost, ties (within rounding) to the
- * earlier one. */
-static CostOption best_cloud_of(const CostResult *r)
-{
-    return cost_cheapest_cloud(r);
-}
 
 CostOption risk_best_cloud(const Scenario *s)
 {
     CostResult r;
     risk_costs(s, &r);
-    return best_cloud_of(&r);
+    return cost_cheapest_cloud(&r);
 }
 
 double risk_break_even_on_demand(const Scenario *s, const CostResult *r)
@@ -87,7 +81,7 @@ void risk_point(const Scenario *s, CostOption x, RiskPoint *p)
 {
     CostResult r;
     risk_costs(s, &r);
-    p->best_cloud = best_cloud_of(&r);
+    p->best_cloud = cost_cheapest_cloud(&r);
     p->delta = r.option[OPT_ONPREM].monthly - r.option[p->best_cloud].monthly;
     p->scale = fmax(fabs(r.option[OPT_ONPREM].monthly),
                     fabs(r.option[p->best_cloud].monthly));

@@ -52,11 +52,6 @@ static void out_printf(Out *o, const char *fmt, ...)
     out_put(o, tmp);
 }
 
-static void pct_text(double pct, char *buf, size_t n)
-{
-    cost_pct_text(pct, buf, n);
-}
-
 char *cost_crossover_text(const Crossover *c, char *buf, size_t n)
 {
     if (c->count == 0) {
@@ -167,7 +162,7 @@ char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
     if (n > 0)
         buf[0] = '\0';
     char u[16], mt[96], cap[32];
-    pct_text(s->utilization.measured_pct, u, sizeof u);
+    cost_pct_text(s->utilization.measured_pct, u, sizeof u);
     const char *cur = s->currency;
     const OptionCost *on = &r->option[OPT_ONPREM];
     CostOption cc = cost_cheapest_cloud(r);
@@ -226,7 +221,7 @@ char *cost_zone_text(const Scenario *s, const CostResult *r, bool brief,
         return buf;
     }
     char u[16];
-    pct_text(s->utilization.measured_pct, u, sizeof u);
+    cost_pct_text(s->utilization.measured_pct, u, sizeof u);
     if (r->zone == ZONE_HYBRID) {
         num_snprintf(buf, n, "%s (%s%% measured; the rule of thumb: \"%s\"); "
                      "%s is cheapest.", z, u, zone_rule[r->zone],

@@ -55,11 +55,10 @@ function tui/results.c:results_box
 function tui/screen.c:screen_draw
 helper nice_step model/chart/chart_hybrid.c model/report/chart_svg.c model/report/chart_svg_horizon.c
 helper now_ms tui/background.c tui/hybrid_work.c
-helper pct_text model/report/chart_svg.c model/report/export_risk.c model/verdict.c
+helper pct_text model/report/chart_svg.c model/report/export_risk.c
 helper split_path model/files/atomic_file.c tui/recover.c
 helper wrap model/report/export_risk.c model/report/export_text.c tui/results.c
 copy model/chart/chart.c:chart_pct_text model/report/chart_svg.c:pct_text
-copy model/cost.c:cost_cheapest_cloud model/risk.c:best_cloud_of
 copy tui/background.c:now_ms tui/hybrid_work.c:now_ms
 '
 
