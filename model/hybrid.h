@@ -65,14 +65,14 @@
  *   that holds every job at once makes every wait 0), and by_nodes lists
  *   every size from 0 to all_onprem.nodes.
  *
- * How it stays fast (see hybrid.c): the job stream is built once; a run at
+ * How it stays fast (see hybrid_run.c): the job stream is built once; a run at
  * n nodes follows the schedule of an unlimited cluster (every job starts at
  * its submission) and simulates only the stretches where n nodes are too
  * few, which gives the same figures as simulating the whole period.
  *
  * Everything is pure: libc and libm, no I/O; memory comes only from
- * hybrid_scratch_init() and hybrid_scratch_reserve() (below 64 bytes a
- * job). */
+ * hybrid_scratch_init() and the scratch's growth (below 64 bytes a job).
+ * The parts of the simulation are listed in hybrid_sim.h. */
 #ifndef GPUPLAN_HYBRID_H
 #define GPUPLAN_HYBRID_H
 

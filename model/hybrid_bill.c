@@ -1,0 +1,75 @@
+/* hybrid_bill.c: the money of a hybrid plan (DESIGN 6): the on-prem cost
+ * M_onprem(u) through the cost engine, the cloud bill of the jobs sent
+ * there, and the commitment that the simulated on-demand load supports. */
+#include "config.h"
+
+#include "hybrid_sim.h"
+
+#include <math.h>
+
+double hybrid_onprem_cost(HybridScratch *sc, double nodes, double u)
+{
+    if (nodes <= 0)
+        return 0;
+    CostResult cr;
+    double pct = u * 100;
+    sc->onprem.hardware.nodes = nodes;
+    sc->onprem.utilization.measured_pct = pct < 0 ? 0 : pct > 100 ? 100 : pct;
+    cost_evaluate(&sc->onprem, &cr);
+    return cr.option[OPT_ONPREM].monthly;
+}
+
+void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
+                          HybridSimStats *st)
+{
+    double gh[2] = {0, 0}, money[2] = {0, 0};
+    size_t jobs = 0;
+    for (size_t w = 0; w < c->nw; w++) {
+        gh[c->mode[w]] += (double)cloud[w] * c->gh[w];
+        money[c->mode[w]] += (double)cloud[w] * c->gh[w] * c->price[w];
+        jobs += cloud[w];
+        st->workload[w].cloud_jobs = cloud[w];
+    }
+    for (int m = 0; m < 2; m++) {
+        st->cloud_gpu_hours[m] = gh[m] * c->scale;
+        st->cloud_compute[m] = money[m] * c->premium * c->scale;
+    }
+    st->cloud_jobs = jobs;
+    st->fixed_monthly = jobs > 0 ? c->fixed : 0;
+    st->cloud_monthly =
+        st->cloud_compute[0] + st->cloud_compute[1] + st->fixed_monthly;
+}
+
+void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
+                           const HybridSimStats *st, HybridResult *r)
+{
+    const Scenario *s = c->s;
+    int64_t *d = sc->minutes;
+    size_t n = (size_t)c->period;
+    int64_t run = 0, total = 0;
+    for (size_t t = 0; t < n; t++) {
+        run += d[t];
+        d[t] = run;
+        total += run;
+    }
+    double od = s->cloud.on_demand_gpu_hour, rs = s->cloud.reserved_gpu_hour;
+    int64_t gpus = 0;
+    if (od > 0 && rs < od && n > 0 && total > 0) {
+        /* Smallest N with share(demand > N) <= rs / od: at most k minutes
+         * above N, so N is the (n - k)-th smallest minute. */
+        size_t k = (size_t)floor(rs / od * (double)n);
+        if (k < n)
+            gpus = hybrid_select_kth(d, n, n - k - 1);
+    }
+    int64_t over = 0;
+    for (size_t t = 0; t < n; t++)
+        if (d[t] > gpus)
+            over += d[t] - gpus;
+    double hours = (double)n / 60;
+    double bill0 = (double)total / 60 * od;
+    double billn = (double)gpus * hours * rs + (double)over / 60 * od;
+    double saving = (bill0 - billn) * c->premium * c->scale;
+    r->commit.gpus = (double)gpus;
+    r->commit.saving_monthly = saving;
+    r->commit.monthly = st->cloud_compute[MODE_ON_DEMAND] - saving;
+}
