@@ -1,4 +1,4 @@
-/* hybrid.c: the hybrid plan's entry points (DESIGN 6): the scratch,
+/* hybrid.c: the hybrid plan's entry points (DESIGN 6):
  * hybrid_simulate() and hybrid_evaluate(), which runs the plan, the
  * comparisons and the optimizer and words the warnings. How a run works is
  * in hybrid_sim.h and the files it lists. */
@@ -7,136 +7,11 @@
 #include "hybrid_sim.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "utf8.h"
-
-double hybrid_workload_max_wait(const HybridPlan *p, const HybridWorkload *wl)
-{
-    return wl->has_max_wait ? wl->max_wait_minutes : p->max_wait_minutes;
-}
-
-double hybrid_workload_price(const Scenario *s, const HybridWorkload *wl)
-{
-    if (wl->has_cloud_price)
-        return wl->cloud_gpu_hour;
-    HybridCloudMode mode = wl->run == RUN_ONPREM ? MODE_ON_DEMAND : wl->cloud_mode;
-    return mode == MODE_SPOT ? s->cloud.spot_gpu_hour : s->cloud.on_demand_gpu_hour;
-}
-
-const char *hybrid_run_key(HybridRun run)
-{
-    switch (run) {
-    case RUN_ONPREM:
-        return "onprem";
-    case RUN_CLOUD:
-        return "cloud";
-    case RUN_BURST:
-        return "burst";
-    }
-    return "?";
-}
-
-const char *hybrid_mode_key(HybridCloudMode mode)
-{
-    return mode == MODE_SPOT ? "spot" : "on_demand";
-}
-
-/* ---- scratch ------------------------------------------------------------ */
-
-static void *grow(void *ptr, size_t n, size_t size, bool *ok)
-{
-    void *q = realloc(ptr, n > 0 ? n * size : 1);
-    if (!q)
-        *ok = false;
-    return q ? q : ptr;
-}
-
-/* 4 + 4 + 8 + 8 + 8 + 8 + 8 + 4 = 52 bytes a job. */
-int hybrid_scratch_reserve(HybridScratch *sc, size_t jobs)
-{
-    if (jobs <= sc->capacity)
-        return 0;
-    bool ok = true;
-    sc->jobs = grow(sc->jobs, jobs, sizeof *sc->jobs, &ok);
-    sc->wsub = grow(sc->wsub, jobs, sizeof *sc->wsub, &ok);
-    sc->a = grow(sc->a, jobs, sizeof *sc->a, &ok);
-    sc->waits = grow(sc->waits, jobs, sizeof *sc->waits, &ok);
-    sc->pred = grow(sc->pred, jobs, sizeof *sc->pred, &ok);
-    sc->vheap = grow(sc->vheap, jobs, sizeof *sc->vheap, &ok);
-    sc->use = grow(sc->use, jobs, sizeof *sc->use, &ok);
-    sc->rjobs = grow(sc->rjobs, jobs, sizeof *sc->rjobs, &ok);
-    if (!ok)
-        return -1;
-    sc->capacity = jobs;
-    return 0;
-}
-
-int hybrid_scratch_minutes(HybridScratch *sc, size_t n)
-{
-    if (n <= sc->minute_capacity)
-        return 0;
-    bool ok = true;
-    sc->minutes = grow(sc->minutes, n, sizeof *sc->minutes, &ok);
-    if (!ok)
-        return -1;
-    sc->minute_capacity = n;
-    return 0;
-}
-
-int hybrid_scratch_init(HybridScratch *sc, size_t capacity)
-{
-    memset(sc, 0, sizeof *sc);
-    if (capacity > 0 && hybrid_scratch_reserve(sc, capacity) != 0) {
-        hybrid_scratch_free(sc);
-        return -1;
-    }
-    return 0;
-}
-
-void hybrid_scratch_free(HybridScratch *sc)
-{
-    free(sc->jobs);
-    free(sc->wsub);
-    free(sc->a);
-    free(sc->waits);
-    free(sc->pred);
-    free(sc->vheap);
-    free(sc->use);
-    free(sc->rjobs);
-    free(sc->minutes);
-    free(sc->by_nodes);
-    int mode = sc->test_mode;
-    volatile sig_atomic_t *cancel = sc->cancel;
-    void (*progress)(void *, size_t, size_t) = sc->progress;
-    void (*plan_ready)(void *, const HybridResult *) = sc->plan_ready;
-    void *progress_arg = sc->progress_arg;
-    memset(sc, 0, sizeof *sc);
-    sc->test_mode = mode;
-    sc->cancel = cancel;
-    sc->progress = progress;
-    sc->plan_ready = plan_ready;
-    sc->progress_arg = progress_arg;
-}
-
-size_t hybrid_scratch_bytes(const HybridScratch *sc)
-{
-    return sc->capacity * (sizeof *sc->jobs + sizeof *sc->wsub + sizeof *sc->a +
-                           sizeof *sc->waits + sizeof *sc->pred +
-                           sizeof *sc->vheap + sizeof *sc->use +
-                           sizeof *sc->rjobs) +
-           sc->minute_capacity * sizeof *sc->minutes +
-           sc->by_nodes_capacity * sizeof *sc->by_nodes;
-}
-
-void hybrid_progress(const HybridScratch *sc, size_t done, size_t total)
-{
-    if (sc->progress)
-        sc->progress(sc->progress_arg, done, total);
-}
 
 /* ---- evaluation ------------------------------------------------------ */
 
@@ -153,17 +28,6 @@ static void text_prefix(char *dst, size_t n, const char *src, size_t max_chars)
     }
     memcpy(dst, src, i);
     dst[i] = '\0';
-}
-
-void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
-{
-    if (r->warning_count >= HYBRID_MAX_WARNINGS)
-        abort(); /* hybrid.h: there is room for every warning */
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->warnings[r->warning_count], HYBRID_WARNING_BYTES, fmt, ap);
-    va_end(ap);
-    r->warning_count++;
 }
 
 /* The plan's own figures from its run st into r. */

@@ -40,6 +40,37 @@ void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
         st->cloud_compute[0] + st->cloud_compute[1] + st->fixed_monthly;
 }
 
+int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k)
+{
+    size_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        int64_t pivot = v[lo + (hi - lo) / 2];
+        size_t i = lo, j = hi;
+        while (i <= j) {
+            while (v[i] < pivot)
+                i++;
+            while (v[j] > pivot)
+                j--;
+            if (i <= j) {
+                int64_t x = v[i];
+                v[i] = v[j];
+                v[j] = x;
+                i++;
+                if (j == 0)
+                    break;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            break;
+    }
+    return v[k];
+}
+
 void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
                            const HybridSimStats *st, HybridResult *r)
 {

@@ -66,19 +66,6 @@ void hybrid_ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
     sc->onprem = *s;
 }
 
-size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if ((int64_t)v[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* rjobs: the jobs that run on-prem, in queue order; use[i] = GPUs in use
  * once rjobs[i] has started. */
 void hybrid_baseline_build(const HybridCtx *c, HybridScratch *sc,
@@ -149,37 +136,6 @@ static void state_at(Sim *m, int64_t t)
             a[k] = v[k];
         m->free -= c->g[w] * (int64_t)(before - lo);
     }
-}
-
-int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k)
-{
-    size_t lo = 0, hi = n - 1;
-    while (lo < hi) {
-        int64_t pivot = v[lo + (hi - lo) / 2];
-        size_t i = lo, j = hi;
-        while (i <= j) {
-            while (v[i] < pivot)
-                i++;
-            while (v[j] > pivot)
-                j--;
-            if (i <= j) {
-                int64_t x = v[i];
-                v[i] = v[j];
-                v[j] = x;
-                i++;
-                if (j == 0)
-                    break;
-                j--;
-            }
-        }
-        if (k <= j)
-            hi = j;
-        else if (k >= i)
-            lo = i;
-        else
-            break;
-    }
-    return v[k];
 }
 
 /* Nearest-rank 95th percentile of n waits of which the n - e not listed in

@@ -1,18 +1,22 @@
 /* hybrid_sim.h: what the parts of the hybrid simulation share (DESIGN 6);
  * private to model/hybrid*.c, not part of the model's interface.
  *
- * The parts, by job:
+ * The parts, by job, each calling only those listed above it (a test holds
+ * the model's files to calls one way):
+ *   hybrid_plan.c    a workload's limit and price once defaults apply, the
+ *                    period in minutes
+ *   hybrid_scratch.c the working memory, progress and warnings
  *   hybrid_stream.c  the job stream: calendar, cron and Poisson arrivals,
  *                    the job limit
  *   hybrid_queue.c   the on-prem queue run event by event: strict order by
  *                    priority, EASY backfill, burst prediction
  *   hybrid_fifo.c    strict order with one priority: each job placed at
  *                    its submission, no events
+ *   hybrid_bill.c    money: M_onprem through the cost engine, cloud billing,
+ *                    the commitment from the load
  *   hybrid_run.c     one run at a node count: the unlimited cluster's
  *                    schedule reused outside the stretches where the size
  *                    binds, waits and their 95th percentile
- *   hybrid_bill.c    money: M_onprem through the cost engine, cloud billing,
- *                    the commitment from the load
  *   hybrid_opt.c     the all-on-prem size and the node-count optimizer
  *   hybrid.c         the scratch, hybrid_simulate() and hybrid_evaluate()
  *
@@ -158,16 +162,40 @@ static inline void demand_add(Sim *m, size_t w, int64_t t)
     m->sc->minutes[e < c->period ? e : c->period] -= c->g[w];
 }
 
-/* ---- hybrid_stream.c -------------------------------------------------- */
+/* ---- hybrid_plan.c ---------------------------------------------------- */
 
 /* The simulated period in whole minutes: days * 1440, rounded. */
 int64_t hybrid_plan_period(const HybridPlan *p);
+
+/* ---- hybrid_scratch.c ------------------------------------------------- */
+
+/* Room for `jobs` jobs in every per-job array; 0, or -1 when memory is
+ * short (the arrays kept so far stay valid). */
+int hybrid_scratch_reserve(HybridScratch *sc, size_t jobs);
+
+/* Room for n entries in sc->minutes; 0, or -1 when memory is short. */
+int hybrid_scratch_minutes(HybridScratch *sc, size_t n);
+
+/* Tell the caller how far hybrid_evaluate() is (HybridScratch.progress). */
+void hybrid_progress(const HybridScratch *sc, size_t done, size_t total);
+
+/* Add a warning to r (printf format); there is always room (hybrid.h). */
+void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ---- hybrid_stream.c -------------------------------------------------- */
 
 /* Every submission in the period into the scratch: each workload's minutes
  * into its region of sc->wsub (c->off), then all of them in queue order
  * into sc->jobs. Returns 0, -1 over HYBRID_MAX_JOBS, -2 out of memory, 2
  * when the caller cancelled. */
 int hybrid_stream_build(HybridCtx *c, HybridScratch *sc);
+
+/* First index k in the sorted v[0..n) with v[k] >= x. */
+size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x);
 
 /* ---- hybrid_queue.c --------------------------------------------------- */
 
@@ -198,6 +226,26 @@ size_t hybrid_run_events(Sim *m, size_t i, bool stop);
  * unlimited cluster has ended. Returns the next job. */
 size_t hybrid_run_fifo(Sim *m, size_t i, bool stop);
 
+/* ---- hybrid_bill.c ---------------------------------------------------- */
+
+/* M_onprem(u) of DESIGN 2.1 at `nodes` nodes (0 with none), through the
+ * cost engine on the scratch's copy of the scenario. */
+double hybrid_onprem_cost(HybridScratch *sc, double nodes, double u);
+
+/* The cloud money of a run whose cloud job counts are cloud[] into *st
+ * (DESIGN 6): GPU-hours and compute by mode, K, the cloud total. */
+void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
+                          HybridSimStats *st);
+
+/* The commitment from the plan's on-demand demand in sc->minutes (DESIGN 6):
+ * the newsvendor fractile, its bill and saving into r->commit. */
+void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
+                           const HybridSimStats *st, HybridResult *r);
+
+/* Reorder v[0..n) (n > 0) so that v[k] holds the value a sort would put
+ * there (quickselect); return it. */
+int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k);
+
 /* ---- hybrid_run.c ----------------------------------------------------- */
 
 /* Constants of one call; copies s into the scratch for M_onprem. */
@@ -216,29 +264,6 @@ void hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                 int64_t nodes, Routing route, bool stats, bool cost_only,
                 HybridSimStats *st);
 
-/* First index k in the sorted v[0..n) with v[k] >= x. */
-size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x);
-
-/* Reorder v[0..n) (n > 0) so that v[k] holds the value a sort would put
- * there (quickselect); return it. */
-int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k);
-
-/* ---- hybrid_bill.c ---------------------------------------------------- */
-
-/* M_onprem(u) of DESIGN 2.1 at `nodes` nodes (0 with none), through the
- * cost engine on the scratch's copy of the scenario. */
-double hybrid_onprem_cost(HybridScratch *sc, double nodes, double u);
-
-/* The cloud money of a run whose cloud job counts are cloud[] into *st
- * (DESIGN 6): GPU-hours and compute by mode, K, the cloud total. */
-void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
-                          HybridSimStats *st);
-
-/* The commitment from the plan's on-demand demand in sc->minutes (DESIGN 6):
- * the newsvendor fractile, its bill and saving into r->commit. */
-void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
-                           const HybridSimStats *st, HybridResult *r);
-
 /* ---- hybrid_opt.c ----------------------------------------------------- */
 
 /* All on-prem (DESIGN 6): the smallest node count >= plan_nodes that holds
@@ -254,24 +279,5 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
  * so); 2 when cancelled (r->cancelled). */
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                     HybridResult *r);
-
-/* ---- hybrid.c --------------------------------------------------------- */
-
-/* Room for `jobs` jobs in every per-job array; 0, or -1 when memory is
- * short (the arrays kept so far stay valid). */
-int hybrid_scratch_reserve(HybridScratch *sc, size_t jobs);
-
-/* Room for n entries in sc->minutes; 0, or -1 when memory is short. */
-int hybrid_scratch_minutes(HybridScratch *sc, size_t n);
-
-/* Tell the caller how far hybrid_evaluate() is (HybridScratch.progress). */
-void hybrid_progress(const HybridScratch *sc, size_t done, size_t total);
-
-/* Add a warning to r (printf format); there is always room (hybrid.h). */
-void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 #endif

@@ -25,11 +25,6 @@ static void civil_from_days(int64_t z, int *month, int *mday)
     *month = (int)(mp < 10 ? mp + 3 : mp - 9);
 }
 
-int64_t hybrid_plan_period(const HybridPlan *p)
-{
-    return (int64_t)llround(p->days * 1440);
-}
-
 static uint64_t master_seed(const HybridPlan *p)
 {
     return !(p->seed > 0)          ? 0
@@ -197,4 +192,17 @@ int hybrid_stream_build(HybridCtx *c, HybridScratch *sc)
             sc->jobs[pos[sc->wsub[k]]++] =
                 (uint32_t)sc->wsub[k] << 5 | (uint32_t)w;
     return 0;
+}
+
+size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if ((int64_t)v[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }

@@ -33,7 +33,6 @@ file model/dtoa.c
 file model/field_table.c
 file model/files/scenario_yaml.c
 file model/files/yaml_patch.c
-file model/hybrid.c
 function model/advice.c:cost_advice_text
 function model/chart/chart.c:chart_breakdown
 function model/chart/chart.c:chart_cost_curves
@@ -45,7 +44,6 @@ function model/field_keys.c:field_unknown
 function model/files/atomic_file.c:atomic_write_file
 function model/files/import_routing.c:map_routing
 function model/files/yaml_patch.c:patch_list
-function model/hybrid.c:hybrid_evaluate
 function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon
 function model/report/export_html_risk.c:export_html_risk
