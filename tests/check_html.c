@@ -356,7 +356,7 @@ START_TEST(reports_show_the_horizon_they_are_given)
     } rows[] = {
         {EXPORT_TEXT, "8,765,432 USD\n"},
         {EXPORT_TEXT, "Owning against spot: break-even month 43 (discounted 47)"},
-        {EXPORT_TEXT, "98.8M"},  /* the chart's top, the planted spend */
+        {EXPORT_TEXT, "100M|"},  /* the chart's top tick, over the planted spend */
         {EXPORT_TEXT, " s m43"}, /* the chart's break-even legend */
         {EXPORT_MD, "| On-prem | 8,765,432 |\n"},
         {EXPORT_MD, "| Spot | month 43 | month 47 |"},

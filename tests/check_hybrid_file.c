@@ -654,15 +654,19 @@ START_TEST(chart_marks_the_optimum)
     canvas_to_text(&c, &b);
     const char *t = sb_str(&b);
     /* plot rows 1..8, x from column 8 to 38: nodes 0,1,2,3 at 8,18,28,38;
-     * y from 47,500 to 102,500 (the totals and 5% of their span) */
-    ck_assert_int_eq(canvas_get(&c, 8, 1), '*');  /* 100K at the top */
-    ck_assert_int_eq(canvas_get(&c, 28, 8), 'O'); /* 50K at the bottom */
-    ck_assert_int_eq(canvas_get(&c, 18, 5), 'P'); /* the plan, 70K: 2.86 rows up */
-    ck_assert_int_eq(canvas_get(&c, 38, 4), '*'); /* 80K: 4.14 rows up */
+     * y from 40,000 to 120,000 (axis_hybrid: the totals and 8% of their
+     * span, rounded out to ticks 20,000 apart), 7 rows of 11,428.6 */
+    ck_assert_int_eq(canvas_get(&c, 8, 3), '*');  /* 100K: 5.25 rows up */
+    ck_assert_int_eq(canvas_get(&c, 28, 7), 'O'); /* 50K: 0.875 rows up, off the axis */
+    ck_assert_int_eq(canvas_get(&c, 18, 5), 'P'); /* the plan, 70K: 2.63 rows up */
+    ck_assert_int_eq(canvas_get(&c, 38, 4), '*'); /* 80K: 3.5 rows up */
     ck_assert_ptr_nonnull(strstr(t, "Total monthly (EUR) against on-prem"));
     ck_assert_ptr_nonnull(strstr(t, "O optimum 2: 50,000 EUR"));
-    ck_assert_ptr_nonnull(strstr(t, "102K"));
-    ck_assert_ptr_nonnull(strstr(t, "48K")); /* 47,500 at the bottom */
+    /* the ticks labelled a row apart: every other one */
+    ck_assert_ptr_nonnull(strstr(t, "  120K +"));
+    ck_assert_ptr_nonnull(strstr(t, "   80K +"));
+    ck_assert_ptr_nonnull(strstr(t, "   40K +"));
+    ck_assert_ptr_null(strstr(t, "100K"));
     sb_free(&b);
     canvas_free(&c);
     canvas_init(&c, 10, 3);

@@ -36,7 +36,7 @@
  *   braille: when every dot of one curve is also another's). The measured
  *   line wins its column over a threshold line; the threshold labels are placed before the measured label, which
  *   moves aside (or into the legend) rather than hide 60, 75 or 80.
- * y range: see chart_y_range. x: column x0 + j is j/n*100% exactly, and
+ * y range: axis_cost (axis.h). x: column x0 + j is j/n*100% exactly, and
  * every column is sampled with cost_per_hour_at, so any width is exact. */
 #include "config.h"
 
@@ -47,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "axis.h"
 #include "braille.h"
 #include "chart_horizon.h"
 #include "numfmt.h"
@@ -260,101 +261,6 @@ static long plot_row(const Plot *p, double v)
     if (k < -1e6)
         k = -1e6;
     return p->axis - lround(k);
-}
-
-/* Nice tick step for the range lo_raw..hi_raw with at most max_steps
- * intervals: 1, 2, 2.5 or 5 times a power of ten. */
-static double chart_nice_step(double lo_raw, double hi_raw, int max_steps,
-                              double *lo, int *steps)
-{
-    double range = hi_raw - lo_raw;
-    if (!(range > 0))
-        range = 1;
-    double base = pow(10, floor(log10(range / max_steps)));
-    static const double mult[] = {1, 2, 2.5, 5, 10, 20};
-    double step = base * 20;
-    for (size_t i = 0; i < sizeof mult / sizeof mult[0]; i++) {
-        double st = base * mult[i];
-        double a = floor(lo_raw / st + 1e-9), b = ceil(hi_raw / st - 1e-9);
-        if (b - a <= max_steps) {
-            step = st;
-            break;
-        }
-    }
-    double a = floor(lo_raw / step + 1e-9), b = ceil(hi_raw / step - 1e-9);
-    if (b - a < 1)
-        b = a + 1;
-    *lo = a * step;
-    *steps = (int)(b - a);
-    return step;
-}
-
-/* Digits after the point that show every multiple of step exactly. */
-static int chart_decimals(double step)
-{
-    if (step >= 10 && fabs(step - round(step)) < 1e-9)
-        return 0;
-    int d = 2;
-    while (d < 6) {
-        double scaled = step * pow(10, d);
-        if (fabs(scaled - round(scaled)) < 1e-6 * scaled)
-            break;
-        d++;
-    }
-    return d;
-}
-
-/* y range (DESIGN 8): the cloud curves and the crossovers must be visible, so
- * the top covers every option at 100% and at the measured utilization (at
- * least 20%) and the cost at every crossover, with ~15% headroom; on-prem's
- * tail at low utilization (and reserved's, which also grows as 1/u) is
- * clipped. */
-static void chart_y_range(const Scenario *s, const CostResult *r,
-                          double *lo_raw, double *hi_raw)
-{
-    double mx = -INFINITY, mn = INFINITY;
-    /* The range covers every option at 50% and 100% utilization and every
-     * crossover, none of which depends on the measured utilization: typing a
-     * utilization moves the marker and the results, never the axes, so the
-     * chart stays readable and a keystroke repaints only what changed.
-     * (Below about 20% every fixed cost explodes as 1/u, so the measured
-     * point cannot be the reference either.) */
-    const double u = 50;
-    for (int o = 0; o < OPT_COUNT; o++) {
-        double v[2] = {cost_per_hour_at(r, s, (CostOption)o, 100),
-                       cost_per_hour_at(r, s, (CostOption)o, u)};
-        for (int k = 0; k < 2; k++)
-            if (isfinite(v[k])) {
-                mx = fmax(mx, v[k]);
-                mn = fmin(mn, v[k]);
-            }
-    }
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        const Crossover *x = &r->crossover[o];
-        for (size_t k = 0; k < x->count; k++) {
-            double v = cost_per_hour_at(r, s, OPT_ONPREM, x->point[k].pct);
-            if (isfinite(v)) {
-                mx = fmax(mx, v);
-                mn = fmin(mn, v);
-            }
-        }
-    }
-    if (!isfinite(mx) || !(mx > 0))
-        mx = 1;
-    *hi_raw = mx * 1.15;
-    /* The bottom is 0, unless everything of interest sits high above it:
-     * then a little below the minimum, so the rows go to the region where
-     * the curves cross (the bottom tick label shows it is not 0). Every
-     * curve falls towards 100%, where its minimum is, so nothing drawn
-     * drops below that. */
-    if (!isfinite(mn))
-        *lo_raw = 0;
-    else if (mn < 0)
-        *lo_raw = mn * 1.15;
-    else if (mn > 0.25 * *hi_raw)
-        *lo_raw = mn - 0.1 * (*hi_raw - mn);
-    else
-        *lo_raw = 0;
 }
 
 /* The axes and the y labels, and the x tick labels when xlabels. On a
@@ -836,11 +742,12 @@ static void chart_cost_curves(Canvas *c, const Scenario *s,
     p.top = header;
     p.axis = p.top + p.rows;
 
-    int max_steps = p.rows / 2 < 4 ? p.rows / 2 : 4;
-    int steps;
-    double step;
-    int decimals = chart_cost_axis(s, r, max_steps, &p.lo, &step, &steps);
-    p.hi = p.lo + steps * step;
+    Axis ax;
+    axis_cost(s, r, p.rows / 2 < 4 ? p.rows / 2 : 4, &ax);
+    p.lo = ax.lo;
+    p.hi = axis_top(&ax);
+    const int steps = ax.steps, decimals = ax.decimals;
+    const double step = ax.step;
     int label_w = 0;
     for (int k = 0; k <= steps; k++) {
         char buf[48];
@@ -1253,16 +1160,6 @@ static void chart_breakdown(Canvas *c, const Scenario *s, const CostResult *r)
     if (table)
         chart_breakdown_table(c, y - gap + 1, r, seen, key_order, true);
     legend_draw(&lg, c, H - key_lines, key_lines);
-}
-
-int chart_cost_axis(const Scenario *s, const CostResult *r, int max_steps,
-                    double *lo, double *step, int *steps)
-{
-    double lo_raw, hi_raw;
-    chart_y_range(s, r, &lo_raw, &hi_raw);
-    *step = chart_nice_step(lo_raw, hi_raw, max_steps < 1 ? 1 : max_steps, lo,
-                            steps);
-    return chart_decimals(*step);
 }
 
 /* Draw chart `kind` of s / r over the whole canvas (chart.h). */

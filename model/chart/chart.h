@@ -31,13 +31,4 @@ typedef enum ChartKind {
 void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
                   const CostResult *r, const HorizonFigures *hz);
 
-/* The cost chart's y axis (DESIGN 8), shared by the text chart and the HTML
- * report's SVG so both show the same range: the range chart_render's cost
- * curves use, rounded out to at most max_steps "nice" intervals (1, 2, 2.5
- * or 5 times a power of ten). Gives the first tick *lo, the interval *step
- * and the number of intervals *steps (>= 1); returns the digits after the
- * point that show every tick exactly. */
-int chart_cost_axis(const Scenario *s, const CostResult *r, int max_steps,
-                    double *lo, double *step, int *steps);
-
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "axis.h"
 #include "braille.h"
 #include "horizon.h"
 #include "numfmt.h"
@@ -19,20 +20,6 @@ static const CanvasStyle option_style[OPT_COUNT] = {CS_ONPREM, CS_ON_DEMAND,
 static const CostOption draw_order[OPT_COUNT] = {OPT_RESERVED, OPT_ON_DEMAND,
                                                  OPT_SPOT, OPT_ONPREM};
 static const char letter[OPT_COUNT] = {'o', 'd', 'r', 's'};
-
-/* "1.2M", "850k", "12": an axis label of at most 6 characters. */
-static void short_money(double v, char *buf, size_t n)
-{
-    double a = fabs(v);
-    if (a >= 1e9)
-        num_snprintf(buf, n, "%.1fG", v / 1e9);
-    else if (a >= 1e6)
-        num_snprintf(buf, n, "%.1fM", v / 1e6);
-    else if (a >= 1e3)
-        num_snprintf(buf, n, "%.0fk", v / 1e3);
-    else
-        num_snprintf(buf, n, "%.0f", v);
-}
 
 void chart_horizon_render(Canvas *c, const Scenario *s,
                           const HorizonFigures *hz)
@@ -48,14 +35,6 @@ void chart_horizon_render(Canvas *c, const Scenario *s,
     const HorizonResult h = hz->result;
     const double(*cum)[HORIZON_MONTHS_MAX + 1] = hz->cum;
     const int T = h.months;
-    double lo = 0, hi = 0;
-    for (int k = 0; k < OPT_COUNT; k++)
-        for (int t = 0; t <= T; t++) {
-            lo = fmin(lo, cum[k][t]);
-            hi = fmax(hi, cum[k][t]);
-        }
-    if (!(hi > lo))
-        hi = lo + 1;
 
     char title[160];
     num_snprintf(title, sizeof title, "Cumulative spend (%s) over %d months",
@@ -64,13 +43,21 @@ void chart_horizon_render(Canvas *c, const Scenario *s,
     const int top = 1, bottom = c->height - 3; /* plot rows */
     const int x0 = lw, x1 = c->width - 1;       /* plot columns */
     const int rows = bottom - top;
-    char lab[16];
-    short_money(hi, lab, sizeof lab);
-    canvas_text(c, 0, top, lab, CS_LABEL);
-    short_money(lo, lab, sizeof lab);
-    canvas_text(c, 0, bottom, lab, CS_LABEL);
+    /* y axis (axis_cumulative, as the SVG's), its ticks labelled a row apart */
+    Axis ax;
+    axis_cumulative(hz, CHART_AXIS_STEPS, &ax);
+    const double lo = ax.lo, hi = axis_top(&ax);
     for (int y = top; y <= bottom; y++)
         canvas_put(c, x0 - 1, y, '|', CS_AXIS);
+    const int every = axis_label_stride(&ax, rows); /* labels a row apart */
+    for (int k = 0; k <= ax.steps; k++) {
+        char lab[16];
+        double v = axis_tick(&ax, k);
+        int y = bottom - (int)lround((v - lo) / (hi - lo) * rows);
+        if (k % every != 0 || !num_format_scaled(v, lw - 1, lab, sizeof lab))
+            continue; /* between labels, or wider than the margin */
+        canvas_text(c, lw - 1 - (int)strlen(lab), y, lab, CS_LABEL);
+    }
     for (int x = x0; x <= x1; x++)
         canvas_put(c, x, bottom + 1, '-', CS_AXIS);
     canvas_text(c, x0, bottom + 2 < c->height - 1 ? bottom + 2 : bottom + 1,

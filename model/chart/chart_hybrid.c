@@ -6,8 +6,8 @@
  * count when it is not the optimum), the x axis, its node labels and a
  * legend row. Each plotted count has a column of its own: every count when
  * they fit the width, else the multiples of a nice step (the legend says
- * which), the ends, the optimum and the plan. The y axis runs from 0 to the largest total, so the heights
- * compare as money. */
+ * which), the ends, the optimum and the plan. The y axis is axis_hybrid's,
+ * the SVG chart's: the totals with room above and below, round ticks. */
 #include "config.h"
 
 #include "chart_hybrid.h"
@@ -17,64 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "axis.h"
 #include "numfmt.h"
 
 #define MARGIN 8 /* y labels and the axis column */
-
-/* "180K", "1.2M", "950": short money for the axis. */
-static void short_money(double v, char *buf, size_t n)
-{
-    if (v >= 1e6)
-        num_snprintf(buf, n, "%.1fM", v / 1e6);
-    else if (v >= 1e4)
-        num_snprintf(buf, n, "%.0fK", v / 1e3);
-    else if (v >= 1e3)
-        num_snprintf(buf, n, "%.1fK", v / 1e3);
-    else
-        num_snprintf(buf, n, "%.0f", v);
-}
 
 static void note(Canvas *c, const char *text)
 {
     canvas_clear(c);
     canvas_text(c, 0, 0, text, CS_LABEL);
-}
-
-/* The y range spans the totals (a little beyond them), not 0 to the top:
- * the totals near the optimum differ by a few percent, which a range from
- * 0 flattens into one row. */
-void chart_hybrid_y_range(const HybridResult *r, double *lo, double *hi)
-{
-    double ymax = r->by_nodes[0].total_monthly, ymin = ymax;
-    for (size_t i = 0; i < r->by_nodes_count; i++) {
-        if (r->by_nodes[i].total_monthly > ymax)
-            ymax = r->by_nodes[i].total_monthly;
-        if (r->by_nodes[i].total_monthly < ymin)
-            ymin = r->by_nodes[i].total_monthly;
-    }
-    double pad = (ymax - ymin) * 0.05;
-    if (!(pad > 0))
-        pad = fabs(ymax) * 0.05 + 1;
-    *hi = ymax + pad;
-    *lo = ymin - pad > 0 ? ymin - pad : 0;
-}
-
-/* The smallest "nice" step (1, 2, 5 times a power of ten) that keeps
- * span / step + 1 counts within `cols` columns. */
-static double nice_step(double span, int cols)
-{
-    if (cols < 2 || !(span > 0))
-        return span > 0 ? span : 1;
-    for (double base = 1;; base *= 10) {
-        static const double mult[] = {1, 2, 5};
-        for (int k = 0; k < 3; k++) {
-            double st = base * mult[k];
-            /* Columns spread by value: neighbours st apart are at least
-             * one column apart when (cols - 1) * st / span >= 1. */
-            if ((cols - 1) * st / span >= 1.0 - 1e-9 && span / st + 1 <= cols)
-                return st;
-        }
-    }
 }
 
 void chart_hybrid_render(Canvas *c, const HybridResult *r,
@@ -97,18 +48,20 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     const int top = 1, bottom = c->height - 4; /* plot rows top..bottom */
     const int x0 = MARGIN, x1 = c->width - 2;  /* plot columns */
     const int rows = bottom - top + 1, cols = x1 - x0 + 1;
-    double ymin, ymax;
-    chart_hybrid_y_range(r, &ymin, &ymax);
-
-    /* y axis with labels at the top, middle and bottom */
+    /* y axis (axis_hybrid, as the SVG's), its ticks labelled a row apart */
+    Axis ax;
+    axis_hybrid(r, CHART_AXIS_STEPS, &ax);
+    const double ymin = ax.lo, ymax = axis_top(&ax);
     for (int y = top; y <= bottom; y++)
         canvas_put(c, x0 - 1, y, '|', CS_AXIS);
-    const int ylab[3] = {top, top + (rows - 1) / 2, bottom};
-    for (int k = 0; k < 3; k++) {
-        double v = ymin + (ymax - ymin) * (bottom - ylab[k]) / (rows - 1);
-        short_money(v, money, sizeof money);
-        canvas_text(c, x0 - 2 - (int)strlen(money), ylab[k], money, CS_LABEL);
-        canvas_put(c, x0 - 1, ylab[k], '+', CS_AXIS);
+    const int every = axis_label_stride(&ax, rows - 1); /* labels a row apart */
+    for (int k = 0; k <= ax.steps; k++) {
+        double v = axis_tick(&ax, k);
+        int y = bottom - (int)lround((v - ymin) / (ymax - ymin) * (rows - 1));
+        if (k % every != 0 || !num_format_scaled(v, MARGIN - 2, money, sizeof money))
+            continue; /* between labels, or wider than the margin */
+        canvas_text(c, x0 - 2 - (int)strlen(money), y, money, CS_LABEL);
+        canvas_put(c, x0 - 1, y, '+', CS_AXIS);
     }
     /* x axis */
     const int axis = bottom + 1;
@@ -123,7 +76,7 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     size_t n = r->by_nodes_count;
     double first = r->by_nodes[0].onprem_nodes, last = r->by_nodes[n - 1].onprem_nodes;
     double span = last - first;
-    double step = nice_step(span, cols);
+    double step = axis_count_step(span, cols);
 #define COL_OF(v) (span > 0 ? x0 + (int)lround(((v) - first) * (cols - 1) / span) : x0)
     unsigned char *kind = xmalloc((size_t)c->width); /* 0 none, 1 count, 2 end, 3 P, 4 O */
     size_t *which = xmalloc((size_t)c->width * sizeof *which);

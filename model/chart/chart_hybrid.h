@@ -17,9 +17,4 @@
 void chart_hybrid_render(Canvas *c, const HybridResult *r,
                          const char *currency);
 
-/* The y range of the hybrid chart, shared with the HTML report's SVG: the
- * totals of r->by_nodes with 5% padding either side, never below 0. r must
- * have at least one by_nodes entry. */
-void chart_hybrid_y_range(const HybridResult *r, double *lo, double *hi);
-
 #endif

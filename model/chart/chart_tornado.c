@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "axis.h"
 #include "numfmt.h"
 
 /* "+180K", "-1.2M", "+950": signed short money for the axis and labels. */
@@ -112,27 +113,8 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
 
     /* Scale: every bar end and the base; Δ = 0 too when it lies within a
      * quarter of that span, so a flip nearby shows. */
-    double lo = t->base.delta, hi = t->base.delta;
-    for (int i = 0; i < shown; i++) {
-        const TornadoRow *r = &t->row[i];
-        const TornadoSide *sd[2] = {&r->low, &r->high};
-        for (int k = 0; k < 2; k++)
-            if (sd[k]->ok) {
-                lo = fmin(lo, sd[k]->at.delta);
-                hi = fmax(hi, sd[k]->at.delta);
-            }
-    }
-    double span = hi - lo;
-    if (!(span > 0))
-        span = fabs(hi) > 0 ? fabs(hi) * 0.1 : 1;
-    if (0 < lo && lo - 0 <= span / 4)
-        lo = 0;
-    if (0 > hi && 0 - hi <= span / 4)
-        hi = 0;
-    if (!(hi > lo)) {
-        lo -= span / 2;
-        hi += span / 2;
-    }
+    double lo, hi;
+    axis_tornado(t, (size_t)shown, &lo, &hi);
 #define COL(v) (x0 + (int)lround(((v) - lo) / (hi - lo) * (x1 - x0)))
     const int base = COL(t->base.delta);
     const bool zero_in = lo <= 0 && 0 <= hi;

@@ -13,8 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "chart.h"
-#include "chart_hybrid.h"
+#include "axis.h"
 #include "export.h"
 #include "numfmt.h"
 #include "svg.h"
@@ -173,10 +172,10 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     const int H = 400 + 20 * extra;
     char buf[160], money[48], cls[64];
     Frame f = {.left = 72, .right = W - 24, .top = 54, .bottom = 400 - 92};
-    double step;
-    int steps;
-    int decimals = chart_cost_axis(s, r, 6, &f.lo, &step, &steps);
-    f.hi = f.lo + steps * step;
+    Axis ax;
+    axis_cost(s, r, 6, &ax);
+    f.lo = ax.lo;
+    f.hi = axis_top(&ax);
 
     num_snprintf(buf, sizeof buf,
                  "Cost per useful GPU-hour (%s) against utilization", s->currency);
@@ -188,10 +187,10 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     svg_text(b, f.left - 60, 16, "start", "axis-title", buf);
 
     /* y grid and labels */
-    for (int k = 0; k <= steps; k++) {
-        double v = f.lo + k * step;
+    for (int k = 0; k <= ax.steps; k++) {
+        double v = axis_tick(&ax, k);
         svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v), k ? "grid" : "axis");
-        num_format_money(v, decimals, money, sizeof money);
+        num_format_money(v, ax.decimals, money, sizeof money);
         svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
     }
     /* x axis, every 10%, labelled every 20% */
@@ -374,19 +373,6 @@ void chart_svg_breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
 
 /* --- hybrid: total against on-prem nodes ------------------------------------ */
 
-/* 1, 2, 2.5 or 5 times a power of ten, at least `raw`. */
-static double nice_step(double raw)
-{
-    if (!(raw > 0))
-        return 1;
-    double p = pow(10, floor(log10(raw)));
-    static const double mult[] = {1, 2, 2.5, 5};
-    for (size_t i = 0; i < sizeof mult / sizeof mult[0]; i++)
-        if (raw <= mult[i] * p)
-            return mult[i] * p;
-    return 10 * p;
-}
-
 void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
 {
     const int W = CHART_SVG_WIDTH, H = 340;
@@ -404,20 +390,30 @@ void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
     svg_text(b, 0, 16, "start", "axis-title", buf);
 
     Frame f = {.left = 80, .right = W - 24, .top = 34, .bottom = H - 70};
-    chart_hybrid_y_range(h, &f.lo, &f.hi);
+    Axis ax;
+    axis_hybrid(h, CHART_AXIS_STEPS, &ax);
+    f.lo = ax.lo;
+    f.hi = axis_top(&ax);
     const size_t n = h->by_nodes_count;
     const double n0 = h->by_nodes[0].onprem_nodes;
     const double span = h->by_nodes[n - 1].onprem_nodes - n0;
-    /* x of a node count; one size alone sits in the middle */
-#define NX(nodes) (span > 0 ? f.left + ((nodes) - n0) / span * (f.right - f.left) \
+    /* x of a node count, the counts inset from both ends of the frame so
+     * neither end's point (nor the optimum's ring) sits on an axis; one
+     * size alone sits in the middle */
+    const double inset = 18;
+#define NX(nodes) (span > 0 ? f.left + inset + ((nodes) - n0) / span * \
+                                  (f.right - f.left - 2 * inset)          \
                             : (f.left + f.right) / 2)
-    /* Grid lines at round amounts inside the range (the range itself is
-     * the text chart's); the bottom edge is the axis. */
-    svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
-    double step = nice_step((f.hi - f.lo) / 6);
-    for (double v = ceil(f.lo / step) * step; v <= f.hi + step * 1e-9; v += step) {
+    /* The text chart's axis (axis_hybrid): a grid line at every tick; the
+     * bottom edge is the axis. */
+    for (int k = 1; k <= ax.steps; k++) {
+        double v = axis_tick(&ax, k);
         svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v), "grid");
-        num_format_money(v, 0, money, sizeof money);
+    }
+    svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
+    for (int k = 0; k <= ax.steps; k++) {
+        double v = axis_tick(&ax, k);
+        num_format_money(v, ax.decimals, money, sizeof money);
         svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
     }
     svg_line(b, f.left, f.top, f.left, f.bottom, "axis");

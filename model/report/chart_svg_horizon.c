@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "axis.h"
 #include "chart_svg.h"
 #include "horizon.h"
 #include "numfmt.h"
@@ -36,18 +37,6 @@ static double fx(const Frame *f, double t)
 static double fy(const Frame *f, double v)
 {
     return f->bottom - (v - f->lo) / (f->hi - f->lo) * (f->bottom - f->top);
-}
-
-/* The smallest 1, 2 or 5 times a power of ten that is at least x > 0. */
-static double nice_step(double x)
-{
-    double p = pow(10, floor(log10(x)));
-    for (int i = 0; i < 3; i++) {
-        static const double m[3] = {1, 2, 5};
-        if (m[i] * p >= x * (1 - 1e-12))
-            return m[i] * p;
-    }
-    return 10 * p;
 }
 
 /* A legend entry at (x, y): a line swatch (dashed with "not-allowed") or a
@@ -107,20 +96,10 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
 
     Frame f = {.left = 84, .right = W - 24, .top = 34, .bottom = plot_bottom,
                .months = T};
-    double lo = 0, hi = 0;
-    for (int k = 0; k < OPT_COUNT; k++)
-        for (int t = 0; t <= T; t++) {
-            lo = fmin(lo, cum[k][t]);
-            hi = fmax(hi, cum[k][t]);
-        }
-    if (!(hi > lo))
-        hi = lo + 1;
-    const double step = nice_step((hi - lo) / 6);
-    f.lo = floor(lo / step + 1e-9) * step;
-    f.hi = ceil(hi / step - 1e-9) * step;
-    if (!(f.hi > f.lo))
-        f.hi = f.lo + step;
-    const int decimals = step < 1 ? (int)ceil(-log10(step)) : 0;
+    Axis ax;
+    axis_cumulative(hz, CHART_AXIS_STEPS, &ax);
+    f.lo = ax.lo;
+    f.hi = axis_top(&ax);
 
     num_snprintf(buf, sizeof buf, "Cumulative spend (%s) over %d months",
                  s->currency, T);
@@ -129,22 +108,15 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     svg_text(b, f.left - 72, 16, "start", "axis-title", buf);
 
     /* y grid and labels */
-    const int ysteps = (int)lround((f.hi - f.lo) / step);
-    for (int k = 0; k <= ysteps; k++) {
-        double v = f.lo + k * step;
+    for (int k = 0; k <= ax.steps; k++) {
+        double v = axis_tick(&ax, k);
         svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v),
-                 fabs(v) < step * 1e-9 ? "axis" : "grid");
-        num_format_money(v, decimals, money, sizeof money);
+                 fabs(v) < ax.step * 1e-9 ? "axis" : "grid");
+        num_format_money(v, ax.decimals, money, sizeof money);
         svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
     }
     /* x axis: months, ticked every 1, 3, 6, 12, 24, ... so at most ~12 */
-    static const int mstep[] = {1, 3, 6, 12, 24, 36, 60};
-    int xs = mstep[0];
-    for (size_t i = 0; i < sizeof mstep / sizeof mstep[0]; i++) {
-        xs = mstep[i];
-        if (T / xs <= 12)
-            break;
-    }
+    const int xs = axis_month_step(T, 12);
     svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
     svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
     for (int t = 0; t <= T; t += xs) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "axis.h"
 #include "chart_svg.h"
 #include "numfmt.h"
 #include "svg.h"
@@ -45,26 +46,8 @@ void chart_svg_tornado(StrBuf *b, const Tornado *t, const char *currency)
      * and, left of that, for the inputs' keys. */
     const double left = 270, right = W - 8, top = 44;
     const double x0p = left + 64, x1p = right - 64;
-    double lo = t->base.delta, hi = t->base.delta;
-    for (int i = 0; i < rows; i++) {
-        const TornadoSide *sd[2] = {&t->row[i].low, &t->row[i].high};
-        for (int k = 0; k < 2; k++)
-            if (sd[k]->ok) {
-                lo = fmin(lo, sd[k]->at.delta);
-                hi = fmax(hi, sd[k]->at.delta);
-            }
-    }
-    double span = hi - lo;
-    if (!(span > 0))
-        span = fabs(hi) > 0 ? fabs(hi) * 0.1 : 1;
-    if (lo > 0 && lo <= span / 4)
-        lo = 0;
-    if (hi < 0 && -hi <= span / 4)
-        hi = 0;
-    if (!(hi > lo)) {
-        lo -= span / 2;
-        hi += span / 2;
-    }
+    double lo, hi;
+    axis_tornado(t, t->count, &lo, &hi);
 #define X(v) (x0p + ((v) - lo) / (hi - lo) * (x1p - x0p))
     const double bottom = top + rows * ROW;
     for (int i = 0; i < rows; i++) {
