@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 /* Allocate a blank width x height canvas; negative sizes count as 0. */
 void canvas_init(Canvas *c, int width, int height)
 {
@@ -89,37 +91,17 @@ void canvas_put(Canvas *c, int x, int y, char ch, CanvasStyle st)
     canvas_put_cp(c, x, y, (uint32_t)(unsigned char)ch, st);
 }
 
-/* The next code point of UTF-8 text *s (advancing it); a byte that starts
- * no valid sequence counts as one code point, '?'. */
-static uint32_t utf8_next(const char **s)
+/* The next code point of UTF-8 text *s (advancing it; utf8.h decodes); a
+ * byte that starts no valid sequence counts as one code point, '?'. */
+static uint32_t canvas_next_cp(const char **s)
 {
-    const unsigned char *p = (const unsigned char *)*s;
     uint32_t cp;
-    int more;
-    if (p[0] < 0x80) {
-        *s += 1;
-        return p[0];
-    } else if ((p[0] & 0xe0) == 0xc0) {
-        cp = p[0] & 0x1f;
-        more = 1;
-    } else if ((p[0] & 0xf0) == 0xe0) {
-        cp = p[0] & 0x0f;
-        more = 2;
-    } else if ((p[0] & 0xf8) == 0xf0) {
-        cp = p[0] & 0x07;
-        more = 3;
-    } else {
+    size_t n = utf8_decode(*s, strnlen(*s, 4), &cp);
+    if (n == 0) {
         *s += 1;
         return '?';
     }
-    for (int k = 1; k <= more; k++) {
-        if ((p[k] & 0xc0) != 0x80) {
-            *s += 1;
-            return '?';
-        }
-        cp = (cp << 6) | (p[k] & 0x3f);
-    }
-    *s += 1 + more;
+    *s += n;
     return cp;
 }
 
@@ -129,14 +111,14 @@ void canvas_text(Canvas *c, int x, int y, const char *s, CanvasStyle st)
     if (!s)
         return;
     while (*s && x < c->width)
-        canvas_put_cp(c, x++, y, utf8_next(&s), st);
+        canvas_put_cp(c, x++, y, canvas_next_cp(&s), st);
 }
 
 int canvas_text_cells(const char *s)
 {
     int n = 0;
     while (s && *s) {
-        utf8_next(&s);
+        canvas_next_cp(&s);
         n++;
     }
     return n;
@@ -203,21 +185,8 @@ CanvasStyle canvas_style(const Canvas *c, int x, int y)
 static void append_utf8(StrBuf *b, uint32_t cp)
 {
     char u[4];
-    size_t n;
-    if (cp < 0x80) {
-        u[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        u[0] = (char)(0xc0 | (cp >> 6));
-        u[1] = (char)(0x80 | (cp & 0x3f));
-        n = 2;
-    } else {
-        u[0] = (char)(0xe0 | (cp >> 12));
-        u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        u[2] = (char)(0x80 | (cp & 0x3f));
-        n = 3;
-    }
-    sb_append_n(b, u, n);
+    size_t n = utf8_encode(cp, u);
+    sb_append_n(b, n ? u : "?", n ? n : 1);
 }
 
 /* Append every row, trailing blanks trimmed, rows joined by '\n' (no newline

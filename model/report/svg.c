@@ -6,7 +6,10 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
+
+#include "utf8.h"
 
 void html_text_n(StrBuf *b, const char *s, size_t n)
 {
@@ -32,10 +35,13 @@ void html_text_n(StrBuf *b, const char *s, size_t n)
                 pic[2] = (char)(0x80 | (cp & 0x3F));
                 pic[3] = '\0';
                 rep = pic;
-            } else if (c == 0xC2 && i + 1 < n && p[i + 1] >= 0x80 &&
-                       p[i + 1] <= 0x9F) {
-                rep = "\xEF\xBF\xBD"; /* a C1 control */
-                skip = 1;
+            } else if (c >= 0x80) {
+                uint32_t cp;
+                size_t len = utf8_decode(s + i, n - i, &cp);
+                if (len && cp >= 0x80 && cp <= 0x9F) {
+                    rep = "\xEF\xBF\xBD"; /* a C1 control */
+                    skip = len - 1;
+                }
             }
             break;
         }
@@ -181,7 +187,7 @@ double svg_text_width(const char *text, double size)
      * not bytes. */
     double w = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if ((*p & 0xC0) == 0x80)
+        if (utf8_is_cont(*p))
             continue;
         if (*p && strchr("il.,:;|' ", (char)*p))
             w += 0.32;
