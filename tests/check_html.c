@@ -233,6 +233,55 @@ START_TEST(hybrid_page)
 }
 END_TEST
 
+/* The number attribute `name` ("cx") of the element starting at tag. */
+static double attr(const char *tag, const char *name)
+{
+    char key[32];
+    snprintf(key, sizeof key, " %s=\"", name);
+    const char *p = strstr(tag, key);
+    ck_assert_msg(p && p < strchr(tag, '>'), "no %s in %.80s", name, tag);
+    return strtod(p + strlen(key), NULL);
+}
+
+/* The hybrid chart's optimum, the cheapest and so the lowest total, here
+ * also the first node count: its ring clears both axis lines. */
+START_TEST(hybrid_optimum_off_the_axes)
+{
+    static HybridNodesTotal sizes[4] = {{0, 97930}, {1, 148000}, {2, 105161}, {4, 129000}};
+    HybridResult h;
+    memset(&h, 0, sizeof h);
+    h.by_nodes = sizes;
+    h.by_nodes_count = 4;
+    h.onprem_nodes = 2;
+    h.optimum.onprem_nodes = 0;
+    h.optimum.total_monthly = 97930;
+    StrBuf b = STRBUF_INIT;
+    chart_svg_hybrid(&b, &h, "USD");
+    const char *svg = sb_str(&b);
+    const char *ring = strstr(svg, "class=\"crossover\"/>");
+    ck_assert_ptr_nonnull(ring);
+    while (ring > svg && strncmp(ring, "<circle", 7) != 0)
+        ring--;
+    double cx = attr(ring, "cx"), cy = attr(ring, "cy"), r = attr(ring, "r");
+    double left = -1, bottom = -1;
+    for (const char *l = strstr(svg, "<line"); l; l = strstr(l + 1, "<line")) {
+        const char *end = strchr(l, '>');
+        if (!strstr(l, "class=\"axis\"") || strstr(l, "class=\"axis\"") > end)
+            continue;
+        double x1 = attr(l, "x1"), x2 = attr(l, "x2"), y1 = attr(l, "y1"), y2 = attr(l, "y2");
+        if (x1 == x2 && fabs(y2 - y1) > 100)
+            left = x1; /* the y axis */
+        else if (y1 == y2 && fabs(x2 - x1) > 100)
+            bottom = y1; /* the x axis */
+    }
+    ck_assert(left > 0 && bottom > 0);
+    ck_assert_msg(cx - r > left + 2, "ring at x %g, r %g, on the y axis at %g", cx, r, left);
+    ck_assert_msg(cy + r < bottom - 2, "ring at y %g, r %g, on the x axis at %g", cy, r,
+                  bottom);
+    sb_free(&b);
+}
+END_TEST
+
 /* A not-allowed option is drawn dashed and says so in the legend; on-prem
  * leads the verdict when the cloud is forbidden. */
 START_TEST(not_allowed_options)
@@ -425,6 +474,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, default_page);
     tcase_add_test(t, scenario_text_is_escaped);
     tcase_add_test(t, hybrid_page);
+    tcase_add_test(t, hybrid_optimum_off_the_axes);
     tcase_add_test(t, not_allowed_options);
     tcase_add_test(t, horizon_page);
     tcase_add_test(t, reports_show_the_horizon_they_are_given);

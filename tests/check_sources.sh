@@ -51,7 +51,6 @@ function tui/cli_sweep.c:cli_cmd_sweep
 function tui/form.c:form_draw
 function tui/results.c:results_box
 function tui/screen.c:screen_draw
-helper nice_step model/chart/chart_hybrid.c model/report/chart_svg.c model/report/chart_svg_horizon.c
 helper now_ms tui/background.c tui/hybrid_work.c
 helper pct_text model/report/chart_svg.c model/report/export_risk.c
 helper split_path model/files/atomic_file.c tui/recover.c

@@ -43,28 +43,6 @@ static void option_class(CostOption o, const char *what, char *buf, size_t n)
     snprintf(buf, n, "%s o-%s", what, cost_option_key(o));
 }
 
-/* A legend entry at (x, y): a swatch drawn by `swatch` (0 line, 1 dashed
- * line, 2 circle, 3 box) in class cls, then the text. Returns the x after
- * it. */
-static double legend_item(StrBuf *b, double x, double y, int swatch,
-                          const char *cls, const char *text)
-{
-    switch (swatch) {
-    case 0:
-    case 1:
-        svg_line(b, x, y - 4, x + 18, y - 4, cls);
-        break;
-    case 2:
-        svg_circle(b, x + 9, y - 4, 4.5, cls);
-        break;
-    default:
-        svg_rect(b, x + 2, y - 10, 12, 12, cls);
-        break;
-    }
-    svg_text(b, x + 24, y, "start", "legend", text);
-    return x + 24 + svg_text_width(text, FONT) + 18;
-}
-
 /* --- cost per useful GPU-hour against utilization ------------------------- */
 
 typedef struct Frame {
@@ -120,7 +98,7 @@ static void cost_path(StrBuf *b, const Frame *f, const Scenario *s,
 /* The second part of the cost chart's key: the markers, then every
  * crossover (an arrow to the side where on-prem is cheaper). */
 typedef struct KeyItem {
-    int swatch;
+    SvgSwatch swatch;
     const char *cls;
     char text[96];
 } KeyItem;
@@ -129,16 +107,16 @@ static size_t cost_key_items(const Scenario *s, const CostResult *r,
                              KeyItem *items, size_t max)
 {
     size_t n = 0;
-    items[n++] = (KeyItem){1, "threshold", "60 / 75 / 80% rules of thumb"};
+    items[n++] = (KeyItem){SWATCH_DASHED, "threshold", "60 / 75 / 80% rules of thumb"};
     char upct[16];
     pct_text(s->utilization.measured_pct, upct, sizeof upct);
-    items[n] = (KeyItem){0, "measured", ""};
+    items[n] = (KeyItem){SWATCH_LINE, "measured", ""};
     num_snprintf(items[n].text, sizeof items[n].text, "measured %s", upct);
     n++;
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         const Crossover *c = &r->crossover[o];
         for (size_t k = 0; k < c->count && n < max; k++, n++) {
-            items[n] = (KeyItem){2, "crossover", ""};
+            items[n] = (KeyItem){SWATCH_RING, "crossover", ""};
             num_snprintf(items[n].text, sizeof items[n].text, "crossover %s %.1f%%%s",
                          option_name[o], c->point[k].pct,
                          c->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
@@ -263,7 +241,7 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
                      sizeof cls);
         num_snprintf(buf, sizeof buf, "%s%s", option_name[o],
                      r->option[o].allowed ? "" : " (not allowed)");
-        x = legend_item(b, x, y, r->option[o].allowed ? 0 : 1, cls, buf);
+        x = svg_legend_item(b, x, y, r->option[o].allowed ? SWATCH_LINE : SWATCH_DASHED, cls, buf);
     }
     x = f.left - 60;
     y = 400 - 10;
@@ -273,7 +251,7 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
             x = f.left - 60;
             y += 20;
         }
-        x = legend_item(b, x, y, key[i].swatch, key[i].cls, key[i].text);
+        x = svg_legend_item(b, x, y, key[i].swatch, key[i].cls, key[i].text);
     }
     svg_close(b);
 }
@@ -366,112 +344,7 @@ void chart_svg_breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
             kx = 0;
         }
         snprintf(cls, sizeof cls, "seg l-%s", cost_line_key(l));
-        kx = legend_item(b, kx, ky, 3, cls, export_line_label(l));
+        kx = svg_legend_item(b, kx, ky, SWATCH_BOX, cls, export_line_label(l));
     }
-    svg_close(b);
-}
-
-/* --- hybrid: total against on-prem nodes ------------------------------------ */
-
-void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
-{
-    const int W = CHART_SVG_WIDTH, H = 340;
-    char buf[200], money[48];
-    num_snprintf(buf, sizeof buf, "Hybrid plan: total monthly cost (%s) against on-prem nodes",
-                 currency);
-    if (h->by_nodes_count == 0) {
-        svg_open(b, "chart-hybrid", "chart", W, 40, buf);
-        svg_text(b, 0, 24, "start", "axis-title", "No node counts to chart.");
-        svg_close(b);
-        return;
-    }
-    svg_open(b, "chart-hybrid", "chart", W, H, buf);
-    num_snprintf(buf, sizeof buf, "total monthly (%s)", currency);
-    svg_text(b, 0, 16, "start", "axis-title", buf);
-
-    Frame f = {.left = 80, .right = W - 24, .top = 34, .bottom = H - 70};
-    Axis ax;
-    axis_hybrid(h, CHART_AXIS_STEPS, &ax);
-    f.lo = ax.lo;
-    f.hi = axis_top(&ax);
-    const size_t n = h->by_nodes_count;
-    const double n0 = h->by_nodes[0].onprem_nodes;
-    const double span = h->by_nodes[n - 1].onprem_nodes - n0;
-    /* x of a node count, the counts inset from both ends of the frame so
-     * neither end's point (nor the optimum's ring) sits on an axis; one
-     * size alone sits in the middle */
-    const double inset = 18;
-#define NX(nodes) (span > 0 ? f.left + inset + ((nodes) - n0) / span * \
-                                  (f.right - f.left - 2 * inset)          \
-                            : (f.left + f.right) / 2)
-    /* The text chart's axis (axis_hybrid): a grid line at every tick; the
-     * bottom edge is the axis. */
-    for (int k = 1; k <= ax.steps; k++) {
-        double v = axis_tick(&ax, k);
-        svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v), "grid");
-    }
-    svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
-    for (int k = 0; k <= ax.steps; k++) {
-        double v = axis_tick(&ax, k);
-        num_format_money(v, ax.decimals, money, sizeof money);
-        svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
-    }
-    svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
-    /* node labels where they fit (always the first, last and optimum) */
-    double last_end = -1e9;
-    for (size_t i = 0; i < n; i++) {
-        const HybridNodesTotal *p = &h->by_nodes[i];
-        double x = NX(p->onprem_nodes);
-        num_snprintf(buf, sizeof buf, "%.0f", p->onprem_nodes);
-        double w = svg_text_width(buf, FONT);
-        bool must = i == 0 || i + 1 == n || p->onprem_nodes == h->optimum.onprem_nodes;
-        if (must || x - w / 2 > last_end + 8) {
-            svg_line(b, x, f.bottom, x, f.bottom + 5, "axis");
-            svg_text(b, x, f.bottom + 19, "middle", "tick", buf);
-            last_end = x + w / 2;
-        }
-    }
-    svg_text(b, (f.left + f.right) / 2, f.bottom + 36, "middle", "axis-title",
-             "on-prem nodes (the rest bursts to the cloud)");
-
-    sb_append(b, "<path class=\"curve o-onprem\" d=\"");
-    for (size_t i = 0; i < n; i++) {
-        sb_append(b, i ? " L" : "M");
-        svg_num(b, NX(h->by_nodes[i].onprem_nodes));
-        sb_append(b, " ");
-        svg_num(b, fy(&f, h->by_nodes[i].total_monthly));
-    }
-    sb_append(b, "\"/>\n");
-    for (size_t i = 0; i < n; i++)
-        svg_circle(b, NX(h->by_nodes[i].onprem_nodes),
-                   fy(&f, h->by_nodes[i].total_monthly), n > 80 ? 1.5 : 3,
-                   "point o-onprem");
-
-    /* the plan's own size, then the optimum on top */
-    double px = NX(h->onprem_nodes);
-    bool plan_differs = h->onprem_nodes != h->optimum.onprem_nodes;
-    if (plan_differs && h->onprem_nodes >= n0 && h->onprem_nodes <= n0 + span) {
-        svg_line(b, px, f.top, px, f.bottom, "measured");
-        num_snprintf(buf, sizeof buf, "plan: %.0f node%s", h->onprem_nodes,
-                     h->onprem_nodes == 1 ? "" : "s");
-        double w = svg_text_width(buf, FONT);
-        svg_text(b, px + 6 + w > f.right ? px - 6 - w : px + 6, f.top + 12, "start",
-                 "measured-label", buf);
-    }
-    /* The optimum is the lowest point, so the line rises on both sides of
-     * it: its ring is labelled in the key below, not over the line. */
-    double ox = NX(h->optimum.onprem_nodes), oy = fy(&f, h->optimum.total_monthly);
-    svg_circle(b, ox, oy, 6, "crossover");
-#undef NX
-
-    double x = f.left - 60, y = H - 10;
-    x = legend_item(b, x, y, 0, "swatch o-onprem", "total of the plan at each size");
-    num_format_money(h->optimum.total_monthly, 0, money, sizeof money);
-    num_snprintf(buf, sizeof buf, "optimum: %.0f node%s, %s %s",
-                 h->optimum.onprem_nodes, h->optimum.onprem_nodes == 1 ? "" : "s",
-                 money, currency);
-    x = legend_item(b, x, y, 2, "crossover", buf);
-    if (plan_differs)
-        legend_item(b, x, y, 0, "measured", "the plan's size");
     svg_close(b);
 }

@@ -39,24 +39,6 @@ static double fy(const Frame *f, double v)
     return f->bottom - (v - f->lo) / (f->hi - f->lo) * (f->bottom - f->top);
 }
 
-/* A legend entry at (x, y): a line swatch (dashed with "not-allowed") or a
- * ring, then the text. Returns the x after it. */
-static double legend_item(StrBuf *b, double x, double y, bool ring,
-                          const char *cls, const char *text)
-{
-    if (ring)
-        svg_circle(b, x + 9, y - 4, 4.5, cls);
-    else
-        svg_line(b, x, y - 4, x + 18, y - 4, cls);
-    svg_text(b, x + 24, y, "start", "legend", text);
-    return x + 24 + svg_text_width(text, FONT) + 18;
-}
-
-static double item_width(const char *text)
-{
-    return 24 + svg_text_width(text, FONT) + 18;
-}
-
 void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
                        const HorizonFigures *hz)
 {
@@ -84,7 +66,7 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     const double kx0 = 12;
     int key_rows = 1;
     for (int i = 0, x = 0; i < nkey; i++) {
-        double w = item_width(key[i]);
+        double w = svg_legend_width(key[i]);
         if (i == OPT_COUNT || (x > 0 && kx0 + x + w - 18 > W)) {
             key_rows++;
             x = 0;
@@ -186,7 +168,7 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     /* the key: the options on one line, the break-even months after */
     double x = kx0, y = plot_bottom + 64;
     for (int i = 0; i < nkey; i++) {
-        double w = item_width(key[i]);
+        double w = svg_legend_width(key[i]);
         if (i == OPT_COUNT || (x > kx0 && x + w - 18 > W)) {
             x = kx0;
             y += 20;
@@ -195,9 +177,9 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
             snprintf(cls, sizeof cls, "%s o-%s",
                      r->option[i].allowed ? "swatch" : "swatch not-allowed",
                      cost_option_key((CostOption)i));
-            x = legend_item(b, x, y, false, cls, key[i]);
+            x = svg_legend_item(b, x, y, SWATCH_LINE, cls, key[i]);
         } else {
-            x = legend_item(b, x, y, true, "crossover", key[i]);
+            x = svg_legend_item(b, x, y, SWATCH_RING, "crossover", key[i]);
         }
     }
     svg_close(b);

@@ -201,6 +201,30 @@ double svg_text_width(const char *text, double size)
     return w * size;
 }
 
+double svg_legend_width(const char *text)
+{
+    return 24 + svg_text_width(text, 12) + 18;
+}
+
+double svg_legend_item(StrBuf *b, double x, double y, SvgSwatch swatch,
+                       const char *cls, const char *text)
+{
+    switch (swatch) {
+    case SWATCH_LINE:
+    case SWATCH_DASHED:
+        svg_line(b, x, y - 4, x + 18, y - 4, cls);
+        break;
+    case SWATCH_RING:
+        svg_circle(b, x + 9, y - 4, 4.5, cls);
+        break;
+    case SWATCH_BOX:
+        svg_rect(b, x + 2, y - 10, 12, 12, cls);
+        break;
+    }
+    svg_text(b, x + 24, y, "start", "legend", text);
+    return x + svg_legend_width(text);
+}
+
 void svg_place_label(SvgLabels *l, const double (*cand)[2], size_t n, double w,
                      double *x, double *y)
 {

@@ -46,6 +46,23 @@ void svg_circle(StrBuf *b, double cx, double cy, double r, const char *cls);
 void svg_text(StrBuf *b, double x, double y, const char *anchor,
               const char *cls, const char *text);
 
+/* A chart key's swatch shapes. */
+typedef enum SvgSwatch {
+    SWATCH_LINE,   /* a short line (an option's curve, a marker) */
+    SWATCH_DASHED, /* the same, dashed by its class (a not-allowed option) */
+    SWATCH_RING,   /* a small circle (a crossover, a break-even, the optimum) */
+    SWATCH_BOX     /* a square (a bar's segment) */
+} SvgSwatch;
+
+/* Append a key entry with its baseline at (x, y): the swatch in class cls,
+ * then the text (escaped, class "legend"). Returns the x where the next
+ * entry may start (svg_legend_width after x). */
+double svg_legend_item(StrBuf *b, double x, double y, SvgSwatch swatch,
+                       const char *cls, const char *text);
+
+/* The room a key entry of `text` takes, the gap after it included. */
+double svg_legend_width(const char *text);
+
 /* Rough width in user units of text set at `size` px in a sans-serif face:
  * for laying out legends and keeping labels inside the picture. */
 double svg_text_width(const char *text, double size);
