@@ -121,34 +121,64 @@ void num_format_exact(double v, char *buf, size_t n)
     num_snprintf(buf, n, "%s", tmp);
 }
 
-void num_format_money(double v, int decimals, char *buf, size_t n)
+/* The digits of raw (no sign, '.' as the point, no exponent) with the
+ * integer part grouped by thousands, after '-' when neg, into buf. */
+static void group_digits(const char *raw, bool neg, char *buf, size_t n)
 {
-    char raw[64];
-    if (!isfinite(v)) {
-        num_snprintf(buf, n, "n/a");
-        return;
-    }
-    num_snprintf(raw, sizeof raw, "%.*f", decimals, fabs(v));
     const char *dot = strchr(raw, '.');
     size_t intlen = dot ? (size_t)(dot - raw) : strlen(raw);
-    char out[96];
+    /* A finite double has at most 309 integer digits: 103 commas. */
+    char out[2 * 330];
     size_t o = 0;
-    /* Negative zero after rounding prints without a sign. */
-    bool neg = v < 0 && strspn(raw, "0.") != strlen(raw);
     if (neg)
         out[o++] = '-';
-    for (size_t i = 0; i < intlen; i++) {
+    for (size_t i = 0; i < intlen && o < sizeof out - 2; i++) {
         if (i > 0 && (intlen - i) % 3 == 0)
             out[o++] = ',';
         out[o++] = raw[i];
     }
-    if (dot) {
-        size_t rest = strlen(dot);
-        memcpy(out + o, dot, rest);
-        o += rest;
-    }
     out[o] = '\0';
-    num_snprintf(buf, n, "%s", out);
+    num_snprintf(buf, n, "%s%s", out, dot ? dot : "");
+}
+
+void num_format_money(double v, int decimals, char *buf, size_t n)
+{
+    if (!isfinite(v)) {
+        num_snprintf(buf, n, "n/a");
+        return;
+    }
+    /* Room for any finite double: 309 integer digits, the point, the
+     * decimals (at most 17 asked for). */
+    char raw[340];
+    decimals = decimals < 0 ? 0 : decimals > 17 ? 17 : decimals;
+    num_snprintf(raw, sizeof raw, "%.*f", decimals, fabs(v));
+    /* Negative zero after rounding prints without a sign. */
+    group_digits(raw, v < 0 && strspn(raw, "0.") != strlen(raw), buf, n);
+}
+
+void num_format_value(double v, char *buf, size_t n)
+{
+    if (!isfinite(v)) {
+        num_snprintf(buf, n, "n/a");
+        return;
+    }
+    double a = fabs(v);
+    char raw[40];
+    if (a >= 1e15 || (a > 0 && a < 1e-5)) {
+        num_snprintf(buf, n, "%.10g", v);
+        return;
+    }
+    /* Ten significant digits in plain notation, trailing zeros dropped. */
+    int whole = a >= 1 ? (int)floor(log10(a)) + 1 : 1;
+    num_snprintf(raw, sizeof raw, "%.*f", whole < 10 ? 10 - whole : 0, a);
+    if (strchr(raw, '.')) {
+        size_t len = strlen(raw);
+        while (raw[len - 1] == '0')
+            raw[--len] = '\0';
+        if (raw[len - 1] == '.')
+            raw[--len] = '\0';
+    }
+    group_digits(raw, v < 0 && strspn(raw, "0.") != strlen(raw), buf, n);
 }
 
 bool num_format_scaled(double v, int width, char *buf, size_t n)

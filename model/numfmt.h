@@ -38,6 +38,14 @@ void num_format_exact(double v, char *buf, size_t n);
  * decimals); `decimals` digits after the point. */
 void num_format_money(double v, int decimals, char *buf, size_t n);
 
+/* A number as people read it, on screen and in the reports: at most 10
+ * significant digits (so a computation's last-bit noise, 5.5040000000000004,
+ * never shows), its integer part grouped by thousands from 1,000: "290,000",
+ * "1,234.5", "0.08", "-12,000", "0" (never "-0"). From 1e15, or non-zero
+ * below 1e-5, %g's exponent form ("1.5e+16"); "n/a" when not finite. The
+ * one grouping rule of every number gpuplan shows a person. */
+void num_format_value(double v, char *buf, size_t n);
+
 /* v scaled to fit `width` columns (DESIGN 8: scaled, never truncated):
  * 1200000 -> "1.2M", 1e12 -> "1T" (K, M, G, T, P, E; one decimal when it
  * fits, none otherwise). Returns false when even that is wider. */

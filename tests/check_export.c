@@ -347,7 +347,7 @@ START_TEST(report_text_and_md)
     export_report(&rep, true, &m);
     static const char *const both[] = {"2026-01-02", "66,075.52", "89,639.03",
                                        "97,067.51", "45,597.64", "5.66", "7.67",
-                                       "3.90", "35.9%", "76.0%", "BELOW_60",
+                                       "3.90", "35.9%", "76.0%", "Utilization below 60%",
                                        "hybrid", "X on-demand 35.9%"};
     for (size_t i = 0; i < sizeof both / sizeof both[0]; i++) {
         ck_assert_msg(strstr(sb_str(&t), both[i]), "text lacks %s", both[i]);

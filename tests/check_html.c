@@ -282,6 +282,103 @@ START_TEST(hybrid_optimum_off_the_axes)
 }
 END_TEST
 
+/* The part of page h from `<svg ... id="ID"` to its </svg>, as a copy. */
+static char *svg_of(const char *h, const char *id)
+{
+    char key[64];
+    snprintf(key, sizeof key, "id=\"%s\"", id);
+    const char *start = strstr(h, key);
+    ck_assert_msg(start != NULL, "no %s", id);
+    while (start > h && strncmp(start, "<svg", 4) != 0)
+        start--;
+    const char *end = strstr(start, "</svg>");
+    ck_assert_ptr_nonnull(end);
+    char *out = xmalloc((size_t)(end - start) + 1);
+    memcpy(out, start, (size_t)(end - start));
+    out[end - start] = '\0';
+    return out;
+}
+
+typedef struct Box {
+    double x0, y0, x1, y1;
+    char what[80];
+} Box;
+
+/* The boxes of a chart's <text> (12 px, by svg_text_width and its anchor)
+ * and <rect> elements, at most cap; returns how many. */
+static size_t boxes_of(const char *svg, Box *box, size_t cap, bool texts)
+{
+    size_t n = 0;
+    const char *tag = texts ? "<text" : "<rect";
+    for (const char *p = strstr(svg, tag); p && n < cap; p = strstr(p + 1, tag)) {
+        Box *b = &box[n];
+        double x = attr(p, "x"), y = attr(p, "y");
+        if (!texts) {
+            *b = (Box){x, y, x + attr(p, "width"), y + attr(p, "height"), "rect"};
+            n++;
+            continue;
+        }
+        const char *gt = strchr(p, '>'), *lt = strchr(gt, '<');
+        snprintf(b->what, sizeof b->what, "%.*s", (int)(lt - gt - 1), gt + 1);
+        double w = svg_text_width(b->what, 12);
+        const char *anchor = strstr(p, "text-anchor=\"");
+        double x0 = x;
+        if (anchor && anchor < gt)
+            x0 = strncmp(anchor + 13, "end", 3) == 0 ? x - w
+                 : strncmp(anchor + 13, "middle", 6) == 0 ? x - w / 2 : x;
+        b->x0 = x0, b->x1 = x0 + w, b->y0 = y - 10, b->y1 = y + 2;
+        n++;
+    }
+    return n;
+}
+
+static bool overlap(const Box *a, const Box *b)
+{
+    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* HTML report, DESIGN 4.2: advice headed by words; the tornado's labels
+ * clear of each other and of every bar, low and high in colours of their
+ * own (not the options'); the Monte Carlo's histogram; numbers grouped;
+ * a horizon of 0 months said for what it is. */
+START_TEST(risk_page_reads_as_words)
+{
+    Scenario s;
+    load("diagflow-risk", &s);
+    char *h = html_of(&s);
+    ck_assert_ptr_null(strstr(h, "<dt>COMMIT_COVERAGE"));
+    ck_assert_ptr_nonnull(strstr(h, "<dt>Reserved commitment</dt>"));
+    ck_assert_ptr_nonnull(strstr(h, "<dt>Managed service or raw instances</dt>"));
+    ck_assert_ptr_nonnull(strstr(h, "10,000 draws of 7 inputs"));
+    ck_assert_ptr_nonnull(strstr(h, "<td class=\"n\">290,000</td>"));
+    ck_assert_ptr_nonnull(strstr(h, ">0: the hardware lifetime, 48 months</td>"));
+    char *t = svg_of(h, "chart-tornado");
+    ck_assert_ptr_nonnull(strstr(t, "hardware.node_price 290,000\xE2\x80\x93" "345,000"));
+    ck_assert_ptr_null(strstr(t, "o-on_demand"));
+    ck_assert_ptr_null(strstr(t, "o-spot"));
+    ck_assert_uint_eq(count(t, "class=\"bar bar-low\""), 7 + 1); /* + the key */
+    static Box text[200], rect[100];
+    size_t nt = boxes_of(t, text, 200, true), nr = boxes_of(t, rect, 100, false);
+    ck_assert_uint_gt(nt, 20);
+    for (size_t i = 0; i < nt; i++) {
+        for (size_t j = i + 1; j < nt; j++)
+            ck_assert_msg(!overlap(&text[i], &text[j]), "'%s' overlaps '%s'",
+                          text[i].what, text[j].what);
+        for (size_t j = 0; j < nr; j++)
+            ck_assert_msg(!overlap(&text[i], &rect[j]), "'%s' touches a bar at x %g",
+                          text[i].what, rect[j].x0);
+    }
+    free(t);
+    char *m = svg_of(h, "chart-histogram");
+    ck_assert_uint_gt(count(m, "class=\"bin o-onprem\""), 3); /* owning cheaper */
+    ck_assert_uint_gt(count(m, "class=\"bin o-spot\""), 3);   /* spot cheaper */
+    ck_assert_ptr_nonnull(strstr(m, ">P50</text>"));
+    ck_assert_ptr_nonnull(strstr(m, ">1,500</text>"));
+    free(m);
+    free(h);
+}
+END_TEST
+
 /* A not-allowed option is drawn dashed and says so in the legend; on-prem
  * leads the verdict when the cloud is forbidden. */
 START_TEST(not_allowed_options)
@@ -475,6 +572,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, scenario_text_is_escaped);
     tcase_add_test(t, hybrid_page);
     tcase_add_test(t, hybrid_optimum_off_the_axes);
+    tcase_add_test(t, risk_page_reads_as_words);
     tcase_add_test(t, not_allowed_options);
     tcase_add_test(t, horizon_page);
     tcase_add_test(t, reports_show_the_horizon_they_are_given);

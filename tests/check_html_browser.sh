@@ -8,10 +8,10 @@
 # is visible, and has drawn marks (lines, curves, bars, text) of non-zero
 # size; the expected charts are all there (three: cost curves, breakdown
 # bars and the horizon's cumulative spend, which every scenario has, at
-# least over the lifetime; one more with a hybrid plan, another with an
-# uncertainty section). The cumulative-spend chart must hold one curve per
-# option, each drawn across the plot, and a ring for every break-even
-# month the report's table names.
+# least over the lifetime; one more with a hybrid plan, two more with an
+# uncertainty section: the tornado and the Monte Carlo's histogram). The
+# cumulative-spend chart must hold one curve per option, each drawn across
+# the plot, and a ring for every break-even month the report's table names.
 # A full-page screenshot is kept beside the test log as
 # tests/check_html_browser-NAME.png for people to look at.
 #
@@ -107,7 +107,7 @@ for yaml in "$top_srcdir"/scenarios/*.yaml; do
     fi
     charts=3
     grep -q '^hybrid:' "$yaml" && charts=$((charts + 1))
-    grep -q '^uncertainty:' "$yaml" && charts=$((charts + 1))
+    grep -q '^uncertainty:' "$yaml" && charts=$((charts + 2)) # tornado, histogram
     {
         printf '<!DOCTYPE html><html><body style="margin:0">'
         printf '<iframe id="f" src="%s.html" style="width:1000px;height:1200px;border:0"></iframe>' "$name"
@@ -143,6 +143,7 @@ for yaml in "$top_srcdir"/scenarios/*.yaml; do
     done
     grep -q '^hybrid:' "$yaml" && { grep -q "^svg chart-hybrid " "$TMP/dom" && ok || fail "$name: no chart-hybrid"; }
     grep -q '^uncertainty:' "$yaml" && { grep -q "^svg chart-tornado " "$TMP/dom" && ok || fail "$name: no chart-tornado"; }
+    grep -q '^uncertainty:' "$yaml" && { grep -q "^svg chart-histogram " "$TMP/dom" && ok || fail "$name: no chart-histogram"; }
     # The cumulative spend: four curves, each across the whole plot (at
     # least 500 of the 612 units wide) and not flat, and one ring per
     # break-even month of the horizon table.

@@ -46,7 +46,6 @@ function model/files/import_routing.c:map_routing
 function model/files/yaml_patch.c:patch_list
 function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon
-function model/report/export_html_risk.c:export_html_risk
 function tui/cli_sweep.c:cli_cmd_sweep
 function tui/form.c:form_draw
 function tui/results.c:results_box

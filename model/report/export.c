@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "fields.h"
+#include "horizon.h"
 #include "numfmt.h"
 
 /* --- formats ---------------------------------------------------------------- */
@@ -146,15 +147,36 @@ bool export_line_applies(CostOption o, CostLine l)
 
 /* --- shared wording ------------------------------------------------------------ */
 
+/* What a 0 in a field means, where it means more than none of its unit. */
+static bool zero_meaning(const Field *f, const Scenario *s, char *buf, size_t n)
+{
+    if (field_get_num(f, s) != 0)
+        return false;
+    if (strcmp(f->key, "horizon.months") == 0) {
+        num_snprintf(buf, n, "0: the hardware lifetime, %d months", horizon_months(s));
+        return true;
+    }
+    if (strcmp(f->key, "constraints.latency_budget_ms") == 0) {
+        num_snprintf(buf, n, "0: none");
+        return true;
+    }
+    return false;
+}
+
 void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n)
 {
     char v[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX) + 8];
-    if (f->type == FT_BOOL)
-        num_snprintf(v, sizeof v, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
-    else if (f->type == FT_MONEY && field_get_num(f, s) >= 1000)
-        num_format_money(field_get_num(f, s), 0, v, sizeof v);
-    else
-        field_format(f, s, v, sizeof v);
+    if (f->type == FT_BOOL) {
+        num_snprintf(buf, n, "%s", field_get_num(f, s) != 0 ? "yes" : "no");
+        return;
+    }
+    if (f->type == FT_TEXT || f->type == FT_CHOICE) {
+        field_format(f, s, buf, n);
+        return;
+    }
+    if (zero_meaning(f, s, buf, n))
+        return;
+    num_format_value(field_get_num(f, s), v, sizeof v);
     const char *unit = f->unit;
     if (strcmp(unit, "$") == 0)
         unit = s->currency;
@@ -287,4 +309,59 @@ void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf 
     default:
         break;
     }
+}
+
+void export_risk_decision(const Scenario *s, const Tornado *t, StrBuf *b)
+{
+    char now[64], pct[32];
+    export_signed_money(t->base.delta, 2, now, sizeof now);
+    if (t->base.has_crossover)
+        num_snprintf(pct, sizeof pct, "%.1f%%", t->base.crossover_pct);
+    else
+        num_snprintf(pct, sizeof pct, "none");
+    const char *x = cost_option_word(t->option);
+    sb_printf(b, "The decision figure is on-prem's monthly cost minus the cheapest "
+              "cloud option's (%s): %s %s a month now (negative: owning is "
+              "cheaper). Crossover of on-prem and %s: %s.", x, now, s->currency, x,
+              pct);
+}
+
+void export_mc_draws(const Scenario *s, const MonteCarlo *mc, StrBuf *b)
+{
+    char draws[64], rejected[64];
+    num_format_value((double)mc->draws, draws, sizeof draws);
+    num_format_value((double)mc->rejected, rejected, sizeof rejected);
+    const size_t inputs = s->uncertainty.input_count;
+    sb_printf(b, "%s draws of %zu input%s (seed %.0f; %s rejected for breaking a "
+              "cross-field rule).", draws, inputs, inputs == 1 ? "" : "s",
+              s->uncertainty.seed, rejected);
+}
+
+void export_mc_summary(const Scenario *s, const MonteCarlo *mc, StrBuf *b)
+{
+    char lo[64], hi[64];
+    export_signed_money(mc->delta.p10, 2, lo, sizeof lo);
+    export_signed_money(mc->delta.p90, 2, hi, sizeof hi);
+    sb_printf(b, "Owning is the cheapest option in %.1f%% of the draws. In 8 draws "
+              "out of 10, on-prem's monthly cost minus %s's lies between %s and "
+              "%s %s (P10 to P90; negative: owning is cheaper).",
+              mc->p_onprem_cheapest * 100, cost_option_word(mc->option), lo, hi,
+              s->currency);
+}
+
+const char *export_advice_title(AdviceCode c)
+{
+    static const char *const titles[ADV_COUNT] = {
+        [ADV_ZONE_DISAGREES] = "The rule of thumb and the figures disagree",
+        [ADV_BELOW_60] = "Utilization below 60%",
+        [ADV_ABOVE_80] = "Utilization above 80%",
+        [ADV_MIN_SIZE] = "Size of a first cluster",
+        [ADV_COMMIT_COVERAGE] = "Reserved commitment",
+        [ADV_EGRESS_HEAVY] = "Data transfer out of the cloud",
+        [ADV_COMPLIANCE] = "Compliance",
+        [ADV_LATENCY] = "Latency budget",
+        [ADV_MANAGED] = "Managed service or raw instances",
+        [ADV_MEASURE] = "Measure for longer",
+    };
+    return (unsigned)c < ADV_COUNT && titles[c] ? titles[c] : "Advice";
 }

@@ -94,9 +94,11 @@ const char *export_line_label(CostLine l);
  * cloud: compute .. opportunity). */
 bool export_line_applies(CostOption o, CostLine l);
 
-/* A field's value as the reports show it: yes/no, money with thousands
- * separators from 1,000, the unit after it with "$" as the scenario's
- * currency ("4 nodes", "310,000 USD", "3.93 USD/GPU-h"). */
+/* A field's value as the reports show it: yes/no, text as it is, numbers
+ * as num_format_value writes them (thousands grouped from 1,000), the unit
+ * after them with "$" as the scenario's currency ("4 nodes", "310,000
+ * USD", "3.93 USD/GPU-h"); a 0 that means more than none says what
+ * ("0: the hardware lifetime, 48 months"). */
 void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n);
 
 /* "month 27" for a break-even month m > 0, "never" for 0 (none). */
@@ -122,6 +124,23 @@ void export_crossover_words(const CostResult *r, CostOption k, StrBuf *b);
 
 /* Append "Useful GPU-hours a month: 16,352 (32 GPUs x 730 h x 70%)." */
 void export_useful_hours(const Scenario *s, const CostResult *r, StrBuf *b);
+
+/* Append risk's decision figure now (DESIGN 2.8): "The decision figure is
+ * on-prem's monthly cost minus the cheapest cloud option's (spot): +4,726.54
+ * USD a month now (...). Crossover of on-prem and spot: 76.0%." */
+void export_risk_decision(const Scenario *s, const Tornado *t, StrBuf *b);
+
+/* Append what the Monte Carlo drew: "10,000 draws of 7 inputs (seed 1; 0
+ * rejected for breaking a cross-field rule)." */
+void export_mc_draws(const Scenario *s, const MonteCarlo *mc, StrBuf *b);
+
+/* Append the Monte Carlo's answer: how often owning is the cheapest, and
+ * where Δ lies in 8 draws out of 10 (P10 to P90). */
+void export_mc_summary(const Scenario *s, const MonteCarlo *mc, StrBuf *b);
+
+/* A piece of advice's heading in words ("Utilization below 60%"); the
+ * JSON keeps the code (cost_advice_key). */
+const char *export_advice_title(AdviceCode c);
 
 /* The hybrid plan's summary (DESIGN 6), one line each in this order; the
  * reports set the total in bold. */

@@ -29,7 +29,7 @@
 static const char page_css[] =
     ":root{--ink:#1d232a;--muted:#5b6570;--rule:#d9dee3;--soft:#f4f7fa;"
     "--onprem:#1b6ca8;--on_demand:#c8423b;--reserved:#7d5ba6;--spot:#2b8a4e;"
-    "--measured:#d97706;--threshold:#8a949e}\n"
+    "--measured:#d97706;--threshold:#8a949e;--low:#c9bfae;--high:#6b5c45}\n"
     "*{box-sizing:border-box}\n"
     "body{margin:0;background:#fff;color:var(--ink);font:15px/1.5 "
     "system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\",Arial,"
@@ -80,6 +80,11 @@ static const char page_css[] =
     "svg .bar-label{font-size:13px;font-weight:600}\n"
     "svg .bar-total.cheapest{font-weight:700}\n"
     "svg .point{stroke:none}\n"
+    "svg .bar-low{fill:var(--low)}\nsvg .bar-high{fill:var(--high)}\n"
+    "svg .zero{stroke:var(--ink);stroke-width:1;stroke-dasharray:2 3}\n"
+    "svg .percentile{stroke:var(--ink);stroke-width:1.2;stroke-dasharray:5 4}\n"
+    "svg .percentile-label{font-weight:600}\n"
+    "svg .bin{stroke:#fff;stroke-width:1}\n"
     ".o-onprem{stroke:var(--onprem);fill:var(--onprem)}\n"
     ".o-on_demand{stroke:var(--on_demand);fill:var(--on_demand)}\n"
     ".o-reserved{stroke:var(--reserved);fill:var(--reserved)}\n"
@@ -255,7 +260,7 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
                  "<dl class=\"advice\">\n");
     for (size_t i = 0; i < r->advice_count; i++) {
         cost_advice_text(r->advice[i], s, r, line, sizeof line);
-        sb_printf(b, "<dt>%s</dt><dd>", cost_advice_key(r->advice[i]));
+        sb_printf(b, "<dt>%s</dt><dd>", export_advice_title(r->advice[i]));
         html_text(b, line);
         sb_append(b, "</dd>\n");
     }

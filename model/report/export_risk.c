@@ -48,12 +48,6 @@ static void wrap(StrBuf *b, const char *indent, const char *text)
     sb_append(b, "\n");
 }
 
-/* A value of an input as the user would write it. */
-static void value_text(double v, char *buf, size_t n)
-{
-    num_snprintf(buf, n, "%.10g", v);
-}
-
 static void pct_text(bool has, double v, char *buf, size_t n)
 {
     if (has)
@@ -78,8 +72,8 @@ static void tornado_table(StrBuf *b, const Tornado *t, bool md)
     for (size_t i = 0; i < t->count; i++) {
         const TornadoRow *r = &t->row[i];
         char lo[40], hi[40], dd[2][48], cc[2][24];
-        value_text(r->low.value, lo, sizeof lo);
-        value_text(r->high.value, hi, sizeof hi);
+        num_format_value(r->low.value, lo, sizeof lo);
+        num_format_value(r->high.value, hi, sizeof hi);
         const TornadoSide *sd[2] = {&r->low, &r->high};
         for (int k = 0; k < 2; k++) {
             if (sd[k]->ok) {
@@ -135,46 +129,20 @@ static void pct_row(StrBuf *b, bool md, const char *label, const RiskPct *p,
     }
 }
 
-static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
-                        bool md)
+/* The P10 / P50 / P90 table; in text, the shares of draws without a
+ * crossover or a break-even after it in a sentence (Markdown has them in
+ * the table's last column). */
+static void mc_table(StrBuf *b, const Scenario *s, const MonteCarlo *mc, bool md)
 {
-    const MonteCarlo *mc = &k->mc;
-    const Uncertainty *u = &s->uncertainty;
-    char seed[32];
-    num_snprintf(seed, sizeof seed, "%.0f", u->seed);
-    sb_printf(b, md ? "### Monte Carlo\n\n" : "MONTE CARLO\n");
-    if (!k->mc_ok) {
-        sb_printf(b, "%sThe Monte Carlo could not run: %s.\n\n",
-                  md ? "" : "  ", k->mc_error);
-        return;
-    }
     const char *opt = cost_option_word(mc->option);
-    char text[600], lo[48], hi[48];
-    snprintf(text, sizeof text, "%zu draws of %zu input%s (seed %s; %zu "
-             "rejected for breaking a cross-field rule).", mc->draws,
-             u->input_count, u->input_count == 1 ? "" : "s", seed,
-             mc->rejected);
-    wrap(b, md ? "" : "  ", text);
-    export_signed_money(mc->delta.p10, 2, lo, sizeof lo);
-    export_signed_money(mc->delta.p90, 2, hi, sizeof hi);
-    num_snprintf(text, sizeof text, "Owning is the cheapest option in %.1f%% "
-                 "of the draws. In 8 draws out of 10, on-prem's monthly cost "
-                 "minus %s's lies between %s and %s %s (P10 to P90; negative: "
-                 "owning is cheaper).", mc->p_onprem_cheapest * 100, opt, lo,
-                 hi, s->currency);
-    wrap(b, md ? "" : "  ", text);
-    sb_append(b, "\n");
-    char none[80], never[80], dl[80], ch[80];
-    snprintf(dl, sizeof dl, "Owning minus %s (%s/month)", opt, s->currency);
-    snprintf(ch, sizeof ch, "Cheapest cloud (%s/useful GPU-h)", s->currency);
+    char none[80], never[80], dl[80], ch[80], cross[80];
+    num_snprintf(dl, sizeof dl, "Owning minus %s (%s/month)", opt, s->currency);
+    num_snprintf(ch, sizeof ch, "Cheapest cloud (%s/useful GPU-h)", s->currency);
+    num_snprintf(cross, sizeof cross, "Crossover with %s (utilization)", opt);
     num_snprintf(none, sizeof none, "none in %.1f%% of draws",
                  mc->crossover_none_share * 100);
     num_snprintf(never, sizeof never, "never in %.1f%% of draws",
                  mc->break_even_never_share * 100);
-    char cross[80];
-    snprintf(cross, sizeof cross, "Crossover with %s (utilization)", opt);
-    (void)none;
-    (void)never;
     if (md)
         sb_append(b, "| | P10 | P50 | P90 | |\n|---|--:|--:|--:|---|\n");
     else
@@ -182,28 +150,33 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
     pct_row(b, md, dl, &mc->delta, 0, "");
     pct_row(b, md, cross, &mc->crossover, 1, none);
     pct_row(b, md, ch, &mc->per_hour, 2, "");
-    pct_row(b, md, "Break-even against on-demand (month)", &mc->break_even,
-            3, never);
+    pct_row(b, md, "Break-even against on-demand (month)", &mc->break_even, 3, never);
     sb_append(b, "\n");
-    if (!md) {
-        num_snprintf(text, sizeof text, "The crossover percentiles are over "
-                     "the draws that have one: on-prem and %s do not cross "
-                     "in %.1f%% of the draws. Against on-demand, owning "
-                     "breaks even within the hardware's lifetime in %.1f%% "
-                     "of them.", opt, mc->crossover_none_share * 100,
-                     100 - mc->break_even_never_share * 100);
-        wrap(b, "  ", text);
-        sb_append(b, "\n");
-    }
-    /* The histogram of Δ, as bars scaled to the fullest bin. */
+    if (md)
+        return;
+    StrBuf text = STRBUF_INIT;
+    sb_printf(&text, "The crossover percentiles are over the draws that have one: "
+              "on-prem and %s do not cross in %.1f%% of the draws. Against "
+              "on-demand, owning breaks even within the hardware's lifetime in "
+              "%.1f%% of them.", opt, mc->crossover_none_share * 100,
+              100 - mc->break_even_never_share * 100);
+    wrap(b, "  ", sb_str(&text));
+    sb_free(&text);
+    sb_append(b, "\n");
+}
+
+/* The histogram of Δ, as bars scaled to the fullest bin. */
+static void mc_histogram(StrBuf *b, const Scenario *s, const MonteCarlo *mc, bool md)
+{
     size_t top = 1;
     for (int i = 0; i < RISK_BINS; i++)
         if (mc->counts[i] > top)
             top = mc->counts[i];
     sb_printf(b, "%sOwning minus %s, %s a month: how the draws fall\n%s",
-              md ? "" : "  ", opt, s->currency, md ? "\n```\n" : "");
+              md ? "" : "  ", cost_option_word(mc->option), s->currency,
+              md ? "\n```\n" : "");
     for (int i = 0; i < RISK_BINS; i++) {
-        char a[48], c[48];
+        char a[64], c[64];
         export_signed_money(mc->edges[i], 2, a, sizeof a);
         export_signed_money(mc->edges[i + 1], 2, c, sizeof c);
         sb_printf(b, "  %15s .. %15s %6zu ", a, c, mc->counts[i]);
@@ -215,6 +188,26 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k,
     sb_append(b, md ? "```\n\n" : "\n");
 }
 
+static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k, bool md)
+{
+    sb_printf(b, md ? "### Monte Carlo\n\n" : "MONTE CARLO\n");
+    if (!k->mc_ok) {
+        sb_printf(b, "%sThe Monte Carlo could not run: %s.\n\n", md ? "" : "  ",
+                  k->mc_error);
+        return;
+    }
+    StrBuf text = STRBUF_INIT;
+    export_mc_draws(s, &k->mc, &text);
+    wrap(b, md ? "" : "  ", sb_str(&text));
+    sb_free(&text);
+    export_mc_summary(s, &k->mc, &text);
+    wrap(b, md ? "" : "  ", sb_str(&text));
+    sb_free(&text);
+    sb_append(b, "\n");
+    mc_table(b, s, &k->mc, md);
+    mc_histogram(b, s, &k->mc, md);
+}
+
 void export_risk_section(const Report *rep, bool md, StrBuf *b)
 {
     const Scenario *s = rep->scenario;
@@ -222,17 +215,11 @@ void export_risk_section(const Report *rep, bool md, StrBuf *b)
     if (!k)
         return;
     const Tornado *t = &k->tornado;
-    char now[48], pct[24];
-    export_signed_money(t->base.delta, 2, now, sizeof now);
-    pct_text(t->base.has_crossover, t->base.crossover_pct, pct, sizeof pct);
     sb_append(b, md ? "## Risk\n\n" : "RISK\n");
-    char text[600];
-    snprintf(text, sizeof text, "The decision figure is on-prem's monthly "
-             "cost minus the cheapest cloud option's (%s): %s %s a month now "
-             "(negative: owning is cheaper). Crossover of on-prem and %s: "
-             "%s.", cost_option_word(t->option), now, s->currency,
-             cost_option_word(t->option), pct);
-    wrap(b, md ? "" : "  ", text);
+    StrBuf text = STRBUF_INIT;
+    export_risk_decision(s, t, &text);
+    wrap(b, md ? "" : "  ", sb_str(&text));
+    sb_free(&text);
     sb_append(b, "\n");
     sb_printf(b, md ? "### Tornado\n\n" : "TORNADO\n");
     if (t->default_set) {

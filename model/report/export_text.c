@@ -259,10 +259,10 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
     for (size_t i = 0; i < r->advice_count; i++) {
         cost_advice_text(r->advice[i], s, r, text, sizeof text);
         if (md) {
-            sb_printf(b, "- **%s**: %s\n", cost_advice_key(r->advice[i]), text);
+            sb_printf(b, "- **%s**: %s\n", export_advice_title(r->advice[i]), text);
         } else {
             num_snprintf(first, sizeof first, "  - %s: ",
-                         cost_advice_key(r->advice[i]));
+                         export_advice_title(r->advice[i]));
             wrap(b, first, "      ", text);
         }
     }
