@@ -32,7 +32,6 @@ file model/chart/chart.c
 file model/dtoa.c
 file model/field_table.c
 file model/files/scenario_yaml.c
-file model/files/yaml_patch.c
 function model/advice.c:cost_advice_text
 function model/chart/chart.c:chart_breakdown
 function model/chart/chart.c:chart_cost_curves
@@ -43,7 +42,6 @@ function model/cost.c:cost_evaluate_options
 function model/field_keys.c:field_unknown
 function model/files/atomic_file.c:atomic_write_file
 function model/files/import_routing.c:map_routing
-function model/files/yaml_patch.c:patch_list
 function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon
 function tui/cli_sweep.c:cli_cmd_sweep

@@ -221,8 +221,23 @@ START_TEST(texts_keep_their_quoting)
 {
     RUN("texts", edit_names,
         {6, 1, "currency: \"EUR\"\n"},
-        {7, 1, "name: 'O''Brien''s cluster'   # single-quoted on purpose\n"},
+        {7, 1, "name: 'O''Brien''s cluster'        # single-quoted on purpose\n"},
         {16, 1, "  gpu_model: H200 NVL\n"});
+}
+END_TEST
+
+/* A value that changes width keeps the comment after it in its column
+ * (texts_keep_their_quoting: a shorter name); one that no longer fits
+ * before it pushes it right by as little as it can, one blank. */
+static void edit_widths(Scenario *s)
+{
+    set(s, "hardware.node_price", "300000.25");
+}
+
+START_TEST(comments_keep_their_column)
+{
+    RUN("a wider value", edit_widths,
+        {18, 1, "  node_price: 300000.25 # per node, Q-4471 line 3\n"});
 }
 END_TEST
 
@@ -1035,6 +1050,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, one_number_is_one_line);
     tcase_add_test(t, texts_keep_their_quoting);
     tcase_add_test(t, plain_text_is_quoted_when_it_must_be);
+    tcase_add_test(t, comments_keep_their_column);
     tcase_add_test(t, notes_stay_a_block_scalar);
     tcase_add_test(t, notes_chomping_follows_the_value);
     tcase_add_test(t, typed_notes_keep_their_blanks);

@@ -11,6 +11,7 @@
 #include <yaml.h>
 
 #include "scenario_yaml.h"
+#include "utf8.h"
 
 void yp_fail(Patch *p, const char *why)
 {
@@ -346,6 +347,31 @@ static bool replace_block(Patch *p, const YamlNode *k, const YamlNode *v,
     return ok;
 }
 
+/* Replace the one-line value [a, b) with text, keeping the column of a
+ * comment that follows it on its line: the blanks before the `#` grow or
+ * shrink by the change in the value's width on screen, and at least one
+ * stays (so a longer value pushes the comment right only as far as it
+ * must). Tabs before the comment, or a value that spans lines, are left
+ * as they are. */
+static void edit_keep_comment(Patch *p, size_t a, size_t b, const char *text)
+{
+    size_t q = b;
+    while (q < p->len && p->d[q] == ' ')
+        q++;
+    if (q == b || q >= p->len || p->d[q] != '#' || strchr(text, '\n') ||
+        memchr(p->d + a, '\n', b - a)) {
+        yp_add_edit(p, a, b, text);
+        return;
+    }
+    long blanks = (long)(q - b) + utf8_width_n(p->d + a, b - a) - utf8_width(text);
+    if (blanks < 1)
+        blanks = 1;
+    StrBuf t = STRBUF_INIT;
+    sb_printf(&t, "%s%*s", text, (int)blanks, "");
+    yp_add_edit(p, a, q, sb_str(&t));
+    sb_free(&t);
+}
+
 /* Rewrite scalar v (the value of key k) to hold `value`: as a number or a
  * word when `text` is false (always plain), else as text in v's style. */
 void yp_replace_scalar(Patch *p, const YamlNode *k, const YamlNode *v,
@@ -356,13 +382,13 @@ void yp_replace_scalar(Patch *p, const YamlNode *k, const YamlNode *v,
         return;
     }
     if (!text) {
-        yp_add_edit(p, v->start, v->end, value);
+        edit_keep_comment(p, v->start, v->end, value);
         return;
     }
     if (!is_block_scalar(v)) {
         StrBuf r = STRBUF_INIT;
         render_inline(v->style, in_flow(p, v), value, &r);
-        yp_add_edit(p, v->start, v->end, sb_str(&r));
+        edit_keep_comment(p, v->start, v->end, sb_str(&r));
         sb_free(&r);
         return;
     }
