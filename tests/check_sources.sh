@@ -31,7 +31,6 @@ KNOWN='
 file model/chart/chart.c
 file model/dtoa.c
 file model/field_table.c
-file model/files/scenario_yaml.c
 function model/advice.c:cost_advice_text
 function model/chart/chart.c:chart_breakdown
 function model/chart/chart.c:chart_cost_curves

@@ -9,11 +9,14 @@
 
 #include "yaml_spans.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
 #include "strbuf.h"
+#include "utf8.h"
 
 void yaml_spans_init(YamlSpans *sp, const char *data, size_t len)
 {
@@ -47,18 +50,14 @@ void yaml_spans_free(YamlSpans *sp)
 /* Byte offset of character index `ch` (a libyaml mark). */
 static size_t mark_byte(YamlSpans *sp, size_t ch)
 {
-    const unsigned char *d = (const unsigned char *)sp->data;
-    size_t bom = sp->len >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t bom = sp->len >= 3 && memcmp(sp->data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     while (sp->at_char > ch && sp->at_byte > bom) {
-        sp->at_byte--;
-        while (sp->at_byte > bom && (d[sp->at_byte] & 0xC0) == 0x80)
-            sp->at_byte--;
+        size_t b = utf8_prev(sp->data, sp->at_byte);
+        sp->at_byte = b < bom ? bom : b;
         sp->at_char--;
     }
     while (sp->at_char < ch && sp->at_byte < sp->len) {
-        sp->at_byte++;
-        while (sp->at_byte < sp->len && (d[sp->at_byte] & 0xC0) == 0x80)
-            sp->at_byte++;
+        sp->at_byte = utf8_next(sp->data, sp->len, sp->at_byte);
         sp->at_char++;
     }
     return sp->at_byte;
@@ -188,4 +187,99 @@ const YamlNode *yaml_spans_get(const YamlSpans *sp, const YamlNode *map,
         k = sp->nodes[v].next;
     }
     return NULL;
+}
+
+/* ---- where a refused character stands ---------------------------------- */
+
+/* Bytes [i, i + *k) of data are a character libyaml's reader refuses (C0
+ * controls other than tab and line breaks, DEL, C1 controls other than
+ * NEL): true, with its length in *k. */
+static bool refused_control(const char *data, size_t len, size_t i, size_t *k)
+{
+    unsigned char b = (unsigned char)data[i];
+    if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+        *k = 1;
+        return true;
+    }
+    unsigned char c = i + 1 < len ? (unsigned char)data[i + 1] : 0;
+    if (b == 0xC2 && c >= 0x80 && c <= 0x9F && c != 0x85) {
+        *k = 2;
+        return true;
+    }
+    return false;
+}
+
+/* True when node i is a key of a mapping (not a value). */
+static bool is_key(const YamlSpans *sp, size_t i)
+{
+    const YamlNode *up = yaml_spans_node(sp, yaml_spans_node(sp, i)->parent);
+    if (!up || up->kind != YN_MAP)
+        return false;
+    size_t idx = 0;
+    for (size_t c = up->first; c != YAML_SPANS_NONE && c != i;
+         c = yaml_spans_node(sp, c)->next)
+        idx++;
+    return idx % 2 == 0;
+}
+
+/* Append node i's place in the tree to path: "hardware.nodes",
+ * "hybrid.workloads[0].name". */
+static void node_path(const YamlSpans *sp, size_t i, char *path, size_t n)
+{
+    const YamlNode *node = yaml_spans_node(sp, i);
+    const YamlNode *up = node ? yaml_spans_node(sp, node->parent) : NULL;
+    if (!up)
+        return;
+    node_path(sp, node->parent, path, n);
+    size_t idx = 0, prev = YAML_SPANS_NONE;
+    for (size_t c = up->first; c != YAML_SPANS_NONE && c != i;
+         c = yaml_spans_node(sp, c)->next, idx++)
+        prev = c;
+    size_t used = strlen(path);
+    if (up->kind == YN_SEQ) {
+        snprintf(path + used, n - used, "[%zu]", idx);
+        return;
+    }
+    const YamlNode *key = idx % 2 ? yaml_spans_node(sp, prev) : node;
+    if (key && key->kind == YN_SCALAR)
+        snprintf(path + used, n - used, "%s%s", used ? "." : "",
+                 yaml_spans_text(sp, key));
+}
+
+void yaml_spans_path_at(const char *data, size_t len, size_t off, char *path,
+                        size_t n)
+{
+    path[0] = '\0';
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    for (size_t i = 0, k; i < len; i++)
+        if (refused_control(copy, len, i, &k))
+            memset(copy + i, ' ', k);
+    YamlSpans sp;
+    yaml_spans_init(&sp, copy, len);
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        xalloc_die();
+    yaml_parser_set_input_string(&parser, (const unsigned char *)copy, len);
+    for (bool done = false; !done;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev))
+            break;
+        yaml_spans_event(&sp, &ev);
+        done = ev.type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    yaml_spans_done(&sp);
+    size_t best = YAML_SPANS_NONE;
+    for (size_t i = 0; i < sp.count; i++) {
+        const YamlNode *node = &sp.nodes[i];
+        if (node->kind == YN_SCALAR && node->start <= off && off < node->end)
+            best = i;
+    }
+    if (best != YAML_SPANS_NONE)
+        node_path(&sp, is_key(&sp, best) ? sp.nodes[best].parent : best, path, n);
+    yaml_spans_free(&sp);
+    free(copy);
 }

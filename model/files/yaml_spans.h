@@ -87,6 +87,16 @@ const YamlNode *yaml_spans_get(const YamlSpans *sp, const YamlNode *map,
 /* Node i, or NULL for YAML_SPANS_NONE. */
 const YamlNode *yaml_spans_node(const YamlSpans *sp, size_t i);
 
+/* The field path ("hybrid.workloads[0].name") of the value written over
+ * byte off of data, which holds a control character libyaml's reader
+ * refuses: the text is read again with every such character blanked and
+ * the innermost scalar spanning off is named (for a key, the mapping that
+ * holds it, since the key itself is what is wrong). path is empty when no
+ * scalar holds it (a comment) or the key is at the top; it is cut to n
+ * bytes, and a path that long never names a registry field. */
+void yaml_spans_path_at(const char *data, size_t len, size_t off, char *path,
+                        size_t n);
+
 /* Parse a YAML scenario like scenario_load_yaml (same contract) and, when
  * spans is not NULL, record the spans of the text (yaml_spans_init must
  * have been called on it with the same data). */
