@@ -673,6 +673,42 @@ static Scenario awkward(void)
     return s;
 }
 
+/* Notes of several lines are written as a literal block, as a person
+ * writes them, with the chomping their final line breaks need, and read
+ * back exactly; a text a block cannot hold stays double-quoted. */
+START_TEST(multiline_notes_as_a_block)
+{
+    static const struct {
+        const char *notes, *want;
+    } cases[] = {
+        {"Quote Q-4471.\n\n- 4 nodes\n  - 8 GPUs each\n",
+         "notes: |                       # text, 0..4000 characters; "},
+        {"two lines\nno final break", "notes: |-                      # "},
+        {"two breaks\nat the end\n\n", "notes: |+                      # "},
+        {"  starts with blanks\nsecond\n", "notes: |2                      # "},
+        {"one line, no break", "notes: \"one line, no break\"    # "},
+        {"\ttab first\nx\n", "notes: \"\\ttab first\\nx\\n\"      # "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Scenario s = def();
+        snprintf(s.notes, sizeof s.notes, "%s", cases[i].notes);
+        roundtrip(&s, cases[i].notes);
+        StrBuf b = STRBUF_INIT;
+        scenario_format_yaml(&s, &b);
+        ck_assert_msg(strstr(sb_str(&b), cases[i].want), "case %zu: no '%s'",
+                      i, cases[i].want);
+        sb_free(&b);
+    }
+    Scenario s = def();
+    snprintf(s.notes, sizeof s.notes, "%s", cases[0].notes);
+    StrBuf b = STRBUF_INIT;
+    scenario_format_yaml(&s, &b);
+    ck_assert_ptr_nonnull(strstr(sb_str(&b), "for the report\n  Quote Q-4471.\n\n"
+                                             "  - 4 nodes\n    - 8 GPUs each\ncurrency:"));
+    sb_free(&b);
+}
+END_TEST
+
 START_TEST(roundtrip_default_and_awkward)
 {
     Scenario s = def();
@@ -1222,6 +1258,7 @@ static Suite *yaml_suite(void)
 
     t = tcase_create("save");
     tcase_add_test(t, roundtrip_default_and_awkward);
+    tcase_add_test(t, multiline_notes_as_a_block);
     tcase_add_test(t, format_lists_every_field_in_order);
     tcase_add_test(t, roundtrip_random);
     tcase_add_test(t, roundtrip_json_export);

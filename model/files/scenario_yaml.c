@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <yaml.h>
 
 #include "numfmt.h"
 #include "scenario_file.h"
@@ -51,6 +52,118 @@ void scenario_yaml_quote(StrBuf *b, const char *text)
         p += n;
     }
     sb_append(b, "\"");
+}
+
+bool scenario_yaml_reads_back(const char *doc, size_t len, const char *want,
+                              size_t wlen)
+{
+    static const yaml_event_type_t shape[] = {
+        YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT,
+        YAML_MAPPING_START_EVENT, YAML_SCALAR_EVENT, YAML_SCALAR_EVENT,
+        YAML_MAPPING_END_EVENT, YAML_DOCUMENT_END_EVENT,
+        YAML_STREAM_END_EVENT};
+    yaml_parser_t parser;
+    yaml_event_t ev;
+    if (!yaml_parser_initialize(&parser))
+        xalloc_die();
+    yaml_parser_set_input_string(&parser, (const unsigned char *)doc, len);
+    bool ok = true;
+    for (size_t i = 0; ok && i < sizeof shape / sizeof shape[0]; i++) {
+        if (!yaml_parser_parse(&parser, &ev)) {
+            ok = false;
+            break;
+        }
+        ok = ev.type == shape[i];
+        if (ok && i == 4)
+            ok = ev.data.scalar.length == wlen &&
+                 memcmp(ev.data.scalar.value, want, wlen) == 0;
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return ok;
+}
+
+/* The content lines of a block scalar holding body (value without its
+ * trailing line breaks), each indented by ind, for a literal or a folded
+ * scalar. A folded scalar joins two lines with a space unless one of them
+ * starts with a blank, so a line break between two such lines is written
+ * as an extra empty line. */
+static void block_lines(const char *body, size_t blen, bool folded,
+                        size_t ind, StrBuf *out)
+{
+    const char *prev = NULL; /* the last non-empty line written */
+    size_t i = 0;
+    /* Leading line breaks: one empty line each. */
+    while (i < blen && body[i] == '\n') {
+        sb_append(out, "\n");
+        i++;
+    }
+    while (i < blen) {
+        size_t e = i;
+        while (e < blen && body[e] != '\n')
+            e++;
+        sb_printf(out, "%*s", (int)ind, "");
+        sb_append_n(out, body + i, e - i);
+        sb_append(out, "\n");
+        prev = body + i;
+        if (e >= blen)
+            break;
+        /* k line breaks up to the next non-empty line */
+        size_t k = 0;
+        while (e < blen && body[e] == '\n') {
+            e++;
+            k++;
+        }
+        const char *nextl = body + e;
+        bool both_normal = folded && prev[0] != ' ' && prev[0] != '\t' &&
+                           nextl[0] != ' ' && nextl[0] != '\t';
+        size_t empty = both_normal ? k : k - 1;
+        for (size_t j = 0; j < empty; j++)
+            sb_append(out, "\n");
+        i = e;
+    }
+}
+
+bool scenario_yaml_block(const char *value, bool folded, size_t key_col,
+                         size_t ind, StrBuf *hdr, StrBuf *body)
+{
+    for (const unsigned char *c = (const unsigned char *)value; *c; c++)
+        if ((*c < 0x20 && *c != '\n' && *c != '\t') || *c == 0x7F)
+            return false;
+    size_t vlen = strlen(value), blen = vlen;
+    while (blen > 0 && value[blen - 1] == '\n')
+        blen--;
+    size_t trailing = vlen - blen;
+    if (blen == 0 && trailing > 0)
+        return false; /* only line breaks: keep it simple, quote it */
+    StrBuf h = STRBUF_INIT, b = STRBUF_INIT;
+    sb_append(&h, folded ? ">" : "|");
+    size_t first = 0;
+    while (first < blen && value[first] == '\n')
+        first++;
+    if (first < blen && value[first] == ' ') {
+        if (ind - key_col > 9) {
+            sb_free(&h);
+            return false;
+        }
+        sb_printf(&h, "%zu", ind - key_col);
+    }
+    sb_append(&h, trailing == 0 ? "-" : trailing == 1 ? "" : "+");
+    block_lines(value, blen, folded, ind, &b);
+    for (size_t j = 1; j < trailing; j++)
+        sb_append(&b, "\n");
+    /* Check the block on its own before using it. */
+    StrBuf doc = STRBUF_INIT;
+    sb_printf(&doc, "%*sk: %s\n%s", (int)key_col, "", sb_str(&h), sb_str(&b));
+    bool ok = scenario_yaml_reads_back(doc.data, doc.len, value, vlen);
+    sb_free(&doc);
+    if (ok) {
+        sb_append(hdr, sb_str(&h));
+        sb_append_n(body, b.data ? b.data : "", b.len);
+    }
+    sb_free(&h);
+    sb_free(&b);
+    return ok;
 }
 
 /* The registry unit with "$" standing for the scenario's currency. */
@@ -144,10 +257,18 @@ void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
     else
         field_comment(f, s, comment, sizeof comment);
     if (f->type == FT_TEXT) {
-        StrBuf q = STRBUF_INIT;
-        scenario_yaml_quote(&q, field_get_text(f, s));
+        /* Text of several lines (notes) as a literal block, as a person
+         * writes it; anything a block cannot hold double-quoted. */
+        const char *text = field_get_text(f, s);
+        size_t key_col = strlen(indent);
+        StrBuf q = STRBUF_INIT, body = STRBUF_INIT;
+        if (!strchr(text, '\n') ||
+            !scenario_yaml_block(text, false, key_col, key_col + 2, &q, &body))
+            scenario_yaml_quote(&q, text);
         emit_line(b, indent, leaf, sb_str(&q), comment);
+        sb_append_n(b, body.data ? body.data : "", body.len);
         sb_free(&q);
+        sb_free(&body);
     } else {
         field_format(f, s, num, sizeof num);
         emit_line(b, indent, leaf, num, comment);

@@ -5,6 +5,7 @@
 #ifndef GPUPLAN_SCENARIO_YAML_H
 #define GPUPLAN_SCENARIO_YAML_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "fields.h"
@@ -14,6 +15,24 @@
 /* Append text as a YAML double-quoted scalar that reads back byte for byte
  * (quotes, backslashes, line breaks and control characters escaped). */
 void scenario_yaml_quote(StrBuf *b, const char *text);
+
+/* True when the YAML text doc (len bytes) is one mapping of one key whose
+ * value reads back as exactly want[0..wlen): how a rewritten value is
+ * checked before it is used. */
+bool scenario_yaml_reads_back(const char *doc, size_t len, const char *want,
+                              size_t wlen);
+
+/* value as a block scalar (`|`, or `>` when folded) for a key at column
+ * key_col whose content lines are indented to column ind (> key_col):
+ * appends the header ("|", "|-" or "|+" as the value's final line breaks
+ * need, with an indentation digit when its first line starts with a
+ * blank) to *hdr and the content lines, each ending in "\n", to *body.
+ * Returns false, appending nothing, when the value cannot be written so:
+ * nothing but line breaks, a control character other than a
+ * line break or a tab, or an indentation digit over 9; what it writes is
+ * parsed back and must give the value exactly. */
+bool scenario_yaml_block(const char *value, bool folded, size_t key_col,
+                         size_t ind, StrBuf *hdr, StrBuf *body);
 
 /* Append "INDENT LEAF: VALUE   # unit, range; help" for field f of s (text
  * double-quoted, numbers in their shortest exact form). */

@@ -163,44 +163,13 @@ void yp_apply_edits(Patch *p, StrBuf *out)
 
 /* ---- rendering a changed value -------------------------------------------- */
 
-/* True when the YAML text doc is one mapping of one key whose value reads
- * as exactly want[0..wlen). */
-static bool reads_back(const char *doc, size_t len, const char *want,
-                       size_t wlen)
-{
-    static const yaml_event_type_t shape[] = {
-        YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT,
-        YAML_MAPPING_START_EVENT, YAML_SCALAR_EVENT, YAML_SCALAR_EVENT,
-        YAML_MAPPING_END_EVENT, YAML_DOCUMENT_END_EVENT,
-        YAML_STREAM_END_EVENT};
-    yaml_parser_t parser;
-    yaml_event_t ev;
-    if (!yaml_parser_initialize(&parser))
-        xalloc_die();
-    yaml_parser_set_input_string(&parser, (const unsigned char *)doc, len);
-    bool ok = true;
-    for (size_t i = 0; ok && i < sizeof shape / sizeof shape[0]; i++) {
-        if (!yaml_parser_parse(&parser, &ev)) {
-            ok = false;
-            break;
-        }
-        ok = ev.type == shape[i];
-        if (ok && i == 4)
-            ok = ev.data.scalar.length == wlen &&
-                 memcmp(ev.data.scalar.value, want, wlen) == 0;
-        yaml_event_delete(&ev);
-    }
-    yaml_parser_delete(&parser);
-    return ok;
-}
-
 /* Does `cand` written as the value of a key (inside braces when flow)
  * read back as value? */
 static bool scalar_ok(const char *cand, bool flow, const char *value)
 {
     StrBuf doc = STRBUF_INIT;
     sb_printf(&doc, flow ? "{k: %s}\n" : "k: %s\n", cand);
-    bool ok = reads_back(doc.data, doc.len, value, strlen(value));
+    bool ok = scenario_yaml_reads_back(doc.data, doc.len, value, strlen(value));
     sb_free(&doc);
     return ok;
 }
@@ -226,49 +195,9 @@ static void render_inline(YamlScalarStyle style, bool flow, const char *value,
     sb_free(&c);
 }
 
-/* The content lines of a block scalar holding body (value without its
- * trailing line breaks), each indented by ind, for a literal or a folded
- * scalar. A folded scalar joins two lines with a space unless one of them
- * starts with a blank, so a line break between two such lines is written
- * as an extra empty line. */
-static void block_lines(const char *body, size_t blen, bool folded,
-                        size_t ind, StrBuf *out)
-{
-    const char *prev = NULL; /* the last non-empty line written */
-    size_t i = 0;
-    /* Leading line breaks: one empty line each. */
-    while (i < blen && body[i] == '\n') {
-        sb_append(out, "\n");
-        i++;
-    }
-    while (i < blen) {
-        size_t e = i;
-        while (e < blen && body[e] != '\n')
-            e++;
-        sb_printf(out, "%*s", (int)ind, "");
-        sb_append_n(out, body + i, e - i);
-        sb_append(out, "\n");
-        prev = body + i;
-        if (e >= blen)
-            break;
-        /* k line breaks up to the next non-empty line */
-        size_t k = 0;
-        while (e < blen && body[e] == '\n') {
-            e++;
-            k++;
-        }
-        const char *nextl = body + e;
-        bool both_normal = folded && prev[0] != ' ' && prev[0] != '\t' &&
-                           nextl[0] != ' ' && nextl[0] != '\t';
-        size_t empty = both_normal ? k : k - 1;
-        for (size_t j = 0; j < empty; j++)
-            sb_append(out, "\n");
-        i = e;
-    }
-}
-
 /* Rewrite block scalar v (the value of key k) to hold value, in its own
- * style. False when value cannot be a block scalar there. */
+ * style, at the indentation its lines have. False when value cannot be a
+ * block scalar there. */
 static bool replace_block(Patch *p, const YamlNode *k, const YamlNode *v,
                           const char *value)
 {
@@ -283,9 +212,6 @@ static bool replace_block(Patch *p, const YamlNode *k, const YamlNode *v,
             old_keep = true;
         hdr_end++;
     }
-    for (const unsigned char *c = (const unsigned char *)value; *c; c++)
-        if ((*c < 0x20 && *c != '\n' && *c != '\t') || *c == 0x7F)
-            return false;
     size_t key_col = yp_column(p, k->start);
     size_t content_start = yp_line_after(p, v->start);
     size_t content_end = block_content_end(p, v);
@@ -307,37 +233,12 @@ static bool replace_block(Patch *p, const YamlNode *k, const YamlNode *v,
     }
     if (ind <= key_col)
         ind = key_col + 2;
-
-    size_t vlen = strlen(value), blen = vlen;
-    while (blen > 0 && value[blen - 1] == '\n')
-        blen--;
-    size_t trailing = vlen - blen;
-    if (blen == 0 && trailing > 0)
-        return false; /* only line breaks: keep it simple, quote it */
     StrBuf hdr = STRBUF_INIT, body = STRBUF_INIT;
-    sb_append(&hdr, folded ? ">" : "|");
-    size_t first = 0;
-    while (first < blen && value[first] == '\n')
-        first++;
-    if (first < blen && value[first] == ' ') {
-        if (ind - key_col > 9) {
-            sb_free(&hdr);
-            return false;
-        }
-        sb_printf(&hdr, "%zu", ind - key_col);
-    }
-    sb_append(&hdr, trailing == 0 ? "-" : trailing == 1 ? "" : "+");
-    block_lines(value, blen, folded, ind, &body);
-    for (size_t j = 1; j < trailing; j++)
-        sb_append(&body, "\n");
-
-    /* Check the rewrite on its own before using it. */
-    StrBuf doc = STRBUF_INIT;
-    sb_printf(&doc, "%*sk: %s\n%s", (int)key_col, "", sb_str(&hdr),
-              sb_str(&body));
-    bool ok = reads_back(doc.data, doc.len, value, vlen);
-    sb_free(&doc);
+    bool ok = scenario_yaml_block(value, folded, key_col, ind, &hdr, &body);
     if (ok) {
+        size_t vlen = strlen(value), trailing = 0;
+        while (trailing < vlen && value[vlen - 1 - trailing] == '\n')
+            trailing++;
         yp_add_edit(p, v->start, hdr_end, sb_str(&hdr));
         bool keep = trailing > 1 || old_keep;
         yp_add_edit(p, content_start, keep ? v->end : content_end, sb_str(&body));
