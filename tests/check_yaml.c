@@ -674,8 +674,9 @@ static Scenario awkward(void)
 }
 
 /* Notes of several lines are written as a literal block, as a person
- * writes them, with the chomping their final line breaks need, and read
- * back exactly; a text a block cannot hold stays double-quoted. */
+ * writes them, with the chomping their final line break needs, and read
+ * back exactly; a text a block cannot hold, or one that ends in blank
+ * lines, stays double-quoted. */
 START_TEST(multiline_notes_as_a_block)
 {
     static const struct {
@@ -684,7 +685,8 @@ START_TEST(multiline_notes_as_a_block)
         {"Quote Q-4471.\n\n- 4 nodes\n  - 8 GPUs each\n",
          "notes: |                       # text, 0..4000 characters; "},
         {"two lines\nno final break", "notes: |-                      # "},
-        {"two breaks\nat the end\n\n", "notes: |+                      # "},
+        {"two breaks\nat the end\n\n",
+         "notes: \"two breaks\\nat the end\\n\\n\" # "},
         {"  starts with blanks\nsecond\n", "notes: |2                      # "},
         {"one line, no break", "notes: \"one line, no break\"    # "},
         {"\ttab first\nx\n", "notes: \"\\ttab first\\nx\\n\"      # "},

@@ -258,11 +258,15 @@ void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
         field_comment(f, s, comment, sizeof comment);
     if (f->type == FT_TEXT) {
         /* Text of several lines (notes) as a literal block, as a person
-         * writes it; anything a block cannot hold double-quoted. */
+         * writes it; anything a block cannot hold double-quoted. A text
+         * ending in two line breaks or more stays quoted too: its block
+         * (`|+`) would take in a blank line written after it, such as the
+         * one before a section inserted there. */
         const char *text = field_get_text(f, s);
-        size_t key_col = strlen(indent);
+        size_t key_col = strlen(indent), tl = strlen(text);
+        bool kept = tl >= 2 && text[tl - 1] == '\n' && text[tl - 2] == '\n';
         StrBuf q = STRBUF_INIT, body = STRBUF_INIT;
-        if (!strchr(text, '\n') ||
+        if (!strchr(text, '\n') || kept ||
             !scenario_yaml_block(text, false, key_col, key_col + 2, &q, &body))
             scenario_yaml_quote(&q, text);
         emit_line(b, indent, leaf, sb_str(&q), comment);

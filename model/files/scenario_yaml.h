@@ -34,8 +34,10 @@ bool scenario_yaml_reads_back(const char *doc, size_t len, const char *want,
 bool scenario_yaml_block(const char *value, bool folded, size_t key_col,
                          size_t ind, StrBuf *hdr, StrBuf *body);
 
-/* Append "INDENT LEAF: VALUE   # unit, range; help" for field f of s (text
- * double-quoted, numbers in their shortest exact form). */
+/* Append "INDENT LEAF: VALUE   # unit, range; help" for field f of s:
+ * numbers in their shortest exact form; text double-quoted, or, when it
+ * has line breaks and a block can hold it, as a literal block (`|` or `|-`
+ * and its lines, indented two past the key). */
 void scenario_yaml_field_line(StrBuf *b, const Field *f, const Scenario *s,
                               const char *indent, const char *leaf);
 
