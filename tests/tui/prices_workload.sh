@@ -42,7 +42,10 @@ pick() {
 }
 
 # The price book's per-GPU-hour spot and on-demand prices of two rows.
-SPOT=$("$GPUPLAN" prices | awk '$1 == "p5en.48xlarge" && $5 == "us-east-1" { print $(NF - 1) }')
+# (gpuplan prices: a paragraph per instance, "NAME: ..." then its regions'
+# rows, the last column the spot price per GPU-hour)
+SPOT=$("$GPUPLAN" prices | awk '/^[^ ]/ { inst = $1 }
+    inst == "p5en.48xlarge:" && $1 == "us-east-1" { print $NF }')
 [ "$SPOT" = 3.4 ] && ok || fail "p5en.48xlarge us-east-1 spot per GPU-hour is '$SPOT', not 3.4"
 T0=$(money "$(report_total)")
 TSPOT=$(money "$(report_total --set 'hybrid.workloads[3].cloud_gpu_hour=3.4')")
