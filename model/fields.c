@@ -234,6 +234,9 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
         if (r == 2)
             snprintf(msg, msgn, "\"%.40s\" is too large for a number "
                      "(expected %s)", text, range);
+        else if (r == 4)
+            snprintf(msg, msgn, "\"%.40s\" is too small for a number: it would "
+                     "be read as 0 (expected %s; write 0 for zero)", text, range);
         else if (r == 3)
             snprintf(msg, msgn, "\"%.40s\" has a leading zero, which YAML reads "
                      "as octal (expected %s, without leading zeros)", text, range);

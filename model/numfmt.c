@@ -79,6 +79,8 @@ int num_parse(const char *s, double *out)
     }
     if (digits == 0)
         return 1;
+    /* a digit other than 0 before the exponent: the number is not zero */
+    bool nonzero = strcspn(start, "123456789") < (size_t)(p - start);
     if (*p == 'e' || *p == 'E') {
         p++;
         if (*p == '+' || *p == '-')
@@ -109,7 +111,11 @@ int num_parse(const char *s, double *out)
         return 2;
     if (!isfinite(v))
         return 2;
-    /* Underflow to a denormal or zero is accepted: it is a tiny number. */
+    /* Underflow to a denormal is a tiny number, kept; underflow of a
+     * non-zero literal to 0 would change the value silently, as overflow
+     * to infinity would: refused alike. */
+    if (v == 0 && nonzero)
+        return 4;
     *out = v;
     return 0;
 }

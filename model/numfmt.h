@@ -27,7 +27,9 @@ int num_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
  * surrounding blanks, nothing else (no hex, inf, nan, no empty string).
  * Returns 0 and stores the value on success; 1 when the text is not a plain
  * decimal number; 2 when it overflows a double (|v| > DBL_MAX); 3 when
- * the whole part has a leading zero ("010", which YAML 1.1 reads as octal). */
+ * the whole part has a leading zero ("010", which YAML 1.1 reads as octal);
+ * 4 when a non-zero number underflows to 0 ("1e-400"; a denormal such as
+ * 1e-310 is kept). *out is unchanged unless 0 is returned. */
 int num_parse(const char *s, double *out);
 
 /* Shortest decimal text that num_parse reads back to exactly v ("%.15g",

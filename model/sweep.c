@@ -52,9 +52,12 @@ static bool parse_range(const char *key, const char *r, double v[3],
         /* a number longer than 63 characters is no number num_parse takes */
         bool fits = len[i] < sizeof num[i];
         snprintf(num[i], sizeof num[i], "%.*s", (int)(fits ? len[i] : 0), parts[i]);
-        if (!fits || num_parse(num[i], &v[i]) != 0) {
-            diag_set(d, EXIT_USAGE, 0, 0, key, "%s '%.*s' is not a number",
-                     names[i], (int)len[i], parts[i]);
+        int rc = fits ? num_parse(num[i], &v[i]) : 1;
+        if (rc != 0) {
+            diag_set(d, EXIT_USAGE, 0, 0, key, "%s '%.*s' %s", names[i],
+                     (int)len[i], parts[i], rc == 2 ? "is too large for a number"
+                     : rc == 4 ? "is too small for a number: it would be read "
+                     "as 0" : "is not a number");
             return false;
         }
     }

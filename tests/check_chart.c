@@ -4,8 +4,9 @@
  * default at fixed sizes. After an intended change to the chart, regenerate
  * them with
  *     GPUPLAN_UPDATE_GOLDEN=1 top_srcdir=SRCDIR ./tests/check_chart
- * (the test then writes the files instead of comparing), look at them with
- * cat, and commit them with the change. The structural tests below do not
+ * (the test then writes the files instead of comparing, and fails so that
+ * such a run is never taken for a pass), look at them with cat, and commit
+ * them with the change. The structural tests below do not
  * depend on the golden files: they locate the axes in the drawn grid and
  * check where the crossovers, markers and letters are. */
 #include "config.h"
@@ -60,7 +61,7 @@ static char *slurp(const char *path)
 }
 
 /* Compare the chart with tests/data/NAME (which ends with one newline), or
- * write it when GPUPLAN_UPDATE_GOLDEN=1. */
+ * write it and fail when GPUPLAN_UPDATE_GOLDEN=1. */
 static void golden(const char *name, int w, int h, ChartKind kind)
 {
     const char *top = getenv("top_srcdir");
@@ -78,6 +79,9 @@ static void golden(const char *name, int w, int h, ChartKind kind)
         ck_assert_msg(f != NULL, "cannot write %s", path);
         fputs(sb_str(&b), f);
         ck_assert_int_eq(fclose(f), 0);
+        /* A run that rewrote goldens never passes. */
+        ck_abort_msg("%s written: goldens rewritten; read them, then rerun "
+                     "without GPUPLAN_UPDATE_GOLDEN", name);
     } else {
         char *want = slurp(path);
         ck_assert_msg(want != NULL, "cannot read %s", path);

@@ -276,10 +276,26 @@ expect_grep "$TMP/err" "not the hybrid plan" "--vary a hybrid key says why"
 if grep -q "unknown key" "$TMP/err"; then fail "--vary hybrid key called unknown"; else ok; fi
 expect_status 65 "--vary out of the field's range" -- "$G" sweep --vary utilization.measured_pct=0:140:10 default
 
-# prices: the columns line up (every date starts in the same column)
+# prices: fits 80 columns; every price row is as long as its column heads,
+# so the columns line up; the instances' sources are all there.
 expect_status 0 "prices" -- "$G" prices
-cols=$(awk '/^ *$/ { exit } { print index($0, $NF) }' "$TMP/out" | sort -u | wc -l)
-[ "$cols" -eq 1 ] && ok || fail "prices: the date column starts at $cols places"
+wide=$(awk 'length($0) > 80' "$TMP/out" | head -1)
+[ -z "$wide" ] && ok || fail "prices: a line wider than 80 columns: $wide"
+head_len=$(awk '/^  region / { print length($0); exit }' "$TMP/out")
+rows=$(grep -E '^  [a-z][a-z0-9-]* +([0-9.]+|-) ' "$TMP/out" | awk -v w="$head_len" 'length($0) != w' | wc -l)
+[ -n "$head_len" ] && [ "$rows" -eq 0 ] && ok || fail "prices: $rows rows do not line up under the heads"
+[ "$(grep -c '^  source: ' "$TMP/out")" -eq "$(grep -c '^[a-z0-9.-]*: [0-9]* x ' "$TMP/out")" ] && ok ||
+    fail "prices: not every instance has its source"
+expect_grep "$TMP/out" "  us-west-1         -     39.33         -           -   4.91625         -" "prices: a row"
+# check takes a price book among scenarios (a glob over scenarios/), and
+# checks it as a price book.
+expect_status 0 "check scenarios/*.yaml" -- "$G" check "$top_srcdir"/scenarios/*.yaml
+expect_grep "$TMP/out" "prices.yaml: ok (a price book)" "check knows the price book"
+mkdir "$TMP/book"
+sed 's/^    gpus: 8$/    gpus: 80/' "$top_srcdir/scenarios/prices.yaml" >"$TMP/book/prices.yaml"
+expect_status 65 "check a broken price book" -- "$G" check "$TMP/book/prices.yaml" diagflow
+expect_grep "$TMP/err" "prices.yaml:29:11: gpus: expected a whole number of GPUs from 1 to 64" "the book's problem is located"
+expect_grep "$TMP/out" "diagflow: ok" "check goes on after the book"
 
 # The planner on a non-terminal points at report
 expect_status 64 "planner without a terminal" -- "$G" default

@@ -246,6 +246,29 @@ START_TEST(scaled_figures_fit_their_columns)
 }
 END_TEST
 
+/* A non-zero literal that underflows to 0 is refused, as one that
+ * overflows is; a denormal and a zero written small are kept. */
+START_TEST(underflow_to_zero_is_refused)
+{
+    double v = 7;
+    ck_assert_int_eq(num_parse("1e-400", &v), 4);
+    ck_assert_int_eq(num_parse("-2.5E-999", &v), 4);
+    ck_assert_int_eq(num_parse("0.0001e-330", &v), 4);
+    ck_assert_double_eq(v, 7); /* untouched */
+    ck_assert_int_eq(num_parse("1e309", &v), 2);
+    ck_assert_int_eq(num_parse("0e-400", &v), 0);
+    ck_assert_double_eq(v, 0);
+    ck_assert_int_eq(num_parse("0.000e-999", &v), 0);
+    ck_assert_int_eq(num_parse("1e-310", &v), 0);
+    ck_assert(v > 0);
+    char msg[256];
+    ck_assert(!field_parse(field_find("cloud.egress_per_gb"), "1e-400", &v, msg,
+                           sizeof msg));
+    ck_assert_ptr_nonnull(strstr(msg, "\"1e-400\" is too small for a number: "
+                                 "it would be read as 0"));
+}
+END_TEST
+
 START_TEST(leading_zeros_are_refused)
 {
     double v;
@@ -560,6 +583,7 @@ static Suite *fields_suite(void)
     tcase_add_test(t, cross_field_power);
     tcase_add_test(t, german_locale);
     tcase_add_test(t, leading_zeros_are_refused);
+    tcase_add_test(t, underflow_to_zero_is_refused);
     tcase_add_test(t, format_round_trips);
     tcase_add_test(t, choice_values);
     suite_add_tcase(s, t);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # check_reports.sh: the md, text and csv reports of shipped scenarios are
 # byte for byte the golden files in tests/data/reports (SOURCE_DATE_EPOCH
-# fixes the date). GPUPLAN_UPDATE_GOLDEN=1 rewrites the files instead; read
-# the diff before committing it.
+# fixes the date). GPUPLAN_UPDATE_GOLDEN=1 rewrites the files instead and
+# fails the run (tests/golden.sh); read the diff before committing it.
 . "$top_srcdir/tests/lib.sh"
 export SOURCE_DATE_EPOCH=1767225600 # 2026-01-01
 dir=$top_srcdir/tests/data/reports
@@ -13,15 +13,7 @@ for name in default diagflow logistics-hybrid diagflow-risk diagflow-horizon; do
             fail "$name $fmt: exit $?: $(head -1 "$TMP/err")"
             continue
         fi
-        if [ "${GPUPLAN_UPDATE_GOLDEN:-0}" = 1 ]; then
-            cp "$TMP/out" "$golden"
-            ok
-        elif cmp -s "$TMP/out" "$golden"; then
-            ok
-        else
-            fail "$name $fmt differs from $(basename "$golden")"
-            diff "$golden" "$TMP/out" | head -10 >&2
-        fi
+        golden_check "$TMP/out" "$golden" "$name $fmt"
     done
 done
 # Reports are reproducible and locale-independent.

@@ -31,7 +31,11 @@ expect_grep() {
     fi
 }
 
+. "$top_srcdir/tests/golden.sh"
+
+# finish: the counts; fails when a check failed or goldens were rewritten.
 finish() {
     echo "$passes passed, $failures failed"
+    golden_finish || return 1
     [ "$failures" -eq 0 ]
 }

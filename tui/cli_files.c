@@ -22,6 +22,7 @@
 #include "prices.h"
 #include "scenario_file.h"
 #include "strbuf.h"
+#include "utf8.h"
 
 /* "55.04" or "-" for an unknown price. */
 static void price_cell(double v, double per, char *buf, size_t n)
@@ -30,6 +31,77 @@ static void price_cell(double v, double per, char *buf, size_t n)
         num_snprintf(buf, n, "%g", v / per);
     else
         num_snprintf(buf, n, "-");
+}
+
+enum {
+    PRICES_WIDTH = 80, /* the listing fits an 80-column terminal */
+    PRICE_CELL = 9,    /* " 113.93" and "14.2413" with room */
+    REGION_MAX = 16    /* a longer region name has a line of its own */
+};
+
+/* Print text (escaped already) word-wrapped at PRICES_WIDTH: its first
+ * line after `first`, the others after `indent`. */
+static void print_wrapped(const char *first, const char *indent, const char *text)
+{
+    const char *lead = first;
+    do {
+        int cols = PRICES_WIDTH - utf8_width(lead);
+        size_t n = utf8_wrap_line(text, cols < 20 ? 20 : cols), k = n;
+        while (k > 0 && text[k - 1] == ' ')
+            k--;
+        printf("%s%.*s\n", lead, (int)k, text);
+        text += n;
+        text += strspn(text, " ");
+        lead = indent;
+    } while (*text);
+}
+
+/* One region's row: its name, then the three prices per instance-hour and
+ * per GPU-hour under the column heads. */
+static void price_row(const PriceInstance *in, const PriceRegion *r, int rw)
+{
+    const double v[3] = {r->on_demand, r->reserved, r->spot};
+    const char *region = vis(r->region);
+    if (utf8_width(region) > rw) {
+        printf("  %s\n", region);
+        region = "";
+    }
+    printf("  %s%*s", region, rw - utf8_width(region), "");
+    for (int per = 0; per < 2; per++) {
+        printf(per ? "  " : "");
+        for (int k = 0; k < 3; k++) {
+            char cell[32];
+            price_cell(v[k], per ? in->gpus : 1, cell, sizeof cell);
+            printf(" %*s", PRICE_CELL, cell);
+        }
+    }
+    printf("\n");
+}
+
+/* One instance: a line that says what it is (wrapped), the table of its
+ * regions, and its source. */
+static void price_instance(const PriceInstance *in, int rw)
+{
+    StrBuf head = STRBUF_INIT;
+    sb_printf(&head, "%s: %g x %s, prices of %s", vis(in->name), in->gpus,
+              vis(in->gpu), vis(in->date));
+    if (in->reserved_kind[0])
+        sb_printf(&head, "; reserved: %s", vis(in->reserved_kind));
+    if (isfinite(in->reserved_term_months))
+        sb_printf(&head, ", %.0f-month term", in->reserved_term_months);
+    print_wrapped("", "    ", sb_str(&head));
+    sb_free(&head);
+    int group = 3 * (PRICE_CELL + 1);
+    printf("  %*s %-*s  %s\n", rw, "", group - 1, "per instance-hour",
+           "per GPU-hour");
+    printf("  %-*s", rw, "region");
+    for (int per = 0; per < 2; per++)
+        printf("%s %*s %*s %*s", per ? "  " : "", PRICE_CELL, "on-demand",
+               PRICE_CELL, "reserved", PRICE_CELL, "spot");
+    printf("\n");
+    for (size_t j = 0; j < in->region_count; j++)
+        price_row(in, &in->regions[j], rw);
+    print_wrapped("  source: ", "    ", vis(in->source));
 }
 
 int cli_cmd_prices(const CliArgs *args)
@@ -45,64 +117,40 @@ int cli_cmd_prices(const CliArgs *args)
         free(book);
         return rc;
     }
-    /* Two passes: the price cells first, so every column (the date
-     * included) is as wide as its widest cell and the columns line up. */
-    enum { CELL = 80 };
-    size_t rows = 0;
+    /* The region column: as wide as the widest name up to REGION_MAX, the
+     * same for every instance, so the price columns line up throughout. */
+    int rw = (int)strlen("region");
     for (size_t i = 0; i < book->count; i++)
-        rows += book->instances[i].region_count;
-    char (*both)[CELL] = xmalloc((rows ? rows : 1) * sizeof *both);
-    char (*per)[CELL] = xmalloc((rows ? rows : 1) * sizeof *per);
-    int wb = (int)strlen("per instance-hour od/res/spot"), wp = (int)strlen("per GPU-hour");
-    int wi = (int)strlen("instance"), wr = (int)strlen("region");
-    size_t row = 0;
-    for (size_t i = 0; i < book->count; i++) {
-        const PriceInstance *in = &book->instances[i];
-        for (size_t j = 0; j < in->region_count; j++, row++) {
-            const PriceRegion *r = &in->regions[j];
-            char a[3][24], g[3][24];
-            const double v[3] = {r->on_demand, r->reserved, r->spot};
-            for (int k = 0; k < 3; k++) {
-                price_cell(v[k], 1, a[k], sizeof a[k]);
-                price_cell(v[k], in->gpus, g[k], sizeof g[k]);
-            }
-            snprintf(both[row], CELL, "%s / %s / %s", a[0], a[1], a[2]);
-            snprintf(per[row], CELL, "%s / %s / %s", g[0], g[1], g[2]);
-            if ((int)strlen(both[row]) > wb)
-                wb = (int)strlen(both[row]);
-            if ((int)strlen(per[row]) > wp)
-                wp = (int)strlen(per[row]);
-            if ((int)strlen(vis(r->region)) > wr)
-                wr = (int)strlen(vis(r->region));
-            if ((int)strlen(vis(in->name)) > wi)
-                wi = (int)strlen(vis(in->name));
+        for (size_t j = 0; j < book->instances[i].region_count; j++) {
+            int w = utf8_width(vis(book->instances[i].regions[j].region));
+            if (w > rw && w <= REGION_MAX)
+                rw = w;
         }
-    }
-    printf("%-*s %-4s %-14s %-*s %*s   %-*s   %s\n", wi, "instance", "GPUs", "GPU",
-           wr, "region", wb, "per instance-hour od/res/spot", wp, "per GPU-hour", "date");
-    row = 0;
+    print_wrapped("", "", "The price book, in USD per instance-hour and per "
+                  "GPU-hour: reserved is the committed rate each entry "
+                  "names, spot a dated sample where one exists, and a dash "
+                  "a price the book does not give.");
     for (size_t i = 0; i < book->count; i++) {
-        const PriceInstance *in = &book->instances[i];
-        for (size_t j = 0; j < in->region_count; j++, row++) {
-            printf("%-*s %-4.0f %-14.14s %-*s %*s   %-*s   %s\n", wi,
-                   j == 0 ? vis(in->name) : "", in->gpus, vis(in->gpu), wr,
-                   vis(in->regions[j].region), wb, both[row], wp, per[row], vis(in->date));
-        }
-    }
-    free(both);
-    free(per);
-    printf("\nreserved = %s. Sources:\n", "the committed rate each entry names");
-    for (size_t i = 0; i < book->count; i++) {
-        const PriceInstance *in = &book->instances[i];
-        char term[32] = "";
-        if (isfinite(in->reserved_term_months))
-            snprintf(term, sizeof term, ", %.0f-month term", in->reserved_term_months);
-        printf("  %s (%s%s%s%s): %s\n", vis(in->name), vis(in->date),
-               in->reserved_kind[0] ? "; reserved: " : "", vis(in->reserved_kind), term,
-               vis(in->source));
+        printf("\n");
+        price_instance(&book->instances[i], rw);
     }
     free(book);
     return 0;
+}
+
+/* Check the price book at path (named arg on the command line): its
+ * problem, or "ARG: ok (a price book)". */
+static int check_price_book(const char *path, const char *arg)
+{
+    PriceBook *book = xmalloc(sizeof *book);
+    Diag d;
+    int rc = prices_load_file(path, book, &d);
+    free(book);
+    if (rc != 0)
+        print_diag(&d);
+    else
+        printf("%s: ok (a price book)\n", vis(arg));
+    return rc;
 }
 
 int cli_cmd_check(const CliArgs *a)
@@ -118,9 +166,17 @@ int cli_cmd_check(const CliArgs *a)
     for (int i = 0; i < argc; i++) {
         /* Every problem of every file (DESIGN 3), in file order. */
         int rc;
+        char book_path[4096];
         if (!argv[i][0]) {
             Scenario s;
             rc = load_arg(argv[i], &s); /* says the name is empty */
+        } else if (prices_is_book(cli_resolve_scenario(argv[i], book_path,
+                                                       sizeof book_path))) {
+            /* A price book (scenarios/prices.yaml) is checked as one: a
+             * glob over the scenarios takes it in too. */
+            rc = check_price_book(book_path, argv[i]);
+            if (rc == 0)
+                continue;
         } else {
             char path[4096];
             size_t n = 0;

@@ -369,6 +369,7 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                        VERBS_ALLOWED);
     bool have_wait = false;
     size_t rat = find_key(c, 0, "routing");
+    const cJSON *routed_by[HYBRID_MAX_WORKLOADS] = {NULL}; /* per workload */
     for (const cJSON *it = routing->child; it; it = it->next) {
         char path[160];
         snprintf(path, sizeof path, "routing.%.60s", it->string);
@@ -402,6 +403,17 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
         bool matched = false;
         for (size_t i = 0; i < scheduled; i++) {
             if (names_match(it->string, p->workloads[i].name)) {
+                /* Two rules that route one workload differently: which
+                 * wins would be the file's key order. */
+                const cJSON *first = routed_by[i];
+                if (first && strcmp(first->valuestring, it->valuestring) != 0)
+                    return fail_at(c, kat, path, "routes the workload '%s' "
+                                   "to %s, which routing.%s routes to %s; a "
+                                   "workload takes one routing (rename a rule "
+                                   "or remove one)", p->workloads[i].name,
+                                   it->valuestring, first->string,
+                                   first->valuestring);
+                routed_by[i] = it;
                 p->workloads[i].run = run;
                 p->workloads[i].cloud_mode = mode;
                 matched = true;
@@ -437,9 +449,16 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
     /* What the file does not say. */
     StrBuf notes = STRBUF_INIT;
     size_t k = 0;
+    /* The file's name goes into the notes with its control characters
+     * shown (`\x1b`): a name may hold any byte but NUL and '/', the notes
+     * allow only line breaks and tabs (DESIGN 7). */
+    size_t nlen = strlen(c->name), vlen = text_visible(c->name, nlen, false, NULL, 0);
+    char *shown = xmalloc(vlen + 1);
+    text_visible(c->name, nlen, false, shown, vlen + 1);
     sb_printf(&notes, "Imported from %s. Placeholders to fill in (gpus %g, "
-              "hours %g, per_day %g were written):\n", c->name, IMPORT_GPUS,
+              "hours %g, per_day %g were written):\n", shown, IMPORT_GPUS,
               IMPORT_HOURS, IMPORT_PER_DAY);
+    free(shown);
     for (size_t i = 0; i < p->workload_count; i++) {
         const HybridWorkload *w = &p->workloads[i];
         char item[400];

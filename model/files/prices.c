@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "atomic_file.h"
@@ -261,6 +262,53 @@ int prices_load_file(const char *path, PriceBook *book, Diag *d)
     yaml_parser_delete(&parser);
     free(data);
     return rc;
+}
+
+bool prices_is_book(const char *path)
+{
+    /* Only a regular file is looked into: a pipe's bytes, once read here,
+     * would be gone for the scenario loader. */
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    Diag d;
+    char *data;
+    size_t len;
+    if (read_whole_file(path, 1024 * 1024, &data, &len, &d) != 0)
+        return false;
+    /* Events, not a document: nothing is built, nesting costs no stack,
+     * and the scan stops at the first top-level key that tells. */
+    yaml_parser_t parser;
+    yaml_event_t ev;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+    int depth = 0;
+    bool want_key = false, book = false, done = false;
+    while (!done && yaml_parser_parse(&parser, &ev)) {
+        bool open = ev.type == YAML_MAPPING_START_EVENT ||
+                    ev.type == YAML_SEQUENCE_START_EVENT;
+        bool close = ev.type == YAML_MAPPING_END_EVENT ||
+                     ev.type == YAML_SEQUENCE_END_EVENT;
+        if (open && depth == 0) {
+            done = ev.type != YAML_MAPPING_START_EVENT; /* a list: no book */
+            want_key = true;
+        } else if (close && depth == 1) {
+            done = true; /* the top mapping ended */
+        } else if (depth == 1 && (open || ev.type == YAML_SCALAR_EVENT ||
+                                  ev.type == YAML_ALIAS_EVENT)) {
+            /* a top-level key, or the value after it */
+            book = want_key && ev.type == YAML_SCALAR_EVENT &&
+                   strcmp((const char *)ev.data.scalar.value, "gpuplan_prices") == 0;
+            done = book;
+            want_key = !want_key;
+        }
+        depth += open ? 1 : close ? -1 : 0;
+        done = done || ev.type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    free(data);
+    return book;
 }
 
 int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s)

@@ -6,6 +6,7 @@
 #ifndef GPUPLAN_PRICES_H
 #define GPUPLAN_PRICES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "diag.h"
@@ -39,6 +40,13 @@ typedef struct PriceBook {
  * success. The PriceBook is large: allocate it, do not put it on a small
  * stack. */
 int prices_load_file(const char *path, PriceBook *book, Diag *d);
+
+/* True when the file at path is a price book: a regular file holding a
+ * YAML mapping with the top-level key gpuplan_prices (whatever its other
+ * keys say). False for anything else, a file that cannot be read or is not
+ * a regular file (a pipe is never read here) included: the scenario loader
+ * then says what is wrong. */
+bool prices_is_book(const char *path);
 
 /* Copy instance i's prices in region r into s: per-GPU-hour on-demand,
  * reserved and spot (those that are known), the commitment's term with the

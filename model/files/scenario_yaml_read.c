@@ -448,7 +448,8 @@ static int load_document(Yaml *y)
         return rc;
     if (y->ev.type == YAML_STREAM_END_EVENT)
         return load_error(c, ev_pos(y), NULL, "the file is empty (a scenario "
-                          "is a mapping that starts with `gpuplan: 1`)");
+                          "is a mapping that starts with `gpuplan: %d`)",
+                          SCENARIO_VERSION);
     c->doc = ev_pos(y); /* DOCUMENT_START */
     if ((rc = next(y)) != 0)
         return rc;
@@ -456,11 +457,11 @@ static int load_document(Yaml *y)
         y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
         return load_error(c, ev_pos(y), NULL, "the document is empty (a "
                           "scenario is a mapping that starts with `gpuplan: "
-                          "1`)");
+                          "%d`)", SCENARIO_VERSION);
     if (y->ev.type != YAML_MAPPING_START_EVENT)
         return load_error(c, ev_pos(y), NULL, "a scenario file is a mapping of "
-                          "keys to values (gpuplan: 1, name: ..., hardware: "
-                          "...), not %s", ev_name(y->ev.type));
+                          "keys to values (gpuplan: %d, name: ..., hardware: "
+                          "...), not %s", SCENARIO_VERSION, ev_name(y->ev.type));
     c->doc = ev_pos(y);
     for (;;) {
         yaml_at(y, "", "");

@@ -14,9 +14,8 @@ alt_first() {
     wait_for " Risk" 10 "$1: panel tabs" || return
     keys "$2"
     wait_for "$3" 5 "$1: $2 shows its panel at once"
-    screen | grep -qF "GPU model" && fail "$1: $2 left the first panel" || ok
-    screen | grep -qE "GPU model +[^ ]*[0-9]$" &&
-        fail "$1: $2's digit was typed into GPU model" || ok
+    refute "GPU model" "$1: $2 left the first panel"
+    refute_re "GPU model +[^ ]*[0-9]$" "$1: $2's digit was typed into GPU model"
 }
 
 alt_first "$SCEN/logistics-hybrid.yaml" M-8 "On-prem nodes               2 nodes"
@@ -30,5 +29,5 @@ keys -
 wait_for "computing" 5 "the fleet's plan recomputes after a nudge"
 keys M-2
 wait_for "Power, provisioned" 5 "M-2 during the computation shows Facility"
-screen | grep -qF "GPU model" && fail "M-2 during the computation was split" || ok
+refute "GPU model" "M-2 during the computation was split"
 finish

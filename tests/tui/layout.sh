@@ -42,7 +42,7 @@ for size in 80x22 80x23 80x24; do
         i=$((i + 1))
     done
     [ "$(screen | wc -l)" -eq "${size#*x}" ] && ok || fail "not ${size#*x} rows at $size"
-    screen | grep -q "terminal too small" && fail "too small at $size" || ok
+    refute "terminal too small" "too small at $size"
     # At 80x24 the verdict shares its rows with the panel's, beside it.
     if [ "$size" != 80x24 ]; then
         flat | grep -qF -- "$verdict" && ok || fail "the whole verdict at $size"
@@ -129,7 +129,7 @@ keys F1
 wait_re " 1-[0-9]+ of [0-9]+, PgDn for more " 5 "help's position marker"
 keys PageDown
 wait_re " [0-9]+-[0-9]+ of [0-9]+" 5 "the marker follows the page"
-screen | grep -q " 1-[0-9]* of" && fail "PgDn did not move the help" || ok
+refute_re " 1-[0-9]* of" "PgDn did not move the help"
 # The help fills its box: at 80 columns a long line wraps, at 132 it is
 # one row, rewrapped on the resize.
 keys Home

@@ -31,8 +31,11 @@ fail() {
     echo "--- screen:" >&2
     TM capture-pane -p -t planner 2>/dev/null | sed 's/^/  |/' >&2
 }
+. "$top_srcdir/tests/golden.sh"
+# finish: the counts; fails when a check failed or goldens were rewritten.
 finish() {
     echo "$passes passed, $failures failed"
+    golden_finish || return 1
     [ "$failures" -eq 0 ]
 }
 
@@ -85,16 +88,54 @@ wait_re() {
     return 1
 }
 
-# wait_gone TEXT [SECONDS]: poll until TEXT is no longer on the screen.
+# wait_gone TEXT [SECONDS]: poll until the screen, not empty, no longer
+# shows TEXT.
 wait_gone() {
-    local text=$1 secs=${2:-10} i=0
+    local text=$1 secs=${2:-10} i=0 s
     while [ $i -lt $((secs * 10)) ]; do
-        if ! screen | grep -qF -- "$text"; then ok; return 0; fi
+        s=$(screen 2>/dev/null)
+        if ! blank "$s" && ! grep -qF -- "$text" <<<"$s"; then ok; return 0; fi
         sleep 0.1
         i=$((i + 1))
     done
-    fail "'$text' still on the screen after ${secs}s"
+    if blank "$s"; then
+        fail "the screen is empty (no pane, or nothing drawn): cannot tell that '$text' is gone"
+    else
+        fail "'$text' still on the screen after ${secs}s"
+    fi
     return 1
+}
+
+# A check that something is NOT on the screen would pass on an empty one
+# (the pane gone, the planner not drawn yet), so such checks read the screen
+# through capture, which fails the test on an empty capture first.
+
+# blank TEXT: true when TEXT has nothing but white space.
+blank() { [ -z "${1//[[:space:]]/}" ]; }
+
+# capture: the screen into $SCREEN; an empty capture fails the test and
+# returns 1.
+capture() {
+    SCREEN=$(screen 2>/dev/null)
+    if blank "$SCREEN"; then
+        fail "the screen is empty (no pane, or nothing drawn): cannot check what it lacks"
+        return 1
+    fi
+}
+
+# refute TEXT DESCRIPTION: the screen, not empty, lacks the fixed string
+# TEXT (else fail DESCRIPTION). Returns 1 when the check failed.
+refute() {
+    capture || return 1
+    if grep -qF -- "$1" <<<"$SCREEN"; then fail "$2"; return 1; fi
+    ok
+}
+
+# refute_re REGEX DESCRIPTION: the same for an extended regular expression.
+refute_re() {
+    capture || return 1
+    if grep -qE -- "$1" <<<"$SCREEN"; then fail "$2"; return 1; fi
+    ok
 }
 
 # row_of LABEL: the results row of an option ("On-prem"), as shown.

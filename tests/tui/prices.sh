@@ -59,7 +59,11 @@ case "$(selected)" in *"p5.48xlarge"*"us-east-1"*) ok ;; *) fail "first row not 
 keys PgDn
 i=0; while [ "$(selected)" = "" ] || selected | grep -q "p5.48xlarge.*us-east-1"; do
     sleep 0.1; i=$((i + 1)); [ $i -gt 50 ] && break; done
-selected | grep -q "p5.48xlarge.*us-east-1" && fail "PgDn did not move" || ok
+case "$(selected)" in
+    "") fail "PgDn: no row shown selected" ;;
+    *"p5.48xlarge"*"us-east-1"*) fail "PgDn did not move" ;;
+    *) ok ;;
+esac
 keys PgUp
 sleep 0.2
 case "$(selected)" in *"p5.48xlarge"*"us-east-1"*) ok ;; *) fail "PgUp did not return to the top" ;; esac
@@ -128,7 +132,7 @@ wait_for "od/res/spot" 5
 keys Down Down Escape
 wait_gone "od/res/spot" 5
 wait_re "^ On-demand +6\.88 " 2 "Esc keeps the prices"
-screen | grep -qF "[+]" && fail "Esc marked the scenario modified" || ok
+refute "[+]" "Esc marked the scenario modified"
 
 # Export: F4 offers every format; :export FORMAT FILE writes each one.
 keys F4
@@ -171,8 +175,8 @@ start "GPUPLAN_SCENARIO_DIR=$TMP/book" --
 wait_for "7.67" 10 "default screen" || give_up
 keys p
 wait_for "prices.yaml:4:" 5 "located error for a bad price book"
-screen | grep -qF "od/res/spot" && fail "picker opened on a bad book" || ok
-screen | grep -qF "[+]" && fail "bad book changed the scenario" || ok
+refute "od/res/spot" "picker opened on a bad book"
+refute "[+]" "bad book changed the scenario"
 rm "$TMP/book/prices.yaml"
 type_text ":prices"
 keys Enter

@@ -42,7 +42,10 @@ pick() {
 }
 
 # The price book's per-GPU-hour spot and on-demand prices of two rows.
-SPOT=$("$GPUPLAN" prices | awk '$1 == "p5en.48xlarge" && $5 == "us-east-1" { print $(NF - 1) }')
+# (gpuplan prices: a paragraph per instance, "NAME: ..." then its regions'
+# rows, the last column the spot price per GPU-hour)
+SPOT=$("$GPUPLAN" prices | awk '/^[^ ]/ { inst = $1 }
+    inst == "p5en.48xlarge:" && $1 == "us-east-1" { print $NF }')
 [ "$SPOT" = 3.4 ] && ok || fail "p5en.48xlarge us-east-1 spot per GPU-hour is '$SPOT', not 3.4"
 T0=$(money "$(report_total)")
 TSPOT=$(money "$(report_total --set 'hybrid.workloads[3].cloud_gpu_hour=3.4')")
@@ -79,7 +82,7 @@ pick p4d.24xlarge us-east-1
 keys Enter
 wait_for "p4d.24xlarge us-east-1 has no spot price in the book" 5 "no spot price: said"
 expect_total "$T0" "a row without the price changes nothing"
-screen | grep -qF "[+]" && fail "the scenario is marked modified" || ok
+refute "[+]" "the scenario is marked modified"
 
 # daily training runs on-prem (on-demand when it cannot): the on-demand price.
 type_text ":goto hybrid.workloads[0].cloud_gpu_hour"
@@ -103,6 +106,6 @@ type_text ":goto cloud.spot_gpu_hour"
 keys Enter
 keys p
 wait_for "price book" 5 "the picker from the Cloud panel"
-screen | grep -q "Enter sets" && fail "the Cloud panel's picker names a workload" || ok
+refute "Enter sets" "the Cloud panel's picker names a workload"
 keys Escape
 finish

@@ -104,7 +104,7 @@ mc_lines "$SCEN/diagflow-risk.yaml" --set "uncertainty.inputs[1].low=65" >"$TMP/
 while read -r line; do
     wait_for "$line" 10 "'$line' after typing 65, as gpuplan risk --set says"
 done <"$TMP/cli1"
-screen | grep -q "refining" && fail "still refining when the CLI's figures show" || ok
+refute "refining" "still refining when the CLI's figures show"
 keys u
 wait_re "^ Node price +290000 " 5 "u undoes the edit in one step"
 # A value outside the named field's range is refused with the rule.
@@ -168,7 +168,7 @@ type_text "5"
 wait_for "outside the range 75 to 86" 5 "75 above the mode is refused"
 wait_re "P\\(owning cheapest\\) [0-9.]+% stale" 5 "the last valid P is marked stale"
 wait_for "stale: the value typed is refused" 2 "the box says why the figures are stale"
-screen | grep -q "draws, 0 rejected" && fail "stale figures still claim every draw" || ok
+refute "draws, 0 rejected" "stale figures still claim every draw"
 keys Escape
 wait_gone "stale" 5
 wait_for "draws, 0 rejected" 10 "Esc: the current figures, unmarked"

@@ -26,7 +26,7 @@ grep -q '^  workloads: \[\]' "$TMP/work/plan.yaml" && ok || fail "no empty workl
 # A device is never saved to, and no w! is suggested that could not work.
 type_text ":w /dev/full"; keys Enter
 wait_for "cannot save to /dev/full: it is a device, pipe or socket" 5 ":w /dev/full says why"
-if screen | grep -q "w! /dev/full"; then fail ":w /dev/full suggests w!"; else ok; fi
+refute "w! /dev/full" ":w /dev/full suggests w!"
 type_text ":w! /dev/full"; keys Enter
 wait_for "cannot save to /dev/full" 5 ":w! /dev/full is refused the same way"
 [ -c /dev/full ] && ok || fail "/dev/full was replaced"
@@ -36,7 +36,7 @@ mkdir -p "$TMP/work/d"
 for target in /dev/full:"a device, pipe" d:"a directory, not a file"; do
     type_text ":export html ${target%%:*}"; keys Enter
     wait_for "cannot export to ${target%%:*}: it is ${target#*:}" 5 ":export onto ${target%%:*} says why"
-    if screen | grep -q "replace it?"; then fail ":export ${target%%:*} asks to replace it"; keys n; else ok; fi
+    refute "replace it?" ":export ${target%%:*} asks to replace it" || keys n
 done
 [ -c /dev/full ] && [ -d "$TMP/work/d" ] && ok || fail "an export replaced a device or a directory"
 # File names are data: the open picker and the messages show their

@@ -7,17 +7,16 @@
 # (z) and its breakdown (c). On diagflow's chart at 80x24 every option
 # shows its letter (and, in UTF-8, its braille curve) and its legend entry.
 #
-# Regenerate after an intended change to the screen (read every file
-# before committing it):
+# Regenerate after an intended change to the screen (the run then fails on
+# purpose; read every file before committing it):
 #     GPUPLAN_UPDATE_GOLDEN=1 make check TESTS=tests/tui/screens.sh
 # or, from the build directory,
 #     GPUPLAN=./gpuplan top_srcdir=SRCDIR tests/tui/screens.sh --update
+[ "${1:-}" = --update ] && export GPUPLAN_UPDATE_GOLDEN=1
 . "$(dirname "$0")/lib.sh"
 
-update=${GPUPLAN_UPDATE_GOLDEN:-0}
-[ "${1:-}" = --update ] && update=1
 dir=$top_srcdir/tests/data/screens
-[ "$update" = 1 ] && mkdir -p "$dir"
+updating_goldens && mkdir -p "$dir"
 cp "$SCEN/diagflow.yaml" "$TMP/work/diagflow.yaml"
 chmod u+w "$TMP/work/diagflow.yaml"
 
@@ -57,15 +56,7 @@ stable() {
 compare() {
     local golden=$dir/$1.txt
     mask >"$TMP/shot"
-    if [ "$update" = 1 ]; then
-        cp "$TMP/shot" "$golden"
-        ok
-    elif cmp -s "$TMP/shot" "$golden"; then
-        ok
-    else
-        fail "screen $1 differs from $(basename "$golden")"
-        diff "$golden" "$TMP/shot" | head -20 >&2
-    fi
+    golden_check "$TMP/shot" "$golden" "screen $1"
 }
 
 # open SCENARIO LOCALE SIZE: a planner on SCENARIO (default: none) in

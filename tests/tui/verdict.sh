@@ -16,7 +16,7 @@ wait_for "45,718 USD a month (40.5%) less than" 2 "the margin over on-prem"
 wait_for "zone onprem disagrees (staff)" 2 "zone marked as disagreeing, with the term"
 screen | grep -qE "Spot +67,277 +3\.20 +cheapest" && ok ||
     fail "the table agrees: spot cheapest"
-screen | grep -q "owning usually wins" && fail "a claim that owning wins" || ok
+refute "owning usually wins" "a claim that owning wins"
 TM resize-window -t planner -x 132 -y 43
 wait_for "zone onprem disagrees: spot is cheapest; biggest" 5 \
     "the full zone line at 132 columns"
