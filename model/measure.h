@@ -120,7 +120,7 @@ typedef struct MeasureResult {
     long from_offset, to_offset; /* local time's offset from UTC there */
     double hours;           /* its length */
     double capacity;        /* GPUs the share is of */
-    uint64_t jobs;          /* jobs read (array tasks one each) */
+    uint64_t jobs;          /* jobs in the records (array tasks one each) */
     uint64_t with_gpus;     /* of those, holding GPUs */
     uint64_t used;          /* of those, counted (with_gpus - skipped) */
     uint64_t running;       /* of the counted, still running: clipped */

@@ -126,7 +126,7 @@ void job_problem(JobReader *jr, int field, size_t at, const char *fmt, ...)
                      ? jr->rr.fields[field].raw + at
                      : 0;
     record_locate(&jr->rr, raw, &line, &col);
-    char msg[400];
+    char msg[2 * sizeof d->message]; /* diag_set marks a cut with "…" */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -214,7 +214,7 @@ static int header_error(JobReader *jr, Diag *d, const char *fmt, ...)
 
 static int header_error(JobReader *jr, Diag *d, const char *fmt, ...)
 {
-    char msg[sizeof d->message];
+    char msg[2 * sizeof d->message]; /* diag_set marks a cut with "…" */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
