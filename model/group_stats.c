@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a over the name's bytes. */
-static size_t hash_of(const char *s, size_t n)
+size_t group_stats_hash(const char *s, size_t n)
 {
     uint64_t h = UINT64_C(14695981039346656037);
     for (size_t i = 0; i < n; i++) {
@@ -25,7 +24,7 @@ static int rehash(GroupTable *t)
         return -1;
     for (size_t g = 0; g < t->count; g++) {
         const char *nm = t->groups[g].name;
-        size_t j = hash_of(nm, strlen(nm)) & (cap - 1);
+        size_t j = group_stats_hash(nm, strlen(nm)) & (cap - 1);
         while (slots[j])
             j = (j + 1) & (cap - 1);
         slots[j] = g + 1;
@@ -41,7 +40,7 @@ int group_table_find(GroupTable *t, const char *name, size_t len,
 {
     if ((t->count + 1) * 2 > t->slots_cap && rehash(t) != 0)
         return -1;
-    size_t j = hash_of(name, len) & (t->slots_cap - 1);
+    size_t j = group_stats_hash(name, len) & (t->slots_cap - 1);
     while (t->slots[j]) {
         const char *nm = t->groups[t->slots[j] - 1].name;
         if (strncmp(nm, name, len) == 0 && nm[len] == '\0') {

@@ -40,6 +40,10 @@ typedef struct GroupTable {
 int group_table_find(GroupTable *t, const char *name, size_t len,
                      size_t *index);
 
+/* FNV-1a of the bytes s[0..n): the hash of the measurement's name tables
+ * (groups here, activity series in measure_activity.c). */
+size_t group_stats_hash(const char *s, size_t n);
+
 /* The key a duration of `seconds` (>= 0) is counted under: the seconds
  * themselves below 1,000, otherwise rounded down to three significant
  * figures (7,199 s counts as 7,190 s), so a group's durations take a few

@@ -18,16 +18,6 @@
 
 #define SERIES_QUIET 900 /* seconds: a longer gap may end a series */
 
-static size_t hash_id(const char *s, size_t n)
-{
-    uint64_t h = UINT64_C(14695981039346656037);
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= UINT64_C(1099511628211);
-    }
-    return (size_t)h;
-}
-
 static int64_t quiet_of(const MeasureSeries *s)
 {
     return 3 * s->min_gap > SERIES_QUIET ? 3 * s->min_gap : SERIES_QUIET;
@@ -57,7 +47,7 @@ static int rebuild(Measure *m, size_t cap)
         return -1;
     for (size_t i = 0; i < m->series_count; i++) {
         const MeasureSeries *s = &m->series[i];
-        size_t j = hash_id(s->id, strlen(s->id)) & (cap - 1);
+        size_t j = group_stats_hash(s->id, strlen(s->id)) & (cap - 1);
         while (slots[j])
             j = (j + 1) & (cap - 1);
         slots[j] = i + 1;
@@ -99,7 +89,7 @@ static MeasureSeries *find(Measure *m, const char *id, size_t n, bool *created)
     if ((m->series_count + 1) * 2 > m->series_slots_cap &&
         rebuild(m, m->series_slots_cap ? 2 * m->series_slots_cap : 64) != 0)
         return NULL;
-    size_t j = hash_id(id, n) & (m->series_slots_cap - 1);
+    size_t j = group_stats_hash(id, n) & (m->series_slots_cap - 1);
     while (m->series_slots[j]) {
         MeasureSeries *s = &m->series[m->series_slots[j] - 1];
         if (strncmp(s->id, id, n) == 0 && s->id[n] == '\0')

@@ -255,11 +255,17 @@ static cJSON *jnum(double v)
     return n;
 }
 
-static cJSON *jobj(void)
+/* A new object at parent's key (or appended to the array parent when key
+ * is NULL). */
+static cJSON *child(cJSON *parent, const char *key)
 {
     cJSON *o = cJSON_CreateObject();
     if (!o)
         xalloc_die();
+    if (key)
+        cJSON_AddItemToObject(parent, key, o);
+    else
+        cJSON_AddItemToArray(parent, o);
     return o;
 }
 
@@ -284,10 +290,10 @@ static void iso_utc(int64_t t, char *buf, size_t n)
              (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60));
 }
 
-static cJSON *json_window(const MeasureReport *m)
+static void json_window(cJSON *doc, const MeasureReport *m)
 {
     const MeasureResult *r = m->r;
-    cJSON *w = jobj();
+    cJSON *w = child(doc, "window");
     char t[64];
     iso_utc(r->from, t, sizeof t);
     put_str(w, "from", t);
@@ -299,13 +305,12 @@ static cJSON *json_window(const MeasureReport *m)
     put_str(w, "time_zone", m->zone);
     put(w, "hours", r->hours);
     put(w, "weeks", r->hours / 168);
-    return w;
 }
 
-static cJSON *json_records(const MeasureReport *m)
+static void json_records(cJSON *doc, const MeasureReport *m)
 {
     const MeasureResult *r = m->r;
-    cJSON *c = jobj(), *sk = jobj();
+    cJSON *c = child(doc, "records");
     put(c, "lines", (double)m->records);
     put(c, "malformed", (double)m->malformed);
     put(c, "steps", (double)m->steps);
@@ -314,60 +319,62 @@ static cJSON *json_records(const MeasureReport *m)
     put(c, "counted", (double)r->used);
     put(c, "running", (double)r->running);
     put(c, "components", (double)r->components);
+    cJSON *sk = child(c, "skipped");
     for (int k = 0; k < MEASURE_SKIP_COUNT; k++)
         put(sk, measure_skip_key((MeasureSkip)k), (double)r->skipped[k]);
-    cJSON_AddItemToObject(c, "skipped", sk);
-    return c;
 }
 
-static cJSON *json_pcts(const double *v)
+static void json_pcts(cJSON *parent, const char *key, const double *v)
 {
-    cJSON *o = jobj();
+    cJSON *o = child(parent, key);
     put(o, "p50", v[0]);
     put(o, "p90", v[1]);
     put(o, "p99", v[2]);
-    return o;
 }
 
-static cJSON *json_groups(const MeasureReport *m)
+static void json_groups(cJSON *doc, const MeasureReport *m)
 {
     const MeasureResult *r = m->r;
-    cJSON *g = jobj(), *items = cJSON_CreateArray();
+    cJSON *g = child(doc, "groups"), *items = cJSON_AddArrayToObject(g, "items");
+    if (!items)
+        xalloc_die();
     put_str(g, "by", m->group_by);
     for (size_t i = 0; i < r->group_count; i++) {
         const MeasureGroupResult *o = &r->groups[i];
-        cJSON *it = jobj();
+        cJSON *it = child(items, NULL);
         put_str(it, "name", o->name);
         put(it, "gpu_hours", o->gpu_hours);
         put(it, "jobs", (double)o->jobs);
-        cJSON_AddItemToObject(it, "gpus", json_pcts(o->gpus));
-        cJSON_AddItemToObject(it, "hours", json_pcts(o->hours));
-        cJSON_AddItemToArray(items, it);
+        json_pcts(it, "gpus", o->gpus);
+        json_pcts(it, "hours", o->hours);
     }
-    cJSON_AddItemToObject(g, "items", items);
-    return g;
 }
 
-static cJSON *json_profile(const MeasureResult *r)
+static void json_profile(cJSON *doc, const MeasureResult *r)
 {
-    cJSON *p = jobj(), *days = cJSON_CreateArray();
+    cJSON *p = child(doc, "week_by_hour");
+    put_str(p, "unit", "mean GPUs held");
+    put_str(p, "first_day", "Monday");
+    cJSON *days = cJSON_AddArrayToObject(p, "days");
+    if (!days)
+        xalloc_die();
     for (int d = 0; d < 7; d++) {
         cJSON *hours = cJSON_CreateArray();
+        if (!hours)
+            xalloc_die();
         for (int h = 0; h < 24; h++)
             cJSON_AddItemToArray(hours, jnum(r->profile[d * 24 + h]));
         cJSON_AddItemToArray(days, hours);
     }
-    put_str(p, "unit", "mean GPUs held");
-    put_str(p, "first_day", "Monday");
-    cJSON_AddItemToObject(p, "days", days);
-    return p;
 }
 
-static cJSON *json_activity(const MeasureResult *r)
+static void json_activity(cJSON *doc, const MeasureResult *r)
 {
-    if (!r->has_activity)
-        return cJSON_CreateNull();
-    cJSON *a = jobj();
+    if (!r->has_activity) {
+        cJSON_AddNullToObject(doc, "activity");
+        return;
+    }
+    cJSON *a = child(doc, "activity");
     put(a, "samples", (double)r->samples);
     put(a, "series", (double)r->series);
     put_str(a, "values", r->percent_scale ? "percent" : "share");
@@ -376,45 +383,46 @@ static cJSON *json_activity(const MeasureResult *r)
     put(a, "busy_pct_of_sampled", r->activity_pct);
     put(a, "active_pct_of_held", r->active_pct);
     cJSON_AddBoolToObject(a, "capped", r->active_capped);
-    return a;
 }
 
 void measure_report_json(const MeasureReport *m, StrBuf *b)
 {
     const MeasureResult *r = m->r;
-    cJSON *doc = jobj(), *u = jobj(), *cap = jobj(), *held = jobj(),
-          *files = cJSON_CreateArray();
+    cJSON *doc = cJSON_CreateObject();
+    if (!doc)
+        xalloc_die();
     put(doc, "gpuplan", 2);
     put_str(doc, "generator", m->generator);
+    cJSON *u = child(doc, "utilization");
     put(u, "measured_pct", measure_report_pct(r));
     put(u, "measurement_weeks", measure_report_weeks(r));
     if (r->has_activity && isfinite(r->active_pct))
         put(u, "active_pct", measure_report_active_pct(r));
-    cJSON_AddItemToObject(doc, "utilization", u);
     put(doc, "measured_pct_exact", r->measured_pct);
-    cJSON_AddItemToObject(doc, "window", json_window(m));
+    json_window(doc, m);
+    cJSON *cap = child(doc, "capacity");
     put(cap, "gpus", r->capacity);
     put_str(cap, "source", m->capacity_source);
-    cJSON_AddItemToObject(doc, "capacity", cap);
+    cJSON *files = cJSON_AddArrayToObject(doc, "files");
+    if (!files)
+        xalloc_die();
     for (size_t i = 0; i < m->file_count; i++) {
-        cJSON *f = jobj();
+        cJSON *f = child(files, NULL);
         put_str(f, "path", m->files[i].path);
         put_str(f, "format", m->files[i].format);
-        cJSON_AddItemToArray(files, f);
     }
-    cJSON_AddItemToObject(doc, "files", files);
-    cJSON_AddItemToObject(doc, "records", json_records(m));
+    json_records(doc, m);
     put(doc, "gpu_hours", r->gpu_hours);
+    cJSON *held = child(doc, "gpus_held");
     put(held, "mean", r->held_mean);
     put(held, "p50", r->held_pct[0]);
     put(held, "p90", r->held_pct[1]);
     put(held, "p99", r->held_pct[2]);
     put(held, "max", r->held_max);
     put(held, "hours", (double)r->hour_count);
-    cJSON_AddItemToObject(doc, "gpus_held", held);
-    cJSON_AddItemToObject(doc, "week_by_hour", json_profile(r));
-    cJSON_AddItemToObject(doc, "groups", json_groups(m));
-    cJSON_AddItemToObject(doc, "activity", json_activity(r));
+    json_profile(doc, r);
+    json_groups(doc, m);
+    json_activity(doc, r);
     char *text = cJSON_Print(doc);
     if (!text)
         xalloc_die();
