@@ -39,7 +39,6 @@ function model/chart/chart_hybrid.c:chart_hybrid_render
 function model/chart/chart_tornado.c:chart_tornado_render
 function model/cost.c:cost_evaluate_options
 function model/field_keys.c:field_unknown
-function model/files/atomic_file.c:atomic_write_file
 function model/files/import_routing.c:map_routing
 function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon

@@ -12,7 +12,7 @@
  * loads the file (its located error on stderr and the load's status). `no_color`
  * (or a non-empty NO_COLOR, or a terminal without colours) gives monochrome.
  * Returns the exit status: 0 after a normal quit, 1 when the terminal was
- * lost, 128 + the signal after SIGHUP/SIGTERM (unsaved edits are then in the
+ * lost, 128 + the signal after one that ends it (unsaved edits are then in the
  * recovery file, recover.h). */
 int app_run(const char *path, bool no_color);
 

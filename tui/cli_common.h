@@ -63,6 +63,8 @@ int cli_cmd_check(const CliArgs *a);
 int cli_cmd_new(const CliArgs *a);
 int cli_cmd_import(const CliArgs *a);
 int cli_cmd_list(const CliArgs *a);
+/* `gpuplan measure` (cli_measure.c). */
+int cli_cmd_measure(const CliArgs *a);
 /* The risk commands of cli_risk.c. */
 int cli_cmd_risk(const CliArgs *a);
 int cli_cmd_seek(const CliArgs *a);

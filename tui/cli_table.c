@@ -86,6 +86,41 @@ static const CliOption import_opts[] = {
     {"force", 0, NULL, NULL, NULL, 0, CC_NONE, "replace an existing OUT\n"},
     OPT_END};
 
+static const CliOption measure_opts[] = {
+    {"format", 'f', "FORMAT", "text|json", "a format: text or json", 0,
+     CC_CHOICES, "text (default) or json (every figure, full precision)\n"},
+    {"gpus", 0, "N", NULL, "the cluster's GPU count, a number above 0", 0,
+     CC_NONE,
+     "the GPUs the records ran on: the share is of N x the\n"
+     "window's hours (else a node list among the FILEs, else\n"
+     "the --apply scenario's nodes x gpus_per_node)\n"},
+    {"from", 0, "TIME", NULL, "a time such as 2024-03-01", 0, CC_NONE,
+     "measure from TIME (2024-03-01, 2024-03-01T08:00,\n"
+     "...Z, +01:00, or epoch seconds); default: the first\n"
+     "job's start\n"},
+    {"to", 0, "TIME", NULL, "a time such as 2024-04-01", 0, CC_NONE,
+     "measure until TIME (not included); running jobs are\n"
+     "held until it; default: the latest time the records\n"
+     "name\n"},
+    {"tz", 0, "ZONE", NULL, "a time zone such as Europe/Berlin or UTC", 0,
+     CC_NONE,
+     "the zone of times written without an offset (sacct\n"
+     "writes local time) and of the week-by-hour profile;\n"
+     "default: TZ, the system's local time\n"},
+    {"format-in", 0, "FMT", "sacct|pods|csv|activity|nodes",
+     "one of sacct, pods, csv, activity, nodes", 0, CC_CHOICES,
+     "read every FILE as FMT instead of recognising each\n"
+     "from its header\n"},
+    {"group-by", 0, "KEY", "partition|account|qos|user|name",
+     "one of partition, account, qos, user, name", 0, CC_CHOICES,
+     "group the jobs by KEY (name: the job name up to its\n"
+     "first digit or separator); default: the partition,\n"
+     "the pod's QOS, the CSV's group column\n"},
+    {"strict", 0, NULL, NULL, NULL, 0, CC_NONE,
+     "refuse the records when any line is malformed (exit\n"
+     "65); nothing is measured or written\n"},
+    OPT_END};
+
 const CliCommand cli_commands[] = {
     {"", "[FILE]", 0, 1, "a FILE", CC_SCENARIO,
      "the planner; no FILE = built-in default",
@@ -135,6 +170,18 @@ const CliCommand cli_commands[] = {
      "a routing file as a scenario with a hybrid plan",
      "A routing file as a scenario with a hybrid plan (placeholders to fill in).\n",
      NULL, import_opts, cli_cmd_import},
+    {"measure", "FILE...", 1, CLI_MANY,
+     "a FILE of job records (sacct --parsable2, a pod list, a job CSV)",
+     CC_FILE, "utilization.measured_pct from the scheduler's job records",
+     "The share of the GPU-hours that jobs held, from the scheduler's records\n"
+     "(sacct --parsable2 output, a Kubernetes pod list, a CSV of\n"
+     "submit,start,end,gpus[,group]; - is standard input), beside GPU activity\n"
+     "samples (value,timestamp,id) when given; the first line is\n"
+     "utilization.measured_pct = X. Then the window, the jobs read and skipped,\n"
+     "the GPUs held hour by hour, the week by hour and the groups. Malformed\n"
+     "lines are reported (the first 20) and skipped.\n",
+     "gpuplan measure --gpus 64 --from 2024-03-01 --to 2024-04-01 sacct.txt",
+     measure_opts, cli_cmd_measure},
     {"help", "[COMMAND]", 0, 1, "", CC_COMMAND,
      "the usage, or one command's options",
      "This help, or one command's.\n", NULL, NULL, cli_cmd_help},

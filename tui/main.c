@@ -4,6 +4,7 @@
 #include <locale.h>
 
 #include "cli.h"
+#include "fatal_signals.h"
 
 int main(int argc, char **argv)
 {
@@ -11,5 +12,8 @@ int main(int argc, char **argv)
      * written with '.' (DESIGN 7). */
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
+    /* A write past `ulimit -f` fails with EFBIG and is reported, rather
+     * than killing gpuplan with a half-written file (DESIGN 7). */
+    fatal_signals_ignore_xfsz();
     return cli_main(argc, argv);
 }

@@ -27,6 +27,7 @@
 #include <wchar.h>
 
 #include "canvas.h"
+#include "fatal_signals.h"
 #include "keys.h"
 
 static volatile sig_atomic_t got_signal, got_winch;
@@ -170,10 +171,14 @@ bool term_start(bool mono)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGQUIT, &sa, NULL);
+    /* Every signal a user can send that would end the planner (DESIGN 7):
+     * the loop keeps the edits, removes the lock and restores the
+     * terminal, whichever it is. */
+    sigset_t fatal;
+    fatal_signals_set(&fatal);
+    for (int sig = 1; sig < NSIG; sig++)
+        if (sigismember(&fatal, sig) == 1)
+            sigaction(sig, &sa, NULL);
     /* Resizes too: the new size is capped before curses reallocates. */
     sa.sa_handler = on_winch;
     sigaction(SIGWINCH, &sa, NULL);

@@ -15,7 +15,8 @@
 
 /* Events term_read_key returns besides key codes (keys.h). */
 enum {
-    TERM_EV_SIGNAL = -100, /* SIGHUP or SIGTERM arrived: see term_signal() */
+    TERM_EV_SIGNAL = -100, /* a signal that ends the planner arrived
+                              (fatal_signals.h): see term_signal() */
     TERM_EV_LOST = -101,   /* the tty returns errors or end of file */
     TERM_EV_BAD_BYTE = -102, /* a byte that is no character in this locale
                                (é typed under LANG=C): see term_bad_byte() */
@@ -33,7 +34,9 @@ bool term_check_for(const char *file, char *msg, size_t n);
 
 /* Start curses: locale, raw mode (IXON off, so Ctrl-S arrives), no echo,
  * keypad, ESCDELAY 25 ms, invisible cursor, colours unless `mono`. Installs
- * the SIGHUP/SIGTERM handlers. Returns false when curses cannot start. */
+ * the handlers of every signal that would end the planner (fatal_signals.h:
+ * SIGHUP, SIGTERM, SIGUSR1, SIGALRM, ...), which only set the flag. Returns
+ * false when curses cannot start. */
 bool term_start(bool mono);
 
 /* Leave curses and restore the terminal's modes (safe to call twice, and
@@ -76,7 +79,7 @@ void term_watch(int fd);
 /* The byte of the last TERM_EV_BAD_BYTE (it was dropped). */
 int term_bad_byte(void);
 
-/* The signal that ended the session (SIGHUP, SIGTERM), 0 when none. */
+/* The signal that ended the session (SIGHUP, SIGTERM, ...), 0 when none. */
 int term_signal(void);
 
 /* The flag the signal handlers raise (the signal's number, 0 while none

@@ -25,6 +25,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "fatal_signals.h"
 #include "file_path.h"
 #include "strbuf.h"
 
@@ -113,6 +114,12 @@ static bool disk_full(int e)
         ;
 }
 
+/* What a write past the file size limit needs said: which limit. */
+static const char *limit_hint(int e)
+{
+    return e == EFBIG ? " (the limit on file size, `ulimit -f`)" : "";
+}
+
 static int write_all(int fd, const char *data, size_t len)
 {
     while (len > 0) {
@@ -124,6 +131,66 @@ static int write_all(int fd, const char *data, size_t len)
         }
         data += w;
         len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Write data to a fresh `DIR/.BASE.XXXXXX` with mode `want` (and the owner
+ * of `old`, the file it replaces, when root writes it), sync it and rename
+ * it over target. Returns 0, or the status with *d filled and the temp file
+ * removed. */
+static int replace_with_temp(const char *dir, const char *base, const char *target,
+                             const char *data, size_t len, mode_t want,
+                             const struct stat *old, Diag *d)
+{
+    char tmp[PATH_MAX];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >=
+        sizeof tmp)
+        return cantcreat(d, "cannot write %s: the path is too long", target);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        /* A full or failing disk is an I/O error (74), not a permission
+         * problem (73), even when it shows up as the temp file is made. */
+        int e = errno;
+        if (disk_full(e)) {
+            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot create a temporary "
+                     "file in %s: %s; nothing was changed", dir, strerror(e));
+            return EXIT_IOERR;
+        }
+        return cantcreat(d, "cannot create a temporary file in %s: %s", dir,
+                         strerror(e));
+    }
+    const char *what = NULL;
+    int status = EXIT_IOERR, e = 0;
+    if (write_all(fd, data, len) != 0)
+        what = "write";
+    else if (fchmod(fd, want) != 0)
+        what = "set the mode of";
+    else if (fsync(fd) != 0)
+        what = "sync";
+    if (what)
+        e = errno; /* before close() or fchown() can change it */
+    if (old && !what && geteuid() == 0 &&
+        (old->st_uid != 0 || old->st_gid != 0)) {
+        /* Keep the owner when root saves someone else's file. */
+        if (fchown(fd, old->st_uid, old->st_gid) != 0) { /* best effort */
+        }
+    }
+    if (close(fd) != 0 && !what) {
+        what = "close";
+        e = errno;
+    }
+    if (!what && rename(tmp, target) != 0) {
+        what = "replace";
+        e = errno;
+        if (e == EACCES || e == EPERM || e == EROFS)
+            status = EXIT_CANTCREAT;
+    }
+    if (what) {
+        unlink(tmp);
+        diag_set(d, status, 0, 0, NULL, "cannot %s %s: %s%s; nothing was "
+                 "changed", what, target, strerror(e), limit_hint(e));
+        return status;
     }
     return 0;
 }
@@ -171,61 +238,19 @@ int atomic_write_file(const char *path, const char *data, size_t len,
         return cantcreat(d, "cannot write %s: %s", target, strerror(errno));
     }
 
-    char tmp[PATH_MAX];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >=
-        sizeof tmp)
-        return cantcreat(d, "cannot write %s: %s", target, "path too long");
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        /* A full or failing disk is an I/O error (74), not a permission
-         * problem (73), even when it shows up as the temp file is made. */
-        int e = errno;
-        if (disk_full(e)) {
-            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot create a temporary "
-                     "file in %s: %s; nothing was changed", dir, strerror(e));
-            return EXIT_IOERR;
-        }
-        return cantcreat(d, "cannot create a temporary file in %s: %s", dir,
-                         strerror(e));
-    }
-    const char *what = NULL;
-    int status = EXIT_IOERR, e = 0;
-    if (write_all(fd, data, len) != 0)
-        what = "write";
-    else if (fchmod(fd, want) != 0)
-        what = "set the mode of";
-    else if (fsync(fd) != 0)
-        what = "sync";
-    if (what)
-        e = errno; /* before close() or fchown() can change it */
-    if (exists && !what && geteuid() == 0 &&
-        (st.st_uid != 0 || st.st_gid != 0)) {
-        /* Keep the owner when root saves someone else's file. */
-        if (fchown(fd, st.st_uid, st.st_gid) != 0) { /* best effort */
-        }
-    }
-    if (close(fd) != 0 && !what) {
-        what = "close";
-        e = errno;
-    }
-    if (!what && rename(tmp, target) != 0) {
-        what = "replace";
-        e = errno;
-        if (e == EACCES || e == EPERM || e == EROFS)
-            status = EXIT_CANTCREAT;
-    }
-    if (what) {
-        unlink(tmp);
-        diag_set(d, status, 0, 0, NULL, "cannot %s %s: %s; nothing was "
-                 "changed", what, target, strerror(e));
-        return status;
-    }
+    sigset_t saved;
+    fatal_signals_hold(&saved); /* no signal between the temp file and its end */
+    rc = replace_with_temp(dir, base, target, data, len, want,
+                           exists ? &st : NULL, d);
+    fatal_signals_release(&saved);
+    if (rc)
+        return rc;
     /* Make the rename durable. Some file systems cannot sync a directory
      * (EINVAL); the data is already in place then. */
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         if (fsync(dfd) != 0 && errno != EINVAL && errno != ENOTSUP) {
-            e = errno;
+            int e = errno;
             close(dfd);
             diag_set(d, EXIT_IOERR, 0, 0, NULL, "saved, but syncing directory "
                      "%s failed: %s", dir, strerror(e));
@@ -321,7 +346,8 @@ static int write_copy(const char *dir, const char *base, const char *target,
     if (e) {
         unlink(tmp);
         diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write a copy of the new "
-                 "text in %s: %s; nothing was changed", dir, strerror(e));
+                 "text in %s: %s%s; nothing was changed", dir, strerror(e),
+                 limit_hint(e));
         return EXIT_IOERR;
     }
     return 0;
@@ -364,6 +390,8 @@ int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag
                  "in place: %s; nothing was changed", target, strerror(e));
         return EXIT_IOERR;
     }
+    sigset_t saved;
+    fatal_signals_hold(&saved); /* no signal between the copy and its end */
     rc = write_copy(dir, base, target, data, len, tmp, sizeof tmp, d);
     if (rc == 0 && (e = reserve(fd, len)) != 0) {
         unlink(tmp);
@@ -379,9 +407,9 @@ int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag
         if (e2 == 0 && futimens(fd, times) != 0) { /* best effort */
         }
         if (e2 == 0)
-            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s; "
+            diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s%s; "
                      "its old text was put back, and the new text is in %s",
-                     target, strerror(e), tmp);
+                     target, strerror(e), limit_hint(e), tmp);
         else
             diag_set(d, EXIT_IOERR, 0, 0, NULL, "cannot write %s in place: %s, "
                      "and putting its old text back failed too (%s), so it may "
@@ -397,6 +425,7 @@ int atomic_rewrite_in_place(const char *path, const char *data, size_t len, Diag
     }
     if (rc == 0)
         unlink(tmp);
+    fatal_signals_release(&saved);
     return rc;
 }
 

@@ -4,7 +4,11 @@
  * it over the target, fsync the directory. The original file mode is kept;
  * a symlink is written through (the link stays, the file it points to is
  * replaced in its own directory); a read-only target or directory is an
- * error that changes nothing. */
+ * error that changes nothing. While a temporary file exists the signals of
+ * fatal_signals.h are held back, so none can leave one behind (the signal
+ * is acted on once the write is done); the caller ignores SIGXFSZ
+ * (fatal_signals_ignore_xfsz), so a write past `ulimit -f` is an error
+ * like a full disk. */
 #ifndef GPUPLAN_ATOMIC_FILE_H
 #define GPUPLAN_ATOMIC_FILE_H
 

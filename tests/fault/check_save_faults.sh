@@ -125,6 +125,41 @@ for e in ENOSPC EIO; do
     expect_listing "$D" "$w: no temp file left" out.md
 done
 
+# ulimit -f: SIGXFSZ is ignored, so the write fails with EFBIG, is
+# reported, and leaves neither a cut OUT nor a temp file (the report is
+# about 9 KB, the limit 4 KiB).
+w="report -o past ulimit -f"
+cp "$TMP/orig" "$OUT"
+expect_status 74 "$w" -- bash -c 'ulimit -f 4 && exec "$0" report --format md -o "$1" default' "$G" "$OUT"
+expect_grep "$TMP/err" "gpuplan: $OUT: cannot write $OUT: File too large (the limit on file size, \`ulimit -f\`); nothing was changed" "$w: stderr"
+expect_same "$OUT" "$TMP/orig" "$w: OUT untouched"
+expect_listing "$D" "$w: no temp file left" out.md
+w="new past ulimit -f"
+expect_status 74 "$w" -- bash -c 'ulimit -f 4 && exec "$0" new "$1"' "$G" "$D/new.yaml"
+expect_grep "$TMP/err" "File too large" "$w: stderr"
+expect_listing "$D" "$w: nothing created" out.md
+
+# A signal while the temp file is being written (the shim makes the write
+# take a second) is held until the file is in place or removed: it still
+# ends gpuplan, but leaves no temp file. (Not SIGINT: a shell starts a
+# background job with it ignored, and SIGQUIT too.)
+for sig in TERM HUP USR1 USR2 ALRM; do
+    w="report -o, SIG$sig during the write"
+    cp "$TMP/orig" "$OUT"
+    GPUPLAN_FAULT=write:SLEEP:0:1000 LD_PRELOAD=$SHIM "$G" report --format md -o "$OUT" default \
+        >/dev/null 2>"$TMP/err" &
+    pid=$!
+    i=0
+    while [ -z "$(ls -A "$D" | grep -E '^\.out\.md\.')" ] && [ $i -lt 100 ]; do sleep 0.02; i=$((i + 1)); done
+    [ $i -lt 100 ] && ok || fail "$w: the temp file never appeared"
+    kill -s "$sig" "$pid"
+    wait "$pid"
+    st=$?
+    [ "$st" -eq $((128 + $(kill -l "$sig"))) ] && ok || fail "$w: exit $st, expected death by SIG$sig"
+    expect_listing "$D" "$w: no temp file left" out.md
+    cmp -s "$OUT" "$TMP/new.md" && ok || fail "$w: OUT is not the whole new report"
+done
+
 # A symlink to a file in another directory is written through.
 R=$TMP/real
 mkdir "$R"

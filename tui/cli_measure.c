@@ -1,0 +1,191 @@
+/* cli_measure.c: `gpuplan measure` (DESIGN 3, 10): a team's scheduler
+ * records and GPU activity turned into utilization.measured_pct, printed,
+ * and with --apply written into a scenario. */
+#include "config.h"
+
+#include "cli_common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "measure_report.h"
+#include "measure_run.h"
+#include "numfmt.h"
+#include "timestamp.h"
+
+/* --tz ZONE: a zone the C library knows (a file of the zone database) or
+ * UTC. */
+static int set_zone(const char *tz, bool *utc)
+{
+    *utc = false;
+    if (!tz)
+        return 0;
+    if (strcmp(tz, "UTC") == 0 || strcmp(tz, "Z") == 0) {
+        *utc = true;
+        return 0;
+    }
+    const char *dir = getenv("TZDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "/usr/share/zoneinfo",
+             tz);
+    struct stat st;
+    if (strstr(tz, "..") || tz[0] == '/' || stat(path, &st) != 0 ||
+        !S_ISREG(st.st_mode))
+        return usage_error("--tz %s: not a time zone of the zone database "
+                           "(Europe/Berlin, America/New_York, UTC)", tz);
+    if (setenv("TZ", tz, 1) != 0)
+        return usage_error("--tz %s: cannot set the time zone", tz);
+    tzset();
+    return 0;
+}
+
+static int parse_bound(const char *opt, const char *v, TimeZone *z,
+                       int64_t *t)
+{
+    int64_t later;
+    const char *why = "";
+    size_t at = 0;
+    TimeStatus st = timestamp_parse(v, strlen(v), z, t, &later, &why, &at);
+    if (st == TIME_OK)
+        return 0;
+    return usage_error("%s %s: %s (expected " TIMESTAMP_FORMS ")", opt, v,
+                       st == TIME_UNKNOWN ? "is not a time" : why);
+}
+
+static int options_of(const CliArgs *a, MeasureRunOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    o->from = o->to = MEASURE_NONE;
+    const char *format_in = cli_value(a, "format-in"),
+               *group_by = cli_value(a, "group-by"),
+               *gpus = cli_value(a, "gpus"), *from = cli_value(a, "from"),
+               *to = cli_value(a, "to");
+    int rc = set_zone(cli_value(a, "tz"), &o->utc);
+    if (rc != 0)
+        return rc;
+    if (format_in && (!job_format_parse(format_in, &o->format) ||
+                      o->format == JOBS_AUTO))
+        return usage_error("--format-in %s: one of sacct, pods, csv, "
+                           "activity, nodes", format_in);
+    if (group_by && (!job_group_parse(group_by, &o->group_by) ||
+                     o->group_by == JOB_GROUP_DEFAULT))
+        return usage_error("--group-by %s: one of partition, account, qos, "
+                           "user, name", group_by);
+    if (gpus) {
+        double g;
+        if (num_parse(gpus, &g) != 0 || !(g > 0) || g > 1e9)
+            return usage_error("--gpus %s: the cluster's GPU count, a number "
+                               "above 0", gpus);
+        o->gpus = g;
+    }
+    TimeZone z;
+    timezone_init(&z, o->utc);
+    if (from && (rc = parse_bound("--from", from, &z, &o->from)) != 0)
+        return rc;
+    if (to && (rc = parse_bound("--to", to, &z, &o->to)) != 0)
+        return rc;
+    if (from && to && o->to <= o->from)
+        return usage_error("--to %s is not after --from %s", to, from);
+    return 0;
+}
+
+/* The malformed lines: the first JOB_PROBLEMS_MAX described, the rest
+ * counted. */
+static void print_problems(const JobReadStats *st)
+{
+    for (size_t i = 0; i < st->problem_count; i++)
+        print_diag(&st->problems[i]);
+    if (st->malformed > st->problem_count)
+        fprintf(stderr, "gpuplan: %llu more malformed lines not shown "
+                "(%llu in all)\n",
+                (unsigned long long)(st->malformed - st->problem_count),
+                (unsigned long long)st->malformed);
+}
+
+/* What the groups are: the column asked for, or the first job file's own. */
+static const char *group_name(JobGroupBy g, const MeasureRun *run)
+{
+    if (g != JOB_GROUP_DEFAULT)
+        return job_group_key(g);
+    for (size_t i = 0; i < run->file_count; i++) {
+        const char *f = run->files[i].format;
+        if (strcmp(f, "sacct") == 0)
+            return "partition";
+        if (strcmp(f, "pods") == 0)
+            return "qos";
+        if (strcmp(f, "csv") == 0)
+            return "group";
+    }
+    return "group";
+}
+
+static const char *zone_name(const char *tz, bool utc)
+{
+    if (utc)
+        return "UTC";
+    if (tz)
+        return tz;
+    const char *env = getenv("TZ");
+    return env && *env ? env : "the system's local time";
+}
+
+int cli_cmd_measure(const CliArgs *a)
+{
+    MeasureRunOptions o;
+    int rc = options_of(a, &o);
+    if (rc != 0)
+        return rc;
+    const char *format = cli_value(a, "format");
+    bool json = format && strcmp(format, "json") == 0;
+    if (format && !json && strcmp(format, "text") != 0)
+        return usage_error("--format %s: measure writes text or json", format);
+    MeasureRun run;
+    Diag d;
+    rc = measure_run((const char *const *)a->operands, a->noperands, &o, &run,
+                     &d);
+    print_problems(&run.stats);
+    if (rc != 0) {
+        if (rc == EXIT_USAGE)
+            return usage_error("%s", d.message);
+        print_diag(&d);
+        return rc;
+    }
+    if (cli_given(a, "strict") && run.stats.malformed) {
+        fprintf(stderr, "gpuplan: --strict: %llu malformed line%s; nothing "
+                "measured\n", (unsigned long long)run.stats.malformed,
+                run.stats.malformed == 1 ? "" : "s");
+        measure_run_free(&run);
+        return EXIT_DATAERR;
+    }
+    const MeasureResult *r = &run.result;
+    if (r->measured_pct > 100) {
+        fprintf(stderr, "gpuplan: the jobs held %.2f GPU-hours, more than %g "
+                "GPUs give in %.2f hours (%.2f%%): the cluster has more GPUs "
+                "than %s says\n", r->gpu_hours, r->capacity, r->hours,
+                r->measured_pct, run.capacity_source);
+        measure_run_free(&run);
+        return EXIT_DATAERR;
+    }
+    char generator[64];
+    snprintf(generator, sizeof generator, "%s %s", PACKAGE_NAME,
+             PACKAGE_VERSION);
+    MeasureReport rep = {r, generator, run.capacity_source,
+                         zone_name(cli_value(a, "tz"), o.utc),
+                         group_name(o.group_by, &run), run.files,
+                         run.file_count, run.stats.records, run.stats.steps,
+                         run.stats.malformed, run.stats.nodes};
+    StrBuf b = STRBUF_INIT;
+    if (json)
+        measure_report_json(&rep, &b);
+    else
+        measure_report_text(&rep, &b);
+    rc = write_output(&b, NULL);
+    sb_free(&b);
+    measure_run_free(&run);
+    return rc;
+}
