@@ -104,7 +104,7 @@ static void compare_value(Changes *c, const Field *f, size_t item, const Scenari
     FieldRef r;
     field_ref_init(&r, f, item);
     const Field *g = field_ref(&r);
-    char a[128], b[128], what[160], who[96] = "";
+    char a[128], b[128], what[160];
     bool shown = value_text(f, g, from, item, a, sizeof a);
     shown = value_text(f, g, to, item, b, sizeof b) && shown;
     bool same = shown ? strcmp(a, b) == 0
@@ -112,6 +112,7 @@ static void compare_value(Changes *c, const Field *f, size_t item, const Scenari
     if (same)
         return;
     if (f->list) {
+        char who[96];
         item_name(f->list, to, item, who, sizeof who);
         snprintf(what, sizeof what, "%s %s", who,
                  label_names(f) ? f->label : field_leaf(f));
