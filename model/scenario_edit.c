@@ -379,8 +379,9 @@ static int step_decimals(double step)
     return dot ? (int)strlen(dot + 1) : 0;
 }
 
-bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
-                      size_t n, char *msg, size_t msgn)
+/* scenario_nudge_text's work, from `from` when it is not NULL. */
+static bool nudge(FieldRef *r, const Scenario *s, const double *from, int steps, char *buf,
+                  size_t n, char *msg, size_t msgn)
 {
     const Field *f = field_ref(r);
     double old = field_get_num(f, s);
@@ -399,6 +400,8 @@ bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
         typed.offset = f->offset;
         f = &typed;
     }
+    if (from)
+        old = *from;
     switch (f->type) {
     case FT_BOOL:
         snprintf(buf, n, "%s", old != 0 ? "false" : "true");
@@ -440,4 +443,16 @@ bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
     }
     num_format_exact(v, buf, n);
     return true;
+}
+
+bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
+                      size_t n, char *msg, size_t msgn)
+{
+    return nudge(r, s, NULL, steps, buf, n, msg, msgn);
+}
+
+bool scenario_nudge_text_from(FieldRef *r, const Scenario *s, double from, int steps,
+                              char *buf, size_t n, char *msg, size_t msgn)
+{
+    return nudge(r, s, &from, steps, buf, n, msg, msgn);
 }

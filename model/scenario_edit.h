@@ -104,4 +104,9 @@ int scenario_check(const Scenario *s, Diag *d);
 bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
                       size_t n, char *msg, size_t msgn);
 
+/* The same from the value `from` instead of r's value in s (an optional
+ * workload key not given moves from the value it takes, the plan's). */
+bool scenario_nudge_text_from(FieldRef *r, const Scenario *s, double from, int steps,
+                              char *buf, size_t n, char *msg, size_t msgn);
+
 #endif

@@ -527,6 +527,23 @@ START_TEST(list_insert_an_input)
 }
 END_TEST
 
+/* An optional key not given moves from the value it takes (the plan's
+ * threshold), not from the value stored for it. */
+START_TEST(nudge_from_an_inherited_value)
+{
+    Scenario s;
+    plan(&s);
+    FieldRef r;
+    char m[256], text[64];
+    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, m, sizeof m));
+    ck_assert(!s.hybrid.workloads[0].has_max_wait);
+    ck_assert(scenario_nudge_text_from(&r, &s, 30, 1, text, sizeof text, m, sizeof m));
+    ck_assert_str_eq(text, "40");
+    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, m, sizeof m));
+    ck_assert_str_eq(text, "100"); /* the stored default, 90, plus a step */
+}
+END_TEST
+
 static Suite *edit_suite(void)
 {
     Suite *s = suite_create("edit");
@@ -544,6 +561,7 @@ static Suite *edit_suite(void)
     tcase_add_test(t, check_alone);
     tcase_add_test(t, nudge_an_uncertain_input);
     tcase_add_test(t, set_refused_in_place);
+    tcase_add_test(t, nudge_from_an_inherited_value);
     tcase_add_test(t, list_insert_and_remove);
     tcase_add_test(t, list_refusals);
     tcase_add_test(t, list_insert_text_gives_the_section);

@@ -219,6 +219,14 @@ Reaction actions_normal_key(App *a, int key)
 
 Reaction actions_dialog_key(App *a, int key)
 {
+    /* F10 does not answer a question or pick from a list for the user. */
+    if (key == KC_F(10) && keys_lookup_mode(KM_DIALOG, key) == ACT_NONE) {
+        bool question = a->dlg.kind == DLG_PROMPT || a->dlg.kind == DLG_CHOICE;
+        return app_msg(a, false, "F10 quits once this %s (Esc %s it)",
+                       question ? "question is answered"
+                       : a->dlg.kind == DLG_HELP ? "help is closed" : "list is closed",
+                       question ? "cancels" : "closes");
+    }
     DialogResult res = dialog_handle_key(&a->dlg, key);
     bool overlay = a->dlg.kind == DLG_PICKER || a->dlg.kind == DLG_HELP;
     if (res == DR_NONE)

@@ -119,7 +119,8 @@ static int emergency_exit(App *a, int sig)
 {
     char where[RECOVER_PATH_MAX] = "";
     bool need = false, kept = false;
-    const Scenario *s = edit_kept(a);
+    static Scenario scratch; /* large for the stack of a failing terminal's exit */
+    const Scenario *s = edit_kept(a, &scratch);
     Diag d;
     diag_clear(&d, NULL);
     if (doc_modified(&a->doc) || !scenario_equal(s, &a->doc.cur)) {

@@ -374,8 +374,15 @@ Reaction commands_open(App *a)
 
 Reaction commands_key(App *a, int key)
 {
-    if (keys_lookup_mode(KM_EDIT, key) == ACT_LE_HELP)
+    switch (keys_lookup_mode(KM_EDIT, key)) {
+    case ACT_LE_HELP:
         return commands_show_mode_help(a);
+    case ACT_LE_QUIT: /* the line is closed unrun; the quit asks as ever */
+        a->cmdline = false;
+        return R_LINE | files_guard(a, PEND_QUIT);
+    default:
+        break;
+    }
     switch (keys_lookup_mode(KM_COMMAND, key)) {
     case ACT_CMD_COMPLETE:
         return complete(a);

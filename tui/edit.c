@@ -1,5 +1,5 @@
-/* edit.c: the planner's changes to the scenario: typing, nudges, :set,
- * undo, and the check before each commit. */
+/* edit.c: the planner's changes to the scenario (typing, nudges, :set,
+ * undo) and the one commit path; see edit.h. */
 #include "config.h"
 
 #include "edit.h"
@@ -8,22 +8,20 @@
 #include <string.h>
 
 #include "commands.h"
+#include "files.h"
 #include "form.h"
-#include "hybrid_panel.h"
-#include "list_panel.h"
-#include "risk_panel.h"
 #include "keys.h"
+#include "list_panel.h"
 #include "numfmt.h"
+#include "risk_panel.h"
+#include "scenario_change.h"
 #include "scenario_edit.h"
+#include "term.h"
 
-static const Field *panel_field(Panel p, size_t row)
-{
-    const Field *rows[64];
-    size_t n = form_fields(p, rows, 64);
-    if (n > 64)
-        n = 64;
-    return row < n ? rows[row] : NULL;
-}
+/* ---- the selection --------------------------------------------------------- */
+
+/* The rows of a plain panel: at most this many (form.c draws as many). */
+#define PANEL_ROWS_MAX 64
 
 /* The Hybrid panel's rows: the scalars, the workloads, the warnings. */
 static size_t hybrid_rows(const App *a)
@@ -47,26 +45,31 @@ long edit_cur_workload(const App *a)
     return a->panel == PANEL_HYBRID ? list_panel_item(a) : -1;
 }
 
-const Field *edit_cur_field(const App *a)
+bool edit_cur_ref(const App *a, FieldRef *r)
 {
-    if (a->panel == PANEL_HYBRID) {
-        /* Resolved on demand; valid until the next call. */
-        static FieldRef r;
-        if (!a->doc.cur.has_hybrid ||
-            !form_hybrid_ref(&a->doc.cur, a->sel[PANEL_HYBRID], a->hcol, &r))
-            return NULL;
-        return field_ref(&r);
-    }
-    if (a->panel == PANEL_RISK) {
-        static FieldRef r;
-        if (!risk_panel_ref(&a->doc.cur, a->sel[PANEL_RISK], a->hcol, &r))
-            return NULL;
-        return field_ref(&r);
-    }
-    return panel_field(a->panel, a->sel[a->panel]);
+    size_t row = a->sel[a->panel];
+    if (a->panel == PANEL_HYBRID)
+        return a->doc.cur.has_hybrid && form_hybrid_ref(&a->doc.cur, row, a->hcol, r);
+    if (a->panel == PANEL_RISK)
+        return risk_panel_ref(&a->doc.cur, row, a->hcol, r);
+    const Field *rows[PANEL_ROWS_MAX];
+    size_t n = form_fields(a->panel, rows, PANEL_ROWS_MAX);
+    if (row >= n || row >= PANEL_ROWS_MAX)
+        return false;
+    field_ref_init(r, rows[row], 0);
+    return true;
 }
 
-/* The hybrid figures of a->shown, beside the loop (hybrid_work.h): a
+/* A row alone on its switch: given or not (a workload's max_wait_minutes,
+ * cloud_gpu_hour); emptying its value gives it up (scenario_unset_ref). */
+static bool optional_row(const Field *row)
+{
+    return row->has_when && !field_alternative(row) && row->type != FT_TEXT;
+}
+
+/* ---- figures and selections ------------------------------------------------ */
+
+/* The hybrid figures of the draft, beside the loop (hybrid_work.h): a
  * small plan's arrive before the frame is drawn, a large one's later
  * (edit_hybrid_done). */
 static void evaluate_hybrid(App *a)
@@ -78,6 +81,15 @@ static void evaluate_hybrid(App *a)
     hybrid_work_cancel(&a->hwork);
     if (!a->shown.has_hybrid)
         a->chart_hybrid = false;
+}
+
+/* The figures of the draft: costs, horizon, the hybrid plan. */
+static void evaluate(App *a)
+{
+    cost_evaluate(&a->shown, &a->res);
+    horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
+    evaluate_hybrid(a);
+    a->stale = false;
 }
 
 /* Keep the Hybrid selection on a row that exists, of the same kind: the
@@ -98,22 +110,11 @@ static void hybrid_keep_selection(App *a)
     a->hybrid_form_rows = now;
 }
 
-Reaction edit_hybrid_done(App *a)
+/* A list may have lost rows (undo of an add, another file): keep the
+ * list panels' selections on rows that exist; the Hybrid panel's
+ * warnings keep their number among the warnings. */
+static Reaction keep_selections(App *a)
 {
-    hybrid_keep_selection(a); /* the figures may hold fewer warnings */
-    return R_RESULTS | R_FORM | R_CHART;
-}
-
-Reaction edit_recompute(App *a)
-{
-    a->shown = a->doc.cur;
-    cost_evaluate(&a->shown, &a->res);
-    horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
-    evaluate_hybrid(a);
-    a->stale = false;
-    /* A list may have lost rows (undo of an add, another file): keep the
-     * list panels' selections on rows that exist; the Hybrid panel's
-     * warnings keep their number among the warnings. */
     for (int p = 0; p < PANEL_COUNT; p++) {
         const ListPanel *lp = list_panel_of((Panel)p);
         if (!lp || p == PANEL_HYBRID)
@@ -126,22 +127,64 @@ Reaction edit_recompute(App *a)
     return R_RESULTS | R_CHART | R_FORM | R_TITLE | R_MSG;
 }
 
-/* The edit path (scenario_set) for field f, typed as text. A workload's
- * arrivals column holds its per_day rate or its schedule, whichever it
- * has: a number (or "N/day") typed there is a rate, anything else a cron
- * schedule. Returns 0, or EXIT_DATAERR with *d saying why (d->path names
- * the cell typed in, or the field a cross-field rule blames). */
-static int set_typed(const Field *f, Scenario *t, const char *text, Diag *d)
+Reaction edit_hybrid_done(App *a)
 {
-    FieldRef r;
-    char m[256];
-    /* An optional key emptied is not given any more (field_unset); the
-     * cross-field rules follow in edit_apply, as for any change. */
-    if (text[0] == '\0' && field_resolve(f->key, &r, m, sizeof m) && field_unset(&r, t))
-        return 0;
-    if (!field_resolve(f->key, &r, m, sizeof m) || !field_alternative(r.row))
-        return scenario_set(t, f->key, text, d);
-    char rate[64], key[FIELD_PATH_MAX];
+    hybrid_keep_selection(a); /* the figures may hold fewer warnings */
+    return R_RESULTS | R_FORM | R_CHART;
+}
+
+Reaction edit_recompute(App *a)
+{
+    a->shown = a->doc.cur;
+    evaluate(a);
+    return keep_selections(a);
+}
+
+/* ---- the one commit path ----------------------------------------------------- */
+
+Scenario *edit_draft(App *a) { return &a->shown; }
+
+/* The draft becomes the committed scenario (one undo step); its figures
+ * are worked out unless `evaluated` says they are the draft's already (a
+ * typed value's preview). */
+static bool commit(App *a, bool evaluated, Reaction *r)
+{
+    if (!doc_commit(&a->doc, &a->shown))
+        return false;
+    if (!evaluated)
+        evaluate(a);
+    *r |= keep_selections(a);
+    return true;
+}
+
+bool edit_commit(App *a, Reaction *r) { return commit(a, false, r); }
+
+Reaction edit_refused(App *a, const Diag *d)
+{
+    if (d->path[0])
+        return app_msg(a, true, "%s: %s", d->path, d->message);
+    return app_msg(a, true, "%s", d->message);
+}
+
+/* ---- a value typed in place ---------------------------------------------------- */
+
+/* The typed text into the draft through the edit path, for the field
+ * being edited: an optional workload key emptied is given up; a
+ * workload's arrivals cell holds its per_day rate or its schedule,
+ * whichever it has, so a number (or "N/day") typed there is a rate and
+ * anything else a cron schedule. Returns 0, or EXIT_DATAERR with *d saying
+ * why (d->path names the cell typed in, or the field a cross-field rule
+ * blames). */
+static int set_typed(App *a, const char *text, Diag *d)
+{
+    FieldRef *r = &a->edit_ref;
+    Scenario *t = edit_draft(a);
+    if (text[0] == '\0' && optional_row(r->row))
+        return scenario_unset_ref(t, r, d);
+    const Field *alt = field_alternative(r->row);
+    if (!alt)
+        return scenario_set_ref(t, r, text, d);
+    char rate[64];
     size_t tl = strlen(text);
     double v;
     const char *value = text;
@@ -151,54 +194,75 @@ static int set_typed(const Field *f, Scenario *t, const char *text, Diag *d)
             value = rate; /* the rate as the cell shows it, "12/day" */
     }
     bool is_rate = num_parse(value, &v) == 0;
-    snprintf(key, sizeof key, "%s[%zu].%s", r.row->list->key, r.index,
-             is_rate ? "per_day" : "schedule");
-    int rc = scenario_set(t, key, value, d);
-    if (rc && strcmp(d->path, key) == 0)
-        snprintf(d->path, sizeof d->path, "%s", f->key);
+    const Field *rate_row = r->row->type == FT_TEXT ? alt : r->row;
+    FieldRef cell;
+    field_ref_init(&cell, is_rate ? rate_row : (rate_row == alt ? r->row : alt), r->index);
+    int rc = scenario_set_ref(t, &cell, value, d);
+    if (rc && strcmp(d->path, cell.path) == 0)
+        snprintf(d->path, sizeof d->path, "%s", r->path);
     if (rc && !is_rate) {
+        static const char hint[] = " (or type a number: arrivals a day)";
         size_t ml = strlen(d->message);
-        snprintf(d->message + ml, sizeof d->message - ml,
-                 " (or type a number: arrivals a day)");
+        if (ml + sizeof hint <= sizeof d->message)
+            memcpy(d->message + ml, hint, sizeof hint);
     }
     return rc;
 }
 
-bool edit_apply(App *a, const Scenario *t, Reaction *r)
-{
-    Diag d;
-    if (scenario_check(t, &d) != 0) {
-        *r |= app_msg(a, true, "%s: %s", d.path, d.message);
-        return false;
-    }
-    if (doc_commit(&a->doc, t))
-        *r |= edit_recompute(a);
-    return true;
-}
-
-/* Live recompute (DESIGN 8): the partial value, when it parses and passes the
- * cross-field rules, drives the results; otherwise they are marked stale and
- * the status line says why. */
+/* Live recompute (DESIGN 8): the text typed so far, when the edit path
+ * accepts it, is the draft's value and drives the figures (checked once,
+ * worked out once); otherwise the draft keeps the last accepted value,
+ * the figures are marked stale and the status line says why. */
 static Reaction preview(App *a)
 {
-    const Field *f = edit_cur_field(a);
-    Scenario t = a->doc.cur;
     Diag d;
-    if (set_typed(f, &t, a->edit.text, &d) != 0) {
+    a->edit_previewed = true;
+    if (set_typed(a, a->edit.text, &d) != 0) {
         a->stale = a->edit_bad = true;
-        app_msg(a, true, "%s: %s", d.path, d.message);
-        return R_FORM | R_MSG | R_RESULTS;
+        return edit_refused(a, &d) | R_FORM | R_RESULTS;
     }
-    a->shown = t;
-    cost_evaluate(&a->shown, &a->res);
-    horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
-    evaluate_hybrid(a);
-    a->stale = a->edit_bad = false;
+    evaluate(a);
+    a->edit_bad = false;
     app_msg_clear(a);
     return R_FORM | R_MSG | R_RESULTS | R_CHART;
 }
 
+/* The line editor is closed: the figures are the committed scenario's
+ * again (worked out again only when the draft holds a typed value). */
+static Reaction edit_end(App *a)
+{
+    a->editing = a->edit_bad = false;
+    Reaction r = R_MSG | R_LINE;
+    if (scenario_equal(&a->shown, &a->doc.cur))
+        return r | keep_selections(a);
+    return r | edit_recompute(a);
+}
+
+/* Enter: the previewed value becomes the committed one; its figures are
+ * the preview's. A value not previewed yet (Enter at once) is checked
+ * here, once; a refused one keeps the editor open with the reason. */
+static Reaction commit_typed(App *a, bool *done)
+{
+    Reaction r = R_NONE;
+    *done = false;
+    if (!a->edit_previewed || a->edit_bad)
+        r |= preview(a);
+    if (a->edit_bad)
+        return r; /* keep editing; preview said why */
+    commit(a, true, &r);
+    *done = true;
+    return r | edit_end(a) | app_msg_clear(a);
+}
+
 /* ---- the notes editor ---------------------------------------------------- */
+
+/* The notes row (the one multi-line field). */
+static FieldRef notes_ref(void)
+{
+    FieldRef r;
+    field_ref_init(&r, field_find("notes"), 0);
+    return r;
+}
 
 /* Open the notes editor on field f's whole text (DESIGN 8). A digit typed on
  * the row opens it too, without replacing the notes. */
@@ -217,26 +281,32 @@ Reaction edit_notes_finish(App *a)
 {
     if (!a->notes_open)
         return R_NONE;
-    const Field *f = field_find("notes");
-    Scenario t = a->doc.cur;
-    Diag d;
-    if (!f)
-        return R_NONE;
-    if (scenario_set(&t, f->key, a->notes.text, &d) != 0)
-        return app_msg(a, true, "%s: %s", d.path, d.message); /* keep editing */
-    bool same = strcmp(field_get_text(f, &t), field_get_text(f, &a->doc.cur)) == 0;
-    Reaction r = R_ALL;
-    if (!same && !edit_apply(a, &t, &r))
-        return r;
+    FieldRef r = notes_ref();
+    const Field *f = field_ref(&r);
+    bool same = strcmp(a->notes.text, field_get_text(f, &a->doc.cur)) == 0;
+    Reaction re = R_ALL;
+    if (!same) {
+        Diag d;
+        if (scenario_set_ref(edit_draft(a), &r, a->notes.text, &d) != 0)
+            return edit_refused(a, &d); /* keep editing */
+        edit_commit(a, &re);
+    }
     a->notes_open = false;
-    return r | app_msg(a, false, same ? "notes unchanged"
-                                      : "notes kept: %zu lines, %zu characters (u undoes "
-                                        "the edit; F2 saves)",
-                       notes_edit_lines(&a->notes), notes_edit_chars(&a->notes));
+    size_t lines = notes_edit_lines(&a->notes);
+    return re | app_msg(a, false, same ? "notes unchanged"
+                                       : "notes kept: %zu line%s, %zu characters (u undoes "
+                                         "the edit; F2 saves)",
+                        lines, lines == 1 ? "" : "s", notes_edit_chars(&a->notes));
 }
 
 Reaction edit_notes_key(App *a, int key)
 {
+    if (keys_lookup_mode(KM_EDIT, key) == ACT_LE_QUIT) {
+        /* Quit: the notes are kept first, as one change, then the
+         * unsaved-changes question. */
+        Reaction r = edit_notes_finish(a);
+        return a->notes_open ? r : r | files_guard(a, PEND_QUIT);
+    }
     switch (notes_edit_handle_key(&a->notes, key, a->notes_width)) {
     case NE_CHANGED:
         return R_FORM | app_msg_clear(a);
@@ -252,82 +322,83 @@ Reaction edit_notes_key(App *a, int key)
     }
 }
 
+/* ---- starting and ending an edit ------------------------------------------- */
+
 /* Editing starts from the whole current value, so the longest one fits. */
 _Static_assert(LINE_EDIT_MAX >= SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX),
                "the line editor must hold the longest text field");
 
 Reaction edit_start(App *a, int digit)
 {
-    const Field *f = edit_cur_field(a);
-    if (!f) {
+    FieldRef r;
+    if (!edit_cur_ref(a, &r)) {
         if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             return app_msg(a, false, "no hybrid plan: a adds one");
         if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
             return app_msg(a, false, "no uncertainty ranges: a adds them");
         return R_NONE;
     }
+    const Field *f = field_ref(&r);
     if (f->type == FT_BOOL)
         return app_msg(a, false, "%s is yes/no: Space toggles it", f->key);
     if (field_multiline(f))
         return notes_open(a, f);
-    char val[LINE_EDIT_MAX];
+    long wi = edit_cur_workload(a);
     if (digit) {
         char d[2] = {(char)digit, '\0'};
         line_edit_init(&a->edit, d);
     } else {
         /* An optional workload key it does not set starts from the value
          * it takes now (the plan's threshold, its mode's price). */
+        char val[LINE_EDIT_MAX];
         double v;
-        long wi = edit_cur_workload(a);
-        FieldRef r;
-        char m[256];
-        if (wi >= 0 && field_resolve(f->key, &r, m, sizeof m) &&
-            form_hybrid_inherited(&a->doc.cur, (size_t)wi, r.row, &v))
+        if (wi >= 0 && form_hybrid_inherited(&a->doc.cur, (size_t)wi, r.row, &v))
             field_format_double(v, val, sizeof val);
         else
             field_format(f, &a->doc.cur, val, sizeof val);
         line_edit_init(&a->edit, val);
     }
+    a->edit_ref = r;
     a->editing = true;
-    a->edit_bad = false;
-    Reaction r = app_msg_clear(a) | R_FORM | R_LINE;
+    a->edit_bad = a->edit_previewed = false;
+    Reaction re = app_msg_clear(a) | R_FORM | R_LINE;
     /* An optional workload key says how to give it up again. */
-    FieldRef opt;
-    char om[256];
-    Scenario probe = a->doc.cur;
-    if (edit_cur_workload(a) >= 0 && field_resolve(f->key, &opt, om, sizeof om) &&
-        field_unset(&opt, &probe))
-        r |= app_msg(a, false, "%s: empty unsets it (the value in parentheses)", f->key);
+    if (wi >= 0 && optional_row(r.row))
+        re |= app_msg(a, false, "%s: empty unsets it (the value in parentheses)", r.path);
     if (digit)
-        r |= preview(a);
-    return r;
+        re |= preview(a);
+    return re;
 }
 
-static Reaction edit_end(App *a)
+/* F10 while a value is typed: commit it, then quit as F10 does (asking
+ * about unsaved changes); a refused value stays in the editor, and the
+ * message says why the planner did not quit. */
+static Reaction quit_typed(App *a)
 {
-    a->editing = a->edit_bad = false;
-    return edit_recompute(a) | R_MSG | R_LINE;
+    bool done;
+    Reaction r = commit_typed(a, &done);
+    if (!done)
+        return r | app_msg(a, true, "not quitting: %s (fix the value, or Esc drops it)",
+                           a->msg);
+    return r | files_guard(a, PEND_QUIT);
 }
 
 Reaction edit_key(App *a, int key)
 {
-    if (keys_lookup_mode(KM_EDIT, key) == ACT_LE_HELP)
+    switch (keys_lookup_mode(KM_EDIT, key)) {
+    case ACT_LE_HELP:
         return commands_show_mode_help(a);
+    case ACT_LE_QUIT:
+        return quit_typed(a);
+    default:
+        break;
+    }
+    bool done;
     switch (line_edit_handle_key(&a->edit, key)) {
     case LE_CHANGED:
         return preview(a);
-    case LE_COMMITTED: {
-        const Field *f = edit_cur_field(a);
-        Scenario t = a->doc.cur;
-        Diag d;
-        Reaction r = R_NONE;
-        if (set_typed(f, &t, a->edit.text, &d) != 0)
-            return app_msg(a, true, "%s: %s", d.path, d.message); /* keep editing */
-        if (!edit_apply(a, &t, &r))
-            return r;
-        r |= edit_end(a);
-        return r | app_msg_clear(a);
-    }
+    case LE_COMMITTED:
+        return commit_typed(a, &done);
     case LE_CANCELLED:
         return edit_end(a) | app_msg_clear(a);
     case LE_NONE:
@@ -336,58 +407,60 @@ Reaction edit_key(App *a, int key)
     }
 }
 
-Reaction edit_nudge(App *a, int steps)
+/* ---- nudges, toggles, :set --------------------------------------------------- */
+
+/* Nudge field r by `steps`, one undo step. */
+static Reaction nudge_ref(App *a, FieldRef *r, int steps)
 {
-    const Field *f = edit_cur_field(a);
-    if (!f)
-        return R_NONE;
-    FieldRef ref;
     char text[64], m[256];
     Diag d;
-    Scenario t = a->doc.cur;
-    if (!field_resolve(f->key, &ref, m, sizeof m))
-        return app_msg(a, false, "%s", m);
     /* An optional workload key it does not set moves from the value it
      * takes now; the nudged value is then its own. */
     double v;
     long wi = edit_cur_workload(a);
-    Scenario from = t;
-    if (wi >= 0 && form_hybrid_inherited(&t, (size_t)wi, ref.row, &v))
-        field_put_num(field_ref(&ref), &from, v);
-    if (!scenario_nudge_text(&ref, &from, steps, text, sizeof text, m, sizeof m))
+    bool moved = wi >= 0 && form_hybrid_inherited(&a->doc.cur, (size_t)wi, r->row, &v)
+                     ? scenario_nudge_text_from(r, &a->doc.cur, v, steps, text,
+                                                sizeof text, m, sizeof m)
+                     : scenario_nudge_text(r, &a->doc.cur, steps, text, sizeof text, m,
+                                           sizeof m);
+    if (!moved)
         return app_msg(a, false, "%s", m);
-    if (scenario_set_ref(&t, &ref, text, &d) != 0)
-        return app_msg(a, true, "%s: %s", d.path, d.message);
-    Reaction r = R_NONE;
-    edit_apply(a, &t, &r);
-    return r;
+    if (scenario_set_ref(edit_draft(a), r, text, &d) != 0)
+        return edit_refused(a, &d);
+    Reaction re = R_NONE;
+    edit_commit(a, &re);
+    return re;
+}
+
+Reaction edit_nudge(App *a, int steps)
+{
+    FieldRef r;
+    if (!edit_cur_ref(a, &r))
+        return R_NONE;
+    return nudge_ref(a, &r, steps);
 }
 
 Reaction edit_toggle(App *a)
 {
-    const Field *f = edit_cur_field(a);
-    if (!f)
+    FieldRef r;
+    if (!edit_cur_ref(a, &r))
         return R_NONE;
+    const Field *f = field_ref(&r);
     if (f->type != FT_BOOL && f->type != FT_CHOICE)
         return app_msg(a, false, "Space toggles a yes/no field and cycles a choice; %s is "
                        "neither (Enter edits it)", f->key);
-    char key[FIELD_PATH_MAX];
-    snprintf(key, sizeof key, "%s", f->key);
-    Reaction r = edit_nudge(a, 1);
+    Reaction re = nudge_ref(a, &r, 1);
     /* Say what it became: one undo step takes it back. */
-    if (!(r & R_MSG) || !a->msg[0]) {
-        FieldRef ref;
-        char v[64], m[256];
-        if (field_resolve(key, &ref, m, sizeof m)) {
-            const Field *g = field_ref(&ref);
-            if (g->type == FT_BOOL)
-                snprintf(v, sizeof v, "%s", field_get_num(g, &a->doc.cur) != 0 ? "yes" : "no");
-            else
-                field_format(g, &a->doc.cur, v, sizeof v);
-            r |= app_msg(a, false, "%s = %s (u undoes)", key, v);
-        }
+    if (!(re & R_MSG) || !a->msg[0]) {
+        char v[64];
+        f = field_ref(&r);
+        if (f->type == FT_BOOL)
+            snprintf(v, sizeof v, "%s", field_get_num(f, &a->doc.cur) != 0 ? "yes" : "no");
+        else
+            field_format(f, &a->doc.cur, v, sizeof v);
+        re |= app_msg(a, false, "%s = %s (u undoes)", r.path, v);
     }
-    return r;
+    return re;
 }
 
 bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
@@ -415,23 +488,35 @@ bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
 
 Reaction edit_set_key(App *a, const char *key, const char *val)
 {
-    Scenario t = a->doc.cur;
+    FieldRef r;
     Diag d;
-    if (scenario_set(&t, key, val, &d) != 0) {
+    char m[512];
+    if (!field_resolve(key, &r, m, sizeof m))
+        return app_msg(a, true, "set: %s", m);
+    if (scenario_set_ref(edit_draft(a), &r, val, &d) != 0) {
         char why[sizeof d.path + sizeof d.message + 8];
         diag_format(&d, why, sizeof why); /* "path: message" */
         return app_msg(a, true, "set: %s", why);
     }
-    Reaction r = R_NONE;
-    if (edit_apply(a, &t, &r) && edit_goto_key(a, "set", key, &r)) {
-        FieldRef f;
-        char v[128], m[256];
-        if (field_resolve(key, &f, m, sizeof m)) {
-            field_format(field_ref(&f), &a->doc.cur, v, sizeof v);
-            r |= app_msg(a, false, "%s = %s", f.path, v);
-        }
-    }
-    return r;
+    Reaction re = R_NONE;
+    edit_commit(a, &re);
+    char v[128];
+    field_format(field_ref(&r), &a->doc.cur, v, sizeof v);
+    /* The selection stays: say where the field set is when it is not the
+     * one selected, and which one the next nudge moves. */
+    FieldRef cur;
+    bool have = edit_cur_ref(a, &cur);
+    if (have && cur.row == r.row && cur.index == r.index)
+        return re | app_msg(a, false, "%s = %s", r.path, v);
+    Panel p;
+    size_t row, col;
+    form_locate_ref(&r, &p, &row, &col);
+    char where[64] = "";
+    if (p != a->panel)
+        snprintf(where, sizeof where, " (%s panel)", panel_name(p));
+    if (have)
+        return re | app_msg(a, false, "%s = %s%s; still on %s", r.path, v, where, cur.path);
+    return re | app_msg(a, false, "%s = %s%s", r.path, v, where);
 }
 
 Reaction edit_undo(App *a, bool redo)
@@ -439,20 +524,28 @@ Reaction edit_undo(App *a, bool redo)
     size_t left;
     if (!(redo ? doc_redo(&a->doc, &left) : doc_undo(&a->doc, &left)))
         return app_msg(a, false, "nothing to %s", redo ? "redo" : "undo");
-    return edit_recompute(a) |
-           app_msg(a, false, "%s (%zu more)", redo ? "redone" : "undone", left);
+    /* The draft is still the scenario as it was before the step. */
+    char what[300];
+    if (!scenario_change_text(&a->shown, &a->doc.cur, term_utf8() ? "\u2192" : "->",
+                              what, sizeof what))
+        snprintf(what, sizeof what, "no value differs");
+    const char *done = redo ? "redone" : "undone";
+    Reaction r = edit_recompute(a);
+    if (left)
+        return r | app_msg(a, false, "%s: %s (%zu more to %s)", done, what, left,
+                           redo ? "redo" : "undo");
+    return r | app_msg(a, false, "%s: %s", done, what);
 }
 
-const Scenario *edit_kept(const App *a)
+const Scenario *edit_kept(const App *a, Scenario *scratch)
 {
     if (a->notes_open) {
         /* The notes being typed: they are text, checked as they are typed. */
-        static Scenario kept;
-        const Field *f = field_find("notes");
-        char m[256];
-        kept = a->doc.cur;
-        if (f && field_set(f, &kept, a->notes.text, m, sizeof m))
-            return &kept;
+        FieldRef r = notes_ref();
+        Diag d;
+        *scratch = a->doc.cur;
+        if (scenario_set_ref(scratch, &r, a->notes.text, &d) == 0)
+            return scratch;
     }
     if (a->editing && !a->stale)
         return &a->shown;

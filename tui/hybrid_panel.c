@@ -16,50 +16,40 @@ Reaction hybrid_panel_add(App *a)
 {
     if (a->panel != PANEL_HYBRID)
         return app_msg(a, false, "a adds to the hybrid plan: Alt-8 shows the Hybrid panel");
-    Scenario t = a->doc.cur;
+    const Scenario *s = &a->doc.cur;
     Reaction r = R_NONE;
-    if (!t.has_hybrid) {
-        scenario_hybrid_default(&t);
-        field_item_default(&field_list_workloads, &t, 0);
-        HybridWorkload *w = &t.hybrid.workloads[0];
-        snprintf(w->name, sizeof w->name, "example");
-        w->per_day = 4;
-        w->gpus = t.hardware.gpus_per_node;
-        w->hours = 2;
-        w->run = RUN_BURST;
-        t.hybrid.workload_count = 1;
-        t.has_hybrid = true;
-        if (edit_apply(a, &t, &r)) {
-            a->sel[PANEL_HYBRID] = 0;
-            r |= app_msg(a, false, "hybrid plan added with one example workload (u undoes)");
-        }
-        return r;
+    Diag d;
+    const FieldList *l = &field_list_workloads;
+    if (!s->has_hybrid || s->hybrid.workload_count == 0) {
+        /* A new plan gets an example to start from; an empty one a plain
+         * workload. */
+        char gpus[32];
+        field_format_double(s->hardware.gpus_per_node, gpus, sizeof gpus);
+        const char *leaves[] = {"name", "per_day", "gpus", "hours", "run"};
+        const char *example[] = {"example", "4", gpus, "2", "burst"};
+        const char *plain[] = {"workload", "1"};
+        bool fresh = !s->has_hybrid;
+        if (scenario_list_insert_text(edit_draft(a), l, 0, leaves, fresh ? example : plain,
+                                      fresh ? 5 : 2, &d) != 0)
+            return edit_refused(a, &d);
+        edit_commit(a, &r);
+        a->sel[PANEL_HYBRID] = fresh ? 0 : form_hybrid_scalars();
+        return r | app_msg(a, false, fresh ? "hybrid plan added with one example workload "
+                                             "(u undoes)"
+                                           : "workload 1 added (u undoes)");
     }
-    if (t.hybrid.workload_count >= HYBRID_MAX_WORKLOADS)
-        return app_msg(a, true, "hybrid.workloads: at most %d workloads", HYBRID_MAX_WORKLOADS);
+    /* A copy of the selected workload after it, or of the last at the
+     * end. */
     long i = edit_cur_workload(a);
-    size_t at = i >= 0 ? (size_t)i + 1 : t.hybrid.workload_count;
-    HybridWorkload w;
-    if (i >= 0)
-        w = t.hybrid.workloads[i];
-    else if (t.hybrid.workload_count > 0)
-        w = t.hybrid.workloads[t.hybrid.workload_count - 1];
-    else {
-        Scenario d = t;
-        field_item_default(&field_list_workloads, &d, 0);
-        w = d.hybrid.workloads[0];
-        snprintf(w.name, sizeof w.name, "workload");
-        w.per_day = 1;
-    }
-    memmove(&t.hybrid.workloads[at + 1], &t.hybrid.workloads[at],
-            (t.hybrid.workload_count - at) * sizeof w);
-    t.hybrid.workloads[at] = w;
-    t.hybrid.workload_count++;
-    if (edit_apply(a, &t, &r)) {
-        a->sel[PANEL_HYBRID] = form_hybrid_scalars() + at;
-        r |= app_msg(a, false, "workload %zu added (a copy of '%s')", at + 1, w.name);
-    }
-    return r;
+    size_t at = i >= 0 ? (size_t)i + 1 : s->hybrid.workload_count;
+    const HybridWorkload *w = &s->hybrid.workloads[at - 1];
+    char name[sizeof w->name];
+    snprintf(name, sizeof name, "%s", w->name);
+    if (scenario_list_insert(edit_draft(a), l, at, w, &d) != 0)
+        return edit_refused(a, &d);
+    edit_commit(a, &r);
+    a->sel[PANEL_HYBRID] = form_hybrid_scalars() + at;
+    return r | app_msg(a, false, "workload %zu added (a copy of '%s')", at + 1, name);
 }
 
 Reaction hybrid_panel_cycle(App *a, bool run)
@@ -69,18 +59,18 @@ Reaction hybrid_panel_cycle(App *a, bool run)
         return app_msg(a, false, "%s: select a workload row of the Hybrid panel",
                        run ? "r cycles run" : "m cycles cloud_mode");
     /* The next word of the choice, through the edit path. */
-    char key[FIELD_PATH_MAX], text[32], m[256];
-    snprintf(key, sizeof key, "hybrid.workloads[%ld].%s", i, run ? "run" : "cloud_mode");
     FieldRef f;
-    Scenario t = a->doc.cur;
+    char text[32], m[256];
     Diag d;
-    if (!field_resolve(key, &f, m, sizeof m) ||
-        !scenario_nudge_text(&f, &t, 1, text, sizeof text, m, sizeof m))
+    field_ref_init(&f, field_find(run ? "hybrid.workloads[].run"
+                                      : "hybrid.workloads[].cloud_mode"),
+                   (size_t)i);
+    if (!scenario_nudge_text(&f, &a->doc.cur, 1, text, sizeof text, m, sizeof m))
         return app_msg(a, true, "%s", m);
-    if (scenario_set_ref(&t, &f, text, &d) != 0)
-        return app_msg(a, true, "%s: %s", d.path, d.message);
+    if (scenario_set_ref(edit_draft(a), &f, text, &d) != 0)
+        return edit_refused(a, &d);
     Reaction r = R_NONE;
-    if (edit_apply(a, &t, &r))
-        r |= app_msg(a, false, "%s = %s", key, text);
+    if (edit_commit(a, &r))
+        r |= app_msg(a, false, "%s = %s", f.path, text);
     return r;
 }

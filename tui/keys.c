@@ -94,6 +94,7 @@ static const KeyBinding edit_keys[] = {
     {KC_CTRL('k'), ACT_LE_KILL_END, NULL, "delete everything from the cursor on", KS_ANY},
     {KC_CTRL('w'), ACT_LE_KILL_WORD, NULL, "delete the word before the cursor", KS_ANY},
     {KC_F(1), ACT_LE_HELP, NULL, "show this list of the keys for editing, the command line and lists", KS_ANY},
+    {KC_F(10), ACT_LE_QUIT, NULL, "quit: a value or the notes being typed are kept first (a value that is refused stays, with the reason); the command line closes unrun; a prompt or a list says to answer or close it first", KS_ANY},
 };
 
 /* The `:` line's own keys, seen before the line editor's. */

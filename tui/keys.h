@@ -98,6 +98,7 @@ typedef enum Action {
     ACT_LE_KILL_END,
     ACT_LE_KILL_WORD,
     ACT_LE_HELP, /* F1: the planner shows these modes' keys */
+    ACT_LE_QUIT, /* F10: keep what is typed, then quit (edit.c, commands.c) */
     /* KM_COMMAND: the `:` line, before the line editor sees the key */
     ACT_CMD_COMPLETE,
     ACT_CMD_CLOSE, /* Backspace on an empty line */

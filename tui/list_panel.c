@@ -10,6 +10,7 @@
 #include "edit.h"
 #include "form.h"
 #include "risk_panel.h"
+#include "scenario_edit.h"
 
 static void workload_name(const Scenario *s, size_t i, char *buf, size_t n)
 {
@@ -98,23 +99,15 @@ Reaction list_panel_delete_answer(App *a)
     long i = list_panel_item(a);
     if (!lp || i < 0)
         return R_NONE;
-    Scenario t = a->doc.cur;
     char name[160];
-    lp->name(&t, (size_t)i, name, sizeof name);
-    /* The items after it move up one place. */
-    size_t n = field_list_count(lp->list, &t);
-    char *items = (char *)&t + lp->list->offset;
-    memmove(items + (size_t)i * lp->list->stride,
-            items + ((size_t)i + 1) * lp->list->stride,
-            (n - (size_t)i - 1) * lp->list->stride);
-    n--;
-    memcpy((char *)&t + lp->list->count_offset, &n, sizeof n);
+    lp->name(&a->doc.cur, (size_t)i, name, sizeof name);
+    Diag d;
+    if (scenario_list_remove(edit_draft(a), lp->list, (size_t)i, &d) != 0)
+        return edit_refused(a, &d);
     Reaction r = R_NONE;
-    if (edit_apply(a, &t, &r)) {
-        size_t rows = list_panel_rows(lp, &a->doc.cur);
-        if (a->sel[a->panel] >= rows && a->sel[a->panel] > 0)
-            a->sel[a->panel]--;
-        r |= app_msg(a, false, "%s deleted (u undoes)", name);
-    }
-    return r;
+    edit_commit(a, &r);
+    size_t rows = list_panel_rows(lp, &a->doc.cur);
+    if (a->sel[a->panel] >= rows && a->sel[a->panel] > 0)
+        a->sel[a->panel]--;
+    return r | app_msg(a, false, "%s deleted (u undoes)", name);
 }

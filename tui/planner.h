@@ -59,7 +59,11 @@ typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
 
 typedef struct App {
     Document doc;   /* the scenario, its file, undo and redo */
-    Scenario shown; /* what res was computed from (doc.cur, or the preview) */
+    /* The draft (edit.h): what res was computed from. It equals doc.cur
+     * except while a value is typed, when it holds the last value typed
+     * that the edit path accepted; every change is made to it through
+     * scenario_edit.h and committed from it (edit_commit). */
+    Scenario shown;
     CostResult res;
     HorizonFigures horizon; /* shown's horizon, evaluated with res */
     bool stale;
@@ -67,6 +71,9 @@ typedef struct App {
     Panel panel;
     size_t sel[PANEL_COUNT], top[PANEL_COUNT];
     bool editing, edit_bad;
+    FieldRef edit_ref;   /* the field being edited (edit.c) */
+    bool edit_previewed; /* the draft holds edit.text's value, or edit_bad
+                          * says the edit path refused it */
     bool edit_wide; /* the edit was drawn over the results (screen.c) */
     LineEdit edit;
     bool notes_open; /* the notes editor is open (edit.c) */

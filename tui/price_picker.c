@@ -120,10 +120,10 @@ Reaction price_picker_open(App *a)
     price_picker_close(a);
     a->book = b;
     /* On a workload's cloud_gpu_hour cell the pick is that workload's. */
-    const Field *f = edit_cur_field(a);
+    FieldRef f;
     long wi = edit_cur_workload(a);
     a->price_workload = -1;
-    if (f && wi >= 0 && strcmp(field_leaf(f), "cloud_gpu_hour") == 0)
+    if (wi >= 0 && edit_cur_ref(a, &f) && strcmp(field_leaf(f.row), "cloud_gpu_hour") == 0)
         a->price_workload = wi;
     else
         a->panel = PANEL_CLOUD;
@@ -133,7 +133,7 @@ Reaction price_picker_open(App *a)
 
 /* The pick for workload i: its cloud_gpu_hour from the row, where it runs
  * in the cloud (DESIGN 6: spot for a spot workload; an `onprem` job that
- * cannot run on-prem runs on-demand). */
+ * cannot run on-prem runs on-demand), through the edit path. */
 static Reaction pick_for_workload(App *a, size_t i, const PriceInstance *in,
                                   const PriceRegion *r)
 {
@@ -143,48 +143,31 @@ static Reaction pick_for_workload(App *a, size_t i, const PriceInstance *in,
     bool spot = w->run != RUN_ONPREM && w->cloud_mode == MODE_SPOT;
     const char *mode = spot ? "spot" : "on-demand";
     double per_instance = spot ? r->spot : r->on_demand;
-    char key[FIELD_PATH_MAX], text[DTOA_BUFSIZE], shown[32];
-    snprintf(key, sizeof key, "hybrid.workloads[%zu].cloud_gpu_hour", i);
+    char text[DTOA_BUFSIZE], shown[32], name[sizeof w->name];
+    FieldRef f;
+    field_ref_init(&f, field_find("hybrid.workloads[].cloud_gpu_hour"), i);
     if (!isfinite(per_instance) || !(in->gpus > 0))
         return app_msg(a, true, "%s %s has no %s price in the book: %s not changed",
-                       in->name, r->region, mode, key);
+                       in->name, r->region, mode, f.path);
     double v = per_instance / in->gpus;
     dtoa_shortest(v, text);
-    Scenario t = a->doc.cur;
-    Diag d;
-    if (scenario_set(&t, key, text, &d) != 0)
-        return app_msg(a, true, "%s: %s", d.path, d.message);
     num_snprintf(shown, sizeof shown, "%.2f", v);
-    if (scenario_equal(&t, &a->doc.cur))
-        return app_msg(a, false, "%s: cloud_gpu_hour is already %s (%s %s %s, %s)",
-                       w->name, shown, in->name, r->region, mode, in->date);
-    char name[sizeof w->name];
     snprintf(name, sizeof name, "%s", w->name);
+    Diag d;
+    if (scenario_set_ref(edit_draft(a), &f, text, &d) != 0)
+        return app_msg(a, true, "%s %s %s per GPU-h: %s: %s (not changed)", in->name,
+                       r->region, mode, d.path, d.message);
     Reaction re = R_NONE;
-    if (!edit_apply(a, &t, &re))
-        return re; /* refused; edit_apply said why */
+    if (!edit_commit(a, &re))
+        return app_msg(a, false, "%s: cloud_gpu_hour is already %s (%s %s %s, %s)",
+                       name, shown, in->name, r->region, mode, in->date);
     return re | app_msg(a, false, "%s: cloud_gpu_hour = %s per GPU-h, %s %s %s (%s)",
                         name, shown, in->name, r->region, mode, in->date);
 }
 
-Reaction price_picker_pick(App *a, const char *item)
+/* What the pick copied, and what the book does not have (kept). */
+static Reaction say_copied(App *a, const PriceInstance *in, const PriceRegion *r)
 {
-    size_t i, j;
-    if (!a->book || sscanf(item, "%zu %zu", &i, &j) != 2 || i >= a->book->count ||
-        j >= a->book->instances[i].region_count)
-        return R_NONE;
-    const PriceInstance *in = &a->book->instances[i];
-    const PriceRegion *r = &in->regions[j];
-    if (a->price_workload >= 0)
-        return pick_for_workload(a, (size_t)a->price_workload, in, r);
-    Scenario t = a->doc.cur;
-    prices_apply(in, r, &t);
-    if (scenario_equal(&t, &a->doc.cur))
-        return app_msg(a, false, "%s %s: the scenario already has these prices (%s)",
-                       in->name, r->region, in->date);
-    Reaction re = R_NONE;
-    if (!edit_apply(a, &t, &re))
-        return re; /* refused; edit_apply said why */
     static const char *const names[3] = {"on-demand", "reserved", "spot"};
     const double book[3] = {r->on_demand, r->reserved, r->spot};
     const double now[3] = {a->doc.cur.cloud.on_demand_gpu_hour,
@@ -205,14 +188,41 @@ Reaction price_picker_pick(App *a, const char *item)
         else
             sb_printf(&kept, "; %s not in the book, kept %s", names[k], v);
     }
+    Reaction re;
     if (copied.len)
-        re |= app_msg(a, false, "%s %s: %s per GPU-h (%s)%s", in->name, r->region,
-                sb_str(&copied), in->date, sb_str(&kept));
+        re = app_msg(a, false, "%s %s: %s per GPU-h (%s)%s", in->name, r->region,
+                     sb_str(&copied), in->date, sb_str(&kept));
     else
-        re |= app_msg(a, false, "%s %s: instance and region copied (%s)%s", in->name, r->region,
-                in->date, sb_str(&kept));
+        re = app_msg(a, false, "%s %s: instance and region copied (%s)%s", in->name,
+                     r->region, in->date, sb_str(&kept));
     sb_free(&copied);
     sb_free(&kept);
     return re;
 }
 
+Reaction price_picker_pick(App *a, const char *item)
+{
+    size_t i, j;
+    if (!a->book || sscanf(item, "%zu %zu", &i, &j) != 2 || i >= a->book->count ||
+        j >= a->book->instances[i].region_count)
+        return R_NONE;
+    const PriceInstance *in = &a->book->instances[i];
+    const PriceRegion *r = &in->regions[j];
+    if (a->price_workload >= 0)
+        return pick_for_workload(a, (size_t)a->price_workload, in, r);
+    /* Every value through the edit path, with its field's rules: a price
+     * the field does not allow (a book's typing slip, 9,000 an hour a GPU)
+     * is refused with the field's reason, and nothing is copied. */
+    PriceEdits e;
+    prices_edits(in, r, &e);
+    size_t bad;
+    Diag d;
+    if (scenario_set_all(edit_draft(a), e.keys, e.texts, e.count, &bad, &d) != 0)
+        return app_msg(a, true, "%s %s, per GPU-hour: %s: %s; nothing copied", in->name,
+                       r->region, d.path, d.message);
+    Reaction re = R_NONE;
+    if (!edit_commit(a, &re))
+        return app_msg(a, false, "%s %s: the scenario already has these prices (%s)",
+                       in->name, r->region, in->date);
+    return re | say_copied(a, in, r);
+}

@@ -32,6 +32,18 @@ static const Field *scalar_row(size_t k)
     return NULL;
 }
 
+/* The row of the inputs' list behind cell c: found once in the registry. */
+static const Field *cell_row(size_t c)
+{
+    static const Field *rows[RISK_COLS];
+    if (!rows[c])
+        for (size_t i = 0; i < field_count; i++)
+            if (field_table[i].list == &field_list_inputs &&
+                strcmp(field_leaf(&field_table[i]), cell_leaf[c]) == 0)
+                rows[c] = &field_table[i];
+    return rows[c];
+}
+
 bool risk_panel_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
 {
     if (!s->has_uncertainty)
@@ -43,12 +55,10 @@ bool risk_panel_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
         return f != NULL;
     }
     size_t i = row - RISK_SCALARS;
-    if (i >= s->uncertainty.input_count || col >= RISK_COLS)
+    if (i >= s->uncertainty.input_count || col >= RISK_COLS || !cell_row(col))
         return false;
-    char key[FIELD_PATH_MAX], m[256];
-    snprintf(key, sizeof key, "%s[%zu].%s", field_list_inputs.key, i,
-             cell_leaf[col]);
-    return field_resolve(key, r, m, sizeof m);
+    field_ref_init(r, cell_row(col), i);
+    return true;
 }
 
 void risk_panel_locate(const FieldRef *r, size_t *row, size_t *col)
@@ -57,7 +67,7 @@ void risk_panel_locate(const FieldRef *r, size_t *row, size_t *col)
     if (r->row->list) {
         *row = RISK_SCALARS + r->index;
         for (size_t c = 0; c < RISK_COLS; c++)
-            if (strcmp(field_leaf(r->row), cell_leaf[c]) == 0)
+            if (cell_row(c) == r->row)
                 *col = c;
         return;
     }
@@ -270,13 +280,15 @@ static bool next_input(const Scenario *s, UncInput *in)
     Tornado *tor = malloc(sizeof *tor);
     bool found = false;
     if (t && work && tor) {
-        *t = *s;
-        t->uncertainty.input_count = 0; /* the default set, ranked */
+        *t = *s; /* the tornado's own scenario: it ranks the default set */
+        if (!t->has_uncertainty)
+            field_scope_default(t, FS_UNCERTAINTY);
+        t->uncertainty.input_count = 0;
         risk_tornado(t, work, tor);
         for (size_t r = 0; r < tor->count && !found; r++) {
             const Field *f = tor->row[r].field;
             bool listed = false;
-            for (size_t k = 0; k < s->uncertainty.input_count; k++)
+            for (size_t k = 0; s->has_uncertainty && k < s->uncertainty.input_count; k++)
                 listed |= strcmp(s->uncertainty.inputs[k].key, f->key) == 0;
             if (listed || !tor->row[r].low.ok || !tor->row[r].high.ok ||
                 !(tor->row[r].low.value < tor->row[r].high.value))
@@ -299,36 +311,29 @@ Reaction risk_panel_add(App *a)
     if (a->panel != PANEL_RISK)
         return app_msg(a, false, "a adds to the hybrid plan or the uncertainty "
                        "ranges: Alt-8 or Alt-9 shows their panel");
-    Scenario t = a->doc.cur;
-    bool fresh = !t.has_uncertainty;
-    if (fresh)
-        field_scope_default(&t, FS_UNCERTAINTY);
-    if (t.uncertainty.input_count >= UNC_MAX_INPUTS)
+    const Scenario *s = &a->doc.cur;
+    bool fresh = !s->has_uncertainty;
+    size_t count = fresh ? 0 : s->uncertainty.input_count;
+    if (count >= UNC_MAX_INPUTS)
         return app_msg(a, true, "uncertainty.inputs: at most %d inputs",
                        UNC_MAX_INPUTS);
     UncInput in;
-    if (!next_input(&t, &in))
+    if (!next_input(s, &in))
         return app_msg(a, false, "every number field that moves the decision "
                        "is listed already");
     long i = list_panel_item(a);
-    size_t at = i >= 0 ? (size_t)i + 1 : t.uncertainty.input_count;
-    memmove(&t.uncertainty.inputs[at + 1], &t.uncertainty.inputs[at],
-            (t.uncertainty.input_count - at) * sizeof in);
-    t.uncertainty.inputs[at] = in;
-    t.uncertainty.input_count++;
-    Reaction r = R_NONE;
+    size_t at = i >= 0 ? (size_t)i + 1 : count;
     Diag d;
-    if (scenario_check(&t, &d) != 0) /* cannot break a rule; said if it does */
-        return app_msg(a, true, "%s: %s", d.path, d.message);
-    if (edit_apply(a, &t, &r)) {
-        a->sel[PANEL_RISK] = RISK_SCALARS + at;
-        a->hcol = RISK_COL_LOW;
-        char lo[40], hi[40];
-        num_format_exact(in.low, lo, sizeof lo);
-        num_format_exact(in.high, hi, sizeof hi);
-        r |= app_msg(a, false, "%sinput %zu added: %s from %s to %s (u undoes)",
-                     fresh ? "uncertainty section and " : "", at, in.key, lo,
-                     hi);
-    }
-    return r;
+    /* The section comes with its first input (scenario_list_insert). */
+    if (scenario_list_insert(edit_draft(a), &field_list_inputs, at, &in, &d) != 0)
+        return edit_refused(a, &d);
+    Reaction r = R_NONE;
+    edit_commit(a, &r);
+    a->sel[PANEL_RISK] = RISK_SCALARS + at;
+    a->hcol = RISK_COL_LOW;
+    char lo[40], hi[40];
+    num_format_exact(in.low, lo, sizeof lo);
+    num_format_exact(in.high, hi, sizeof hi);
+    return r | app_msg(a, false, "%sinput %zu added: %s from %s to %s (u undoes)",
+                       fresh ? "uncertainty section and " : "", at, in.key, lo, hi);
 }

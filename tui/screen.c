@@ -305,7 +305,8 @@ static void draw_msg(App *a)
         wattrset(w, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
         mvwaddnstr(w, 0, 0, a->msg, (int)utf8_head_bytes(a->msg, a->cols));
     } else {
-        const Field *f = edit_cur_field(a);
+        FieldRef ref;
+        const Field *f = edit_cur_ref(a, &ref) ? field_ref(&ref) : NULL;
         long wi = edit_cur_workload(a);
         /* A workload's cells also name it: the name column is cut at 80x24. */
         const char *wname = wi >= 0 ? a->doc.cur.hybrid.workloads[wi].name : "";

@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "atomic_file.h"
+#include "dtoa.h"
 #include "fields.h"
 #include "numfmt.h"
 #include "strbuf.h"
@@ -311,29 +312,49 @@ bool prices_is_book(const char *path)
     return book;
 }
 
-int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s)
+/* One edit of *e: `key` set to `text` (copied when `copy`, else kept as
+ * the pointer, which lives as long as the book). */
+static void edit(PriceEdits *e, const char *key, const char *text, bool copy)
+{
+    e->keys[e->count] = key;
+    if (copy) {
+        snprintf(e->buf[e->count], sizeof e->buf[0], "%s", text);
+        text = e->buf[e->count];
+    }
+    e->texts[e->count++] = text;
+}
+
+/* A price per instance-hour as the text of a price per GPU-hour. */
+static void per_gpu(PriceEdits *e, const char *key, double per_instance, double gpus)
+{
+    char t[DTOA_BUFSIZE];
+    dtoa_shortest(per_instance / gpus, t);
+    edit(e, key, t, true);
+}
+
+int prices_edits(const PriceInstance *in, const PriceRegion *r, PriceEdits *e)
 {
     int n = 0;
-    const double g = in->gpus;
+    e->count = 0;
     if (isfinite(r->on_demand)) {
-        s->cloud.on_demand_gpu_hour = r->on_demand / g;
+        per_gpu(e, "cloud.on_demand_gpu_hour", r->on_demand, in->gpus);
         n++;
     }
     if (isfinite(r->reserved)) {
-        s->cloud.reserved_gpu_hour = r->reserved / g;
-        if (isfinite(in->reserved_term_months))
-            s->cloud.reserved_term_months = in->reserved_term_months;
+        per_gpu(e, "cloud.reserved_gpu_hour", r->reserved, in->gpus);
+        if (isfinite(in->reserved_term_months)) {
+            char t[DTOA_BUFSIZE];
+            dtoa_shortest(in->reserved_term_months, t);
+            edit(e, "cloud.reserved_term_months", t, true);
+        }
         n++;
     }
     if (isfinite(r->spot)) {
-        s->cloud.spot_gpu_hour = r->spot / g;
+        per_gpu(e, "cloud.spot_gpu_hour", r->spot, in->gpus);
         n++;
     }
-    const Field *fi = field_find("cloud.instance");
-    const Field *fr = field_find("cloud.region");
-    const Field *fp = field_find("cloud.provider");
-    snprintf(field_text(fi, s), fi->size, "%s", in->name);
-    snprintf(field_text(fr, s), fr->size, "%s", r->region);
-    snprintf(field_text(fp, s), fp->size, "%s", in->provider);
+    edit(e, "cloud.instance", in->name, false);
+    edit(e, "cloud.region", r->region, false);
+    edit(e, "cloud.provider", in->provider, false);
     return n;
 }

@@ -48,10 +48,21 @@ int prices_load_file(const char *path, PriceBook *book, Diag *d);
  * then says what is wrong. */
 bool prices_is_book(const char *path);
 
-/* Copy instance i's prices in region r into s: per-GPU-hour on-demand,
- * reserved and spot (those that are known), the commitment's term with the
- * reserved rate (when the book gives it), cloud.instance, cloud.region and
- * cloud.provider. Returns the number of prices copied. */
-int prices_apply(const PriceInstance *in, const PriceRegion *r, Scenario *s);
+/* What picking instance `in` in region r changes, as edits for the edit
+ * path (scenario_set_all, which checks each value with its field's rules
+ * and refuses all of them or none): the book's prices per instance-hour
+ * divided by the instance's GPUs (on-demand, reserved and spot, those
+ * that are known), the commitment's term with the reserved rate (when the
+ * book gives it), cloud.instance, cloud.region and cloud.provider. The
+ * texts point into *e and into the book. Returns how many of the three
+ * prices the book has. */
+#define PRICES_EDITS_MAX 7
+typedef struct PriceEdits {
+    size_t count;
+    const char *keys[PRICES_EDITS_MAX];
+    const char *texts[PRICES_EDITS_MAX];
+    char buf[PRICES_EDITS_MAX][32]; /* the numbers' texts (DTOA_BUFSIZE) */
+} PriceEdits;
+int prices_edits(const PriceInstance *in, const PriceRegion *r, PriceEdits *e);
 
 #endif

@@ -216,7 +216,10 @@ expect_total "$T1" "a refused :set changes nothing"
 keys u
 expect_total "$T2" "undo of :set"
 keys : ; type_text "set hybrid.workloads[3].name=evals"; keys Enter
-wait_for "hybrid.workloads[3].name = evals" 5 ":set a workload name"
+wait_for "hybrid.workloads[3].name = evals; still on hybrid.workloads[2].name" \
+    5 ":set a workload name, the selection staying where it was"
+keys : ; type_text "goto hybrid.workloads[3].name"; keys Enter
+wait_for "hybrid.workloads[3].name:" 5 ":goto the renamed workload"
 keys a
 wait_for "workload 5 added (a copy of 'evals')" 5 "a adds a copy of the selected workload"
 [ "$(screen | grep -c '^ evals  ')" = 2 ] && ok || fail "no second evals row"
@@ -225,7 +228,7 @@ t=$(hybrid_total)
 keys d
 wait_for "delete workload 'evals'? (y)es / (n)o" 5 "d asks first"
 keys n
-wait_for "hybrid.workloads[4].name:" 5 "n keeps the workload (its name cell, as :set chose)"
+wait_for "hybrid.workloads[4].name:" 5 "n keeps the workload (its name cell, as :goto chose)"
 keys d
 wait_for "delete workload 'evals'?" 5 "d asks again"
 keys y

@@ -72,7 +72,7 @@ expect_total "$TSPOT" "evals at the p5en spot price"
 wait_for " Hybrid" 2 "still on the Hybrid panel"
 screen | grep -q "^ evals .* 3\.4 " && ok || fail "evals' price cell does not show 3.4"
 keys u
-wait_for "undone (0 more)" 5 "one undo step"
+wait_re "undone: workload 'evals' Cloud price 3\.4 (→|->) 2\.04$" 5 "one undo step, said"
 expect_total "$T0" "undo of the pick"
 
 # A row without a spot price: nothing changes, and the message says why.
