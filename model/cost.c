@@ -230,35 +230,46 @@ CostOption cost_cheapest_cloud(const CostResult *r)
 
 /* DESIGN 2.4 COMMIT_COVERAGE: the coverage in steps of 5% (0..100) at which
  * reserved costs least at the measured utilization; the scenario's own
- * coverage wins ties, so a different one is named only when it saves.
- * M_res(c) = a*c + b*max(0, u - c) is convex in c, its minimum at c = 0 or
- * c = u, so on the 5% grid only 0 and the steps on either side of u can be
- * the least: those are the ones evaluated, in increasing order (what a scan
- * of all 21 steps would find, at a fifth of the work on every keystroke). */
+ * coverage wins ties, so a different one is named only when it saves (at
+ * least one unit of the currency: a saving that rounds to nothing is not
+ * advice).
+ *
+ * Steady state: M_res(c) = a*c + b*max(0, u - c) is convex in c with its
+ * minimum at c = 0 or c = u, so on the 5% grid only 0 and the steps on
+ * either side of u can be the least: those three are evaluated (what a
+ * scan of all 21 steps finds, at a seventh of the work on every
+ * keystroke). Over a horizon the month-t overflow kinks at u*r_t (a ramp)
+ * and the committed rate and the overflow price move apart with the term
+ * prices (DESIGN 2.7): the minimum can lie at any step, so all 21 are
+ * levelized, over one plan of the horizon. */
+#define COVERAGE_STEPS 21
 static void best_coverage(const Scenario *s, CostResult *r)
 {
     const double u = s->utilization.measured_pct / 100;
-    double best_pct = s->cloud.reserved_coverage_pct;
-    double best = r->option[OPT_RESERVED].monthly;
-    const double below = 5 * floor(u * 20), above = 5 * ceil(u * 20);
-    const double steps[3] = {0, below, above};
-    /* Beyond the steady state the three levels share one plan of the
-     * horizon (its discount and price factors cost a pow a month). */
-    double lev[3];
-    bool levelized = !horizon_is_steady(s);
-    if (levelized)
-        horizon_reserved_monthly_n(s, steps, 3, u, lev);
-    /* A step must save at least one unit of the currency to be named: a
-     * saving that rounds to nothing is not advice. */
-    for (int k = 0; k < 3; k++) {
-        double pct = steps[k];
-        if (k > 0 && pct == steps[k - 1])
-            continue;
-        double v = levelized ? lev[k] : cost_reserved_monthly(s, pct, u);
-        if (v < best && (best_pct != s->cloud.reserved_coverage_pct ||
-                         v <= r->option[OPT_RESERVED].monthly - 1)) {
+    const double own = s->cloud.reserved_coverage_pct;
+    const double now = r->option[OPT_RESERVED].monthly;
+    double steps[COVERAGE_STEPS], cost[COVERAGE_STEPS];
+    size_t n = 0;
+    if (horizon_is_steady(s)) {
+        const double below = 5 * floor(u * 20), above = 5 * ceil(u * 20);
+        const double three[3] = {0, below, above};
+        for (int k = 0; k < 3; k++)
+            if (k == 0 || three[k] != three[k - 1]) {
+                steps[n] = three[k];
+                cost[n] = cost_reserved_monthly(s, steps[n], u);
+                n++;
+            }
+    } else {
+        for (int k = 0; k < COVERAGE_STEPS; k++)
+            steps[n++] = 5.0 * k;
+        horizon_reserved_monthly_n(s, steps, n, u, cost);
+    }
+    double best_pct = own, best = now;
+    for (size_t k = 0; k < n; k++) {
+        double v = cost[k];
+        if (cost_less(v, best) && (best_pct != own || v <= now - 1)) {
             best = v;
-            best_pct = pct;
+            best_pct = steps[k];
         }
     }
     r->best_coverage_pct = best_pct;
