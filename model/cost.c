@@ -208,17 +208,6 @@ double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u)
            kl[LINE_STAFF] + kl[LINE_OTHER] + kl[LINE_OPPORTUNITY];
 }
 
-bool cost_same(double a, double b)
-{
-    double scale = fmax(fabs(a), fabs(b));
-    return fabs(a - b) <= COST_TIE_REL * scale;
-}
-
-bool cost_less(double a, double b)
-{
-    return a < b && !cost_same(a, b);
-}
-
 CostOption cost_cheapest_cloud(const CostResult *r)
 {
     CostOption best = OPT_ON_DEMAND;

@@ -158,9 +158,16 @@ double cost_reserved_monthly(const Scenario *s, double coverage_pct, double u);
  * options must not follow that noise. Every choice of the cheapest option,
  * and every order of options by cost, compares with these. */
 #define COST_TIE_REL 1e-12
-bool cost_same(double a, double b);
+static inline bool cost_same(double a, double b)
+{
+    double d = a - b, x = a < 0 ? -a : a, y = b < 0 ? -b : b;
+    return (d < 0 ? -d : d) <= COST_TIE_REL * (x > y ? x : y);
+}
 /* a is below b by more than rounding: a < b and not cost_same(a, b). */
-bool cost_less(double a, double b);
+static inline bool cost_less(double a, double b)
+{
+    return a < b && !cost_same(a, b);
+}
 
 /* The cloud option with the lowest monthly cost, allowed or not (a tie, as
  * cost_same says, goes to the earlier option). */

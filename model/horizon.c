@@ -372,45 +372,22 @@ void horizon_reserved_monthly_n(const Scenario *s, const double *coverage_pct,
     }
 }
 
-/* P(x) = sum_t d_t x^(T-t): the present value at rate x - 1 times x^T,
- * so it has the same sign and never overflows for x in [0.1, 11]. */
-static double poly_at(const double *d, int T, double x)
+/* Cumulative spend of flows cf[0..T] without the terminal value tv
+ * (DESIGN 2.7): nominal into sum[0..T] and, when disc is not NULL,
+ * discounted into disc[0..T]. */
+static void cumulate(const double *cf, double tv, const Plan *p, int T,
+                     double *sum, double *disc)
 {
-    double acc = 0;
-    for (int t = 0; t <= T; t++)
-        acc = acc * x + d[t];
-    return acc;
-}
-
-double horizon_irr_pct(const double *d, int T)
-{
-    bool pos = false, neg = false;
+    double a = 0, b = 0;
     for (int t = 0; t <= T; t++) {
-        pos |= d[t] > 0;
-        neg |= d[t] < 0;
-    }
-    if (!pos || !neg)
-        return NAN;
-    double lo = -0.9, hi = 10;
-    double plo = poly_at(d, T, 1 + lo), phi = poly_at(d, T, 1 + hi);
-    if (phi == 0)
-        return (pow(1 + hi, 12) - 1) * 100;
-    if (plo == 0 || (plo > 0) == (phi > 0))
-        return NAN;
-    while (hi - lo > 1e-10) {
-        double mid = lo + (hi - lo) / 2;
-        double pm = poly_at(d, T, 1 + mid);
-        if (pm == 0) {
-            lo = hi = mid;
-            break;
+        double f = cf[t] + (t == T ? tv : 0);
+        a += f;
+        sum[t] = a;
+        if (disc) {
+            b += f * p->v[t];
+            disc[t] = b;
         }
-        if ((pm > 0) == (plo > 0))
-            lo = mid;
-        else
-            hi = mid;
     }
-    double rho = lo + (hi - lo) / 2;
-    return (pow(1 + rho, 12) - 1) * 100;
 }
 
 void horizon_evaluate(const Scenario *s, HorizonResult *h,
@@ -433,33 +410,29 @@ void horizon_evaluate(const Scenario *s, HorizonResult *h,
             npv += cf[k][t] * p.v[t];
         h->npv[k] = npv;
         h->irr_pct[k] = NAN;
-        if (cum) {
-            double acc = 0;
-            for (int t = 0; t <= T; t++) {
-                acc += cf[k][t] + (t == T ? tv[k] : 0);
-                (*cum)[k][t] = acc;
-            }
-        }
+        if (cum)
+            cumulate(cf[k], tv[k], &p, T, (*cum)[k], NULL);
     }
-    /* Break-even: cumulative spend without TV, nominal and discounted. */
+    /* Break-even: cumulative spend without TV, nominal and discounted;
+     * the IRR of the flows owning saves (TV included). */
     const double *on = cf[OPT_ONPREM];
+    double s_on[HORIZON_MONTHS_MAX + 1], d_on[HORIZON_MONTHS_MAX + 1];
+    cumulate(on, tv[OPT_ONPREM], &p, T, s_on, d_on);
+    const double i = s->hardware.cost_of_capital_pct / 100 / 12;
+    h->discount_rate_effective_pct = (pow(1 + i, 12) - 1) * 100;
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        double s_on = 0, s_x = 0, d_on = 0, d_x = 0;
+        double s_x[HORIZON_MONTHS_MAX + 1], d_x[HORIZON_MONTHS_MAX + 1];
         double diff[HORIZON_MONTHS_MAX + 1];
-        for (int t = 0; t <= T; t++) {
-            double a = on[t] + (t == T ? tv[OPT_ONPREM] : 0);
-            double b = cf[k][t] + (t == T ? tv[k] : 0);
-            s_on += a;
-            s_x += b;
-            d_on += a * p.v[t];
-            d_x += b * p.v[t];
-            if (t >= 1 && h->break_even[k] == 0 && s_on <= s_x)
-                h->break_even[k] = t;
-            if (t >= 1 && h->discounted_break_even[k] == 0 && d_on <= d_x)
-                h->discounted_break_even[k] = t;
+        cumulate(cf[k], tv[k], &p, T, s_x, d_x);
+        horizon_spans(s_on, s_x, T, &h->ahead[k]);
+        horizon_spans(d_on, d_x, T, &h->discounted_ahead[k]);
+        h->break_even[k] = horizon_spans_break_even(&h->ahead[k], T);
+        h->discounted_break_even[k] =
+            horizon_spans_break_even(&h->discounted_ahead[k], T);
+        for (int t = 0; t <= T; t++)
             diff[t] = cf[k][t] - on[t];
-        }
-        h->irr_pct[k] = horizon_irr_pct(diff, T);
+        horizon_irr(diff, T, i, &h->irr[k]);
+        h->irr_pct[k] = h->irr[k].pct;
     }
 }
 
@@ -469,15 +442,13 @@ int horizon_break_even_month(const Scenario *s, CostOption x)
     plan_init(s, s->cloud.reserved_coverage_pct, &p);
     const double u = s->utilization.measured_pct / 100;
     double on[HORIZON_MONTHS_MAX + 1], cx[HORIZON_MONTHS_MAX + 1];
+    double s_on[HORIZON_MONTHS_MAX + 1], s_x[HORIZON_MONTHS_MAX + 1];
     double tv_on = 0, tv_x = 0;
     option_flows(&p, OPT_ONPREM, u, on, NULL, NULL, NULL, &tv_on);
     option_flows(&p, x, u, cx, NULL, NULL, NULL, &tv_x);
-    double s_on = 0, s_x = 0;
-    for (int t = 0; t <= p.T; t++) {
-        s_on += on[t] + (t == p.T ? tv_on : 0);
-        s_x += cx[t] + (t == p.T ? tv_x : 0);
-        if (t >= 1 && s_on <= s_x)
-            return t;
-    }
-    return 0;
+    cumulate(on, tv_on, &p, p.T, s_on, NULL);
+    cumulate(cx, tv_x, &p, p.T, s_x, NULL);
+    HorizonSpans sp;
+    horizon_spans(s_on, s_x, p.T, &sp);
+    return horizon_spans_break_even(&sp, p.T);
 }

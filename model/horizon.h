@@ -44,16 +44,62 @@ double horizon_reserved_monthly(const Scenario *s, double coverage_pct,
 void horizon_reserved_monthly_n(const Scenario *s, const double *coverage_pct,
                                 size_t n, double u, double *out);
 
+/* Months from..to (1..T, inclusive) in which on-prem's cumulative spend is
+ * not above a cloud option's (DESIGN 2.7): owning is ahead. */
+typedef struct HorizonSpan {
+    int from, to;
+} HorizonSpan;
+
+/* Every such stretch of a horizon, in order; at most one month in two
+ * starts one, so T/2 + 1 always fit. */
+#define HORIZON_SPANS_MAX (HORIZON_MONTHS_MAX / 2 + 1)
+typedef struct HorizonSpans {
+    int count;
+    HorizonSpan span[HORIZON_SPANS_MAX];
+} HorizonSpans;
+
+/* The return on owning against one cloud option (DESIGN 2.7), from the
+ * flows CF_x,t - CF_onprem,t (what owning saves in month t; the purchases
+ * are its outlays). Rates are yearly percentages of a monthly rate r,
+ * ((1 + r)^12 - 1) * 100, the way the monthly discounting compounds. */
+#define HORIZON_ROOTS_MAX 16
+typedef struct HorizonIrr {
+    int sign_changes; /* of the flows, zeros skipped */
+    /* The IRR: the one monthly rate in (-90%, +1,000%] at which the flows
+     * have zero present value, as a yearly percentage; NAN when the flows
+     * never change sign, or no rate or several rates in that range do.
+     * With one sign change there is at most one such rate; with more
+     * there may be several, and then none of them is "the" IRR. */
+    double pct;
+    /* Every such rate, ascending, as yearly percentages. root_count may
+     * exceed HORIZON_ROOTS_MAX; the first HORIZON_ROOTS_MAX are kept. */
+    int root_count;
+    double root_pct[HORIZON_ROOTS_MAX];
+    /* The modified IRR: outlays discounted and savings compounded at the
+     * cost of capital (NAN when the flows have no outlay or no saving). */
+    double mirr_pct;
+} HorizonIrr;
+
 typedef struct HorizonResult {
     int months;               /* T */
     double discount_rate_pct; /* hardware.cost_of_capital_pct, yearly */
+    /* The same rate as the monthly discounting compounds it,
+     * ((1 + i)^12 - 1) * 100: the hurdle an IRR is compared with. */
+    double discount_rate_effective_pct;
     double npv[OPT_COUNT];
     /* Of owning against each cloud option ([OPT_ONPREM] unused): the first
-     * month in 1..T at which on-prem's cumulative spend is not above the
-     * option's, nominal and discounted; 0 = none (JSON null). */
+     * month from which on-prem's cumulative spend stays at or below the
+     * option's through T, nominal and discounted; 0 = none (JSON null),
+     * also when owning is ahead for a while and falls behind again. */
     int break_even[OPT_COUNT];
     int discounted_break_even[OPT_COUNT];
-    double irr_pct[OPT_COUNT]; /* yearly, percent; NAN = none */
+    /* Every stretch of months in which owning is ahead, nominal and
+     * discounted: break_even is the start of the last one when it runs to
+     * T. */
+    HorizonSpans ahead[OPT_COUNT];
+    HorizonSpans discounted_ahead[OPT_COUNT];
+    double irr_pct[OPT_COUNT]; /* irr[x].pct: yearly, percent; NAN = none */
+    HorizonIrr irr[OPT_COUNT];
 } HorizonResult;
 
 /* One option's cumulative nominal spend S_x(t), t = 0..T (TV not counted). */
@@ -78,10 +124,45 @@ void horizon_evaluate(const Scenario *s, HorizonResult *h,
  * Carlo, which needs only this. 0 = none. */
 int horizon_break_even_month(const Scenario *s, CostOption x);
 
-/* The IRR of flows d[0..T] (DESIGN 2.7): the monthly rate rho in (-0.9, 10]
- * at which they have zero present value, by bisection to 1e-10, as the
- * yearly percentage ((1+rho)^12 - 1)*100; NAN when the flows never change
- * sign or the present value has the same sign at both ends of the range. */
+/* ---- horizon_finance.c: break-even, IRR, MIRR and their wording ---- */
+
+/* The months 1..T in which on[t] <= x[t] (equal within rounding counts,
+ * DESIGN 2.4), as stretches, into *sp; on and x are cumulative spends
+ * indexed 0..T. */
+void horizon_spans(const double *on, const double *x, int T, HorizonSpans *sp);
+
+/* The break-even month of spans sp over T months: the start of the last
+ * stretch when it runs to T, else 0 (owning does not stay ahead). */
+int horizon_spans_break_even(const HorizonSpans *sp, int T);
+
+/* The break-even as a phrase (DESIGN 2.7): "month 19"; "month 40
+ * (cheaper already from month 19 to 31, then dearer until month 39)";
+ * "never (cheaper from month 19 to 31, dearer after)"; "never". Writes at
+ * most n bytes (a phrase cut short ends in "…"); returns buf. */
+char *horizon_spans_text(const HorizonSpans *sp, int T, char *buf, size_t n);
+
+/* The same for a chart's legend: "m19", "m40 (also m19-31)", "never
+ * (m19-31 only)", "never". Returns buf. */
+char *horizon_spans_brief(const HorizonSpans *sp, int T, char *buf,
+                          size_t n);
+
+/* The return on the flows d[0..T] (DESIGN 2.7) with the monthly cost of
+ * capital i, into *irr: sign changes; with more than one, every root of
+ * their present value for a monthly rate in (-0.9, 10] (where a scan of
+ * that range at 2,048 points, closer together near 0, sees the sign
+ * change, then by bisection to 1e-10); the IRR when one rate alone is a
+ * root (by bisection over the whole range); the MIRR. */
+void horizon_irr(const double *d, int T, double i, HorizonIrr *irr);
+
+/* The IRR of flows d[0..T] alone: horizon_irr's pct. */
 double horizon_irr_pct(const double *d, int T);
+
+/* The return as a phrase: "23.4% a year"; with more than one sign change
+ * "23.4% a year, the only rate from -90% to +1,000% a month that gives the
+ * flows zero value (they change sign 3 times); MIRR 9.8% a year" or "not
+ * unique: 12.1% and 45.6% a year all give the flows zero value (they
+ * change sign 3 times); MIRR 9.8% a year"; "none (the flows never change
+ * sign)". Writes at most n bytes (cut short with "…"); returns buf. */
+char *horizon_irr_text(const HorizonIrr *irr, char *buf, size_t n);
 
 #endif

@@ -124,12 +124,19 @@ END_TEST
  *   on-demand: S_on(7) = 1200 + 210 = 1410 <= S_od(7) = 100 + 200 +
  *     300(f_3 + ... + f_7) = 1432.0 (month 6: 1380 > 1147.0): month 7;
  *     discounted also 7.
- *   reserved: S_on(10) = 1500 = S_res(10) = 1500: month 10 (a tie counts);
- *     discounted 11.
+ *   reserved: S_on(10) = 1500 = S_res(10) = 1500 (a tie counts) and
+ *     S_on(11) = 1530 <= 1650, but the refresh at 12 puts owning behind
+ *     for good (S_on(12) = 2220 > 1800; then 28 a month against 75, and
+ *     2388 > 2250 at 18): ahead in months 10 to 11 only, no break-even;
+ *     discounted ahead in month 11 only.
  *   spot: never (S_spot grows by at most 60 a month).
- * IRR of owning against x: the flows CF_x - CF_on change sign once in
- * (-0.9, 10] here (checked by scanning the present value on a 0.001 grid):
+ * IRR of owning against x: the flows CF_x - CF_on change sign 3 times
+ * (on-demand, reserved: -1200, savings, the refresh at 12, savings) and 5
+ * times (spot); a scan of the present value over x = 1 + rho from 1e-4 to
+ * 1e4 (400,000 points) finds one real root each, so each is the IRR:
  *   on-demand 210.9320%, reserved 53.1978%, spot -65.5891% a year.
+ * MIRR at 1% a month: outlays discounted to 0, savings compounded to 18:
+ *   on-demand 59.3585%, reserved 26.0809%, spot -44.8709% a year.
  * The work factor: sum(r_t v^t)/A = 0.9398210029592. */
 static void hand_case(Scenario *s)
 {
@@ -195,8 +202,16 @@ START_TEST(hand_worked_case)
              "per useful GPU-hour");
     ck_assert_int_eq(h.break_even[OPT_ON_DEMAND], 7);
     ck_assert_int_eq(h.discounted_break_even[OPT_ON_DEMAND], 7);
-    ck_assert_int_eq(h.break_even[OPT_RESERVED], 10);
-    ck_assert_int_eq(h.discounted_break_even[OPT_RESERVED], 11);
+    ck_assert_int_eq(h.break_even[OPT_RESERVED], 0);
+    ck_assert_int_eq(h.discounted_break_even[OPT_RESERVED], 0);
+    ck_assert_int_eq(h.ahead[OPT_RESERVED].count, 1);
+    ck_assert_int_eq(h.ahead[OPT_RESERVED].span[0].from, 10);
+    ck_assert_int_eq(h.ahead[OPT_RESERVED].span[0].to, 11);
+    ck_assert_int_eq(h.discounted_ahead[OPT_RESERVED].count, 1);
+    ck_assert_int_eq(h.discounted_ahead[OPT_RESERVED].span[0].from, 11);
+    ck_assert_int_eq(h.discounted_ahead[OPT_RESERVED].span[0].to, 11);
+    ck_assert_int_eq(h.ahead[OPT_ON_DEMAND].count, 1);
+    ck_assert_int_eq(h.ahead[OPT_ON_DEMAND].span[0].to, 18);
     ck_assert_int_eq(h.break_even[OPT_SPOT], 0);
     ck_assert_int_eq(h.discounted_break_even[OPT_SPOT], 0);
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
@@ -208,6 +223,15 @@ START_TEST(hand_worked_case)
                   h.irr_pct[OPT_RESERVED]);
     ck_assert_msg(fabs(h.irr_pct[OPT_SPOT] + 65.5891) < 1e-4, "%.6f",
                   h.irr_pct[OPT_SPOT]);
+    const int changes[OPT_COUNT] = {0, 3, 3, 5};
+    const double mirr[OPT_COUNT] = {0, 59.3585, 26.0809, -44.8709};
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+        ck_assert_int_eq(h.irr[k].sign_changes, changes[k]);
+        ck_assert_int_eq(h.irr[k].root_count, 1);
+        ck_assert(h.irr[k].root_pct[0] == h.irr_pct[k]);
+        ck_assert_msg(fabs(h.irr[k].mirr_pct - mirr[k]) < 1e-4, "MIRR %d: "
+                      "%.6f", k, h.irr[k].mirr_pct);
+    }
     /* Cumulative spend: purchases and resales, TV not counted. */
     close_to(cum[OPT_ONPREM][0], 1200, 1e-12, "S_on(0)");
     close_to(cum[OPT_ONPREM][12], 1200 + 12 * 30 - 300 + 960, 1e-12,
@@ -364,7 +388,7 @@ START_TEST(cumulative_chart_marks_break_even)
     StrBuf b = STRBUF_INIT;
     canvas_to_text(&c, &b);
     const char *text = sb_str(&b);
-    ck_assert_msg(strstr(text, "X break-even: d m7 r m10 s never") != NULL,
+    ck_assert_msg(strstr(text, "X break-even: d m7 r never (m10-11 only) s never") != NULL,
                   "%s", text);
     ck_assert_msg(strstr(text, "over 18 months") != NULL, "%s", text);
     int xs = 0;

@@ -113,13 +113,12 @@ void chart_horizon_render(Canvas *c, const Scenario *s,
                                  "  X break-even:");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT && used < sizeof legend; k++) {
         int m = h.break_even[k];
-        char when[24];
-        if (m > 0) {
+        char when[64];
+        if (m > 0)
             canvas_put(c, COL_OF(m), ROW_OF(cum[OPT_ONPREM][m]), 'X', CS_CROSS);
-            num_snprintf(when, sizeof when, "m%d", m);
-        } else {
-            snprintf(when, sizeof when, "never");
-        }
+        /* DESIGN 2.7: the month owning stays ahead, and the stretches it
+         * is ahead only for a while. */
+        horizon_spans_brief(&h.ahead[k], T, when, sizeof when);
         used += (size_t)snprintf(legend + used, sizeof legend - used, " %c %s",
                                  letter[k], when);
     }
