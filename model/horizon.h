@@ -62,7 +62,8 @@ typedef struct HorizonSpans {
  * flows CF_x,t - CF_onprem,t (what owning saves in month t; the purchases
  * are its outlays). Rates are yearly percentages of a monthly rate r,
  * ((1 + r)^12 - 1) * 100, the way the monthly discounting compounds. */
-#define HORIZON_ROOTS_MAX 16
+/* Room for every root: no more than the flows' sign changes, at most T. */
+#define HORIZON_ROOTS_MAX HORIZON_MONTHS_MAX
 typedef struct HorizonIrr {
     int sign_changes; /* of the flows, zeros skipped */
     /* The IRR: the one monthly rate in (-90%, +1,000%] at which the flows
@@ -71,8 +72,7 @@ typedef struct HorizonIrr {
      * With one sign change there is at most one such rate; with more
      * there may be several, and then none of them is "the" IRR. */
     double pct;
-    /* Every such rate, ascending, as yearly percentages. root_count may
-     * exceed HORIZON_ROOTS_MAX; the first HORIZON_ROOTS_MAX are kept. */
+    /* Every such rate, ascending, as yearly percentages. */
     int root_count;
     double root_pct[HORIZON_ROOTS_MAX];
     /* The modified IRR: outlays discounted and savings compounded at the
@@ -162,7 +162,9 @@ double horizon_irr_pct(const double *d, int T);
  * flows zero value (they change sign 3 times); MIRR 9.8% a year" or "not
  * unique: 12.1% and 45.6% a year all give the flows zero value (they
  * change sign 3 times); MIRR 9.8% a year"; "none (the flows never change
- * sign)". Writes at most n bytes (cut short with "…"); returns buf. */
-char *horizon_irr_text(const HorizonIrr *irr, char *buf, size_t n);
+ * sign)". Rates with `decimals` decimals. Writes at most n bytes (cut
+ * short with "…"); returns buf. */
+char *horizon_irr_text(const HorizonIrr *irr, int decimals, char *buf,
+                       size_t n);
 
 #endif

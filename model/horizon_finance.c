@@ -203,11 +203,12 @@ static double scan_rate(int k)
     return -pow(10, lo_exp + f * (log10(-RHO_LO) - lo_exp));
 }
 
+/* At most one root a sign change of the flows (Descartes), so at most T:
+ * the array holds them all. */
 static void add_root(HorizonIrr *irr, double rho)
 {
     if (irr->root_count < HORIZON_ROOTS_MAX)
-        irr->root_pct[irr->root_count] = yearly_pct(rho);
-    irr->root_count++;
+        irr->root_pct[irr->root_count++] = yearly_pct(rho);
 }
 
 /* Every sign change of P over the scan, each refined by bisection. */
@@ -281,7 +282,8 @@ double horizon_irr_pct(const double *d, int T)
     return irr.pct;
 }
 
-char *horizon_irr_text(const HorizonIrr *irr, char *buf, size_t n)
+char *horizon_irr_text(const HorizonIrr *irr, int decimals, char *buf,
+                       size_t n)
 {
     Phrase p = {buf, n, 0, false};
     if (n > 0)
@@ -296,26 +298,21 @@ char *horizon_irr_text(const HorizonIrr *irr, char *buf, size_t n)
         if (sc > 1)
             put(&p, " (the flows change sign %d times)", sc);
     } else if (irr->root_count == 1) {
-        put(&p, "%.1f%% a year", irr->root_pct[0]);
+        put(&p, "%.*f%% a year", decimals, irr->root_pct[0]);
         if (sc > 1)
             put(&p, ", the only rate from -90%% to +1,000%% a month that "
                 "gives the flows zero value (they change sign %d times)", sc);
     } else {
-        int shown = irr->root_count < HORIZON_ROOTS_MAX ? irr->root_count
-                                                        : HORIZON_ROOTS_MAX;
         put(&p, "not unique: ");
-        for (int k = 0; k < shown; k++) {
+        for (int k = 0; k < irr->root_count; k++) {
             if (k > 0)
-                put(&p, k + 1 == shown && irr->root_count == shown ? " and "
-                                                                  : ", ");
-            put(&p, "%.1f%%", irr->root_pct[k]);
+                put(&p, k + 1 == irr->root_count ? " and " : ", ");
+            put(&p, "%.*f%%", decimals, irr->root_pct[k]);
         }
-        if (irr->root_count > shown)
-            put(&p, " and %d more", irr->root_count - shown);
         put(&p, " a year all give the flows zero value (they change sign "
             "%d times)", sc);
     }
     if (sc > 1 && !isnan(irr->mirr_pct))
-        put(&p, "; MIRR %.1f%% a year", irr->mirr_pct);
+        put(&p, "; MIRR %.*f%% a year", decimals, irr->mirr_pct);
     return buf;
 }

@@ -128,7 +128,7 @@ START_TEST(two_rates_are_listed_with_the_mirr)
     ck_assert_msg(fabs(irr.mirr_pct - 7.8314) < 1e-4, "%.6f", irr.mirr_pct);
     ck_assert(isnan(horizon_irr_pct(d, 2)));
     char t[300];
-    ck_assert_str_eq(horizon_irr_text(&irr, t, sizeof t),
+    ck_assert_str_eq(horizon_irr_text(&irr, 1, t, sizeof t),
                      "not unique: 213.8% and 791.6% a year all give the "
                      "flows zero value (they change sign 2 times); MIRR "
                      "7.8% a year");
@@ -147,12 +147,12 @@ START_TEST(irr_compounds_monthly)
     ck_assert_msg(fabs(irr.pct - 213.8428) < 1e-4, "%.6f", irr.pct);
     ck_assert_int_eq(irr.root_count, 1);
     char t[200];
-    ck_assert_str_eq(horizon_irr_text(&irr, t, sizeof t), "213.8% a year");
+    ck_assert_str_eq(horizon_irr_text(&irr, 1, t, sizeof t), "213.8% a year");
     /* No sign change: no IRR, and the phrase says why. */
     const double pos[3] = {1, 2, 3};
     horizon_irr(pos, 2, 0, &irr);
     ck_assert(isnan(irr.pct));
-    ck_assert_str_eq(horizon_irr_text(&irr, t, sizeof t),
+    ck_assert_str_eq(horizon_irr_text(&irr, 1, t, sizeof t),
                      "none (the flows never change sign)");
     /* The hurdle on the same footing: 7% a year is i = 7/12% a month,
      * (1 + 0.07/12)^12 - 1 = 7.2290% a year. */
@@ -182,7 +182,7 @@ START_TEST(one_rate_among_several_sign_changes)
     ck_assert(isfinite(irr->pct));
     ck_assert(isfinite(irr->mirr_pct));
     char t[300];
-    horizon_irr_text(irr, t, sizeof t);
+    horizon_irr_text(irr, 1, t, sizeof t);
     ck_assert_msg(strstr(t, "the only rate from -90% to +1,000% a month") &&
                       strstr(t, "change sign 3 times") && strstr(t, "MIRR"),
                   "%s", t);

@@ -436,7 +436,7 @@ START_TEST(horizon_page)
         }
         ck_assert_msg(strncmp(strstr(row, "<td>"), want, strlen(want)) == 0,
                       "%s: %.60s", want, row);
-        snprintf(want, sizeof want, "%.2f%%</td>", hz.irr_pct[k]);
+        snprintf(want, sizeof want, "<td>%.2f%% a year", hz.irr_pct[k]);
         ck_assert_msg(strstr(row, want) != NULL, "no %s", want);
         if (hz.break_even[k] > 0)
             snprintf(want, sizeof want, ">%s: month %d</text>",
@@ -494,6 +494,9 @@ START_TEST(reports_show_the_horizon_they_are_given)
     h->npv[OPT_ONPREM] = 8765432;
     h->break_even[OPT_SPOT] = 43;
     h->discounted_break_even[OPT_SPOT] = 47;
+    /* the months owning is ahead, which the reports word (DESIGN 2.7) */
+    h->ahead[OPT_SPOT] = (HorizonSpans){1, {{43, h->months}}};
+    h->discounted_ahead[OPT_SPOT] = (HorizonSpans){1, {{47, h->months}}};
     rr.horizon.cum[OPT_SPOT][h->months] = 98765432.5;
     Report rep = report_of(&s, &rr, "2026-01-02");
     static const struct {
@@ -501,7 +504,7 @@ START_TEST(reports_show_the_horizon_they_are_given)
         const char *want;
     } rows[] = {
         {EXPORT_TEXT, "8,765,432 USD\n"},
-        {EXPORT_TEXT, "Owning against spot: break-even month 43 (discounted 47)"},
+        {EXPORT_TEXT, "Owning against spot: break-even month 43, discounted month 47"},
         {EXPORT_TEXT, "100M|"},  /* the chart's top tick, over the planted spend */
         {EXPORT_TEXT, " s m43"}, /* the chart's break-even legend */
         {EXPORT_MD, "| On-prem | 8,765,432 |\n"},

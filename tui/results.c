@@ -130,25 +130,34 @@ static int horizon_line(WINDOW *w, int y, int h, int wd, const Scenario *s,
     HorizonResult hr;
     horizon_evaluate(s, &hr, NULL);
     CostOption x = cost_cheapest_cloud(r);
-    char be[32], irr[32], line[160];
+    char be[96], when[64], irr[64], line[240];
+    /* DESIGN 2.7: the month owning stays ahead from; a lead it loses
+     * again is named ("never (m10-11 only)"). */
+    horizon_spans_brief(&hr.ahead[x], hr.months, when, sizeof when);
     if (hr.break_even[x] > 0)
-        num_snprintf(be, sizeof be, "payback month %d", hr.break_even[x]);
+        num_snprintf(be, sizeof be, "payback month %d%s", hr.break_even[x],
+                     when + strcspn(when, " "));
     else
-        snprintf(be, sizeof be, "no payback");
+        snprintf(be, sizeof be, "no payback%s", when + strlen("never"));
+    /* The IRR when one rate alone is one; several: the MIRR. */
+    const HorizonIrr *ir = &hr.irr[x];
     if (isfinite(hr.irr_pct[x]))
-        num_snprintf(irr, sizeof irr, "%.1f%%", hr.irr_pct[x]);
+        num_snprintf(irr, sizeof irr, "IRR %.1f%%", hr.irr_pct[x]);
+    else if (ir->root_count > 1 && isfinite(ir->mirr_pct))
+        num_snprintf(irr, sizeof irr, "%d IRRs, MIRR %.1f%%", ir->root_count,
+                     ir->mirr_pct);
     else
-        snprintf(irr, sizeof irr, "none");
-    snprintf(line, sizeof line, "Buy vs %s: %s, IRR %s", cost_option_word(x),
+        snprintf(irr, sizeof irr, "IRR none");
+    snprintf(line, sizeof line, "Buy vs %s: %s, %s", cost_option_word(x),
              be, irr);
     /* Too wide for the box ("on-demand", a three-digit month and IRR): the
      * short form, at most 38 columns. */
     if (utf8_width(line) > wd) {
         if (hr.break_even[x] > 0)
-            num_snprintf(line, sizeof line, "Payback vs %s: m%d, IRR %s",
+            num_snprintf(line, sizeof line, "Payback vs %s: m%d, %s",
                          cost_option_word(x), hr.break_even[x], irr);
         else
-            snprintf(line, sizeof line, "No payback vs %s, IRR %s",
+            snprintf(line, sizeof line, "No payback vs %s, %s",
                      cost_option_word(x), irr);
     }
     return wrap(w, y, h, wd, line);

@@ -55,13 +55,19 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
         num_snprintf(key[nkey++], sizeof key[0], "%s%s", option_name[o],
                      r->option[o].allowed ? "" : " (not allowed)");
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        /* DESIGN 2.7: the month from which owning stays ahead, and the
+         * stretches it is ahead only for a while. */
+        char when[64];
+        horizon_spans_brief(&h.ahead[o], T, when, sizeof when);
         if (h.break_even[o] > 0)
             num_snprintf(key[nkey++], sizeof key[0],
-                         "owning breaks even with %s in month %d",
-                         option_name[o], h.break_even[o]);
+                         "owning breaks even with %s in month %d%s",
+                         option_name[o], h.break_even[o],
+                         when + strcspn(when, " "));
         else
             num_snprintf(key[nkey++], sizeof key[0],
-                         "owning never breaks even with %s", option_name[o]);
+                         "owning never breaks even with %s%s", option_name[o],
+                         when + strlen("never"));
     }
     const double kx0 = 12;
     int key_rows = 1;

@@ -196,6 +196,22 @@ void export_month_text(int m, char *buf, size_t n)
         num_snprintf(buf, n, "never");
 }
 
+void export_owning_text(const HorizonResult *h, CostOption k, char *be,
+                        char *dbe, char *irr, size_t n)
+{
+    horizon_spans_text(&h->ahead[k], h->months, be, n);
+    horizon_spans_text(&h->discounted_ahead[k], h->months, dbe, n);
+    horizon_irr_text(&h->irr[k], 2, irr, n);
+}
+
+void export_rates_note(const HorizonResult *h, char *buf, size_t n)
+{
+    num_snprintf(buf, n, "Rates a year are (1 + monthly rate)^12 - 1, as "
+                 "the monthly discounting compounds: on that footing the "
+                 "%g%% cost of capital is %.2f%%.", h->discount_rate_pct,
+                 h->discount_rate_effective_pct);
+}
+
 void export_wait_text(double minutes, char *buf, size_t n)
 {
     if (isfinite(minutes))

@@ -104,6 +104,19 @@ void export_field_value(const Field *f, const Scenario *s, char *buf, size_t n);
 /* "month 27" for a break-even month m > 0, "never" for 0 (none). */
 void export_month_text(int m, char *buf, size_t n);
 
+/* Owning against cloud option k over the horizon h (DESIGN 2.7), as every
+ * report says it: the break-even ("month 27", or "never (cheaper from
+ * month 10 to 11, dearer after)"), the discounted break-even the same
+ * way, and the IRR ("40.52% a year", every rate and the MIRR when the
+ * flows change sign more than once). Each buffer of n bytes. */
+void export_owning_text(const HorizonResult *h, CostOption k, char *be,
+                        char *dbe, char *irr, size_t n);
+
+/* The footing of the rates (DESIGN 2.7): "Rates a year are (1 + monthly
+ * rate)^12 - 1, as the monthly discounting compounds: on that footing the
+ * 7% cost of capital is 7.23%." */
+void export_rates_note(const HorizonResult *h, char *buf, size_t n);
+
 /* "12.5 min", or "-" when minutes is not finite (no on-prem jobs). */
 void export_wait_text(double minutes, char *buf, size_t n);
 

@@ -273,19 +273,20 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r)
 static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
                     const HorizonFigures *hz)
 {
-    const HorizonResult h = hz->result;
-    char v[64], be[32], dbe[32], irr[32], line[256];
+    const HorizonResult *h = &hz->result;
+    char v[64], be[400], dbe[400], irr[400], note[300], line[700];
+    export_rates_note(h, note, sizeof note);
     sb_append(b, "<div class=\"keep\">\n<h2>Horizon</h2>\n<p>");
     num_snprintf(line, sizeof line, "Over %d months, discounted at %g%% a year "
-                 "(the monthly figures above are levelized over it).", h.months,
-                 h.discount_rate_pct);
+                 "(the monthly figures above are levelized over it). %s",
+                 h->months, h->discount_rate_pct, note);
     html_text(b, line);
     sb_append(b, "</p>\n<table id=\"horizon-npv\">\n<thead><tr><th>Option</th>"
                  "<th class=\"n\">NPV (");
     html_text(b, s->currency);
     sb_append(b, ")</th></tr></thead>\n<tbody>\n");
     for (int k = 0; k < OPT_COUNT; k++) {
-        num_format_money(h.npv[k], 0, v, sizeof v);
+        num_format_money(h->npv[k], 0, v, sizeof v);
         sb_printf(b, "<tr><td><span class=\"key o-%s\"></span>%s</td>"
                      "<td class=\"n\">%s</td></tr>\n",
                   cost_option_key((CostOption)k), cost_option_label((CostOption)k), v);
@@ -293,26 +294,26 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     sb_append(b, "</tbody>\n</table>\n</div>\n<table id=\"horizon-owning\">\n"
                  "<thead><tr>"
                  "<th>Owning against</th><th>Break-even</th>"
-                 "<th>Discounted break-even</th><th class=\"n\">IRR (a year)</th>"
+                 "<th>Discounted break-even</th><th>IRR</th>"
                  "</tr></thead>\n<tbody>\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        export_month_text(h.break_even[k], be, sizeof be);
-        export_month_text(h.discounted_break_even[k], dbe, sizeof dbe);
-        if (isfinite(h.irr_pct[k]))
-            num_snprintf(irr, sizeof irr, "%.2f%%", h.irr_pct[k]);
-        else
-            num_snprintf(irr, sizeof irr, "none");
-        sb_printf(b, "<tr><td><span class=\"key o-%s\"></span>%s</td><td>%s</td>"
-                     "<td>%s</td><td class=\"n\">%s</td></tr>\n",
-                  cost_option_key((CostOption)k), cost_option_label((CostOption)k),
-                  be, dbe, irr);
+        export_owning_text(h, (CostOption)k, be, dbe, irr, sizeof be);
+        sb_printf(b, "<tr><td><span class=\"key o-%s\"></span>%s</td><td>",
+                  cost_option_key((CostOption)k),
+                  cost_option_label((CostOption)k));
+        html_text(b, be);
+        sb_append(b, "</td><td>");
+        html_text(b, dbe);
+        sb_append(b, "</td><td>");
+        html_text(b, irr);
+        sb_append(b, "</td></tr>\n");
     }
     sb_append(b, "</tbody>\n</table>\n<figure>\n");
     chart_svg_horizon(b, s, r, hz);
     html_figcaption(b, "What each option has cost so far, month by month over the "
               "horizon (purchases and resales included, terminal value not). "
-              "Rings mark the month owning has cost no more than a cloud "
-              "option.");
+              "Rings mark the month from which owning has cost no more than "
+              "a cloud option to the end of the horizon.");
 }
 
 /* A field's key as code that may wrap after a '.' or '_' (a long key

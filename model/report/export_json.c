@@ -317,37 +317,69 @@ static cJSON *option_json(const CostResult *r, CostOption k)
     return j;
 }
 
-/* DESIGN 4.1 results.horizon: NPVs, break-even months (null when never),
- * IRRs (null when none) and the cumulative spend of every option. */
+/* Stretches of months as [{"from": 27, "to": 47}, ...]. */
+static cJSON *spans_json(const HorizonSpans *sp)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < sp->count; i++) {
+        cJSON *one = xobj();
+        add_num(one, "from", sp->span[i].from);
+        add_num(one, "to", sp->span[i].to);
+        cJSON_AddItemToArray(a, one);
+    }
+    return a;
+}
+
+/* DESIGN 4.1 results.horizon: NPVs, break-even months (null when owning
+ * does not stay ahead) with every stretch it is ahead, IRRs (null unless
+ * one rate alone gives the flows zero value) with every such rate, the
+ * sign changes and the MIRR, and the cumulative spend of every option. */
 static cJSON *horizon_json(const HorizonFigures *hz)
 {
-    const HorizonResult h = hz->result;
+    const HorizonResult *h = &hz->result;
     const double(*cum)[HORIZON_MONTHS_MAX + 1] = hz->cum;
     cJSON *o = xobj();
-    add_num(o, "months", h.months);
-    add_num(o, "discount_rate_pct", h.discount_rate_pct);
+    add_num(o, "months", h->months);
+    add_num(o, "discount_rate_pct", h->discount_rate_pct);
+    add_num(o, "discount_rate_effective_pct", h->discount_rate_effective_pct);
     cJSON *npv = xobj(), *be = xobj(), *dbe = xobj(), *irr = xobj();
+    cJSON *bes = xobj(), *dbes = xobj(), *roots = xobj(), *changes = xobj(),
+          *mirr = xobj();
     for (int k = 0; k < OPT_COUNT; k++)
-        add_num(npv, cost_option_key((CostOption)k), h.npv[k]);
+        add_num(npv, cost_option_key((CostOption)k), h->npv[k]);
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         const char *key = cost_option_key((CostOption)k);
-        add_num(be, key, h.break_even[k] > 0 ? h.break_even[k] : NAN);
-        add_num(dbe, key, h.discounted_break_even[k] > 0
-                              ? h.discounted_break_even[k]
+        add_num(be, key, h->break_even[k] > 0 ? h->break_even[k] : NAN);
+        add_num(dbe, key, h->discounted_break_even[k] > 0
+                              ? h->discounted_break_even[k]
                               : NAN);
-        add_num(irr, key, h.irr_pct[k]);
+        add_num(irr, key, h->irr_pct[k]);
+        cJSON_AddItemToObject(bes, key, spans_json(&h->ahead[k]));
+        cJSON_AddItemToObject(dbes, key, spans_json(&h->discounted_ahead[k]));
+        const HorizonIrr *ir = &h->irr[k];
+        cJSON *rs = cJSON_CreateArray();
+        for (int i = 0; i < ir->root_count && i < HORIZON_ROOTS_MAX; i++)
+            cJSON_AddItemToArray(rs, num_item(ir->root_pct[i]));
+        cJSON_AddItemToObject(roots, key, rs);
+        add_num(changes, key, ir->sign_changes);
+        add_num(mirr, key, ir->mirr_pct);
     }
     cJSON_AddItemToObject(o, "npv", npv);
     cJSON_AddItemToObject(o, "break_even_month", be);
     cJSON_AddItemToObject(o, "discounted_break_even_month", dbe);
+    cJSON_AddItemToObject(o, "break_even_spans", bes);
+    cJSON_AddItemToObject(o, "discounted_break_even_spans", dbes);
     cJSON_AddItemToObject(o, "irr_pct", irr);
+    cJSON_AddItemToObject(o, "irr_roots_pct", roots);
+    cJSON_AddItemToObject(o, "irr_sign_changes", changes);
+    cJSON_AddItemToObject(o, "mirr_pct", mirr);
     cJSON *c = xobj(), *months = cJSON_CreateArray();
-    for (int t = 0; t <= h.months; t++)
+    for (int t = 0; t <= h->months; t++)
         cJSON_AddItemToArray(months, num_item(t));
     cJSON_AddItemToObject(c, "month", months);
     for (int k = 0; k < OPT_COUNT; k++) {
         cJSON *ys = cJSON_CreateArray();
-        for (int t = 0; t <= h.months; t++)
+        for (int t = 0; t <= h->months; t++)
             cJSON_AddItemToArray(ys, num_item(cum[k][t]));
         cJSON_AddItemToObject(c, cost_option_key((CostOption)k), ys);
     }

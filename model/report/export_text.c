@@ -270,23 +270,24 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
 }
 
 /* DESIGN 2.7 / 4.2: the horizon: NPV of every option, and the break-even
- * months and IRR of owning against each cloud option. */
+ * months and IRR of owning against each cloud option, with the footing of
+ * the rates. */
 static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
                             const HorizonFigures *hz, bool md)
 {
-    const HorizonResult h = hz->result;
-    char v[64], be[32], dbe[32], irr[32];
+    const HorizonResult *h = &hz->result;
+    char v[64], be[400], dbe[400], irr[400], note[300], line[1400];
+    export_rates_note(h, note, sizeof note);
     if (md)
         sb_printf(b, "## Horizon\n\nOver %d months, discounted at %g%% a "
-                  "year (the monthly figures above are levelized over it).\n\n"
-                  "| Option | NPV (%s) |\n|---|---:|\n", h.months,
-                  h.discount_rate_pct, s->currency);
+                  "year (the monthly figures above are levelized over it). "
+                  "%s\n\n| Option | NPV (%s) |\n|---|---:|\n", h->months,
+                  h->discount_rate_pct, note, s->currency);
     else
         sb_printf(b, "HORIZON (%d months at %g%% a year; the monthly figures "
-                  "are levelized; IRR a year)\n", h.months,
-                  h.discount_rate_pct);
+                  "are levelized)\n", h->months, h->discount_rate_pct);
     for (int k = 0; k < OPT_COUNT; k++) {
-        num_format_money(h.npv[k], 0, v, sizeof v);
+        num_format_money(h->npv[k], 0, v, sizeof v);
         if (md)
             sb_printf(b, "| %s | %s |\n", cost_option_label((CostOption)k), v);
         else
@@ -295,25 +296,21 @@ static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
     }
     if (md)
         sb_append(b, "\n| Owning against | Break-even | Discounted break-even "
-                     "| IRR (a year) |\n|---|---|---|---:|\n");
+                     "| IRR |\n|---|---|---|---|\n");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
-        export_month_text(h.break_even[k], be, sizeof be);
-        if (md || h.discounted_break_even[k] == 0)
-            export_month_text(h.discounted_break_even[k], dbe, sizeof dbe);
-        else /* "(discounted 30)" after "month 27" */
-            num_snprintf(dbe, sizeof dbe, "%d", h.discounted_break_even[k]);
-        if (isfinite(h.irr_pct[k]))
-            num_snprintf(irr, sizeof irr, "%.2f%%", h.irr_pct[k]);
-        else
-            num_snprintf(irr, sizeof irr, "none");
-        if (md)
+        export_owning_text(h, (CostOption)k, be, dbe, irr, sizeof be);
+        if (md) {
             sb_printf(b, "| %s | %s | %s | %s |\n",
                       cost_option_label((CostOption)k), be, dbe, irr);
-        else
-            sb_printf(b, "  Owning against %s: break-even %s (discounted "
-                      "%s), IRR %s\n", cost_option_word((CostOption)k), be,
-                      dbe, irr);
+            continue;
+        }
+        num_snprintf(line, sizeof line, "Owning against %s: break-even %s, "
+                     "discounted %s; IRR %s", cost_option_word((CostOption)k),
+                     be, dbe, irr);
+        wrap(b, "  ", "    ", line);
     }
+    if (!md)
+        wrap(b, "  ", "  ", note);
     /* The cumulative spend by month, break-even months marked X. */
     sb_append(b, md ? "\n```\n" : "\n");
     Canvas c;
