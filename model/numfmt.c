@@ -162,6 +162,14 @@ void num_format_money(double v, int decimals, char *buf, size_t n)
     group_digits(raw, v < 0 && strspn(raw, "0.") != strlen(raw), buf, n);
 }
 
+double num_round_cents(double v)
+{
+    if (!isfinite(v) || fabs(v) >= 1e15)
+        return v;
+    double c = round(v * 100) / 100;
+    return c == 0 ? 0 : c; /* no "-0" */
+}
+
 void num_format_value(double v, char *buf, size_t n)
 {
     if (!isfinite(v)) {

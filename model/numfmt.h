@@ -36,6 +36,13 @@ int num_parse(const char *s, double *out);
  * then 16, then 17 significant digits). -0 prints as "-0". */
 void num_format_exact(double v, char *buf, size_t n);
 
+/* Money for files (DESIGN 4.3): v rounded to the cent, half away from
+ * zero, -0 as 0; v itself where a cent is below its precision (|v| from
+ * 1e15) or v is not finite. Its shortest text (num_format_exact,
+ * dtoa_shortest) then has at most two decimals: 48074.880000000005 ->
+ * 48074.88. */
+double num_round_cents(double v);
+
 /* Money for people: 66075.52 -> "66,075.52" (thousands separators, two
  * decimals); `decimals` digits after the point. */
 void num_format_money(double v, int decimals, char *buf, size_t n);

@@ -257,7 +257,8 @@ done
 expect_status 0 "sweep columns" -- "$G" sweep --vary utilization.measured_pct=50:50:1 default
 head -1 "$TMP/out" | grep -q 'cheapest,zone,delta,on_demand.crossover_pct,reserved.crossover_pct,spot.crossover_pct' &&
     ok || fail "sweep header: $(head -1 "$TMP/out")"
-sed -n 2p "$TMP/out" | grep -q ',spot,hybrid,20477.877220167[0-9]*,35.876536635[0-9]*,,76.001447149[0-9]*' &&
+# money to the cent, other numbers every digit (DESIGN 4.3)
+sed -n 2p "$TMP/out" | grep -q '^50,66075.52,5.66,89639.03,7.67,97067.51,8.31,45597.64,3.9,spot,hybrid,20477.88,35.876536635[0-9]*,,76.001447149[0-9]*' &&
     ok || fail "sweep row: $(sed -n 2p "$TMP/out")"
 expect_status 0 "sweep json columns" -- "$G" sweep --format json --vary utilization.measured_pct=50:50:1 default
 expect_grep "$TMP/out" '"reserved.crossover_pct": null' "sweep json: no crossover is null"

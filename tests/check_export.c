@@ -283,6 +283,33 @@ static int csv_split(char *line, char **out, int max)
     return n;
 }
 
+/* The noise of a sum's last bit does not reach the CSV: diagflow's
+ * on-demand bill is the double 48074.880000000005, written 48074.88; the
+ * money round to the cent, -0 as 0, huge values left whole. */
+START_TEST(csv_money_to_the_cent)
+{
+    ck_assert(num_round_cents(48074.880000000005) == 48074.88);
+    ck_assert(num_round_cents(66075.51722016743) == 66075.52);
+    ck_assert(num_round_cents(-0.004) == 0 && !signbit(num_round_cents(-0.004)));
+    ck_assert(num_round_cents(-2.345) == -2.35 || num_round_cents(-2.345) == -2.34);
+    ck_assert(num_round_cents(1e300) == 1e300);
+    ck_assert(isnan(num_round_cents(NAN)));
+    Scenario s;
+    scenario_default(&s);
+    s.utilization.measured_pct = 72; /* what diagflow measured */
+    s.hardware.nodes = 4;
+    CostResult r;
+    cost_evaluate(&s, &r);
+    StrBuf b = STRBUF_INIT;
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    export_csv(&rep, &b);
+    /* no cell has more than two decimals: every number here is money */
+    for (const char *p = strchr(sb_str(&b), '.'); p; p = strchr(p + 1, '.'))
+        ck_assert_msg(strspn(p + 1, "0123456789") <= 2, "cell .%.20s", p + 1);
+    sb_free(&b);
+}
+END_TEST
+
 START_TEST(csv_matches_engine)
 {
     Scenario s;
@@ -307,7 +334,11 @@ START_TEST(csv_matches_engine)
         ck_assert_str_eq(f[0], cost_option_key((CostOption)k));
         double v;
         ck_assert_int_eq(num_parse(f[2], &v), 0);
-        ck_assert(v == r.option[k].monthly); /* full precision */
+        /* money to the cent (DESIGN 4.3), the cent's double exactly */
+        ck_assert(v == num_round_cents(r.option[k].monthly));
+        ck_assert(fabs(v - r.option[k].monthly) <= 0.005);
+        const char *dot = strchr(f[2], '.');
+        ck_assert(!dot || strlen(dot + 1) <= 2);
         if (k == OPT_ONPREM)
             ck_assert_str_eq(f[12], ""); /* compute does not apply */
         else
@@ -479,6 +510,7 @@ static Suite *export_suite(void)
     tcase_add_test(t, json_version2_shape_of_shipped);
     tcase_add_test(t, json_null_when_no_work);
     tcase_add_test(t, csv_matches_engine);
+    tcase_add_test(t, csv_money_to_the_cent);
     tcase_add_test(t, csv_quoting);
     tcase_add_test(t, report_text_and_md);
     tcase_add_test(t, report_breakdown_table);

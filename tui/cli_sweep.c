@@ -36,9 +36,10 @@ typedef struct NumCache {
 enum { SWEEP_NUMS = SWEEP_MAX_AXES + 2 * OPT_COUNT + 1 + OPT_COUNT };
 
 /* Write a number for the sweep at p: the shortest text that reads back
- * exactly ('.' always, no printf on this path); nothing (CSV) or null
+ * exactly ('.' always, no printf on this path); money in CSV rounded to
+ * the cent first (DESIGN 4.3; JSON keeps every bit); nothing (CSV) or null
  * (JSON) for n/a. Returns the end of what was written. */
-static char *sweep_num(char *p, NumCache *c, double v, bool json)
+static char *sweep_num(char *p, NumCache *c, double v, bool json, bool money)
 {
     if (!isfinite(v)) {
         if (json) {
@@ -50,7 +51,8 @@ static char *sweep_num(char *p, NumCache *c, double v, bool json)
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     if (!c->valid || c->bits != bits) {
-        c->len = (unsigned char)dtoa_shortest(v, c->text);
+        c->len = (unsigned char)dtoa_shortest(money && !json ? num_round_cents(v) : v,
+                                              c->text);
         c->bits = bits;
         c->valid = true;
     }
@@ -135,7 +137,7 @@ static char *sweep_row(char *p, const SweepAxis *axes, size_t naxes,
     for (size_t k = 0; k < naxes; k++) {
         if (json)
             p = put(p, keys->axis[k]);
-        p = sweep_num(p, num++, field_get_num(axes[k].field, s), json);
+        p = sweep_num(p, num++, field_get_num(axes[k].field, s), json, false);
         if (!json)
             *p++ = ',';
     }
@@ -145,7 +147,7 @@ static char *sweep_row(char *p, const SweepAxis *axes, size_t naxes,
         for (int c = 0; c < 2; c++) {
             if (json)
                 p = put(p, keys->key[o][c]);
-            p = sweep_num(p, num++, vals[c], json);
+            p = sweep_num(p, num++, vals[c], json, true);
             if (!json)
                 *p++ = ',';
         }
@@ -161,12 +163,12 @@ static char *sweep_row(char *p, const SweepAxis *axes, size_t naxes,
     p = sweep_num(p, num++,
                   r.option[OPT_ONPREM].monthly -
                       r.option[cost_cheapest_cloud(&r)].monthly,
-                  json);
+                  json, true);
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         p = put(p, json ? keys->cross[o] : ",");
         p = sweep_num(p, num++,
                       r.crossover[o].count > 0 ? r.crossover[o].point[0].pct : NAN,
-                      json);
+                      json, false);
     }
     return put(p, json ? "}" : "\r\n");
 }

@@ -2,7 +2,11 @@
  * each, and `gpuplan risk`'s tornado rows.
  *
  * RFC 4180: a header row, CRLF line ends, quoted fields where a field needs
- * it, '.' as the decimal point whatever the locale, an empty cell for n/a. */
+ * it, '.' as the decimal point whatever the locale, an empty cell for n/a.
+ * Every number is the shortest text that reads back to its double; money
+ * (every amount in the currency: monthly, per useful GPU-hour, each
+ * breakdown line, the tornado's deltas) is rounded to the cent first, so a
+ * spreadsheet shows 48074.88, not 48074.880000000005. */
 #include "config.h"
 
 #include "export.h"
@@ -10,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dtoa.h"
 #include "numfmt.h"
 
 void export_csv_field(StrBuf *b, const char *s)
@@ -28,14 +33,21 @@ void export_csv_field(StrBuf *b, const char *s)
     sb_append(b, "\"");
 }
 
-/* A number cell: empty for n/a. */
+/* A number cell: the shortest text that reads back to v exactly; empty
+ * for n/a. */
 static void csv_num(StrBuf *b, double v)
 {
-    char buf[40];
+    char buf[DTOA_BUFSIZE];
     if (!isfinite(v))
         return;
-    num_format_exact(v, buf, sizeof buf);
+    dtoa_shortest(v, buf);
     sb_append(b, buf);
+}
+
+/* A money cell (DESIGN 4.3): rounded to the cent, then as csv_num. */
+static void csv_money(StrBuf *b, double v)
+{
+    csv_num(b, num_round_cents(v));
 }
 
 void export_csv(const Report *rep, StrBuf *b)
@@ -55,13 +67,13 @@ void export_csv(const Report *rep, StrBuf *b)
         const OptionCost *o = &r->option[k];
         export_csv_field(b, cost_option_key((CostOption)k));
         sb_printf(b, ",%s,", o->allowed ? "true" : "false");
-        csv_num(b, o->monthly);
+        csv_money(b, o->monthly);
         sb_append(b, ",");
-        csv_num(b, o->per_useful_gpu_hour);
+        csv_money(b, o->per_useful_gpu_hour);
         for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
             sb_append(b, ",");
             if (export_line_applies((CostOption)k, cols[i]))
-                csv_num(b, o->line[cols[i]]);
+                csv_money(b, o->line[cols[i]]);
         }
         sb_append(b, "\r\n");
     }
@@ -82,9 +94,9 @@ void export_risk_csv(const Report *rep, StrBuf *b)
         sb_append(b, ",");
         csv_num(b, r->high.value);
         sb_append(b, ",");
-        csv_num(b, r->low.ok ? r->low.at.delta : NAN);
+        csv_money(b, r->low.ok ? r->low.at.delta : NAN);
         sb_append(b, ",");
-        csv_num(b, r->high.ok ? r->high.at.delta : NAN);
+        csv_money(b, r->high.ok ? r->high.at.delta : NAN);
         sb_append(b, ",");
         csv_num(b, r->low.ok ? r->low.at.crossover_pct : NAN);
         sb_append(b, ",");
