@@ -93,8 +93,10 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
         used = strlen(val);
         if (nl && used < n)
             snprintf(val + used, n - used, "%s", term_ellipsis());
-    } else
+    } else if (f->type == FT_CHOICE)
         field_format(f, s, val, n);
+    else /* grouped as the results are: "310,000" (num_format_value) */
+        num_format_value(field_get_num(f, s), val, n);
     /* "$" stands for the scenario's currency: "$/GPU-h" -> "USD/GPU-h". */
     const char *dollar = strchr(f->unit, '$');
     if (dollar)

@@ -22,7 +22,7 @@ alt_first "$SCEN/logistics-hybrid.yaml" M-8 "On-prem nodes               2 nodes
 alt_first "$SCEN/diagflow-risk.yaml" M-9 "P(owning cheapest)"
 alt_first "$SCEN/logistics-hybrid.yaml" M-9 "no uncertainty ranges in this scenario"
 cp "$top_srcdir/tests/bench/fleet-1024.yaml" "$TMP/work/fleet.yaml"
-alt_first "$TMP/work/fleet.yaml" M-8 "On-prem nodes            1024 nodes"
+alt_first "$TMP/work/fleet.yaml" M-8 "On-prem nodes           1,024 nodes"
 # While the fleet's plan is computing after an edit: Alt-2 goes to the
 # Facility panel, and the digit lands nowhere.
 keys -

@@ -42,7 +42,7 @@ O900=$(money "$(json_optimum "$TMP/r.json")")
 start -- "$FILE"
 wait_for " Hybrid" 20 "panel tabs" || give_up
 keys BTab BTab # Hybrid is before Risk, the last panel
-wait_for "On-prem nodes            1024 nodes" 10 "the Hybrid panel" || give_up
+wait_for "On-prem nodes           1,024 nodes" 10 "the Hybrid panel" || give_up
 wait_for "total monthly  $T1024" 60 "the opening figures are the report's" || give_up
 wait_gone "computing" 60
 

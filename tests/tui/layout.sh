@@ -117,7 +117,7 @@ keys Enter
 wait_re "^ Node price +1T USD" 5 "1e12 scaled in the panel at 80 columns"
 wait_re "On-prem +[0-9.]+[GT] +[0-9.]+[KMG] +\+[0-9.]+[GT]$" 5 "results scaled at 80 columns"
 TM resize-window -t planner -x 132 -y 43
-wait_re "^ Node price +1000000000000 USD" 5 "the whole value at 132 columns"
+wait_re "^ Node price +1,000,000,000,000 USD" 5 "the whole value at 132 columns, grouped as the results"
 wait_re "On-prem +[0-9]{1,3}(,[0-9]{3}){3,} +[0-9.]+ +\+[0-9]{1,3}(,[0-9]{3}){3,}$" 5 \
     "results whole at 132 columns, the panel giving them its spare columns"
 # A key that does nothing says so, and what is near it.
