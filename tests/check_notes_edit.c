@@ -152,6 +152,30 @@ END_TEST
 /* Any sequence of keys keeps the text valid UTF-8 within the field's
  * length, the cursor on a character boundary inside it, and the rows
  * covering the text in order. */
+/* Notes that ended in a line break (a file's `notes: |`) keep it when a
+ * line is typed on the empty last row, so the block stays `|`; notes that
+ * had none do not gain one, and emptied notes stay empty. */
+START_TEST(the_final_line_break_stays)
+{
+    NotesEdit e;
+    notes_edit_init(&e, "first\nsecond\n", 4000);
+    ck_assert_uint_eq(notes_edit_lines(&e), 3);
+    keys(&e, KC_DOWN, 2, 40);
+    type(&e, "third", 40);
+    ck_assert_str_eq(e.text, "first\nsecond\nthird");
+    ck_assert_str_eq(notes_edit_result(&e), "first\nsecond\nthird\n");
+    ck_assert_str_eq(notes_edit_result(&e), "first\nsecond\nthird\n");
+
+    notes_edit_init(&e, "no break", 4000);
+    type(&e, "X", 40);
+    ck_assert_str_eq(notes_edit_result(&e), "Xno break");
+
+    notes_edit_init(&e, "gone\n", 4000);
+    keys(&e, KC_DELETE, 5, 40);
+    ck_assert_str_eq(notes_edit_result(&e), "");
+}
+END_TEST
+
 START_TEST(random_keys_keep_the_invariants)
 {
     static const int pool[] = {KC_ENTER, KC_BACKSPACE, KC_DELETE, KC_LEFT, KC_RIGHT, KC_UP,
@@ -193,6 +217,7 @@ int main(void)
     tcase_add_test(tc, backspace_and_delete_join_lines);
     tcase_add_test(tc, utf8_and_length);
     tcase_add_test(tc, controls_from_a_file_show_visibly);
+    tcase_add_test(tc, the_final_line_break_stays);
     tcase_add_test(tc, random_keys_keep_the_invariants);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);

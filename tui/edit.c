@@ -283,11 +283,12 @@ Reaction edit_notes_finish(App *a)
         return R_NONE;
     FieldRef r = notes_ref();
     const Field *f = field_ref(&r);
-    bool same = strcmp(a->notes.text, field_get_text(f, &a->doc.cur)) == 0;
+    const char *text = notes_edit_result(&a->notes);
+    bool same = strcmp(text, field_get_text(f, &a->doc.cur)) == 0;
     Reaction re = R_ALL;
     if (!same) {
         Diag d;
-        if (scenario_set_ref(edit_draft(a), &r, a->notes.text, &d) != 0)
+        if (scenario_set_ref(edit_draft(a), &r, text, &d) != 0)
             return edit_refused(a, &d); /* keep editing */
         edit_commit(a, &re);
     }

@@ -21,6 +21,17 @@ void notes_edit_init(NotesEdit *e, const char *text, size_t max_chars)
     e->cursor = 0;
     e->max_chars = max_chars;
     e->goal = -1;
+    e->final_break = n > 0 && e->text[n - 1] == '\n';
+}
+
+const char *notes_edit_result(NotesEdit *e)
+{
+    if (e->final_break && e->len > 0 && e->text[e->len - 1] != '\n' &&
+        e->len + 1 < LINE_EDIT_MAX && notes_edit_chars(e) < e->max_chars) {
+        e->text[e->len++] = '\n';
+        e->text[e->len] = '\0';
+    }
+    return e->text;
 }
 
 size_t notes_edit_chars(const NotesEdit *e) { return utf8_count(e->text, e->len); }

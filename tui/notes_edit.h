@@ -23,6 +23,7 @@ typedef struct NotesEdit {
     size_t cursor;    /* byte offset, always at a character boundary */
     size_t max_chars; /* the field's maximum length, in characters */
     int goal;         /* the column Up and Down keep; -1: the cursor's */
+    bool final_break; /* the text given to notes_edit_init ended in a line break */
 } NotesEdit;
 
 typedef enum NotesEditResult {
@@ -63,6 +64,13 @@ size_t notes_edit_cursor(const NotesEdit *e, int width, int *col);
 /* Row r of the text as shown: control characters made visible, into out
  * (n bytes, NUL-terminated). Returns out. */
 const char *notes_edit_row_text(const NotesEdit *e, NotesRow r, char *out, size_t n);
+
+/* The text to keep when the editor finishes: the text as edited, with the
+ * final line break put back when the text it was opened on ended in one
+ * and the edit took it away (text left empty stays empty). That break is
+ * how a file's `notes: |` block ends; it shows as an empty last row, and
+ * typing on that row must not turn the block into `|-`. Returns e->text. */
+const char *notes_edit_result(NotesEdit *e);
 
 /* Characters in the text and its line count (1 for an empty text). */
 size_t notes_edit_chars(const NotesEdit *e);

@@ -84,6 +84,20 @@ screen | grep -q "^ after$" && ok || fail "the third line is on its own row afte
 keys C-s
 wait_for "notes unchanged" 5 "Ctrl-S finishes the editor"
 
+# A line typed on the empty last row (the block's final line break) keeps
+# the break: the file's `notes: |` does not become `|-`.
+keys Enter Down Down Down
+type_text "last"
+keys Escape
+wait_for "notes kept: 5 lines" 5 "a line typed on the last row (the break after it counts a row)"
+keys C-s
+wait_for "saved plan.yaml" 5 "saved with the new last line"
+grep -q '^notes: |$' "$TMP/work/plan.yaml" && ok ||
+    fail "the block lost its chomping: $(grep '^notes:' "$TMP/work/plan.yaml")"
+WANT='"top!\nwrap é 世界 first linesecond line\nafter\nlast\n"'
+[ "$(json_notes "$TMP/work/plan.yaml")" = "$WANT," ] && ok ||
+    fail "saved notes are $(json_notes "$TMP/work/plan.yaml"), not $WANT"
+
 # An SSH drop while notes are being typed keeps them (DESIGN 7): the
 # recovery file holds the text not yet finished.
 keys Enter End
