@@ -17,6 +17,7 @@
 #include "fields.h"
 #include "file_lock.h"
 #include "recover.h"
+#include "recover_text.h"
 #include "scenario_file.h"
 #include "uncertainty.h"
 

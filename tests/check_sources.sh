@@ -48,7 +48,6 @@ function tui/results.c:results_box
 function tui/screen.c:screen_draw
 helper now_ms tui/background.c tui/hybrid_work.c
 helper pct_text model/report/chart_svg.c model/report/export_risk.c
-helper split_path model/files/atomic_file.c tui/recover.c
 helper wrap model/report/export_risk.c model/report/export_text.c tui/results.c
 copy model/chart/chart.c:chart_pct_text model/report/chart_svg.c:pct_text
 copy tui/background.c:now_ms tui/hybrid_work.c:now_ms

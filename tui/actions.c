@@ -11,6 +11,7 @@
 #include "edit.h"
 #include "export_dialog.h"
 #include "files.h"
+#include "recover_offer.h"
 #include "hybrid_panel.h"
 #include "list_panel.h"
 #include "risk_panel.h"
@@ -244,12 +245,16 @@ Reaction actions_dialog_key(App *a, int key)
     case P_QUIT:
     case P_SAVE_PATH:
     case P_OVERWRITE:
-    case P_RECOVER:
-    case P_RECOVER_LIST:
-    case P_RECOVER_ALL:
     case P_PICK:
     case P_DISK_CHANGED:
         r |= files_answer(a, &d, cancelled);
+        break;
+    case P_RECOVER:
+    case P_RECOVER_LIST:
+    case P_RECOVER_ALL:
+    case P_RECOVER_CONFLICT:
+    case P_RECOVER_BROKEN:
+        r |= recover_offer_answer(a, &d, cancelled);
         break;
     case P_EXPORT_FMT:
     case P_EXPORT_PATH:

@@ -25,6 +25,7 @@
 #include "planner.h"
 #include "price_picker.h"
 #include "recover.h"
+#include "recover_offer.h"
 #include "risk_live.h"
 #include "risk_view.h"
 #include "scenario_file.h"
@@ -125,7 +126,8 @@ static int emergency_exit(App *a, int sig)
     diag_clear(&d, NULL);
     if (doc_modified(&a->doc) || !scenario_equal(s, &a->doc.cur)) {
         need = true;
-        kept = recover_write(doc_path(&a->doc), s, where, sizeof where, &d) == 0;
+        kept = recover_write(doc_path(&a->doc), s, &a->doc.saved, &a->doc.disk, where,
+                             sizeof where, &d) == 0;
     }
     term_stop();
     const char *why = sig ? strsignal(sig) : "terminal lost";
@@ -189,7 +191,7 @@ int app_run(const char *path, bool no_color)
     a->dirty |= screen_layout(a);
     a->dirty |= edit_recompute(a);
     a->dirty |= files_take_lock(a);
-    a->dirty |= files_offer_recovery(a);
+    a->dirty |= recover_offer(a);
 
     while (!a->quit) {
         a->dirty |= risk_live_sync(a);
@@ -238,6 +240,7 @@ out:
     price_picker_close(a);
     hybrid_work_close(&a->hwork); /* stops and joins the worker */
     file_lock_release(&a->lock);
+    recover_offer_free(a);
     risk_view_free(a);
     risk_live_free(a);
     doc_free(&a->doc);

@@ -11,6 +11,7 @@
 #include "edit.h"
 #include "export_dialog.h"
 #include "files.h"
+#include "recover_offer.h"
 #include "hybrid_panel.h"
 #include "keys.h"
 #include "price_picker.h"
@@ -100,7 +101,7 @@ static Reaction cmd_quit(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)arg;
     if (bang) {
-        files_forget_recovery(a);
+        recover_offer_forget(a);
         return R_QUIT;
     }
     if (doc_modified(&a->doc))

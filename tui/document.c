@@ -14,8 +14,7 @@
 #include "scenario_file.h"
 #include "strbuf.h"
 
-/* What the file at path is now: size, mtime and a hash of its bytes. */
-static DiskStamp stamp(const char *path)
+DiskStamp doc_stamp(const char *path)
 {
     DiskStamp st = {.known = false};
     struct stat sb;
@@ -33,7 +32,16 @@ static DiskStamp stamp(const char *path)
     st.size = (long long)sb.st_size;
     st.mtime = sb.st_mtim;
     st.hash = h;
+    st.dev = (unsigned long long)sb.st_dev;
+    st.ino = (unsigned long long)sb.st_ino;
+    st.nlink = (unsigned long long)sb.st_nlink;
     return st;
+}
+
+bool doc_stamp_same(const DiskStamp *a, const DiskStamp *b)
+{
+    return a->known && b->known && a->size == b->size && a->hash == b->hash &&
+           a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
 }
 
 static void stack_push(UndoStack *s, const Scenario *sc)
@@ -61,7 +69,7 @@ void doc_init(Document *doc, const Scenario *s, const char *path)
     if (path != doc->path)
         snprintf(doc->path, sizeof doc->path, "%s", path ? path : "");
     doc->undo.count = doc->redo.count = 0;
-    doc->disk = stamp(path);
+    doc->disk = doc_stamp(path);
     scenario_source_free(doc->src);
     doc->src = NULL;
 }
@@ -169,7 +177,7 @@ int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d)
         snprintf(doc->path, sizeof doc->path, "%s", path);
     doc->saved = doc->cur;
     doc->force_modified = false;
-    doc->disk = stamp(path);
+    doc->disk = doc_stamp(path);
     return 0;
 }
 
@@ -182,7 +190,7 @@ bool doc_changed_on_disk(const Document *doc, char *why, size_t n)
         snprintf(why, n, "was removed");
         return true;
     }
-    DiskStamp now = stamp(doc->path);
+    DiskStamp now = doc_stamp(doc->path);
     if (!now.known) {
         snprintf(why, n, "can no longer be read");
         return true;
@@ -213,7 +221,7 @@ int doc_reload(Document *doc, Diag *d)
     doc->redo.count = 0;
     doc->cur = doc->saved = t;
     doc->force_modified = false;
-    doc->disk = stamp(doc->path);
+    doc->disk = doc_stamp(doc->path);
     return 0;
 }
 

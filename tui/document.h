@@ -30,7 +30,16 @@ typedef struct DiskStamp {
     long long size;
     struct timespec mtime;
     uint64_t hash;    /* FNV-1a of the contents */
+    unsigned long long dev, ino, nlink; /* which file, and its hard links */
 } DiskStamp;
+
+/* The file at path as it is now (.known false when there is none or it
+ * cannot be read). */
+DiskStamp doc_stamp(const char *path);
+
+/* True when a and b are both known and say the same contents, size and
+ * modification time (the file did not change between them). */
+bool doc_stamp_same(const DiskStamp *a, const DiskStamp *b);
 
 typedef struct Document {
     Scenario cur;        /* the scenario as committed */

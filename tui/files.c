@@ -12,191 +12,8 @@
 #include "cli.h"
 #include "edit.h"
 #include "file_rules.h"
-#include "recover.h"
+#include "recover_offer.h"
 #include "text_rules.h"
-
-/* ---- the recovery file ---------------------------------------------------- */
-
-/* "2026-12-03 06:41" of t, local time. */
-static void when_text(time_t t, char *buf, size_t n)
-{
-    struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(buf, n, "%Y-%m-%d %H:%M", &tm);
-}
-
-/* One recovery: the one-line question, (y)es / (n)o / (d)elete. */
-static Reaction ask_recovery(App *a)
-{
-    const RecoverEntry *e = &a->rec[0];
-    char ts[64], extra[64] = "", q[256];
-    when_text(e->when, ts, sizeof ts);
-    if (e->pid > 0)
-        snprintf(extra, sizeof extra, " (pid %ld)", e->pid);
-    snprintf(q, sizeof q, "recover edits from %s%s? (y)es/(n)o/(d)elete", ts,
-             extra);
-    dialog_choice(&a->dlg, P_RECOVER, q, "ynd");
-    return R_LINE;
-}
-
-/* Several recoveries: one list of them all, newest first, each with its
- * time, size, the planner that wrote it and what it holds against the file
- * as it is; the selected one is a->rec_i. */
-static Reaction list_recoveries(App *a)
-{
-    dialog_list(&a->dlg, P_RECOVER_LIST,
-                "recover edits: Enter loads one, d deletes it, D deletes all, "
-                "Esc keeps all",
-                "saved at          size     pid     holds", NULL);
-    dialog_list_keys(&a->dlg, "dDn");
-    for (size_t i = 0; i < a->rec_n; i++) {
-        const RecoverEntry *e = &a->rec[i];
-        char ts[64], size[32], pid[32], holds[300], row[512];
-        when_text(e->when, ts, sizeof ts);
-        if (e->size < 10000)
-            snprintf(size, sizeof size, "%lld B", e->size);
-        else
-            snprintf(size, sizeof size, "%.0f KB", (double)e->size / 1024);
-        snprintf(pid, sizeof pid, "%ld", e->pid);
-        Scenario t;
-        Diag d;
-        if (recover_load_file(e->path, &t, &d) == 0)
-            recover_describe(&a->doc.saved, &t, holds, sizeof holds);
-        else if (d.line)
-            snprintf(holds, sizeof holds, "unreadable, line %lu: %.200s",
-                     d.line, d.message);
-        else
-            snprintf(holds, sizeof holds, "unreadable: %.200s", d.message);
-        snprintf(row, sizeof row, "%-16s  %-7s  %-6s  %s", ts, size,
-                 e->pid > 0 ? pid : "-", holds);
-        dialog_list_add(&a->dlg, row, e->path);
-    }
-    a->dlg.sel = a->rec_i < a->rec_n ? a->rec_i : 0;
-    return R_ALL;
-}
-
-/* Offer every recovery of the scenario's file that the user owns (DESIGN
- * 7): one question for one, one list for several. Nothing is deleted
- * without the user's word. */
-Reaction files_offer_recovery(App *a)
-{
-    a->rec_n = recover_list(doc_path(&a->doc), a->rec, RECOVER_MAX);
-    a->rec_i = 0;
-    if (a->rec_n == 0)
-        return R_NONE;
-    return a->rec_n == 1 ? ask_recovery(a) : list_recoveries(a);
-}
-
-/* Load recovery i as the unsaved document. False (with the message) when
- * it cannot be read. */
-static bool take_recovery(App *a, size_t i, Reaction *r)
-{
-    const RecoverEntry *e = &a->rec[i];
-    Scenario t;
-    Diag d;
-    diag_clear(&d, NULL);
-    if (recover_load_file(e->path, &t, &d) != 0) {
-        char m[1024];
-        diag_format(&d, m, sizeof m);
-        *r |= app_msg(a, true, "%s", m);
-        return false;
-    }
-    doc_recover(&a->doc, &t);
-    snprintf(a->recovered_from, sizeof a->recovered_from, "%s", e->path);
-    size_t left = a->rec_n - 1;
-    a->rec_n = 0;
-    *r |= edit_recompute(a);
-    if (left)
-        *r |= app_msg(a, false, "recovered the unsaved changes; save to keep "
-                      "them (%zu other recovery file%s kept for the next "
-                      "start)", left, left == 1 ? "" : "s");
-    else
-        *r |= app_msg(a, false, "recovered the unsaved changes; save to keep "
-                      "them");
-    return true;
-}
-
-static Reaction answer_recovery(App *a, int c)
-{
-    Reaction r = R_NONE;
-    if (c == 'y') {
-        take_recovery(a, 0, &r);
-        return r;
-    }
-    if (c == 'd') {
-        recover_remove_file(a->rec[0].path);
-        r |= app_msg(a, false, "recovery file deleted");
-    }
-    a->rec_n = 0;
-    return r;
-}
-
-/* The list again after a change, or nothing when none is left. */
-static Reaction relist(App *a, Reaction r)
-{
-    a->rec_n = recover_list(doc_path(&a->doc), a->rec, RECOVER_MAX);
-    if (a->rec_i >= a->rec_n && a->rec_n > 0)
-        a->rec_i = a->rec_n - 1;
-    return a->rec_n ? r | list_recoveries(a) : r;
-}
-
-/* The answer to the list of recoveries: Enter (c = 0) loads the selected
- * one, d deletes it, D asks before deleting all, Esc or n keeps them all. */
-static Reaction answer_recovery_list(App *a, const Dialog *d, bool cancelled)
-{
-    Reaction r = R_NONE;
-    if (cancelled || d->choice == 'n' || d->sel >= d->count) {
-        size_t n = a->rec_n;
-        a->rec_n = 0;
-        return app_msg(a, false, "%zu recovery file%s kept for the next start",
-                       n, n == 1 ? "" : "s");
-    }
-    size_t i = 0;
-    while (i < a->rec_n && strcmp(a->rec[i].path, d->items[d->sel]) != 0)
-        i++;
-    if (i == a->rec_n)
-        return relist(a, r);
-    a->rec_i = i;
-    if (d->choice == 'D') {
-        char q[128];
-        if (a->rec_n == 1)
-            snprintf(q, sizeof q, "delete the recovery file? (y)es/(n)o");
-        else
-            snprintf(q, sizeof q, "delete all %zu recovery files? (y)es/(n)o",
-                     a->rec_n);
-        dialog_choice(&a->dlg, P_RECOVER_ALL, q, "yn");
-        return R_LINE;
-    }
-    if (d->choice == 'd') {
-        char ts[64];
-        when_text(a->rec[i].when, ts, sizeof ts);
-        recover_remove_file(a->rec[i].path);
-        r |= app_msg(a, false, "deleted the recovery file from %s", ts);
-        return relist(a, r);
-    }
-    if (!take_recovery(a, i, &r))
-        return relist(a, r); /* unreadable: the list stays */
-    return r;
-}
-
-/* The answer to "delete all N recovery files?". */
-static Reaction answer_recovery_all(App *a, bool yes)
-{
-    if (!yes)
-        return relist(a, R_NONE);
-    size_t n = a->rec_n;
-    for (size_t i = 0; i < n; i++)
-        recover_remove_file(a->rec[i].path);
-    a->rec_n = 0;
-    return app_msg(a, false, "%zu recovery file%s deleted", n,
-                   n == 1 ? "" : "s");
-}
-
-void files_forget_recovery(App *a)
-{
-    recover_remove_file(a->recovered_from);
-    a->recovered_from[0] = '\0';
-}
 
 /* ---- saving --------------------------------------------------------------- */
 
@@ -235,7 +52,7 @@ bool files_save_to(App *a, const char *path, Reaction *r)
         *r |= app_msg(a, true, "%s", m);
         return false;
     }
-    files_forget_recovery(a);
+    recover_offer_forget(a);
     path = a->doc.path; /* another name of the opened file saved that file */
     if (a->doc.last_save.rewrote)
         *r |= app_msg(a, false, "saved %s (written whole: %s)", path,
@@ -381,7 +198,7 @@ bool files_open(App *a, const char *path, Reaction *r)
     *r |= edit_recompute(a);
     *r |= app_msg(a, false, "opened %s", path);
     *r |= files_take_lock(a);
-    *r |= files_offer_recovery(a);
+    *r |= recover_offer(a);
     return true;
 }
 
@@ -434,12 +251,6 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
             a->pending = PEND_NONE;
         if (d->purpose == P_DISK_CHANGED)
             return answer_disk_changed(a, 'c');
-        if (d->purpose == P_RECOVER_LIST)
-            return answer_recovery_list(a, d, true);
-        if (d->purpose == P_RECOVER_ALL)
-            return answer_recovery_all(a, false);
-        if (d->purpose == P_RECOVER)
-            a->rec_n = 0;
         return R_NONE;
     }
     switch (d->purpose) {
@@ -447,7 +258,7 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
         if (d->choice == 's')
             return files_save(a);
         if (d->choice == 'd') {
-            files_forget_recovery(a);
+            recover_offer_forget(a);
             doc_forget_changes(&a->doc); /* dropped: nothing unsaved is left to guard */
             return files_do_pending(a);
         }
@@ -470,12 +281,6 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
             r |= app_msg(a, false, "not saved: %s kept as it was", a->overwrite_path);
         a->pending = PEND_NONE;
         return r;
-    case P_RECOVER:
-        return answer_recovery(a, d->choice);
-    case P_RECOVER_LIST:
-        return answer_recovery_list(a, d, false);
-    case P_RECOVER_ALL:
-        return answer_recovery_all(a, d->choice == 'y');
     case P_DISK_CHANGED:
         return answer_disk_changed(a, d->choice);
     case P_PICK:

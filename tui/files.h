@@ -45,20 +45,13 @@ Reaction files_guard(App *a, Pending p);
 /* Do what waited for the unsaved-changes question. */
 Reaction files_do_pending(App *a);
 
-/* Offer the recovery file of the open scenario, when there is one. */
-Reaction files_offer_recovery(App *a);
-
-/* The recovery the user accepted is no longer needed (saved, or the edits
- * dropped): remove that file, and only that one. */
-void files_forget_recovery(App *a);
-
 /* True, with a message added to *r, when path exists and is no regular
  * file: a device, a pipe, a socket or a directory is never replaced, so
  * neither a question nor w! can help. */
 bool files_refuse_not_regular(App *a, const char *path, Reaction *r);
 
 /* The answer of a dialog this module opened (P_QUIT, P_SAVE_PATH,
- * P_OVERWRITE, P_RECOVER, P_PICK, P_DISK_CHANGED); d is the closed dialog with the answer,
+ * P_OVERWRITE, P_PICK, P_DISK_CHANGED); d is the closed dialog with the answer,
  * `cancelled` when Esc closed it. */
 Reaction files_answer(App *a, const Dialog *d, bool cancelled);
 

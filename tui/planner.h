@@ -49,7 +49,8 @@ enum {
 /* What a dialog's answer is for. */
 enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PICK,
        P_PRICES, P_LIST_DELETE, P_OVERWRITE, P_DISK_CHANGED, P_EXPORT_OVERWRITE,
-       P_SEEK_APPLY, P_RECOVER_LIST, P_RECOVER_ALL };
+       P_SEEK_APPLY, P_RECOVER_LIST, P_RECOVER_ALL, P_RECOVER_CONFLICT,
+       P_RECOVER_BROKEN };
 
 /* The Risk panel's Monte Carlo beside the loop (risk_live.h). */
 typedef struct RiskLive RiskLive;
@@ -106,8 +107,9 @@ typedef struct App {
     PriceBook *book; /* while the price book picker is open, else NULL */
     long price_workload; /* the Hybrid workload whose cloud_gpu_hour the
                           * open picker fills; -1: the Cloud panel's prices */
-    RecoverEntry rec[RECOVER_MAX]; /* recoveries being offered (DESIGN 7) */
-    size_t rec_n, rec_i;           /* how many, the one selected */
+    RecoverEntry *rec;   /* recoveries being offered (DESIGN 7), malloc'd */
+    size_t rec_n, rec_i; /* how many, the one selected */
+    struct RecoverMerge *merge; /* a recovery being merged (recover_offer.c) */
     char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */
 
     char msg[1024];

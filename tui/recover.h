@@ -1,22 +1,36 @@
 /* recover.h: recovery files that keep unsaved edits (DESIGN 7).
  *
- * When the planner loses its terminal (SIGHUP, SIGTERM, a read error) it
- * writes the unsaved scenario to a recovery file of its own: one per
- * running planner and scenario file, the process id in the name, created
- * with O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600, so two planners never
- * share one and nothing another user planted is written through or over.
+ * When the planner is stopped (a signal, a lost terminal) it writes the
+ * unsaved scenario to a recovery file of its own: one per running planner
+ * and scenario file, the process id in the name, created with
+ * O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600, so two planners never share one
+ * and nothing another user planted is written through or over.
  *
- * Where: next to the scenario's file as `.NAME.PID.gpuplan-recover` when
- * that directory belongs to the user and no one else may write to it;
- * otherwise (and for a scenario without a file, or when that directory
- * cannot take it) under $XDG_STATE_HOME/gpuplan/ (default
- * ~/.local/state/gpuplan/, kept at mode 0700) as
- * `ABSPATH.PID.gpuplan-recover` with '/' written as '%' (a digest stands
- * in for a path too long for a file name), or `unsaved.PID.gpuplan-recover`.
+ * A recovery says what it is in its first lines (YAML comments, so the
+ * file still loads as a scenario): the canonical path of the scenario file
+ * (symbolic links followed; "-" for a scenario without a file) and the
+ * file as the edits began (device, inode, links, size, modification time,
+ * content hash). At its end, as `#| ` comment lines, it keeps that
+ * starting scenario (the base), so edits another program made to the
+ * file since can be merged field by field instead of undone
+ * (scenario_merge.h).
  *
- * The next start on the same scenario lists every recovery of it that is a
- * regular file owned by the user, in both places, newest first; anything
- * else (a symlink, another user's file) is ignored. */
+ * Where: beside the scenario's real file (links followed) as
+ * `.NAME.PID.gpuplan-recover` when that directory belongs to the user and
+ * no one else may write to it; otherwise (and for a scenario without a
+ * file, a file with several hard links, which may sit in directories no
+ * other name of it looks in, or when that directory cannot take it) under
+ * $XDG_STATE_HOME/gpuplan/
+ * (default ~/.local/state/gpuplan/, kept at mode 0700) as
+ * `STEM.PID.gpuplan-recover`, STEM the canonical path with `%` written
+ * `%25` and `/` written `%2F` (so two paths never share a name; a digest
+ * stands in for a path too long for a file name), or `unsaved`.
+ *
+ * A name only suggests: the next start on a scenario offers every
+ * recovery in those places that is a regular file the user owns and whose
+ * first lines name that file: by its canonical path, or for a file with
+ * several hard links by its device and inode. Recoveries written by an
+ * older gpuplan (without those lines) are matched by the names it used. */
 #ifndef GPUPLAN_RECOVER_H
 #define GPUPLAN_RECOVER_H
 
@@ -25,9 +39,9 @@
 #include <time.h>
 
 #include "diag.h"
+#include "document.h"
 #include "scenario.h"
 
-#define RECOVER_MAX 16 /* recoveries offered at one start */
 #define RECOVER_PATH_MAX 4096
 
 typedef struct RecoverEntry {
@@ -35,36 +49,47 @@ typedef struct RecoverEntry {
     time_t when;                 /* its modification time */
     long pid;                    /* the planner that wrote it; 0 unknown */
     long long size;              /* its size in bytes */
+    bool legacy;                 /* written by an older gpuplan: its file is
+                                  * known by the name alone */
+    unsigned long long dev, ino; /* the recovery file's own identity (one
+                                  * found by two names is listed once) */
 } RecoverEntry;
 
+/* What a recovery's first lines say. */
+typedef struct RecoverMeta {
+    bool legacy;                /* no such lines (an older gpuplan) */
+    char of[RECOVER_PATH_MAX];  /* the canonical path of its scenario file,
+                                 * "" for a scenario without a file */
+    DiskStamp opened;           /* that file as the edits began; .known
+                                 * false when it was not known */
+    bool has_base;              /* the starting scenario is kept */
+} RecoverMeta;
+
 /* Write s as this process's recovery of the scenario file `path` (NULL =
- * no file): YAML as a save would write it, in a new file created
- * exclusively (never through a symlink, never over an existing file),
- * mode 0600, fsync'd. Tries the scenario's own directory when it may
+ * no file): YAML as a save would write it, with the lines above, `base`
+ * and `opened` (the scenario and the file as the edits began; either may
+ * be NULL, and base is kept only with a known `opened`), in a new file
+ * created exclusively (never through a symlink, never over an existing
+ * file), mode 0600, fsync'd. Tries the real file's directory when it may
  * (above), then the state directory. The path written goes to where (wn
  * bytes; NULL = not wanted). Returns 0, or EXIT_CANTCREAT / EXIT_IOERR with
  * *d saying why no place could take it (then nothing is left behind). It
  * allocates and does file I/O: call it from the main loop, never from a
  * signal handler. */
-int recover_write(const char *path, const Scenario *s, char *where, size_t wn,
-                  Diag *d);
+int recover_write(const char *path, const Scenario *s, const Scenario *base,
+                  const DiskStamp *opened, char *where, size_t wn, Diag *d);
 
-/* The recoveries of `path` (NULL = no file) that the user owns, newest
- * first, at most max of them into out. Returns how many. */
-size_t recover_list(const char *path, RecoverEntry *out, size_t max);
+/* Every recovery of `path` (NULL = no file) that the user owns, newest
+ * first, as a malloc'd array in *out (the caller frees it; NULL when
+ * there is none). Returns how many. */
+size_t recover_list(const char *path, RecoverEntry **out);
 
-/* Load the recovery file rpath (from recover_list) into *out, untouched
- * on failure. Refuses a symlink and a file the user does not own. */
-int recover_load_file(const char *rpath, Scenario *out, Diag *d);
-
-/* What recovery `rec` holds against the scenario `file` (the file as it is
- * on disk), in one line for the recovery list: the first field that
- * differs, in registry order, with both values ("utilization.measured_pct
- * 50 -> 61"; a text field only as "notes changed"), and how many more
- * differ ("+2 more"); "the hybrid plan added" or "removed"; "the
- * uncertainty ranges changed"; or "the same as the file". Returns buf. */
-char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
-                       size_t n);
+/* Load the recovery file rpath (from recover_list) into *out, and its
+ * lines into *meta and its base into *base (either may be NULL; *base is
+ * set only when meta->has_base). Untouched on failure. Refuses a symlink
+ * and a file the user does not own. */
+int recover_load_file(const char *rpath, Scenario *out, RecoverMeta *meta,
+                      Scenario *base, Diag *d);
 
 /* Remove the recovery file rpath when it is a regular file the user owns
  * (no error when it is gone); NULL or "" does nothing. */
