@@ -29,7 +29,34 @@ const Field *uncertainty_value_target(const Scenario *s, size_t index)
 double uncertainty_mode(const UncInput *in, const Field *target,
                         const Scenario *s)
 {
-    return in->has_mode ? in->mode : field_get_num(target, s);
+    if (in->has_mode)
+        return in->mode;
+    double v = field_get_num(target, s);
+    return v < in->low ? in->low : v > in->high ? in->high : v;
+}
+
+bool uncertainty_outside(const Scenario *s, size_t i, char *msg, size_t n)
+{
+    if (!s->has_uncertainty || i >= s->uncertainty.input_count)
+        return false;
+    const UncInput *in = &s->uncertainty.inputs[i];
+    char why[300];
+    const Field *t = uncertainty_target(in->key, why, sizeof why);
+    if (!t)
+        return false;
+    double v = field_get_num(t, s);
+    if (v >= in->low && v <= in->high)
+        return false;
+    char a[40], lo[40], hi[40], m[40];
+    num_format_exact(v, a, sizeof a);
+    num_format_exact(in->low, lo, sizeof lo);
+    num_format_exact(in->high, hi, sizeof hi);
+    num_format_exact(uncertainty_mode(in, t, s), m, sizeof m);
+    snprintf(msg, n, "the range of %s, %s to %s, no longer holds its value, "
+             "%s: the tornado and the draws use the range as written, with "
+             "the mode at %s%s", in->key, lo, hi, a, m,
+             in->has_mode ? " as given" : ", the end nearest the value");
+    return true;
 }
 
 static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
@@ -66,22 +93,18 @@ static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
                  "high)", b, a);
         return false;
     }
-    double mode = uncertainty_mode(in, t, s);
-    if (mode < in->low || mode > in->high) {
+    /* A given mode belongs to the range. The scenario's own value need
+     * not: a value edited outside it keeps the range as written
+     * (uncertainty_outside says so, and uncertainty_mode draws from its
+     * nearest end). */
+    if (in->has_mode && (in->mode < in->low || in->mode > in->high)) {
         char lo[40], hi[40];
-        num_format_exact(mode, a, sizeof a);
+        num_format_exact(in->mode, a, sizeof a);
         num_format_exact(in->low, lo, sizeof lo);
         num_format_exact(in->high, hi, sizeof hi);
-        if (in->has_mode) {
-            *which = UI_MODE;
-            snprintf(msg, n, "mode %s is outside the range %s to %s (need "
-                     "low <= mode <= high)", a, lo, hi);
-        } else {
-            *which = UI_KEY;
-            snprintf(msg, n, "the scenario's %s, %s, is outside the range %s "
-                     "to %s; give a `mode` within it or widen the range",
-                     in->key, a, lo, hi);
-        }
+        *which = UI_MODE;
+        snprintf(msg, n, "mode %s is outside the range %s to %s (need "
+                 "low <= mode <= high)", a, lo, hi);
         return false;
     }
     return true;

@@ -26,9 +26,17 @@ extern const char *const uncertainty_input_keys[UI_KEY_COUNT];
 const Field *uncertainty_target(const char *key, char *msg, size_t n);
 
 /* The mode of input in of scenario s: the given mode, else s's value of the
- * field (target, as uncertainty_target gave). */
+ * field (target, as uncertainty_target gave), or the end of the range
+ * nearest it when the range does not hold it (DESIGN 2.8). */
 double uncertainty_mode(const UncInput *in, const Field *target,
                         const Scenario *s);
+
+/* True when the range of input i of s does not hold s's value of its field
+ * (an edit moved the value out of it): msg then says so and what the
+ * tornado and the draws use ("the range of utilization.measured_pct, 56 to
+ * 86, no longer holds its value, 30: the tornado and the draws use the
+ * range as written, with the mode at 56, the end nearest the value"). */
+bool uncertainty_outside(const Scenario *s, size_t i, char *msg, size_t n);
 
 /* The field an input's value (UI_LOW, UI_HIGH, UI_MODE) is in the unit,
  * range and step of: the field its key names, or NULL when the key names
@@ -37,8 +45,9 @@ const Field *uncertainty_value_target(const Scenario *s, size_t index);
 
 /* The rules of DESIGN 1 and 7 for the section: every input names a number
  * field, no field twice, low, high and mode within the field's range (whole
- * numbers for int fields), low < high, low <= mode <= high (the mode being
- * the scenario's value when none is given). True when s has no section or
+ * numbers for int fields), low < high, low <= mode <= high for a given
+ * mode (the scenario's value may lie outside the range: see
+ * uncertainty_outside). True when s has no section or
  * every rule holds; otherwise *index is the input and *which the key
  * (UI_KEY..UI_MODE) to blame, and msg says what is wrong and what is
  * allowed. */

@@ -493,7 +493,6 @@ START_TEST(uncertainty_rules)
         {"hardware.storage", 90000, 80000, 0, false, UI_HIGH, "not above low"},
         {"hardware.storage", 80000, 80000, 0, false, UI_HIGH, "not above low"},
         {"hardware.storage", 70000, 90000, 95000, true, UI_MODE, "outside"},
-        {"hardware.storage", 90000, 95000, 0, false, UI_KEY, "give a `mode`"},
         {"hardware.residual_pct", -1, 70, 0, false, UI_LOW, "below 0"},
         {"hardware.residual_pct", 10, 170, 0, false, UI_HIGH, "above 100"},
         {"hardware.nodes", 2.5, 6, 0, false, UI_LOW, "whole number"},
@@ -509,6 +508,23 @@ START_TEST(uncertainty_rules)
         ck_assert_int_eq(w, bad[k].which);
         ck_assert_msg(strstr(msg, bad[k].says), "%zu: %s", k, msg);
     }
+    /* A range that no longer holds the scenario's value is no error: the
+     * value stands (an edit put it there), the range is drawn as written
+     * with its nearest end as the mode, and uncertainty_outside says so.
+     * Hand-worked: storage is 80,000, the range 90,000 to 95,000, so the
+     * mode is 90,000 and every draw lies in 90,000..95,000. */
+    Scenario t = with_inputs();
+    add_input(&t, "hardware.storage", 90000, 95000, false, 0);
+    ck_assert_msg(uncertainty_check(&t, &i, &w, msg, sizeof msg), "%s", msg);
+    ck_assert(uncertainty_outside(&t, 3, msg, sizeof msg));
+    ck_assert_msg(strstr(msg, "the range of hardware.storage, 90000 to 95000, "
+                             "no longer holds its value, 80000") &&
+                      strstr(msg, "with the mode at 90000, the end nearest"),
+                  "%s", msg);
+    const Field *st = field_find("hardware.storage");
+    ck_assert_double_eq(uncertainty_mode(&t.uncertainty.inputs[3], st, &t),
+                        90000);
+    ck_assert(!uncertainty_outside(&t, 0, msg, sizeof msg));
 }
 END_TEST
 

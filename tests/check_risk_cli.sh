@@ -46,9 +46,26 @@ expect_grep "$TMP/out" "  200 draws of 7 inputs" "--set uncertainty.draws"
 expect_status 65 "risk --set a bad range" -- "$G" risk \
     --set 'uncertainty.inputs[0].low=90' diagflow-risk
 expect_grep "$TMP/err" "uncertainty.inputs[0].high: high 86 is not above low 90" "the bad range is named"
-expect_status 65 "risk --set moves the mode out" -- "$G" risk \
-    --set utilization.measured_pct=95 diagflow-risk
-expect_grep "$TMP/err" "outside the range 56 to 86" "the scenario's value outside"
+# A value set outside its input's range is taken; the risk section says the
+# range no longer holds it and draws from the range as written.
+expect_status 0 "risk --set a value out of its range" -- "$G" risk \
+    --set utilization.measured_pct=30 diagflow-risk
+tr '\n' ' ' <"$TMP/out" | tr -s ' ' >"$TMP/flat"
+expect_grep "$TMP/flat" "The range of utilization.measured_pct, 56 to 86, no longer holds its value, 30" \
+    "the risk section names the range that no longer holds the value"
+expect_grep "$TMP/flat" "with the mode at 56, the end nearest the value" \
+    "and the mode the draws use"
+expect_status 0 "risk --format json, value out of its range" -- "$G" risk \
+    --format json --set utilization.measured_pct=95 diagflow-risk
+flat=$(tr -d ' \t\n' <"$TMP/out")
+case $flat in
+*'"ranges_outside":[{"key":"utilization.measured_pct","value":95,"low":56,"high":86,"mode":86}]'*) ok ;;
+*) fail "results.risk.ranges_outside lacks the input out of its range" ;;
+esac
+expect_status 0 "report --set a value out of its range" -- "$G" report \
+    --set utilization.measured_pct=30 diagflow-risk
+tr '\n' ' ' <"$TMP/out" | tr -s ' ' >"$TMP/flat"
+expect_grep "$TMP/flat" "no longer holds its value, 30" "the report's risk section too"
 expect_status 64 "risk bad format" -- "$G" risk --format html diagflow-risk
 expect_status 64 "risk without a file" -- "$G" risk
 # more than half the draws breaking a rule is an error

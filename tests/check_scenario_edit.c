@@ -495,8 +495,9 @@ START_TEST(list_insert_text_gives_the_section)
 }
 END_TEST
 
-/* An uncertain input is checked with the section's rules: its range holds
- * the value of the field it names. */
+/* An uncertain input is checked with the section's rules: high above low,
+ * a given mode inside the range (the field's own value need not be: its
+ * range is drawn as written, DESIGN 2.8). */
 START_TEST(list_insert_an_input)
 {
     Scenario s, before;
@@ -508,11 +509,15 @@ START_TEST(list_insert_an_input)
     snprintf(in.key, sizeof in.key, "utilization.measured_pct");
     in.low = 60; /* the scenario says 50 */
     in.high = 80;
+    in.has_mode = true;
+    in.mode = 90;
     ck_assert_int_eq(scenario_list_insert(&s, &field_list_inputs, 0, &in, &d), EXIT_DATAERR);
-    ck_assert_str_eq(d.path, "uncertainty.inputs[0].key");
-    ck_assert_ptr_nonnull(strstr(d.message, "50, is outside the range 60 to 80"));
+    ck_assert_str_eq(d.path, "uncertainty.inputs[0].mode");
+    ck_assert_ptr_nonnull(strstr(d.message, "mode 90 is outside the range 60 to 80"));
     ck_assert(!s.has_uncertainty);
     ck_assert(scenario_equal(&s, &before));
+    in.has_mode = false;
+    in.mode = 0;
     in.low = 40;
     ck_assert_int_eq(scenario_list_insert(&s, &field_list_inputs, 0, &in, &d), 0);
     ck_assert(s.has_uncertainty);

@@ -137,9 +137,10 @@ static void draw_input(WINDOW *w, int y, const int cw[RISK_COLS],
                        : c == RISK_COL_HIGH ? in->high
                                             : in->mode;
             if (c == RISK_COL_MODE && !in->has_mode) {
-                /* Not given: the scenario's value stands for it. */
+                /* Not given: the scenario's value stands for it, or the
+                 * range's nearest end when the value lies outside it. */
                 dim = true;
-                v = t ? field_get_num(t, s) : 0;
+                v = t ? uncertainty_mode(in, t, s) : 0;
             }
             cell_number(v, cw[c], cell, sizeof cell);
         }
@@ -257,6 +258,11 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
     }
     num_format_exact(t->minimum, lo, sizeof lo);
     num_format_exact(t->maximum, hi, sizeof hi);
+    char note[400];
+    if (uncertainty_outside(&a->doc.cur, (size_t)i, note, sizeof note)) {
+        snprintf(buf, n, "uncertainty.inputs[%ld]: %s", i, note);
+        return true;
+    }
     if (a->hcol == RISK_COL_MODE && !in->has_mode) {
         num_format_exact(field_get_num(t, &a->doc.cur), v, sizeof v);
         snprintf(buf, n, "uncertainty.inputs[%ld].mode: not given, so the "

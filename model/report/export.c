@@ -10,6 +10,7 @@
 
 #include "export.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "fields.h"
 #include "horizon.h"
 #include "numfmt.h"
+#include "uncertainty.h"
 
 /* --- formats ---------------------------------------------------------------- */
 
@@ -340,6 +342,16 @@ void export_risk_decision(const Scenario *s, const Tornado *t, StrBuf *b)
               "cloud option's (%s): %s %s a month now (negative: owning is "
               "cheaper). Crossover of on-prem and %s: %s.", x, now, s->currency, x,
               pct);
+    /* DESIGN 2.8: a value edited out of its input's range keeps the range
+     * as written; say so where the risk figures are read. */
+    for (size_t i = 0; s->has_uncertainty && i < s->uncertainty.input_count;
+         i++) {
+        char note[400];
+        if (uncertainty_outside(s, i, note, sizeof note)) {
+            note[0] = (char)toupper((unsigned char)note[0]);
+            sb_printf(b, " %s.", note);
+        }
+    }
 }
 
 void export_mc_draws(const Scenario *s, const MonteCarlo *mc, StrBuf *b)

@@ -20,6 +20,7 @@
 #include "horizon.h"
 #include "hybrid.h"
 #include "numfmt.h"
+#include "uncertainty.h"
 
 static cJSON *xobj(void)
 {
@@ -227,15 +228,40 @@ static cJSON *pct_json(const RiskPct *p, const char *share_key, double share)
     return o;
 }
 
+/* The inputs whose range no longer holds the scenario's value of their
+ * field (DESIGN 2.8): key, value, the range as written and the mode the
+ * draws use. */
+static cJSON *outside_json(const Scenario *s)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (size_t i = 0; s->has_uncertainty && i < s->uncertainty.input_count;
+         i++) {
+        char note[400];
+        if (!uncertainty_outside(s, i, note, sizeof note))
+            continue;
+        const UncInput *in = &s->uncertainty.inputs[i];
+        const Field *f = uncertainty_target(in->key, note, sizeof note);
+        cJSON *j = xobj();
+        cJSON_AddStringToObject(j, "key", in->key);
+        add_num(j, "value", field_get_num(f, s));
+        add_num(j, "low", in->low);
+        add_num(j, "high", in->high);
+        add_num(j, "mode", uncertainty_mode(in, f, s));
+        cJSON_AddItemToArray(a, j);
+    }
+    return a;
+}
+
 /* results.risk, DESIGN 4.1: x̂, the tornado rows in rank order and the Monte
  * Carlo (null when no inputs are listed; an object with "error" when it
- * could not run). */
-static cJSON *risk_json(const RiskResult *k)
+ * could not run), and the inputs whose range no longer holds their value. */
+static cJSON *risk_json(const Scenario *s, const RiskResult *k)
 {
     const Tornado *t = &k->tornado;
     cJSON *o = xobj();
     cJSON_AddStringToObject(o, "option", cost_option_key(t->option));
     add_num(o, "delta", t->base.delta);
+    cJSON_AddItemToObject(o, "ranges_outside", outside_json(s));
     cJSON *rows = cJSON_CreateArray();
     for (size_t i = 0; i < t->count; i++) {
         const TornadoRow *r = &t->row[i];
@@ -246,11 +272,11 @@ static cJSON *risk_json(const RiskResult *k)
         const TornadoSide *sd[2] = {&r->low, &r->high};
         static const char *const dk[2] = {"delta_low", "delta_high"};
         static const char *const ck[2] = {"crossover_low", "crossover_high"};
-        for (int s = 0; s < 2; s++) {
-            cJSON_AddItemToObject(j, dk[s], sd[s]->ok ? num_item(sd[s]->at.delta)
+        for (int e = 0; e < 2; e++) {
+            cJSON_AddItemToObject(j, dk[e], sd[e]->ok ? num_item(sd[e]->at.delta)
                                                       : cJSON_CreateNull());
-            cJSON_AddItemToObject(j, ck[s],
-                                  num_or_null(sd[s]->ok ? sd[s]->at.crossover_pct
+            cJSON_AddItemToObject(j, ck[e],
+                                  num_or_null(sd[e]->ok ? sd[e]->at.crossover_pct
                                                         : NAN));
         }
         if (!r->low.ok)
@@ -452,7 +478,7 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
     if (hybrid)
         cJSON_AddItemToObject(res, "hybrid", hybrid_json(hybrid));
     if (risk)
-        cJSON_AddItemToObject(res, "risk", risk_json(risk));
+        cJSON_AddItemToObject(res, "risk", risk_json(s, risk));
     return res;
 }
 

@@ -157,8 +157,8 @@ static void mc_table(StrBuf *b, const Scenario *s, const MonteCarlo *mc, bool md
     StrBuf text = STRBUF_INIT;
     sb_printf(&text, "The crossover percentiles are over the draws that have one: "
               "on-prem and %s do not cross in %.1f%% of the draws. Against "
-              "on-demand, owning breaks even within the hardware's lifetime in "
-              "%.1f%% of them.", opt, mc->crossover_none_share * 100,
+              "on-demand, owning breaks even and stays ahead to the end of the "
+              "horizon in %.1f%% of them.", opt, mc->crossover_none_share * 100,
               100 - mc->break_even_never_share * 100);
     wrap(b, "  ", sb_str(&text));
     sb_free(&text);
