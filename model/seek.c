@@ -200,34 +200,76 @@ bool seek_moves_costs(const Scenario *s, const Field *f, CostOption x,
     return moves;
 }
 
-static const char *option_word(CostOption x)
+/* A field's label inside a sentence: lower-case unless it starts with an
+ * acronym ("node price", "engineers", but "GPUs per node", "PUE"). */
+static void label_in_sentence(const Field *f, char *buf, size_t n)
 {
-    static const char *const w[OPT_COUNT] = {"on-prem", "on-demand",
-                                             "reserved", "spot"};
-    return (unsigned)x < OPT_COUNT ? w[x] : "?";
+    size_t k = strlen(f->label);
+    if (k >= n)
+        k = n - 1; /* labels are short: a row is at most a panel's width */
+    memcpy(buf, f->label, k);
+    buf[k] = '\0';
+    if (buf[0] && islower((unsigned char)buf[1]))
+        buf[0] = (char)tolower((unsigned char)buf[0]);
+}
+
+/* A value of f as a sentence shows it: grouped by thousands, percentages
+ * with their sign ("1,000,000,000,000", "100%"). */
+static void value_in_sentence(const Field *f, double v, char *buf, size_t n)
+{
+    num_format_value(v, buf, n);
+    if (f->type == FT_PERCENT && strlen(buf) + 1 < n)
+        strcat(buf, "%");
 }
 
 char *seek_no_root_text(const Field *f, CostOption x, const SeekResult *r,
                         char *buf, size_t n)
 {
-    char label[80], lo[40], hi[40];
-    snprintf(label, sizeof label, "%s", f->label);
-    if (label[0] && islower((unsigned char)label[1]))
-        label[0] = (char)tolower((unsigned char)label[0]);
-    num_snprintf(lo, sizeof lo, "%.6g", r->lo);
-    num_snprintf(hi, sizeof hi, "%.6g", r->hi);
+    char label[80], lo[64], hi[64];
+    label_in_sentence(f, label, sizeof label);
+    value_in_sentence(f, r->lo, lo, sizeof lo);
+    value_in_sentence(f, r->hi, hi, sizeof hi);
+    const char *opt = cost_option_word(x);
     if (r->outcome == SEEK_EVERYWHERE) {
-        snprintf(buf, n, "on-prem and %s cost the same for every %s from %s "
-                 "to %s", option_word(x), label, lo, hi);
+        snprintf(buf, n, "on-prem and %s cost the same for every value of %s "
+                 "from %s to %s", opt, label, lo, hi);
     } else if (!isnan(r->d_lo) && !isnan(r->d_hi) &&
                (r->d_lo > 0) == (r->d_hi > 0)) {
-        snprintf(buf, n, "on-prem stays %s than %s for every %s from %s to "
-                 "%s", r->d_lo > 0 ? "dearer" : "cheaper", option_word(x),
+        snprintf(buf, n, "on-prem stays %s than %s for every value of %s "
+                 "from %s to %s", r->d_lo > 0 ? "dearer" : "cheaper", opt,
                  label, lo, hi);
     } else {
-        snprintf(buf, n, "no %s from %s to %s that keeps the cross-field "
-                 "rules makes on-prem and %s cost the same", label, lo, hi,
-                 option_word(x));
+        snprintf(buf, n, "no value of %s from %s to %s that keeps the "
+                 "cross-field rules makes on-prem and %s cost the same",
+                 label, lo, hi, opt);
     }
+    return buf;
+}
+
+char *seek_root_text(const Scenario *s, const Field *f, CostOption x,
+                     const SeekResult *r, char *buf, size_t n)
+{
+    char val[64], now[64], a[48], b[48], c[48], pct[32], where[64];
+    char whole[200] = "";
+    num_snprintf(val, sizeof val, "%.10g", r->value);
+    num_snprintf(now, sizeof now, "%.10g", r->current);
+    const char *opt = cost_option_word(x);
+    num_format_money(r->onprem, 2, a, sizeof a);
+    num_format_money(r->onprem_now, 2, b, sizeof b);
+    num_format_money(r->option_now, 2, c, sizeof c);
+    if (strcmp(f->key, "utilization.measured_pct") == 0) {
+        snprintf(where, sizeof where, " (a crossover)");
+    } else {
+        cost_pct_text(s->utilization.measured_pct, pct, sizeof pct);
+        snprintf(where, sizeof where, " at %s%% utilization", pct);
+    }
+    if (f->type == FT_INT && r->value != floor(r->value))
+        num_snprintf(whole, sizeof whole, "\n%s is a whole number: between "
+                     "%.0f and %.0f the cheaper side changes.", f->key,
+                     floor(r->value), ceil(r->value));
+    num_snprintf(buf, n, "At %s = %s, on-prem and %s both cost %s %s a "
+                 "month%s.\nNow, at %s, on-prem costs %s and %s %s.%s",
+                 f->key, val, opt, a, s->currency, where, now, b, opt, c,
+                 whole);
     return buf;
 }

@@ -59,8 +59,17 @@ bool seek_moves_costs(const Scenario *s, const Field *f, CostOption x,
                       Scenario *work);
 
 /* The sentence for an outcome other than SEEK_ROOT: "on-prem stays dearer
- * than spot for every node price from 0 to 1e12". Returns buf. */
+ * than spot for every value of node price from 0 to 1,000,000,000,000".
+ * Returns buf. */
 char *seek_no_root_text(const Field *f, CostOption x, const SeekResult *r,
                         char *buf, size_t n);
+
+/* The sentences for SEEK_ROOT: "At K = V, on-prem and on-demand both cost
+ * N CUR a month at 50% utilization.\nNow, at C, on-prem costs A and
+ * on-demand B." and, for a whole-number field whose root is not whole,
+ * between which two values the cheaper side changes. Lines separated by
+ * '\n', no final one. Writes at most n bytes; returns buf. */
+char *seek_root_text(const Scenario *s, const Field *f, CostOption x,
+                     const SeekResult *r, char *buf, size_t n);
 
 #endif

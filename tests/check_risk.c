@@ -463,8 +463,8 @@ START_TEST(seek_cases)
     ck_assert_int_eq(r.outcome, SEEK_NONE);
     char text[300];
     seek_no_root_text(coc, OPT_SPOT, &r, text, sizeof text);
-    ck_assert_str_eq(text, "on-prem stays dearer than spot for every cost of "
-                     "capital from 0 to 100");
+    ck_assert_str_eq(text, "on-prem stays dearer than spot for every value "
+                     "of cost of capital from 0% to 100%");
     /* a field D does not depend on: equal nowhere, said so */
     seek_solve(&s, field_find("utilization.measurement_weeks"), OPT_SPOT,
                &work, &r);

@@ -121,8 +121,21 @@ expect_status 0 "seek without a root" -- "$G" seek \
     --vary hardware.cost_of_capital_pct --target onprem=spot default
 [ "$(head -1 "$TMP/out")" = "hardware.cost_of_capital_pct = none" ] && ok ||
     fail "no root: first line"
-expect_grep "$TMP/out" "On-prem stays dearer than spot for every cost of capital from 0 to 100." \
+expect_grep "$TMP/out" "On-prem stays dearer than spot for every value of cost of capital from 0% to 100%." \
     "no root: the sentence"
+# The sentences name the options in words and read as English whatever the
+# field's label ("for every value of engineers", not "for every engineers").
+expect_status 0 "seek engineers against on-demand" -- "$G" seek \
+    --vary staffing.engineers --target onprem=on_demand default
+expect_grep "$TMP/out" "on-prem and on-demand both cost 89,639.03 USD a month at 50% utilization." \
+    "the root's sentence says on-demand"
+expect_grep "$TMP/out" "Now, at 1, on-prem costs 66,075.52 and on-demand 89,639.03." \
+    "and the scenario's figures"
+grep -q "on_demand" "$TMP/out" && fail "seek's text says on_demand" || ok
+expect_status 0 "seek engineers against spot, no root" -- "$G" seek \
+    --vary staffing.engineers --target onprem=spot diagflow
+expect_grep "$TMP/out" "On-prem stays dearer than spot for every value of engineers from 0 to 10,000." \
+    "a plural label reads as English"
 expect_status 64 "seek a text field" -- "$G" seek --vary name --target onprem=spot default
 expect_status 64 "seek an unknown field" -- "$G" seek --vary hardware.nods \
     --target onprem=spot default

@@ -128,15 +128,14 @@ int cli_cmd_seek(const CliArgs *args)
         fprintf(stderr, "gpuplan: seek --vary %s: %s does not change the costs "
                 "compared here: on-prem's and %s's monthly costs are the same "
                 "at every value from %s to %s\nTry 'gpuplan help seek'.\n",
-                f->key, f->key, cost_option_key(x), lo, hi);
+                f->key, f->key, cost_option_word(x), lo, hi);
         return EXIT_USAGE;
     }
     seek_solve(&s, f, x, work, &r);
     free(work);
     StrBuf b = STRBUF_INIT;
-    char val[64], now[64], a[48], c[48], sentence[400];
+    char val[64], sentence[600];
     num_snprintf(val, sizeof val, "%.10g", r.value);
-    num_snprintf(now, sizeof now, "%.10g", r.current);
     const char *opt = cost_option_key(x);
     if (r.outcome != SEEK_ROOT)
         seek_no_root_text(f, x, &r, sentence, sizeof sentence);
@@ -160,21 +159,8 @@ int cli_cmd_seek(const CliArgs *args)
         }
     } else if (r.outcome == SEEK_ROOT) {
         sb_printf(&b, "%s = %s\n", f->key, val);
-        num_format_money(r.onprem, 2, a, sizeof a);
-        sb_printf(&b, "At %s = %s, on-prem and %s both cost %s %s a month",
-                  f->key, val, opt, a, s.currency);
-        if (strcmp(f->key, "utilization.measured_pct") == 0)
-            sb_printf(&b, " (a crossover)");
-        else
-            sb_printf(&b, " at %g%% utilization", s.utilization.measured_pct);
-        num_format_money(r.onprem_now, 2, a, sizeof a);
-        num_format_money(r.option_now, 2, c, sizeof c);
-        sb_printf(&b, ".\nNow, at %s, on-prem costs %s and %s %s.\n", now, a,
-                  opt, c);
-        if (f->type == FT_INT && r.value != floor(r.value))
-            sb_printf(&b, "%s is a whole number: between %.0f and %.0f the "
-                      "cheaper side changes.\n", f->key, floor(r.value),
-                      ceil(r.value));
+        seek_root_text(&s, f, x, &r, sentence, sizeof sentence);
+        sb_printf(&b, "%s\n", sentence);
     } else {
         sb_printf(&b, "%s = none\n", f->key);
         sentence[0] = (char)toupper((unsigned char)sentence[0]);

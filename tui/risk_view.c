@@ -74,15 +74,15 @@ Reaction risk_view_seek(App *a, char *arg)
     num_snprintf(shown, sizeof shown, "%.10g", r.value);
     num_format_money(r.onprem, 2, money, sizeof money);
     if (f->type == FT_INT && r.value != floor(r.value))
-        return app_msg(a, false, "%s = %s: on-prem and %s both cost %s; a "
-                       "whole number of %s flips the answer between %.0f and "
-                       "%.0f", f->key, shown, cost_option_key(x), money,
-                       f->label, floor(r.value), ceil(r.value));
+        return app_msg(a, false, "%s = %s: on-prem and %s both cost %s; "
+                       "%s is a whole number, and the answer flips between "
+                       "%.0f and %.0f", f->key, shown, cost_option_word(x),
+                       money, f->key, floor(r.value), ceil(r.value));
     snprintf(a->seek_key, sizeof a->seek_key, "%s", f->key);
     num_format_exact(r.value, a->seek_value, sizeof a->seek_value);
     char q[400];
     snprintf(q, sizeof q, "Apply %s = %s? (y/n): on-prem then costs what "
-             "%s costs, %s a month", f->key, shown, cost_option_key(x),
+             "%s costs, %s a month", f->key, shown, cost_option_word(x),
              money);
     dialog_choice(&a->dlg, P_SEEK_APPLY, q, "yn");
     return R_LINE;

@@ -45,7 +45,7 @@ wait_for "Spot          61,732" 5 "n changes nothing"
 # no root: said with the sign at both ends
 type_text ":seek hardware.residual_pct on_demand"
 keys Enter
-wait_for "On-prem stays cheaper than on-demand for every residual value from 0 to" 5 \
+wait_for "On-prem stays cheaper than on-demand for every value of residual value from 0" 5 \
     ":seek says when no value works"
 type_text ":seek name spot"
 keys Enter
