@@ -28,12 +28,9 @@ HELPERS="trim wrap pct_text split_path now_ms month_text nice_step"
 #   helper NAME PATH...  a shared helper defined in more than one file
 #   copy PATH:NAME PATH:NAME...   functions with the same body
 KNOWN='
-file model/chart/chart.c
 file model/dtoa.c
 file model/field_table.c
 function model/advice.c:cost_advice_text
-function model/chart/chart.c:chart_breakdown
-function model/chart/chart.c:chart_cost_curves
 function model/chart/chart_horizon.c:chart_horizon_render
 function model/chart/chart_hybrid.c:chart_hybrid_render
 function model/chart/chart_tornado.c:chart_tornado_render
@@ -47,9 +44,7 @@ function tui/form.c:form_draw
 function tui/results.c:results_box
 function tui/screen.c:screen_draw
 helper now_ms tui/background.c tui/hybrid_work.c
-helper pct_text model/report/chart_svg.c model/report/export_risk.c
 helper wrap model/report/export_risk.c model/report/export_text.c tui/results.c
-copy model/chart/chart.c:chart_pct_text model/report/chart_svg.c:pct_text
 copy tui/background.c:now_ms tui/hybrid_work.c:now_ms
 '
 

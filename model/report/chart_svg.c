@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "axis.h"
+#include "chart.h"
 #include "export.h"
 #include "numfmt.h"
 #include "svg.h"
@@ -29,14 +30,6 @@ static const CostOption draw_order[OPT_COUNT] = {OPT_RESERVED, OPT_ON_DEMAND,
 
 static const char *const option_name[OPT_COUNT] = {"on-prem", "on-demand",
                                                    "reserved", "spot"};
-
-static void pct_text(double pct, char *buf, size_t n)
-{
-    if (fabs(pct - round(pct)) < 1e-9)
-        num_snprintf(buf, n, "%.0f%%", pct);
-    else
-        num_snprintf(buf, n, "%.1f%%", pct);
-}
 
 static void option_class(CostOption o, const char *what, char *buf, size_t n)
 {
@@ -109,7 +102,7 @@ static size_t cost_key_items(const Scenario *s, const CostResult *r,
     size_t n = 0;
     items[n++] = (KeyItem){SWATCH_DASHED, "threshold", "60 / 75 / 80% rules of thumb"};
     char upct[16];
-    pct_text(s->utilization.measured_pct, upct, sizeof upct);
+    chart_pct_text(s->utilization.measured_pct, upct, sizeof upct);
     items[n] = (KeyItem){SWATCH_LINE, "measured", ""};
     num_snprintf(items[n].text, sizeof items[n].text, "measured %s", upct);
     n++;
@@ -193,7 +186,7 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     double u = s->utilization.measured_pct, xu = fx(&f, u);
     svg_line(b, xu, f.top - 16, xu, f.bottom, "measured");
     char upct[16];
-    pct_text(u, upct, sizeof upct);
+    chart_pct_text(u, upct, sizeof upct);
     num_snprintf(buf, sizeof buf, "measured %s", upct);
     double tw = svg_text_width(buf, FONT);
     double lx = xu - tw / 2;
@@ -289,7 +282,7 @@ void chart_svg_breakdown(StrBuf *b, const Scenario *s, const CostResult *r)
     const double bars_end = top + OPT_COUNT * (bar_h + gap);
     const int H = (int)(bars_end + 10 + key_rows * 20);
 
-    pct_text(s->utilization.measured_pct, upct, sizeof upct);
+    chart_pct_text(s->utilization.measured_pct, upct, sizeof upct);
     num_snprintf(buf, sizeof buf, "Monthly cost of each option at %s utilization (%s)",
                  upct, s->currency);
     svg_open(b, "chart-breakdown", "chart", W, H, buf);

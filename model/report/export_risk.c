@@ -48,7 +48,8 @@ static void wrap(StrBuf *b, const char *indent, const char *text)
     sb_append(b, "\n");
 }
 
-static void pct_text(bool has, double v, char *buf, size_t n)
+/* A crossover in percent, or "none". */
+static void crossover_text(bool has, double v, char *buf, size_t n)
 {
     if (has)
         num_snprintf(buf, n, "%.1f%%", v);
@@ -81,7 +82,7 @@ static void tornado_table(StrBuf *b, const Tornado *t, bool md)
                     export_signed_money(sd[k]->at.delta, 2, dd[k], sizeof dd[k]);
                 else
                     export_signed_money(sd[k]->at.delta, 0, dd[k], sizeof dd[k]);
-                pct_text(sd[k]->at.has_crossover, sd[k]->at.crossover_pct,
+                crossover_text(sd[k]->at.has_crossover, sd[k]->at.crossover_pct,
                          cc[k], sizeof cc[k]);
             } else {
                 snprintf(dd[k], sizeof dd[k], "a rule");
