@@ -64,42 +64,49 @@ static const char *fig(double v, int decimals, char *buf, size_t n)
     return buf;
 }
 
+/* A count for people: "1,000,000". */
+static const char *cnt(uint64_t v, char *buf, size_t n)
+{
+    return fig((double)v, 0, buf, n);
+}
+
 static void text_counts(const MeasureReport *m, StrBuf *b)
 {
     const MeasureResult *r = m->r;
+    char c[4][40];
     uint64_t skipped = 0;
     for (int k = 0; k < MEASURE_SKIP_COUNT; k++)
         skipped += r->skipped[k];
-    sb_printf(b, "jobs: %llu read, %llu with GPUs, %llu counted, %llu "
-              "skipped\n", (unsigned long long)r->jobs,
-              (unsigned long long)r->with_gpus, (unsigned long long)r->used,
-              (unsigned long long)skipped);
+    sb_printf(b, "jobs: %s read, %s with GPUs, %s counted, %s skipped\n",
+              cnt(r->jobs, c[0], sizeof c[0]),
+              cnt(r->with_gpus, c[1], sizeof c[1]),
+              cnt(r->used, c[2], sizeof c[2]), cnt(skipped, c[3], sizeof c[3]));
     if (skipped) {
         sb_append(b, "  skipped:");
         const char *sep = " ";
         for (int k = 0; k < MEASURE_SKIP_COUNT; k++) {
             if (!r->skipped[k])
                 continue;
-            sb_printf(b, "%s%llu %s", sep, (unsigned long long)r->skipped[k],
+            sb_printf(b, "%s%s %s", sep, cnt(r->skipped[k], c[0], sizeof c[0]),
                       measure_skip_text((MeasureSkip)k));
             sep = ", ";
         }
         sb_append(b, "\n");
     }
     if (r->running)
-        sb_printf(b, "  %llu still running, held to the window's end\n",
-                  (unsigned long long)r->running);
+        sb_printf(b, "  %s still running, held to the window's end\n",
+                  cnt(r->running, c[0], sizeof c[0]));
     if (m->steps)
-        sb_printf(b, "  %llu job step%s (not jobs; their job counts once)\n",
-                  (unsigned long long)m->steps, m->steps == 1 ? "" : "s");
+        sb_printf(b, "  %s job step%s (not jobs; their job counts once)\n",
+                  cnt(m->steps, c[0], sizeof c[0]), m->steps == 1 ? "" : "s");
     if (r->components)
-        sb_printf(b, "  %llu further component%s of heterogeneous jobs (GPU "
+        sb_printf(b, "  %s further component%s of heterogeneous jobs (GPU "
                   "time counted, not jobs)\n",
-                  (unsigned long long)r->components,
+                  cnt(r->components, c[0], sizeof c[0]),
                   r->components == 1 ? "" : "s");
     if (m->malformed)
-        sb_printf(b, "  %llu malformed line%s not read\n",
-                  (unsigned long long)m->malformed,
+        sb_printf(b, "  %s malformed line%s not read\n",
+                  cnt(m->malformed, c[0], sizeof c[0]),
                   m->malformed == 1 ? "" : "s");
 }
 
@@ -222,10 +229,10 @@ void measure_report_text(const MeasureReport *m, StrBuf *b)
               fig(r->held_mean, 2, f1, sizeof f1), p[0], p[1], p[2],
               fig(r->held_max, 2, mx, sizeof mx));
     if (r->has_activity) {
-        sb_printf(b, "activity: %llu samples of %llu series (values read as "
+        char c1[40], c2[40];
+        sb_printf(b, "activity: %s samples of %s series (values read as "
                   "%s); busy %s%% of the %s GPU-hours they cover\n",
-                  (unsigned long long)r->samples,
-                  (unsigned long long)r->series,
+                  cnt(r->samples, c1, sizeof c1), cnt(r->series, c2, sizeof c2),
                   r->percent_scale ? "percent" : "shares of 1",
                   fig(r->activity_pct, 1, f1, sizeof f1),
                   fig(r->sampled_gpu_hours, 1, f2, sizeof f2));

@@ -34,6 +34,8 @@
 #include "seek.h"
 #include "uncertainty.h"
 
+#include "bench_measure.h"
+
 static const char *binary, *scenario_dir;
 static int overs;
 
@@ -696,6 +698,11 @@ static void bench_planner(void)
 
 int main(int argc, char **argv)
 {
+    /* bench --sacct N FILE: write the generated job history only. */
+    if (argc == 4 && strcmp(argv[1], "--sacct") == 0)
+        return bench_measure_generate(argv[3], strtoul(argv[2], NULL, 10), 1)
+                   ? 74
+                   : 0;
     if (argc != 3) {
         fprintf(stderr, "usage: bench GPUPLAN_BINARY SCENARIO_DIR\n");
         return 64;
@@ -712,6 +719,8 @@ int main(int argc, char **argv)
     bench_sweep();
     bench_report_html();
     bench_planner();
+    bench_measure(binary, getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+                  report);
     printf("%s\n", overs ? "some budgets are OVER" : "all budgets ok");
     return overs ? 1 : 0;
 }

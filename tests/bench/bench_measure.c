@@ -1,0 +1,183 @@
+/* bench_measure.c: a generated million-job sacct file, and the time
+ * `gpuplan measure` takes to read it (DESIGN 9, 10). */
+#include "config.h"
+
+#include "bench_measure.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "rng.h"
+
+#define START INT64_C(1709510400) /* 2024-03-04 00:00 UTC */
+#define DAYS 30
+#define GPUS 8192
+
+/* "2024-03-04T00:00:00" of UTC second t. */
+static void put_time(FILE *f, int64_t t)
+{
+    int64_t days = t / 86400, s = t % 86400, y;
+    int mo, d;
+    measure_civil_from_days(days, &y, &mo, &d);
+    fprintf(f, "%04d-%02d-%02dT%02d:%02d:%02d", (int)y, mo, d, (int)(s / 3600),
+            (int)(s / 60 % 60), (int)(s % 60));
+}
+
+static int size_of(Rng *r)
+{
+    double u = rng_uniform(r);
+    return u < 0.50 ? 1 : u < 0.65 ? 2 : u < 0.80 ? 4 : u < 0.95 ? 8
+         : u < 0.98 ? 16 : u < 0.995 ? 32 : 64;
+}
+
+static void put_tres(FILE *f, int g)
+{
+    fprintf(f, "billing=%d,cpu=%d,gres/gpu=%d,mem=%dG,node=%d", g * 8, g * 8,
+            g, g * 64, (g + 7) / 8);
+}
+
+/* One job line and its two steps. */
+static void put_job(FILE *f, Rng *r, size_t k, int64_t submit, int64_t end_all)
+{
+    static const char *const parts[] = {"gpu", "gpu", "gpu", "gpu-long",
+                                        "debug"};
+    static const char *const kinds[] = {"train", "eval", "sweep", "infer",
+                                        "prep"};
+    int g = size_of(r);
+    int64_t wait = (int64_t)rng_exponential(r, 1.0 / 300);
+    int64_t dur = 60 + (int64_t)rng_exponential(r, 1.0 / 3000);
+    int64_t start = submit + wait, end = start + dur;
+    unsigned acct = (unsigned)(rng_next(r) % 20), user = (unsigned)(rng_next(r) % 200);
+    const char *part = parts[rng_next(r) % 5], *kind = kinds[rng_next(r) % 5];
+    double u = rng_uniform(r);
+    const char *state = u < 0.90 ? "COMPLETED" : u < 0.95 ? "FAILED"
+                      : u < 0.98 ? "CANCELLED by 0" : "TIMEOUT";
+    bool pending = start >= end_all, running = !pending && end >= end_all;
+    char id[48];
+    if (k % 10 == 3)
+        snprintf(id, sizeof id, "%zu_%u", 1000000 + k, (unsigned)(k % 97));
+    else
+        snprintf(id, sizeof id, "%zu", 1000000 + k);
+    fprintf(f, "%s|%s-%u|%s|acct%02u|normal|user%03u|%s|", id, kind,
+            (unsigned)(k % 1000), part, acct, user,
+            pending ? "PENDING" : running ? "RUNNING" : state);
+    put_time(f, submit);
+    fputc('|', f);
+    if (pending)
+        fputs("Unknown|Unknown|", f);
+    else {
+        put_time(f, start);
+        fputc('|', f);
+        if (running)
+            fputs("Unknown", f);
+        else
+            put_time(f, end);
+        fputc('|', f);
+        put_tres(f, g);
+    }
+    fputc('|', f);
+    put_tres(f, g);
+    fputc('\n', f);
+    if (pending)
+        return;
+    static const char *const steps[] = {"batch", "extern"};
+    for (int s = 0; s < 2; s++) {
+        fprintf(f, "%s.%s|%s||acct%02u|||%s|", id, steps[s], steps[s], acct,
+                running ? "RUNNING" : "COMPLETED");
+        put_time(f, start);
+        fputc('|', f);
+        put_time(f, start);
+        fputc('|', f);
+        if (running)
+            fputs("Unknown", f);
+        else
+            put_time(f, end);
+        fputs("|cpu=8,mem=64G,node=1|\n", f);
+    }
+}
+
+int bench_measure_generate(const char *path, size_t jobs, uint64_t seed)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    static char buf[1 << 20];
+    setvbuf(f, buf, _IOFBF, sizeof buf);
+    fputs("JobID|JobName|Partition|Account|QOS|User|State|Submit|Start|End|"
+          "AllocTRES|ReqTRES\n", f);
+    Rng r;
+    rng_seed(&r, seed);
+    const int64_t end_all = START + DAYS * 86400;
+    const double gap = (double)(DAYS * 86400) / (double)jobs;
+    double t = (double)START;
+    for (size_t k = 0; k < jobs; k++) {
+        t += rng_exponential(&r, 1.0 / gap);
+        put_job(f, &r, k, (int64_t)t, end_all);
+    }
+    int rc = ferror(f) ? -1 : 0;
+    if (fclose(f) != 0)
+        rc = -1;
+    return rc;
+}
+
+/* CPU seconds (user + system) of one run of argv, its output to
+ * /dev/null; -1 when it did not exit 0. */
+static double run_cpu(char *const *argv)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout) ||
+            !freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0)
+        return -1;
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void bench_measure(const char *binary, const char *dir, BenchReport report)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sacct-1m.txt", dir);
+    if (bench_measure_generate(path, 1000000, 1) != 0) {
+        fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
+        return;
+    }
+    char *argv[] = {(char *)binary, "measure", "--gpus", "8192", "--tz", "UTC",
+                    path, NULL};
+    enum { RUNS = 5 };
+    double t[RUNS];
+    for (int k = 0; k < RUNS; k++) {
+        t[k] = run_cpu(argv);
+        if (t[k] < 0) {
+            fprintf(stderr, "bench: %s measure failed on %s\n", binary, path);
+            unlink(path);
+            return;
+        }
+    }
+    qsort(t, RUNS, sizeof t[0], cmp_double);
+    report("measure, 1,000,000-job sacct file (3,000,000 lines)", t[RUNS / 2],
+           "s", 1, false);
+    unlink(path);
+}
