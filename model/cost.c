@@ -46,8 +46,11 @@ static void onprem_lines(const Scenario *s, double u, OptionCost *o)
     double R = C * h->residual_pct / 100;
     double energy_rate = h->nodes * f->pue * f->power_price_kwh * H;
     double energy0 = energy_rate * f->node_power_idle_kw;
+    /* Busy power follows the active share of the held time (a = 1 by
+     * default: the product is then exactly version 1's). */
     double energy_slope =
-        energy_rate * (f->node_power_busy_kw - f->node_power_idle_kw);
+        energy_rate * (f->node_power_busy_kw - f->node_power_idle_kw) *
+        (s->utilization.active_pct / 100);
 
     double *l = o->line;
     l[LINE_CAPITAL] =

@@ -235,6 +235,13 @@ const Field field_table[] = {
       .label = "Measured for", .unit = "weeks",
       .default_num = 4, .minimum = 0, .maximum = 520, .step = 1,
       .help = "How long utilization was measured; 4 weeks or more to decide" },
+    { .key = "utilization.active_pct", .version = 2,
+      .type = FT_PERCENT, .panel = PANEL_UTILIZATION,
+      AT(utilization.active_pct),
+      .label = "Busy while held", .unit = "%",
+      .default_num = 100, .minimum = 0, .maximum = 100, .step = 1,
+      .help = "Share of the held GPU time the GPUs compute (DCGM); only it "
+              "draws busy power" },
 
     { .key = "cloud.provider",
       .type = FT_TEXT, .panel = PANEL_CLOUD, AT(cloud.provider),

@@ -90,7 +90,8 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     p->hw_growth = 1 + s->horizon.hardware_price_change_pct_year / 100;
     double er = h->nodes * fa->pue * fa->power_price_kwh * H;
     p->energy0 = er * fa->node_power_idle_kw;
-    p->energy_rate = er * (fa->node_power_busy_kw - fa->node_power_idle_kw);
+    p->energy_rate = er * (fa->node_power_busy_kw - fa->node_power_idle_kw) *
+                     (s->utilization.active_pct / 100); /* DESIGN 2.1 */
     memset(p->onprem_flat, 0, sizeof p->onprem_flat);
     p->onprem_flat[LINE_COLOCATION] =
         h->nodes * fa->node_power_max_kw * fa->colo_per_kw_month;

@@ -61,6 +61,7 @@ typedef struct Staffing {
 typedef struct Utilization {
     double measured_pct;
     double measurement_weeks;
+    double active_pct; /* share of the held GPU time that is busy (DESIGN 2.1) */
 } Utilization;
 
 /* How work beyond the committed GPU-hours is bought (DESIGN 2.2). */

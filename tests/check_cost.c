@@ -73,6 +73,55 @@ START_TEST(worked_check)
 }
 END_TEST
 
+/* DESIGN 2.1: busy power follows the active share of the held time. The
+ * default with GPUs busy 60% of the time they are held: energy at 50% is
+ * 4 x (2.5 + 0.5 x 0.6 x (7.7 - 2.5)) x 1.4 x 0.09 x 730 = 4 x 4.06 x
+ * 91.98 = 1,493.76 (1,876.39 at 100%), on-prem 66,075.52 - 382.64 =
+ * 65,692.88; the cloud bills the held time and does not move, so the
+ * crossovers move. At the default 100% every figure is the version-1 one,
+ * bit for bit (worked_check). */
+START_TEST(active_share_drives_busy_power)
+{
+    Scenario s = def();
+    CostResult full, part;
+    cost_evaluate(&s, &full);
+    s.utilization.active_pct = 60;
+    cost_evaluate(&s, &part);
+    const OptionCost *on = &part.option[OPT_ONPREM];
+    ck_assert_double_eq_tol(on->line[LINE_ENERGY], 1493.76, 0.005);
+    ck_assert_double_eq_tol(on->monthly, 65692.88, 0.005);
+    ck_assert_double_eq_tol(full.option[OPT_ONPREM].line[LINE_ENERGY] -
+                                on->line[LINE_ENERGY], 382.64, 0.005);
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
+        ck_assert_double_eq(part.option[k].monthly, full.option[k].monthly);
+    /* Only the slope moved: 40% of the busy-minus-idle energy per unit
+     * of u, 4 x 5.2 x 91.98 x 0.4 = 765.27. */
+    ck_assert_double_eq(on->fixed, full.option[OPT_ONPREM].fixed);
+    ck_assert_double_eq_tol(full.option[OPT_ONPREM].slope - on->slope, 765.27,
+                            0.005);
+    /* The crossover with on-demand: D(u) = 0 on the flatter line. */
+    const double fixed = on->fixed - part.option[OPT_ON_DEMAND].fixed;
+    const double slope = on->slope - part.option[OPT_ON_DEMAND].slope;
+    ck_assert_double_eq_tol(part.crossover[OPT_ON_DEMAND].pct,
+                            -fixed / slope * 100, 1e-9);
+    ck_assert(part.crossover[OPT_ON_DEMAND].pct <
+              full.crossover[OPT_ON_DEMAND].pct);
+    /* The horizon levelizes the same line: with a 12-month ramp, the
+     * energy at 60% lies 60% of the way from that at 0% to that at 100%. */
+    s.horizon.ramp_months = 12;
+    double e[3];
+    const double share[3] = {0, 60, 100};
+    for (int k = 0; k < 3; k++) {
+        CostResult rr;
+        s.utilization.active_pct = share[k];
+        cost_evaluate(&s, &rr);
+        e[k] = rr.option[OPT_ONPREM].line[LINE_ENERGY];
+    }
+    ck_assert(e[0] < e[1] && e[1] < e[2]);
+    ck_assert_double_eq_tol(e[1], e[0] + 0.6 * (e[2] - e[0]), 1e-9);
+}
+END_TEST
+
 /* DESIGN 2.6, second check: half the fleet committed. */
 START_TEST(worked_check_half_committed)
 {
@@ -544,6 +593,7 @@ static Suite *cost_suite(void)
     TCase *t = tcase_create("engine");
     tcase_add_test(t, worked_check);
     tcase_add_test(t, worked_check_half_committed);
+    tcase_add_test(t, active_share_drives_busy_power);
     tcase_add_test(t, spot_eligible_share);
     tcase_add_test(t, crossover_lists_match_scan);
     tcase_add_test(t, kink_touch_and_crossing);

@@ -7,12 +7,14 @@
  * 2.7 stays at its defaults: these tests check the steady state against its
  * closed forms; check_horizon draws horizons of its own), with a coverage below
  * 100% most of the time so the reserved curve has its kink; then the power
- * draws are ordered so the cross-field rules hold. The scenario passes
+ * draws are ordered so the cross-field rules hold, and the active share of
+ * DESIGN 2.1 is drawn below 100% half the time. The scenario passes
  * scenario_validate(). */
 #ifndef GPUPLAN_RANDOM_SCENARIO_H
 #define GPUPLAN_RANDOM_SCENARIO_H
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "fields.h"
@@ -25,7 +27,8 @@ static inline void random_scenario(Rng *g, Scenario *s)
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
         if (f->type == FT_TEXT || f->type == FT_BOOL ||
-            strncmp(f->key, "horizon.", 8) == 0)
+            strncmp(f->key, "horizon.", 8) == 0 ||
+            f->offset == offsetof(Scenario, utilization.active_pct))
             continue;
         if (f->type == FT_CHOICE) {
             size_t n = field_choice_count(f);
@@ -65,6 +68,13 @@ static inline void random_scenario(Rng *g, Scenario *s)
     /* Coverage below 100% most of the time, on a 1% grid. */
     if (rng_uniform(g) < 0.85)
         s->cloud.reserved_coverage_pct = floor(rng_uniform(g) * 100);
+    /* The active share from a stream of its own, forked from g without
+     * advancing it, so every other field is drawn as it was before the
+     * share existed; half the time below 100%. */
+    Rng side;
+    rng_seed(&side, g->state ^ UINT64_C(0x5bd1e9955bd1e995));
+    if (rng_uniform(&side) < 0.5)
+        s->utilization.active_pct = rng_uniform(&side) * 100;
 }
 
 #endif
