@@ -198,7 +198,66 @@ START_TEST(locks)
     write_lock(lock, (long)child, "elsewhere.example");
     ck_assert_int_eq(file_lock_take(&lk, file, other, sizeof other, NULL), LOCK_ELSEWHERE);
     ck_assert_ptr_nonnull(strstr(other, "on elsewhere.example"));
+    /* Both hold it now, one line each; our release leaves the other's. */
+    char text[600] = "";
+    f = fopen(lock, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    text[got] = '\0';
+    fclose(f);
+    char want[600];
+    snprintf(want, sizeof want, "%ld elsewhere.example\n%ld %s\n", (long)child,
+             (long)getpid(), host);
+    ck_assert_str_eq(text, want);
+    file_lock_release(&lk);
+    f = fopen(lock, "r");
+    ck_assert_ptr_nonnull(f);
+    got = fread(text, 1, sizeof text - 1, f);
+    text[got] = '\0';
+    fclose(f);
+    snprintf(want, sizeof want, "%ld elsewhere.example\n", (long)child);
+    ck_assert_str_eq(text, want);
     unlink(lock);
+}
+END_TEST
+
+/* The lock follows the file: a symbolic link and the real path share one;
+ * once the file has a second hard link, every name of it shares one by
+ * device and inode. */
+START_TEST(locks_follow_the_file)
+{
+    char sym[200], twin[200], a[4200], b[4200], c[4200];
+    snprintf(sym, sizeof sym, "%s/link.yaml", dir);
+    ck_assert_int_eq(symlink("plan.yaml", sym), 0);
+    ck_assert(file_lock_path(file, a, sizeof a));
+    ck_assert(file_lock_path(sym, b, sizeof b));
+    ck_assert_str_eq(a, b);
+    ck_assert_ptr_nonnull(strstr(a, "/.plan.yaml.gpuplan-lock"));
+    snprintf(twin, sizeof twin, "%s/twin.yaml", dir);
+    ck_assert_int_eq(link(file, twin), 0);
+    ck_assert(file_lock_path(file, a, sizeof a));
+    ck_assert(file_lock_path(twin, b, sizeof b));
+    ck_assert(file_lock_path(sym, c, sizeof c));
+    ck_assert_str_eq(a, b);
+    ck_assert_str_eq(a, c);
+    ck_assert_ptr_nonnull(strstr(a, "/.gpuplan-lock."));
+    /* Another planner (pid 1, running) holds it by one name; taken by
+     * another name, the lock says so, and our release leaves its line. */
+    char host[256];
+    gethostname(host, sizeof host);
+    write_lock(a, 1, host);
+    FileLock lk = {{0}};
+    char other[256];
+    ck_assert_int_eq(file_lock_take(&lk, twin, other, sizeof other, NULL), LOCK_ELSEWHERE);
+    ck_assert_ptr_nonnull(strstr(other, "pid 1 on "));
+    file_lock_release(&lk);
+    ck_assert_int_eq(access(a, F_OK), 0);
+    unlink(a);
+    /* Alone: taken, and gone when released. */
+    ck_assert_int_eq(file_lock_take(&lk, sym, other, sizeof other, NULL), LOCK_TAKEN);
+    ck_assert_int_eq(access(a, F_OK), 0);
+    file_lock_release(&lk);
+    ck_assert_int_ne(access(a, F_OK), 0);
 }
 END_TEST
 
@@ -264,6 +323,7 @@ static Suite *document_suite(void)
     tcase_add_test(t, hard_links_are_kept);
     tcase_add_test(t, reload_is_one_undo_step);
     tcase_add_test(t, locks);
+    tcase_add_test(t, locks_follow_the_file);
     tcase_add_test(t, recovery_described);
     suite_add_tcase(s, t);
     return s;
