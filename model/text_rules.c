@@ -54,7 +54,12 @@ bool text_check(const char *text, bool multiline, char *msg, size_t n,
         if (bad) {
             if (pos)
                 *pos = i;
-            if (cp == '\n' || cp == '\r')
+            if (multiline && cp == '\r')
+                snprintf(msg, n, "contains a carriage return (CR, \\r) at "
+                         "character %lu; this text may hold line breaks, but only "
+                         "as line feeds (LF, \\n): remove the CR, or write \\n "
+                         "for a line break", chars);
+            else if (cp == '\n' || cp == '\r')
                 snprintf(msg, n, "contains a line break at character %lu (this "
                          "text is one line: no line breaks or other control "
                          "characters)", chars);

@@ -53,6 +53,12 @@ START_TEST(one_line_texts_refuse_controls)
     ck_assert(text_check("two\nlines\tand a tab", true, msg, sizeof msg, NULL));
     ck_assert(!text_check("bell\x07", true, msg, sizeof msg, NULL));
     ck_assert(!text_check("cr\r\n", true, msg, sizeof msg, NULL));
+    /* A CR in notes is not "one line": it says what is wrong, what to use. */
+    ck_assert(!text_check("one\rtwo", true, msg, sizeof msg, &pos));
+    ck_assert_uint_eq(pos, 3);
+    ck_assert_ptr_nonnull(strstr(msg, "carriage return (CR, \\r) at character 4"));
+    ck_assert_ptr_nonnull(strstr(msg, "only as line feeds (LF, \\n)"));
+    ck_assert_ptr_null(strstr(msg, "one line"));
     ck_assert(!text_check("\xe2\x80\xae", true, msg, sizeof msg, NULL));
 }
 END_TEST
