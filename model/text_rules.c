@@ -84,6 +84,19 @@ bool text_check(const char *text, bool multiline, char *msg, size_t n,
     return true;
 }
 
+/* Characters that show nothing yet change what a reader sees: the
+ * bidirectional marks (ALM, LRM, RLM), the zero-width space, the word
+ * joiner and invisible operators, the zero-width no-break space (BOM) and
+ * the tag characters. Texts may hold them (ZWJ and ZWNJ, which scripts
+ * and emoji need, are not among them), but they are shown escaped, so a
+ * file name cannot pass for another. */
+static bool is_invisible(unsigned long cp)
+{
+    return cp == 0x061C || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x2060 && cp <= 0x2064) || cp == 0xFEFF ||
+           (cp >= 0xE0000 && cp <= 0xE007F);
+}
+
 /* Does code point cp (k bytes, 0 = a byte that is not UTF-8) need escaping? */
 static bool needs(unsigned long cp, size_t k, bool keep_newlines)
 {
@@ -91,7 +104,7 @@ static bool needs(unsigned long cp, size_t k, bool keep_newlines)
         return true;
     if (keep_newlines && (cp == '\n' || cp == '\t'))
         return false;
-    return text_forbidden_cp(cp);
+    return text_forbidden_cp(cp) || is_invisible(cp);
 }
 
 size_t text_visible(const char *s, size_t len, bool keep_newlines, char *out,

@@ -29,9 +29,12 @@ bool text_check(const char *text, bool multiline, char *msg, size_t n,
 bool text_forbidden_cp(unsigned long cp);
 
 /* Copy len bytes of s into out (n bytes, always NUL-terminated when n > 0)
- * with control characters, bidirectional controls and bytes that are not
- * UTF-8 written visibly: C0 and DEL as `\xNN`, C1 and bidi controls as
- * `\uNNNN`. With keep_newlines, '\n' and '\t' stay as they are. Output is
+ * with control characters, bidirectional controls, invisible characters
+ * (the bidi marks U+061C, U+200E, U+200F; U+200B, U+2060..U+2064, U+FEFF
+ * and the tags U+E0000..U+E007F) and bytes that are not UTF-8 written
+ * visibly: C0 and DEL as `\xNN`, the others as `\uNNNN` (`\uNNNNN` past
+ * U+FFFF). The one function every printer of data uses: messages, the
+ * command line, the planner's title. With keep_newlines, '\n' and '\t' stay as they are. Output is
  * cut at a character boundary when it does not fit. Returns the length
  * the whole visible text needs (without the NUL), as snprintf does. */
 size_t text_visible(const char *s, size_t len, bool keep_newlines, char *out,

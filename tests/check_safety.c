@@ -81,6 +81,13 @@ START_TEST(visible_text_shows_controls)
     ck_assert_uint_eq(need, 7);
     text_visible("ab\x1b", 3, false, small, 5);
     ck_assert_str_eq(small, "ab");
+    /* Invisible characters are shown, though a text may hold them. */
+    char inv[96];
+    text_visible("a\xe2\x80\x8e" "b\xe2\x80\x8b" "c\xef\xbb\xbf" "d\xf3\xa0\x80\x81",
+                 17, false, inv, sizeof inv);
+    ck_assert_str_eq(inv, "a\\u200eb\\u200bc\\ufeffd\\ue0001");
+    ck_assert(text_check("zwj \xe2\x80\x8d lrm \xe2\x80\x8e", false, inv, sizeof inv, NULL));
+    ck_assert(!text_needs_escape("zwj \xe2\x80\x8d", 7, false));
 }
 END_TEST
 

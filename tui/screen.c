@@ -20,6 +20,7 @@
 #include "risk_panel.h"
 #include "risk_view.h"
 #include "term.h"
+#include "text_rules.h"
 #include "utf8.h"
 
 #define MIN_COLS 80
@@ -132,10 +133,16 @@ static const char *dash(void) { return term_utf8() ? " \u2014 " : " - "; }
 static void fit_title(const App *a, char *t, size_t n, int cols)
 {
     const char *sep = dash(), *ell = term_ellipsis();
-    /* The C locale shows a '?' a character, one column, as the panel does. */
-    static char name[sizeof a->doc.cur.name], path[DOC_PATH_MAX];
-    snprintf(name, sizeof name, "%s", a->doc.cur.name);
-    snprintf(path, sizeof path, "%s", a->doc.path[0] ? a->doc.path : "(no file)");
+    /* The name and the path are data: their controls, bidirectional
+     * overrides and invisible characters are shown escaped, by the one
+     * function every message and the command line use (text_visible,
+     * DESIGN 7), so a file named with U+202E cannot reverse the title. The
+     * C locale then shows a '?' a character, one column, as the panel
+     * does. An escape takes at most 4 bytes a byte. */
+    static char name[4 * sizeof a->doc.cur.name], path[4 * DOC_PATH_MAX];
+    const char *file = a->doc.path[0] ? a->doc.path : "(no file)";
+    text_visible(a->doc.cur.name, strlen(a->doc.cur.name), false, name, sizeof name);
+    text_visible(file, strlen(file), false, path, sizeof path);
     form_locale_text(name);
     form_locale_text(path);
     const char *mark = doc_modified(&a->doc) ? " [+]" : "";
@@ -147,22 +154,18 @@ static void fit_title(const App *a, char *t, size_t n, int cols)
             pw = pc;
         nw = avail - pw;
     }
-    char nbuf[sizeof a->doc.cur.name + 8], pbuf[DOC_PATH_MAX + 8];
-    if (nw < nc)
-        snprintf(nbuf, sizeof nbuf, "%.*s%s", (int)utf8_head_bytes(name, nw - 1), name, ell);
-    else
-        snprintf(nbuf, sizeof nbuf, "%s", name);
-    if (pw < pc)
-        snprintf(pbuf, sizeof pbuf, "%s%s", ell, path + utf8_skip_cols(path, pc - (pw - 1)));
-    else
-        snprintf(pbuf, sizeof pbuf, "%s", path);
-    snprintf(t, n, " gpuplan%s%s%s%s%s", sep, nbuf, sep, pbuf, mark);
+    int nlen = nw < nc ? (int)utf8_head_bytes(name, nw - 1) : (int)strlen(name);
+    const char *tail = pw < pc ? path + utf8_skip_cols(path, pc - (pw - 1)) : path;
+    snprintf(t, n, " gpuplan%s%.*s%s%s%s%s%s", sep, nlen, name, nw < nc ? ell : "", sep,
+             pw < pc ? ell : "", tail, mark);
 }
 
 static void draw_title(App *a)
 {
     WINDOW *w = a->w_title;
-    char t[DOC_PATH_MAX + 512];
+    /* Room for the whole escaped name and path (fit_title), cut below to
+     * the screen's width. */
+    static char t[4 * sizeof a->doc.cur.name + 4 * DOC_PATH_MAX + 64];
     fit_title(a, t, sizeof t, a->cols);
     t[utf8_head_bytes(t, a->cols)] = '\0'; /* a tiny screen: never wrap */
     werase(w);

@@ -51,4 +51,22 @@ wait_for 'bad\x1b[2J.yaml:3:10: hardware.nodes: 0 is below 1' 5 \
     "the error quoting the file name shows it visibly"
 keys q
 wait_for "EXIT=0" 10
+# The title line shows the file name the same way: a U+202E in it (which
+# would show "evil...yaml.exe" reversed) and a zero-width space are
+# escaped, in a UTF-8 locale and in the C locale, never sent raw.
+EVIL=$(printf 'evil\342\200\256gnp.yaml')
+ZWSP=$(printf 'zero\342\200\213width.yaml')
+cp "$SCEN/default.yaml" "$TMP/work/$EVIL"
+cp "$SCEN/default.yaml" "$TMP/work/$ZWSP"
+for loc in C.UTF-8 C; do
+    start LC_ALL=$loc -- "$EVIL"
+    wait_for 'evil\u202egnp.yaml' 10 "the title escapes U+202E ($loc)"
+    if screen | LC_ALL=C grep -q $'\xe2\x80\xae'; then fail "a raw U+202E reached the screen ($loc)"; else ok; fi
+    keys q
+    wait_for "EXIT=0" 10
+    start LC_ALL=$loc -- "$ZWSP"
+    wait_for 'zero\u200bwidth.yaml' 10 "the title escapes U+200B ($loc)"
+    keys q
+    wait_for "EXIT=0" 10
+done
 finish
