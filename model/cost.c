@@ -479,11 +479,6 @@ const char *cost_side_word(CrossSide s)
     return s == SIDE_BELOW ? "below" : "above";
 }
 
-const char *cost_overflow_key(ReservedOverflow v)
-{
-    return v == OVERFLOW_SPOT ? "spot" : "on_demand";
-}
-
 const char *cost_advice_key(AdviceCode c)
 {
     static const char *const k[ADV_COUNT] = {

@@ -227,9 +227,6 @@ char *cost_crossover_text(const Crossover *c, char *buf, size_t n);
  * Returns buf. */
 char *cost_pct_text(double pct, char *buf, size_t n);
 
-/* Name of a reserved_overflow choice ("on_demand", "spot"). */
-const char *cost_overflow_key(ReservedOverflow v);
-
 /* Names: JSON keys ("onprem", "on_demand", ...) and labels ("On-prem",
  * "On-demand", ...); the chart letter (o, d, r, s). */
 const char *cost_option_key(CostOption o);

@@ -387,7 +387,7 @@ START_TEST(sizes_do_not_crash)
     for (int util = 0; util <= 100; util += 25) {
         s.utilization.measured_pct = util;
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-            for (int k = 0; k < CHART_KIND_COUNT; k++) {
+            for (int k = 0; k < CHART_SCENARIO_KINDS; k++) {
                 Canvas c;
                 draw(&c, sizes[i][0], sizes[i][1], (ChartKind)k, &s);
                 StrBuf b = STRBUF_INIT;
@@ -525,7 +525,7 @@ START_TEST(corner_scenarios)
             *field_num(f, &s) = v;
         }
         int w = rand() % 210, h = rand() % 65;
-        for (int k = 0; k < CHART_KIND_COUNT; k++) {
+        for (int k = 0; k < CHART_SCENARIO_KINDS; k++) {
             Canvas c;
             CostResult r;
             cost_evaluate(&s, &r);

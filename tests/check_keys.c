@@ -14,8 +14,8 @@
 
 START_TEST(table_is_consistent)
 {
-    char msg[256] = "";
-    ck_assert_msg(keys_table_check(msg, sizeof msg), "%s", msg);
+    Diag d;
+    ck_assert_msg(keys_table_check(&d) == 0, "%s", d.message);
 }
 END_TEST
 
@@ -208,9 +208,9 @@ START_TEST(check_rejects_a_duplicate_key)
         {'u', ACT_REDO, NULL, "redo", KS_ANY},
     };
     const KeyTable t = {"bad", bad, 2};
-    char msg[256] = "";
-    ck_assert(!keys_tables_check(&t, 1, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "key u is bound twice"));
+    Diag d;
+    ck_assert_int_eq(keys_tables_check(&t, 1, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "key u is bound twice"));
 }
 END_TEST
 
@@ -221,9 +221,9 @@ START_TEST(check_rejects_an_action_without_help)
         {KC_CTRL('r'), ACT_REDO, NULL, NULL, KS_ANY},
     };
     const KeyTable t = {"bad", bad, 2};
-    char msg[256] = "";
-    ck_assert(!keys_tables_check(&t, 1, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "no help sentence"));
+    Diag d;
+    ck_assert_int_eq(keys_tables_check(&t, 1, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "no help sentence"));
 }
 END_TEST
 
@@ -232,13 +232,13 @@ START_TEST(check_rejects_an_action_in_two_modes)
     static const KeyBinding one[] = {{'u', ACT_UNDO, NULL, "undo", KS_ANY}};
     static const KeyBinding two[] = {{'z', ACT_UNDO, NULL, "undo", KS_ANY}};
     const KeyTable t[2] = {{"one", one, 1}, {"two", two, 1}};
-    char msg[256] = "";
-    ck_assert(!keys_tables_check(t, 2, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "two modes"));
+    Diag d;
+    ck_assert_int_eq(keys_tables_check(t, 2, &d), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(d.message, "two modes"));
     /* The same key in two modes is fine: modes do not share keys. */
     static const KeyBinding three[] = {{'u', ACT_REDO, NULL, "redo", KS_ANY}};
     const KeyTable ok[2] = {{"one", one, 1}, {"three", three, 1}};
-    ck_assert_msg(keys_tables_check(ok, 2, msg, sizeof msg), "%s", msg);
+    ck_assert_msg(keys_tables_check(ok, 2, &d) == 0, "%s", d.message);
 }
 END_TEST
 
@@ -291,9 +291,9 @@ END_TEST
  * handler, every `:` command a name, usage, help and handler, once. */
 START_TEST(planner_tables_are_complete)
 {
-    char msg[256] = "";
-    ck_assert_msg(actions_table_check(msg, sizeof msg), "%s", msg);
-    ck_assert_msg(commands_table_check(msg, sizeof msg), "%s", msg);
+    Diag d;
+    ck_assert_msg(actions_table_check(&d) == 0, "%s", d.message);
+    ck_assert_msg(commands_table_check(&d) == 0, "%s", d.message);
     bool set = false, export = false;
     for (size_t i = 0; i < command_count; i++) {
         set |= strcmp(command_table[i].name, "set") == 0 && command_table[i].args == CA_KEY;

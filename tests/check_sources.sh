@@ -40,12 +40,7 @@ function model/files/import_routing.c:map_routing
 function model/report/chart_svg.c:chart_svg_cost
 function model/report/chart_svg_horizon.c:chart_svg_horizon
 function tui/cli_sweep.c:cli_cmd_sweep
-function tui/form.c:form_draw
-function tui/results.c:results_box
-function tui/screen.c:screen_draw
-helper now_ms tui/background.c tui/hybrid_work.c
-helper wrap model/report/export_risk.c model/report/export_text.c tui/results.c
-copy tui/background.c:now_ms tui/hybrid_work.c:now_ms
+helper wrap model/report/export_risk.c model/report/export_text.c
 '
 
 # ---- cited sections ----------------------------------------------------------

@@ -67,23 +67,15 @@ static Reaction act_undo(App *a, Action act, int key)
     return edit_undo(a, act == ACT_REDO);
 }
 
-/* cost curves -> breakdown -> cumulative spend -> hybrid (when there is a plan) -> tornado */
+/* cost curves -> breakdown -> cumulative spend -> hybrid (when there is a
+ * plan) -> tornado -> cost curves: ChartKind's order. */
 static Reaction act_chart(App *a, Action act, int key)
 {
     (void)act, (void)key;
-    if (a->chart_tornado) {
-        a->chart_tornado = false;
-        a->chart = (ChartKind)0;
-    } else if (a->chart_hybrid) {
-        a->chart_hybrid = false;
-        a->chart_tornado = true;
-    } else if (a->chart + 1 < CHART_KIND_COUNT) {
-        a->chart = (ChartKind)(a->chart + 1);
-    } else if (a->shown.has_hybrid && a->hwork.ok) {
-        a->chart_hybrid = true;
-    } else {
-        a->chart_tornado = true;
-    }
+    ChartKind next = (ChartKind)((a->chart + 1) % CHART_KIND_COUNT);
+    if (next == CHART_HYBRID && !(a->shown.has_hybrid && a->hwork.ok))
+        next = CHART_TORNADO;
+    a->chart = next;
     return R_CHART;
 }
 
@@ -178,20 +170,22 @@ static const ActionFn normal_actions[ACT_COUNT] = {
     [ACT_REDRAW] = act_redraw,       [ACT_ZOOM] = act_zoom,
 };
 
-bool actions_table_check(char *msg, size_t n)
+int actions_table_check(Diag *d)
 {
     const KeyTable *t = &key_tables[KM_NORMAL];
+    diag_clear(d, NULL);
     for (size_t i = 0; i < t->count; i++)
         if (!normal_actions[t->keys[i].action]) {
-            snprintf(msg, n, "normal-mode action %d has no handler", (int)t->keys[i].action);
-            return false;
+            diag_set(d, EXIT_DATAERR, 0, 0, NULL, "normal-mode action %d has no handler",
+                     (int)t->keys[i].action);
+            return EXIT_DATAERR;
         }
-    return true;
+    return 0;
 }
 
 Reaction actions_normal_key(App *a, int key)
 {
-    Reaction r = app_msg_clear(a);
+    Reaction r = msg_clear(a);
     Action act = keys_lookup(key);
     /* Full-screen, the keys that act on the chart or the whole file work
      * as they are; any other (an edit, a move) first brings the panels
@@ -210,10 +204,10 @@ Reaction actions_normal_key(App *a, int key)
     if (act > ACT_NONE && act < ACT_COUNT && normal_actions[act])
         return r | normal_actions[act](a, act, key);
     if (key == KC_CTRL('c')) {
-        r |= app_msg(a, false, "q or F10 quits");
+        r |= msg_show(a, false, "q or F10 quits");
     } else if (act == ACT_NONE && key > ' ' && key <= '~') {
-        char m[256];
-        r |= app_msg(a, false, "%s", keys_unknown_text(key, m, sizeof m));
+        char m[MSG_MAX];
+        r |= msg_show(a, false, "%s", keys_unknown_text(key, m, sizeof m));
     }
     return r;
 }
@@ -223,7 +217,7 @@ Reaction actions_dialog_key(App *a, int key)
     /* F10 does not answer a question or pick from a list for the user. */
     if (key == KC_F(10) && keys_lookup_mode(KM_DIALOG, key) == ACT_NONE) {
         bool question = a->dlg.kind == DLG_PROMPT || a->dlg.kind == DLG_CHOICE;
-        return app_msg(a, false, "F10 quits once this %s (Esc %s it)",
+        return msg_show(a, false, "F10 quits once this %s (Esc %s it)",
                        question ? "question is answered"
                        : a->dlg.kind == DLG_HELP ? "help is closed" : "list is closed",
                        question ? "cancels" : "closes");

@@ -14,8 +14,8 @@ Reaction actions_normal_key(App *a, int key);
  * the module that asked. */
 Reaction actions_dialog_key(App *a, int key);
 
-/* Self-check for the tests: false with msg filled when a normal-mode
- * action has no handler. */
-bool actions_table_check(char *msg, size_t n);
+/* Self-check for the tests: 0, or EXIT_DATAERR with *d saying which
+ * normal-mode action has no handler. */
+int actions_table_check(Diag *d);
 
 #endif

@@ -22,6 +22,7 @@
 #include "edit.h"
 #include "files.h"
 #include "keys.h"
+#include "mode.h"
 #include "planner.h"
 #include "price_picker.h"
 #include "recover.h"
@@ -33,58 +34,6 @@
 #include "strbuf.h"
 #include "term.h"
 #include "text_rules.h"
-
-Reaction app_msg(App *a, bool error, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char raw[sizeof a->msg];
-    vsnprintf(raw, sizeof raw, fmt, ap);
-    va_end(ap);
-    /* Messages quote file names, keys and values: control characters are
-     * shown visibly, never sent to the terminal (DESIGN 7). */
-    text_visible(raw, strlen(raw), false, a->msg, sizeof a->msg);
-    a->msg_error = error;
-    if (a->msg[0]) {
-        char *slot = a->msg_log[a->msg_log_count++ % APP_MSG_LOG];
-        snprintf(slot, sizeof a->msg_log[0], "%s", a->msg);
-    }
-    return R_MSG;
-}
-
-Reaction app_msg_clear(App *a)
-{
-    a->msg[0] = '\0';
-    return R_MSG;
-}
-
-/* One key, to the mode that has it: a dialog, the terminal-too-small
- * screen, the value being edited, the `:` line, or normal mode. */
-static Reaction handle_key(App *a, int key)
-{
-    if (a->dlg.kind != DLG_NONE)
-        return actions_dialog_key(a, key);
-    if (a->too_small) {
-        if (key == KC_CTRL('l'))
-            return R_ALL | R_CLEAR;
-        /* Quitting asks about unsaved changes here too, and Ctrl-S saves
-         * (DESIGN 8); the question is drawn on the too-small screen. */
-        /* Notes being typed are kept first, so the question and the save
-         * see them. */
-        if (key == 'q' || key == KC_F(10))
-            return edit_notes_finish(a) | files_guard(a, PEND_QUIT);
-        if (key == KC_CTRL('s') || key == KC_F(2))
-            return edit_notes_finish(a) | files_save(a);
-        return R_NONE;
-    }
-    if (a->notes_open)
-        return edit_notes_key(a, key);
-    if (a->editing)
-        return edit_key(a, key);
-    if (a->cmdline)
-        return commands_key(a, key);
-    return actions_normal_key(a, key);
-}
 
 /* Background work has news (TERM_EV_WAKE; the wake pipe is drained):
  * the hybrid figures' or the Risk panel's Monte Carlo's, a finished
@@ -108,7 +57,7 @@ static Reaction background_news(App *a)
 /* Feed one key and take its reaction. */
 static void react(App *a, int key)
 {
-    Reaction r = handle_key(a, key);
+    Reaction r = mode_key(a, key);
     if (r & R_QUIT)
         a->quit = true;
     a->dirty |= r & ~(Reaction)R_QUIT;
@@ -137,7 +86,7 @@ static int emergency_exit(App *a, int sig)
     } else if (need) {
         /* No place took the edits: they go to stderr rather than vanish
          * (DESIGN 7). */
-        char m[1200];
+        char m[sizeof d.file + sizeof d.path + sizeof d.message + 64];
         diag_format(&d, m, sizeof m);
         StrBuf b = STRBUF_INIT;
         scenario_format_yaml(s, &b);
@@ -164,7 +113,7 @@ int app_run(const char *path, bool no_color)
         Diag d;
         int rc = doc_open(&a->doc, path, &d); /* keeps the text (DESIGN 1.3) */
         if (rc != 0) {
-            char m[1024];
+            char m[sizeof d.file + sizeof d.path + sizeof d.message + 64];
             diag_format(&d, m, sizeof m);
             fprintf(stderr, "gpuplan: %s\n", m);
             return rc;
@@ -212,7 +161,7 @@ int app_run(const char *path, bool no_color)
             continue;
         }
         if (key == TERM_EV_BAD_BYTE) {
-            a->dirty |= app_msg(a, true, "dropped byte 0x%02X: no character in this "
+            a->dirty |= msg_show(a, true, "dropped byte 0x%02X: no character in this "
                                 "locale (a UTF-8 one types it)",
                                 (unsigned)term_bad_byte());
             continue;
@@ -220,8 +169,7 @@ int app_run(const char *path, bool no_color)
         /* Esc and a key in one burst read as Alt-key; unless it is bound
          * (the numbered panels), it was Esc typed quickly before the key. */
         if (key >= KC_ALT_BASE && key < KC_ALT_BASE + 128 &&
-            !(a->dlg.kind == DLG_NONE && !a->editing && !a->cmdline && !a->notes_open &&
-              keys_lookup(key) != ACT_NONE)) {
+            !(mode_current(a) == MODE_NORMAL && keys_lookup(key) != ACT_NONE)) {
             react(a, KC_ESC);
             if (a->quit)
                 break;

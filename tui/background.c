@@ -232,7 +232,7 @@ void bg_job_free(BgChannel *ch, void *job)
         ch->type->free(job);
 }
 
-static double now_ms(void)
+double bg_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -241,7 +241,7 @@ static double now_ms(void)
 
 bool bg_wait(BgChannel *ch, int timeout_ms, volatile sig_atomic_t *stop)
 {
-    double end = now_ms() + timeout_ms;
+    double end = bg_now_ms() + timeout_ms;
     bool drained = false, finished = false;
     for (;;) {
         pthread_mutex_lock(&ch->mu);
@@ -251,7 +251,7 @@ bool bg_wait(BgChannel *ch, int timeout_ms, volatile sig_atomic_t *stop)
             break;
         int left = -1;
         if (timeout_ms >= 0) {
-            double l = end - now_ms();
+            double l = end - bg_now_ms();
             if (l <= 0)
                 break;
             left = (int)l + 1;

@@ -130,4 +130,8 @@ bool bg_take_published(BgChannel *ch, void (*take)(void *job, void *arg), void *
  * loop when the whole percent changes (so at most 100 wakes a job). */
 void bg_progress(BgCtl *ctl, size_t done, size_t total);
 
+/* Milliseconds on the monotonic clock (for timeouts and for how long a
+ * job took; not the time of day). */
+double bg_now_ms(void);
+
 #endif

@@ -27,7 +27,7 @@ static Reaction cmd_set(App *a, const char *typed, bool bang, char *arg)
     (void)typed, (void)bang;
     char *eq = strchr(arg, '=');
     if (!eq)
-        return app_msg(a, true, "set: expected KEY=VALUE, e.g. set utilization.measured_pct=70");
+        return msg_show(a, true, "set: expected KEY=VALUE, e.g. set utilization.measured_pct=70");
     *eq = '\0';
     return edit_set_key(a, text_trim(arg), text_trim(eq + 1));
 }
@@ -47,7 +47,7 @@ static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
     if (*arg && files_refuse_not_regular(a, arg, &r))
         return r;
     if (*arg && !bang && files_other_exists(a, arg))
-        return app_msg(a, true, "%s exists: w! %s replaces it", arg, arg);
+        return msg_show(a, true, "%s exists: w! %s replaces it", arg, arg);
     if (!*arg)
         return bang && a->doc.path[0] && !files_is_template(a)
                    ? files_save_path(a, a->doc.path, true)
@@ -62,7 +62,7 @@ static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
     if (*arg && files_refuse_not_regular(a, arg, &nr))
         return nr;
     if (*arg && !bang && files_other_exists(a, arg))
-        return app_msg(a, true, "%s exists: wq! %s replaces it", arg, arg);
+        return msg_show(a, true, "%s exists: wq! %s replaces it", arg, arg);
     a->pending = PEND_QUIT;
     if (!*arg)
         return bang && a->doc.path[0] && !files_is_template(a)
@@ -74,9 +74,9 @@ static Reaction cmd_write_quit(App *a, const char *typed, bool bang, char *arg)
 static Reaction cmd_edit(App *a, const char *typed, bool bang, char *arg)
 {
     if (!*arg)
-        return app_msg(a, true, "%s: expected a FILE to open", typed);
+        return msg_show(a, true, "%s: expected a FILE to open", typed);
     if (doc_modified(&a->doc) && !bang)
-        return app_msg(a, true, "unsaved changes: save with w, or drop them with e! %s", arg);
+        return msg_show(a, true, "unsaved changes: save with w, or drop them with e! %s", arg);
     char path[DOC_PATH_MAX];
     Reaction r = R_NONE;
     files_open(a, cli_resolve_scenario(arg, path, sizeof path), &r); /* or a shipped name */
@@ -93,7 +93,7 @@ static Reaction cmd_prices(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang;
     if (*arg)
-        return app_msg(a, true, "prices takes no arguments");
+        return msg_show(a, true, "prices takes no arguments");
     return price_picker_open(a);
 }
 
@@ -105,7 +105,7 @@ static Reaction cmd_quit(App *a, const char *typed, bool bang, char *arg)
         return R_QUIT;
     }
     if (doc_modified(&a->doc))
-        return app_msg(a, true, "unsaved changes: w saves them, q! drops them");
+        return msg_show(a, true, "unsaved changes: w saves them, q! drops them");
     return R_QUIT;
 }
 
@@ -125,14 +125,14 @@ static Reaction cmd_help(App *a, const char *typed, bool bang, char *arg)
 static Reaction cmd_messages(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang, (void)arg;
-    size_t n = a->msg_log_count < APP_MSG_LOG ? a->msg_log_count : APP_MSG_LOG;
+    size_t n = msg_log_count(a);
     char title[64];
     snprintf(title, sizeof title, "messages: the last %zu, oldest first (Esc closes)", n);
     dialog_text(&a->dlg, title);
     if (n == 0)
         dialog_help_line(&a->dlg, "no messages yet");
-    for (size_t k = a->msg_log_count - n; k < a->msg_log_count; k++)
-        dialog_help_line(&a->dlg, a->msg_log[k % APP_MSG_LOG]);
+    for (size_t k = 0; k < n; k++)
+        dialog_help_line(&a->dlg, msg_log_at(a, k));
     return R_ALL;
 }
 
@@ -156,21 +156,22 @@ const Command command_table[] = {
      CA_NONE, cmd_prices},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},
     {"wq", "x", "wq[!] [FILE], x", "save and quit", true, CA_NONE, cmd_write_quit},
-    {"messages", NULL, "messages", "the last 50 messages, whole", false, CA_NONE,
-     cmd_messages},
+    {"messages", NULL, "messages", "the last " MSG_LOG_MAX_TEXT " messages, whole", false,
+     CA_NONE, cmd_messages},
     {"help", "h", "help, h", "this screen", false, CA_NONE, cmd_help},
 };
 const size_t command_count = sizeof command_table / sizeof command_table[0];
 
-bool commands_table_check(char *msg, size_t n)
+int commands_table_check(Diag *d)
 {
+    diag_clear(d, NULL);
     for (size_t i = 0; i < command_count; i++) {
         const Command *c = &command_table[i];
         if (!c->name || !c->name[0] || !c->usage || !c->usage[0] || !c->help ||
             !c->help[0] || !c->run) {
-            snprintf(msg, n, "command %zu (%s) lacks a name, usage, help or handler", i,
+            diag_set(d, EXIT_DATAERR, 0, 0, NULL, "command %zu (%s) lacks a name, usage, help or handler", i,
                      c->name ? c->name : "?");
-            return false;
+            return EXIT_DATAERR;
         }
         for (size_t j = i + 1; j < command_count; j++) {
             const Command *o = &command_table[j];
@@ -181,12 +182,12 @@ bool commands_table_check(char *msg, size_t n)
                                   ? c->alias
                                   : NULL;
             if (dup) {
-                snprintf(msg, n, "command %s is in the table twice", dup);
-                return false;
+                diag_set(d, EXIT_DATAERR, 0, 0, NULL, "command %s is in the table twice", dup);
+                return EXIT_DATAERR;
             }
         }
     }
-    return true;
+    return 0;
 }
 
 /* The command named `word` (NAME or, when it takes one, NAME!). */
@@ -241,9 +242,9 @@ Reaction commands_run(App *a, char *line)
     if (slip)
         snprintf(near, sizeof near, "%s", slip);
     if (near[0])
-        return app_msg(a, true, "unknown command '%s': did you mean %s? (commands: %s)", cmd,
+        return msg_show(a, true, "unknown command '%s': did you mean %s? (commands: %s)", cmd,
                        near, names);
-    return app_msg(a, true, "unknown command '%s' (commands: %s; Tab completes them)", cmd,
+    return msg_show(a, true, "unknown command '%s' (commands: %s; Tab completes them)", cmd,
                    names);
 }
 
@@ -280,7 +281,7 @@ static Reaction complete_from(App *a, size_t prefix, const char *word, size_t co
     LineEdit *e = &a->cmd;
     size_t wl = strlen(word), matches = 0, common = 0;
     const char *first = NULL;
-    char list[512] = "";
+    char list[MSG_MAX] = "";
     size_t ll = 0;
     for (size_t i = 0; i < count; i++) {
         const char *k = name(i, ctx);
@@ -295,12 +296,12 @@ static Reaction complete_from(App *a, size_t prefix, const char *word, size_t co
                 c++;
             common = c;
         }
-        if (ll < sizeof list - 1)
+        if (ll < sizeof list)
             ll += (size_t)snprintf(list + ll, sizeof list - ll, "%s%s", ll ? " " : "", k);
         matches++;
     }
     if (!matches)
-        return app_msg(a, true, "no %s starts with '%s'", what, word);
+        return msg_show(a, true, "no %s starts with '%s'", what, word);
     /* A list's key stops at its index ("uncertainty.inputs["): the item's
      * number comes next, not what follows a whole name. */
     bool index_next = matches == 1 && common > 0 && first[common - 1] == '[';
@@ -310,9 +311,9 @@ static Reaction complete_from(App *a, size_t prefix, const char *word, size_t co
     line_edit_init(e, text);
     Reaction r = R_LINE;
     if (matches > 1)
-        r |= app_msg(a, false, "%s", list);
+        r |= msg_show(a, false, "%s", msg_fit(list, sizeof list, ll));
     else if (index_next)
-        r |= app_msg(a, false, "type the item's number (from 0), then ].KEY; Tab "
+        r |= msg_show(a, false, "type the item's number (from 0), then ].KEY; Tab "
                      "completes the KEY");
     return r;
 }
@@ -353,7 +354,7 @@ static Reaction complete(App *a)
     const Command *c = find_command(word, &dummy);
     const char *arg = space + 1;
     if (!c || c->args != CA_KEY || strchr(arg, '='))
-        return app_msg(a, false, "Tab completes command names, and field keys after "
+        return msg_show(a, false, "Tab completes command names, and field keys after "
                        "'set ' or 'goto '");
     while (*arg == ' ')
         arg++;
@@ -368,7 +369,7 @@ static Reaction complete(App *a)
 
 Reaction commands_open(App *a)
 {
-    a->cmdline = true;
+    a->mode = MODE_COMMAND;
     line_edit_init(&a->cmd, NULL);
     return R_LINE;
 }
@@ -379,7 +380,7 @@ Reaction commands_key(App *a, int key)
     case ACT_LE_HELP:
         return commands_show_mode_help(a);
     case ACT_LE_QUIT: /* the line is closed unrun; the quit asks as ever */
-        a->cmdline = false;
+        a->mode = MODE_NORMAL;
         return R_LINE | files_guard(a, PEND_QUIT);
     default:
         break;
@@ -389,7 +390,7 @@ Reaction commands_key(App *a, int key)
         return complete(a);
     case ACT_CMD_CLOSE:
         if (a->cmd.len == 0) {
-            a->cmdline = false;
+            a->mode = MODE_NORMAL;
             return R_LINE;
         }
         break;
@@ -400,11 +401,11 @@ Reaction commands_key(App *a, int key)
     case LE_COMMITTED: {
         char line[LINE_EDIT_MAX];
         snprintf(line, sizeof line, "%s", a->cmd.text);
-        a->cmdline = false;
-        return R_LINE | app_msg_clear(a) | commands_run(a, line);
+        a->mode = MODE_NORMAL;
+        return R_LINE | msg_clear(a) | commands_run(a, line);
     }
     case LE_CANCELLED:
-        a->cmdline = false;
+        a->mode = MODE_NORMAL;
         return R_LINE;
     default:
         return R_LINE;

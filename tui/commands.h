@@ -48,8 +48,9 @@ Reaction commands_show_help(App *a);
  * lists. */
 Reaction commands_show_mode_help(App *a);
 
-/* Self-check of the table: false with msg filled when a name is there
- * twice or a command has no usage, help or handler. */
-bool commands_table_check(char *msg, size_t n);
+/* Self-check of the table: 0, or EXIT_DATAERR with *d saying what is
+ * wrong when a name is there twice or a command has no usage, help or
+ * handler. */
+int commands_table_check(Diag *d);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "file_rules.h"
 #include "keys.h"
+#include "msg.h"
 #include "strbuf.h"
 #include "term.h"
 #include "text_rules.h"
@@ -45,10 +46,12 @@ static char *visible_dup(const char *s)
     return v;
 }
 
-/* question = q, shown visibly (it may quote a file name). */
+/* question = q, shown visibly (it may quote a file name); one too long
+ * for the buffer ends in the ellipsis. */
 static void set_question(Dialog *d, const char *q)
 {
-    text_visible(q, strlen(q), false, d->question, sizeof d->question);
+    msg_fit(d->question, sizeof d->question,
+            text_visible(q, strlen(q), false, d->question, sizeof d->question));
 }
 
 void dialog_prompt(Dialog *d, int purpose, const char *question,
@@ -146,8 +149,8 @@ void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
     d->kind = DLG_PICKER;
     d->purpose = purpose;
     set_question(d, title);
-    snprintf(d->header, sizeof d->header, "%s", header ? header : "");
-    snprintf(d->empty, sizeof d->empty, "%s", empty ? empty : "");
+    msg_format(d->header, sizeof d->header, "%s", header ? header : "");
+    msg_format(d->empty, sizeof d->empty, "%s", empty ? empty : "");
 }
 
 void dialog_list_add(Dialog *d, const char *label, const char *item)
@@ -183,16 +186,9 @@ static void wrap_line(Dialog *d, size_t r)
     size_t width = d->wrap > HELP_INDENT + 10 ? (size_t)d->wrap : HELP_INDENT + 10;
     bool first = true;
     for (;;) {
+        /* In columns, never inside a character (utf8_wrap_line). */
         size_t room = first ? width : width - HELP_INDENT;
-        size_t len = strlen(p);
-        size_t take = len;
-        if (len > room) {
-            take = room;
-            while (take > 0 && p[take] != ' ')
-                take--;
-            if (take == 0)
-                take = room;
-        }
+        size_t take = utf8_wrap_line(p, (int)room);
         d->origin = xrealloc(d->origin, (d->count + 1) * sizeof *d->origin);
         d->origin[d->count] = r;
         if (first)
@@ -258,7 +254,7 @@ void dialog_text(Dialog *d, const char *title)
 {
     dialog_close(d);
     d->kind = DLG_HELP;
-    snprintf(d->question, sizeof d->question, "%s", title);
+    msg_format(d->question, sizeof d->question, "%s", title);
 }
 
 void dialog_help_modes(Dialog *d)

@@ -20,9 +20,6 @@
 
 /* ---- the selection --------------------------------------------------------- */
 
-/* The rows of a plain panel: at most this many (form.c draws as many). */
-#define PANEL_ROWS_MAX 64
-
 /* The Hybrid panel's rows: the scalars, the workloads, the warnings. */
 static size_t hybrid_rows(const App *a)
 {
@@ -52,9 +49,9 @@ bool edit_cur_ref(const App *a, FieldRef *r)
         return a->doc.cur.has_hybrid && form_hybrid_ref(&a->doc.cur, row, a->hcol, r);
     if (a->panel == PANEL_RISK)
         return risk_panel_ref(&a->doc.cur, row, a->hcol, r);
-    const Field *rows[PANEL_ROWS_MAX];
-    size_t n = form_fields(a->panel, rows, PANEL_ROWS_MAX);
-    if (row >= n || row >= PANEL_ROWS_MAX)
+    const Field *rows[FORM_ROWS_MAX];
+    size_t n = form_fields(a->panel, rows, FORM_ROWS_MAX);
+    if (row >= n || row >= FORM_ROWS_MAX)
         return false;
     field_ref_init(r, rows[row], 0);
     return true;
@@ -79,8 +76,9 @@ static void evaluate_hybrid(App *a)
         return;
     }
     hybrid_work_cancel(&a->hwork);
-    if (!a->shown.has_hybrid)
-        a->chart_hybrid = false;
+    /* Without a plan its chart gives way to the one before it. */
+    if (!a->shown.has_hybrid && a->chart == CHART_HYBRID)
+        a->chart = CHART_CUMULATIVE;
 }
 
 /* The figures of the draft: costs, horizon, the hybrid plan. */
@@ -162,8 +160,8 @@ bool edit_commit(App *a, Reaction *r) { return commit(a, false, r); }
 Reaction edit_refused(App *a, const Diag *d)
 {
     if (d->path[0])
-        return app_msg(a, true, "%s: %s", d->path, d->message);
-    return app_msg(a, true, "%s", d->message);
+        return msg_show(a, true, "%s: %s", d->path, d->message);
+    return msg_show(a, true, "%s", d->message);
 }
 
 /* ---- a value typed in place ---------------------------------------------------- */
@@ -223,7 +221,7 @@ static Reaction preview(App *a)
     }
     evaluate(a);
     a->edit_bad = false;
-    app_msg_clear(a);
+    msg_clear(a);
     return R_FORM | R_MSG | R_RESULTS | R_CHART;
 }
 
@@ -231,7 +229,8 @@ static Reaction preview(App *a)
  * again (worked out again only when the draft holds a typed value). */
 static Reaction edit_end(App *a)
 {
-    a->editing = a->edit_bad = false;
+    a->mode = MODE_NORMAL;
+    a->edit_bad = false;
     Reaction r = R_MSG | R_LINE;
     if (scenario_equal(&a->shown, &a->doc.cur))
         return r | keep_selections(a);
@@ -251,7 +250,7 @@ static Reaction commit_typed(App *a, bool *done)
         return r; /* keep editing; preview said why */
     commit(a, true, &r);
     *done = true;
-    return r | edit_end(a) | app_msg_clear(a);
+    return r | edit_end(a) | msg_clear(a);
 }
 
 /* ---- the notes editor ---------------------------------------------------- */
@@ -269,17 +268,17 @@ static FieldRef notes_ref(void)
 static Reaction notes_open(App *a, const Field *f)
 {
     notes_edit_init(&a->notes, field_get_text(f, &a->doc.cur), (size_t)f->maximum);
-    a->notes_open = true;
+    a->mode = MODE_NOTES;
     a->notes_top = 0;
     if (a->notes_width < 1)
         a->notes_width = a->cols > 2 ? a->cols - 2 : 1;
-    return app_msg(a, false, "%s: Ctrl-S or Esc keeps the text (u undoes it), Enter "
+    return msg_show(a, false, "%s: Ctrl-S or Esc keeps the text (u undoes it), Enter "
                    "starts a new line", f->key) | R_FORM | R_RESULTS | R_LINE;
 }
 
 Reaction edit_notes_finish(App *a)
 {
-    if (!a->notes_open)
+    if (a->mode != MODE_NOTES)
         return R_NONE;
     FieldRef r = notes_ref();
     const Field *f = field_ref(&r);
@@ -292,9 +291,9 @@ Reaction edit_notes_finish(App *a)
             return edit_refused(a, &d); /* keep editing */
         edit_commit(a, &re);
     }
-    a->notes_open = false;
+    a->mode = MODE_NORMAL;
     size_t lines = notes_edit_lines(&a->notes);
-    return re | app_msg(a, false, same ? "notes unchanged"
+    return re | msg_show(a, false, same ? "notes unchanged"
                                        : "notes kept: %zu line%s, %zu characters (u undoes "
                                          "the edit; F2 saves)",
                         lines, lines == 1 ? "" : "s", notes_edit_chars(&a->notes));
@@ -306,13 +305,13 @@ Reaction edit_notes_key(App *a, int key)
         /* Quit: the notes are kept first, as one change, then the
          * unsaved-changes question. */
         Reaction r = edit_notes_finish(a);
-        return a->notes_open ? r : r | files_guard(a, PEND_QUIT);
+        return a->mode == MODE_NOTES ? r : r | files_guard(a, PEND_QUIT);
     }
     switch (notes_edit_handle_key(&a->notes, key, a->notes_width)) {
     case NE_CHANGED:
-        return R_FORM | app_msg_clear(a);
+        return R_FORM | msg_clear(a);
     case NE_FULL:
-        return R_FORM | app_msg(a, true, "notes: at most %zu characters", a->notes.max_chars);
+        return R_FORM | msg_show(a, true, "notes: at most %zu characters", a->notes.max_chars);
     case NE_FINISHED:
         return edit_notes_finish(a);
     case NE_HELP:
@@ -334,14 +333,14 @@ Reaction edit_start(App *a, int digit)
     FieldRef r;
     if (!edit_cur_ref(a, &r)) {
         if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
-            return app_msg(a, false, "no hybrid plan: a adds one");
+            return msg_show(a, false, "no hybrid plan: a adds one");
         if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
-            return app_msg(a, false, "no uncertainty ranges: a adds them");
+            return msg_show(a, false, "no uncertainty ranges: a adds them");
         return R_NONE;
     }
     const Field *f = field_ref(&r);
     if (f->type == FT_BOOL)
-        return app_msg(a, false, "%s is yes/no: Space toggles it", f->key);
+        return msg_show(a, false, "%s is yes/no: Space toggles it", f->key);
     if (field_multiline(f))
         return notes_open(a, f);
     long wi = edit_cur_workload(a);
@@ -360,12 +359,12 @@ Reaction edit_start(App *a, int digit)
         line_edit_init(&a->edit, val);
     }
     a->edit_ref = r;
-    a->editing = true;
+    a->mode = MODE_EDIT;
     a->edit_bad = a->edit_previewed = false;
-    Reaction re = app_msg_clear(a) | R_FORM | R_LINE;
+    Reaction re = msg_clear(a) | R_FORM | R_LINE;
     /* An optional workload key says how to give it up again. */
     if (wi >= 0 && optional_row(r.row))
-        re |= app_msg(a, false, "%s: empty unsets it (the value in parentheses)", r.path);
+        re |= msg_show(a, false, "%s: empty unsets it (the value in parentheses)", r.path);
     if (digit)
         re |= preview(a);
     return re;
@@ -379,8 +378,8 @@ static Reaction quit_typed(App *a)
     bool done;
     Reaction r = commit_typed(a, &done);
     if (!done)
-        return r | app_msg(a, true, "not quitting: %s (fix the value, or Esc drops it)",
-                           a->msg);
+        return r | msg_show(a, true, "not quitting: %s (fix the value, or Esc drops it)",
+                           a->msg.text);
     return r | files_guard(a, PEND_QUIT);
 }
 
@@ -401,7 +400,7 @@ Reaction edit_key(App *a, int key)
     case LE_COMMITTED:
         return commit_typed(a, &done);
     case LE_CANCELLED:
-        return edit_end(a) | app_msg_clear(a);
+        return edit_end(a) | msg_clear(a);
     case LE_NONE:
     default:
         return R_FORM;
@@ -413,7 +412,7 @@ Reaction edit_key(App *a, int key)
 /* Nudge field r by `steps`, one undo step. */
 static Reaction nudge_ref(App *a, FieldRef *r, int steps)
 {
-    char text[64], m[256];
+    char text[64], m[MSG_MAX];
     Diag d;
     /* An optional workload key it does not set moves from the value it
      * takes now; the nudged value is then its own. */
@@ -425,7 +424,7 @@ static Reaction nudge_ref(App *a, FieldRef *r, int steps)
                      : scenario_nudge_text(r, &a->doc.cur, steps, text, sizeof text, m,
                                            sizeof m);
     if (!moved)
-        return app_msg(a, false, "%s", m);
+        return msg_show(a, false, "%s", m);
     if (scenario_set_ref(edit_draft(a), r, text, &d) != 0)
         return edit_refused(a, &d);
     Reaction re = R_NONE;
@@ -448,18 +447,18 @@ Reaction edit_toggle(App *a)
         return R_NONE;
     const Field *f = field_ref(&r);
     if (f->type != FT_BOOL && f->type != FT_CHOICE)
-        return app_msg(a, false, "Space toggles a yes/no field and cycles a choice; %s is "
+        return msg_show(a, false, "Space toggles a yes/no field and cycles a choice; %s is "
                        "neither (Enter edits it)", f->key);
     Reaction re = nudge_ref(a, &r, 1);
     /* Say what it became: one undo step takes it back. */
-    if (!(re & R_MSG) || !a->msg[0]) {
+    if (!(re & R_MSG) || !a->msg.text[0]) {
         char v[64];
         f = field_ref(&r);
         if (f->type == FT_BOOL)
             snprintf(v, sizeof v, "%s", field_get_num(f, &a->doc.cur) != 0 ? "yes" : "no");
         else
             field_format(f, &a->doc.cur, v, sizeof v);
-        re |= app_msg(a, false, "%s = %s (u undoes)", r.path, v);
+        re |= msg_show(a, false, "%s = %s (u undoes)", r.path, v);
     }
     return re;
 }
@@ -467,13 +466,13 @@ Reaction edit_toggle(App *a)
 bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
 {
     FieldRef f;
-    char m[512];
+    char m[MSG_MAX];
     if (!field_resolve(key, &f, m, sizeof m)) {
-        *r |= app_msg(a, true, "%s: %s", cmd, m);
+        *r |= msg_show(a, true, "%s: %s", cmd, m);
         return false;
     }
     if (!field_exists(&f, &a->doc.cur, m, sizeof m)) {
-        *r |= app_msg(a, true, "%s: %s", f.path, m);
+        *r |= msg_show(a, true, "%s: %s", f.path, m);
         return false;
     }
     Panel p;
@@ -491,13 +490,13 @@ Reaction edit_set_key(App *a, const char *key, const char *val)
 {
     FieldRef r;
     Diag d;
-    char m[512];
+    char m[MSG_MAX];
     if (!field_resolve(key, &r, m, sizeof m))
-        return app_msg(a, true, "set: %s", m);
+        return msg_show(a, true, "set: %s", m);
     if (scenario_set_ref(edit_draft(a), &r, val, &d) != 0) {
         char why[sizeof d.path + sizeof d.message + 8];
         diag_format(&d, why, sizeof why); /* "path: message" */
-        return app_msg(a, true, "set: %s", why);
+        return msg_show(a, true, "set: %s", why);
     }
     Reaction re = R_NONE;
     edit_commit(a, &re);
@@ -508,7 +507,7 @@ Reaction edit_set_key(App *a, const char *key, const char *val)
     FieldRef cur;
     bool have = edit_cur_ref(a, &cur);
     if (have && cur.row == r.row && cur.index == r.index)
-        return re | app_msg(a, false, "%s = %s", r.path, v);
+        return re | msg_show(a, false, "%s = %s", r.path, v);
     Panel p;
     size_t row, col;
     form_locate_ref(&r, &p, &row, &col);
@@ -516,15 +515,15 @@ Reaction edit_set_key(App *a, const char *key, const char *val)
     if (p != a->panel)
         snprintf(where, sizeof where, " (%s panel)", panel_name(p));
     if (have)
-        return re | app_msg(a, false, "%s = %s%s; still on %s", r.path, v, where, cur.path);
-    return re | app_msg(a, false, "%s = %s%s", r.path, v, where);
+        return re | msg_show(a, false, "%s = %s%s; still on %s", r.path, v, where, cur.path);
+    return re | msg_show(a, false, "%s = %s%s", r.path, v, where);
 }
 
 Reaction edit_undo(App *a, bool redo)
 {
     size_t left;
     if (!(redo ? doc_redo(&a->doc, &left) : doc_undo(&a->doc, &left)))
-        return app_msg(a, false, "nothing to %s", redo ? "redo" : "undo");
+        return msg_show(a, false, "nothing to %s", redo ? "redo" : "undo");
     /* The draft is still the scenario as it was before the step. */
     char what[300];
     if (!scenario_change_text(&a->shown, &a->doc.cur, term_utf8() ? "\u2192" : "->",
@@ -533,14 +532,14 @@ Reaction edit_undo(App *a, bool redo)
     const char *done = redo ? "redone" : "undone";
     Reaction r = edit_recompute(a);
     if (left)
-        return r | app_msg(a, false, "%s: %s (%zu more to %s)", done, what, left,
+        return r | msg_show(a, false, "%s: %s (%zu more to %s)", done, what, left,
                            redo ? "redo" : "undo");
-    return r | app_msg(a, false, "%s: %s", done, what);
+    return r | msg_show(a, false, "%s: %s", done, what);
 }
 
 const Scenario *edit_kept(const App *a, Scenario *scratch)
 {
-    if (a->notes_open) {
+    if (a->mode == MODE_NOTES) {
         /* The notes being typed: they are text, checked as they are typed. */
         FieldRef r = notes_ref();
         Diag d;
@@ -548,7 +547,7 @@ const Scenario *edit_kept(const App *a, Scenario *scratch)
         if (scenario_set_ref(scratch, &r, a->notes.text, &d) == 0)
             return scratch;
     }
-    if (a->editing && !a->stale)
+    if (a->mode == MODE_EDIT && !a->stale)
         return &a->shown;
     return &a->doc.cur;
 }

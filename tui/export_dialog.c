@@ -12,6 +12,7 @@
 #include "atomic_file.h"
 #include "edit.h"
 #include "file_rules.h"
+#include "files.h"
 #include "report.h"
 #include "screen.h"
 #include "strbuf.h"
@@ -37,13 +38,16 @@ static void export_default_path(const App *a, ExportFormat f, char *buf, size_t 
  * another file without a yes (`force`: the yes was given, or :export!). */
 static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
 {
+    Reaction tl = R_NONE;
+    if (files_refuse_too_long(a, path, "exported", &tl))
+        return tl;
     if (a->doc.path[0] && file_same(path, a->doc.path))
-        return app_msg(a, true, "%s is the open scenario: export to another file", path);
+        return msg_show(a, true, "%s is the open scenario: export to another file", path);
     struct stat st;
     /* A directory or a device is never replaced: say so now, not after a
      * "replace it?" whose yes cannot work. */
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return app_msg(a, true, "cannot export to %s: it is %s, not a file; "
+        return msg_show(a, true, "cannot export to %s: it is %s, not a file; "
                        "export to a file name instead", path,
                        S_ISDIR(st.st_mode) ? "a directory" : "a device, pipe or socket");
     if (!force && stat(path, &st) == 0) {
@@ -56,7 +60,7 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     }
     char date[32], why[256];
     if (!file_report_date(date, sizeof date, why, sizeof why))
-        return app_msg(a, true, "%s: not exported", why);
+        return msg_show(a, true, "%s: not exported", why);
     /* The figures on screen when they are the document's (no preview, no
      * pending recompute); otherwise computed once here. */
     ReportResults own = {.hybrid = NULL};
@@ -67,12 +71,12 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     if (on_screen && a->doc.cur.has_hybrid && a->hwork.pending) {
         /* A report holds complete figures only: wait for the hybrid plan
          * being computed, saying so (a signal still ends the wait). */
-        app_msg(a, false, "export: computing the hybrid plan%s %d%%, then writing %s",
+        msg_show(a, false, "export: computing the hybrid plan%s %d%%, then writing %s",
                 term_ellipsis(), a->hwork.percent, path);
         a->dirty |= R_MSG;
         screen_draw(a);
         if (!hybrid_work_finish(&a->hwork, &a->hres))
-            return app_msg(a, true, "export interrupted: %s not written", path);
+            return msg_show(a, true, "export interrupted: %s not written", path);
         a->dirty |= edit_hybrid_done(a);
     }
     if (on_screen) {
@@ -86,7 +90,7 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
         if (!report_results_compute_cancel(&own, &a->doc.cur,
                                            term_signal_flag())) {
             report_results_free(&own);
-            return app_msg(a, true, "export stopped by a signal: %s not written",
+            return msg_show(a, true, "export stopped by a signal: %s not written",
                            path);
         }
         rep = report_of(&a->doc.cur, &own, date);
@@ -98,11 +102,9 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
     Reaction re;
     diag_clear(&d, path);
     if (atomic_write_file(path, sb_str(&b), b.len, 0666, &d) != 0) {
-        char m[1024];
-        diag_format(&d, m, sizeof m);
-        re = app_msg(a, true, "%s", m);
+        re = msg_diag(a, &d);
     } else
-        re = app_msg(a, false, "exported %s to %s", export_format_name(f), path);
+        re = msg_show(a, false, "exported %s to %s", export_format_name(f), path);
     sb_free(&b);
     return re;
 }
@@ -124,7 +126,7 @@ Reaction export_dialog_command(App *a, char *arg, bool force)
     file = text_trim(file);
     ExportFormat f;
     if (!export_format_parse(arg, &f))
-        return app_msg(a, true, "export: unknown format '%s' (expected html, md, text, json or csv)",
+        return msg_show(a, true, "export: unknown format '%s' (expected html, md, text, json or csv)",
                        arg);
     char def[DOC_PATH_MAX];
     export_default_path(a, f, def, sizeof def);
@@ -136,7 +138,7 @@ Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
     if (d->purpose == P_EXPORT_OVERWRITE) {
         if (!cancelled && d->choice == 'y')
             return export_to(a, a->export_fmt, a->overwrite_path, true);
-        return app_msg(a, false, "not exported: %s kept as it was", a->overwrite_path);
+        return msg_show(a, false, "not exported: %s kept as it was", a->overwrite_path);
     }
     if (cancelled)
         return R_NONE;
@@ -161,5 +163,5 @@ Reaction export_dialog_answer(App *a, const Dialog *d, bool cancelled)
     char *p = text_trim(text);
     if (*p)
         return export_to(a, a->export_fmt, p, false);
-    return app_msg(a, true, "no file name given: not exported");
+    return msg_show(a, true, "no file name given: not exported");
 }

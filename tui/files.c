@@ -13,6 +13,7 @@
 #include "edit.h"
 #include "file_rules.h"
 #include "recover_offer.h"
+#include "term.h"
 #include "text_rules.h"
 
 /* ---- saving --------------------------------------------------------------- */
@@ -37,7 +38,7 @@ Reaction files_take_lock(App *a)
     }
     if (file_lock_take(&a->lock, a->doc.path, other, sizeof other, NULL) != LOCK_ELSEWHERE)
         return R_NONE;
-    return app_msg(a, true, "%s is open in another planner (%s)", a->doc.path, other);
+    return msg_show(a, true, "%s is open in another planner (%s)", a->doc.path, other);
 }
 
 bool files_save_to(App *a, const char *path, Reaction *r)
@@ -47,20 +48,18 @@ bool files_save_to(App *a, const char *path, Reaction *r)
     unsigned links;
     snprintf(old, sizeof old, "%s", a->doc.path);
     if (doc_save(&a->doc, path, &links, &d) != 0) {
-        char m[1024];
-        diag_format(&d, m, sizeof m);
-        *r |= app_msg(a, true, "%s", m);
+        *r |= msg_diag(a, &d);
         return false;
     }
     recover_offer_forget(a);
     path = a->doc.path; /* another name of the opened file saved that file */
     if (a->doc.last_save.rewrote)
-        *r |= app_msg(a, false, "saved %s (written whole: %s)", path,
+        *r |= msg_show(a, false, "saved %s (written whole: %s)", path,
                       a->doc.last_save.why);
     else if (links)
-        *r |= app_msg(a, false, "saved %s in place to keep its %u hard links", path, links);
+        *r |= msg_show(a, false, "saved %s in place to keep its %u hard links", path, links);
     else
-        *r |= app_msg(a, false, "saved %s", path);
+        *r |= msg_show(a, false, "saved %s", path);
     *r |= R_TITLE;
     if (strcmp(old, path) != 0)
         *r |= files_take_lock(a);
@@ -75,6 +74,9 @@ static bool own_file(const App *a, const char *path)
 
 Reaction files_save_path(App *a, const char *path, bool force)
 {
+    Reaction tl = R_NONE;
+    if (files_refuse_too_long(a, path, "saved", &tl))
+        return tl;
     char why[64];
     if (!force && own_file(a, path) && doc_changed_on_disk(&a->doc, why, sizeof why)) {
         char q[DOC_PATH_MAX + 128];
@@ -109,17 +111,15 @@ static Reaction answer_disk_changed(App *a, int c)
         Diag d;
         a->pending = PEND_NONE;
         if (doc_reload(&a->doc, &d) != 0) {
-            char m[1024];
-            diag_format(&d, m, sizeof m);
-            return app_msg(a, true, "%s", m);
+            return msg_diag(a, &d);
         }
         return edit_recompute(a) |
-               app_msg(a, false, "reloaded %s from disk (u brings your changes back)",
+               msg_show(a, false, "reloaded %s from disk (u brings your changes back)",
                        a->doc.path);
     }
     default:
         a->pending = PEND_NONE;
-        return app_msg(a, false, "not saved: %s kept as it is on disk", a->overwrite_path);
+        return msg_show(a, false, "not saved: %s kept as it is on disk", a->overwrite_path);
     }
 }
 
@@ -136,9 +136,18 @@ bool files_refuse_not_regular(App *a, const char *path, Reaction *r)
     struct stat st;
     if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
         return false;
-    *r |= app_msg(a, true, "cannot save to %s: it is %s, not a file; save to "
+    *r |= msg_show(a, true, "cannot save to %s: it is %s, not a file; save to "
                   "a file name instead", path,
                   S_ISDIR(st.st_mode) ? "a directory" : "a device, pipe or socket");
+    return true;
+}
+
+bool files_refuse_too_long(App *a, const char *path, const char *what, Reaction *r)
+{
+    if (strlen(path) < sizeof a->overwrite_path)
+        return false;
+    *r |= msg_show(a, true, "%.60s%s: a path longer than %zu bytes; not %s", path,
+                   term_ellipsis(), sizeof a->overwrite_path - 1, what);
     return true;
 }
 
@@ -147,6 +156,10 @@ bool files_refuse_not_regular(App *a, const char *path, Reaction *r)
 static Reaction save_as(App *a, const char *path)
 {
     Reaction nr = R_NONE;
+    if (files_refuse_too_long(a, path, "saved", &nr)) {
+        a->pending = PEND_NONE;
+        return nr;
+    }
     if (files_refuse_not_regular(a, path, &nr)) {
         a->pending = PEND_NONE;
         return nr;
@@ -188,15 +201,13 @@ bool files_open(App *a, const char *path, Reaction *r)
 {
     Diag d;
     if (doc_open(&a->doc, path, &d) != 0) {
-        char m[1024];
-        diag_format(&d, m, sizeof m);
-        *r |= app_msg(a, true, "%s", m);
+        *r |= msg_diag(a, &d);
         return false;
     }
     memset(a->sel, 0, sizeof a->sel);
     memset(a->top, 0, sizeof a->top);
     *r |= edit_recompute(a);
-    *r |= app_msg(a, false, "opened %s", path);
+    *r |= msg_show(a, false, "opened %s", path);
     *r |= files_take_lock(a);
     *r |= recover_offer(a);
     return true;
@@ -270,7 +281,7 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
         char *p = text_trim(text);
         if (!*p) {
             a->pending = PEND_NONE;
-            return app_msg(a, true, "no file name given: not saved");
+            return msg_show(a, true, "no file name given: not saved");
         }
         return save_as(a, p);
     }
@@ -278,7 +289,7 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
         if (d->choice == 'y' && files_save_to(a, a->overwrite_path, &r))
             return r | files_do_pending(a);
         if (d->choice != 'y')
-            r |= app_msg(a, false, "not saved: %s kept as it was", a->overwrite_path);
+            r |= msg_show(a, false, "not saved: %s kept as it was", a->overwrite_path);
         a->pending = PEND_NONE;
         return r;
     case P_DISK_CHANGED:

@@ -50,6 +50,12 @@ Reaction files_do_pending(App *a);
  * neither a question nor w! can help. */
 bool files_refuse_not_regular(App *a, const char *path, Reaction *r);
 
+/* True, with a message added to *r ("PATH…: longer than 4095 bytes; not
+ * saved"), when path is too long for the planner to keep whole: it is
+ * never cut to a shorter name and written there. `what` is the
+ * operation ("saved", "exported"). */
+bool files_refuse_too_long(App *a, const char *path, const char *what, Reaction *r);
+
 /* The answer of a dialog this module opened (P_QUIT, P_SAVE_PATH,
  * P_OVERWRITE, P_PICK, P_DISK_CHANGED); d is the closed dialog with the answer,
  * `cancelled` when Esc closed it. */

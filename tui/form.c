@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hybrid.h"
+#include "msg.h"
 #include "numfmt.h"
 #include "report.h"
 #include "risk_panel.h"
@@ -88,11 +89,12 @@ void form_value(const Field *f, const Scenario *s, char *val, size_t n,
         const char *t = field_get_text(f, s);
         const char *nl = strchr(t, '\n');
         size_t len = nl ? (size_t)(nl - t) : strlen(t);
-        size_t used = text_visible(t, len, false, val, n);
+        /* A text longer than val ends in the ellipsis too. */
+        msg_fit(val, n, text_visible(t, len, false, val, n));
         form_locale_text(val);
-        used = strlen(val);
+        size_t used = strlen(val);
         if (nl && used < n)
-            snprintf(val + used, n - used, "%s", term_ellipsis());
+            msg_format(val + used, n - used, "%s", term_ellipsis());
     } else if (f->type == FT_CHOICE)
         field_format(f, s, val, n);
     else /* grouped as the results are: "310,000" (num_format_value) */
@@ -154,37 +156,17 @@ void form_draw_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols, boo
     wattrset(w, term_attr(TS_NORMAL));
 }
 
-void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
-               const LineEdit *edit, bool bad, FormEditSpot *wide)
+/* The columns of a panel's rows: label, value and unit widths. */
+typedef struct FormCols {
+    int lab, val, unit;
+} FormCols;
+
+/* The value column is as wide as the widest value of the panel (at least
+ * 10), up to what leaves the labels whole: a wider terminal shows whole
+ * values instead of empty columns, a narrow one scales numbers (DESIGN 8).
+ * The last column is a gap before the next window. */
+static FormCols form_cols(const Field *const *rows, size_t n, const Scenario *s, int wd)
 {
-    if (wide)
-        wide->wide = false;
-    int h, wd;
-    getmaxyx(w, h, wd);
-    werase(w);
-    if (h <= 0 || wd <= 0)
-        return;
-    const Field *rows[64];
-    size_t n = form_fields(p, rows, 64);
-    if (n > 64)
-        n = 64;
-    if (n == 0) {
-        mvwaddnstr(w, 0, 1, p == PANEL_HYBRID ? "no hybrid plan in this scenario"
-                                              : "no fields on this panel", wd - 1);
-        return;
-    }
-    if (sel >= n)
-        sel = n - 1;
-    if (sel < *top)
-        *top = sel;
-    if (sel >= *top + (size_t)h)
-        *top = sel - (size_t)h + 1;
-    if (*top + (size_t)h > n)
-        *top = n > (size_t)h ? n - (size_t)h : 0;
-    /* The value column is as wide as the widest value of the panel (at
-     * least 10), up to what leaves the labels whole: a wider terminal shows
-     * whole values instead of empty columns, a narrow one scales numbers
-     * (DESIGN 8). */
     int unitw = 9, widest = 10, longest = 8;
     for (size_t i = 0; i < n; i++) {
         int lw = utf8_width(rows[i]->label);
@@ -198,7 +180,6 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
                 widest = vw;
         }
     }
-    /* The last column is a gap before the next window. */
     int avail = wd - 1 - unitw - 3;
     if (longest > 26)
         longest = 26;
@@ -213,59 +194,104 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         valw = wd - labw - 2;
         unitw = 0;
     }
+    return (FormCols){labw, valw, unitw};
+}
+
+/* A value in its column: right-aligned; a number too wide scaled (1.2M),
+ * a text too wide ended in an ellipsis (Enter opens it whole). */
+static void put_value(WINDOW *w, int y, int x, int valw, const Field *f, const Scenario *s,
+                      const char *val)
+{
+    int len = utf8_width(val);
+    char scaled[32];
+    bool number = f->type != FT_TEXT && f->type != FT_CHOICE && f->type != FT_BOOL;
+    if (len > valw && number &&
+        num_format_scaled(field_get_num(f, s), valw, scaled, sizeof scaled)) {
+        len = (int)strlen(scaled);
+        mvwaddstr(w, y, x + valw - len, scaled);
+    } else if (len > valw) {
+        const char *ell = term_ellipsis();
+        int ew = utf8_width(ell);
+        form_put_clipped(w, y, x, val, valw - ew);
+        waddstr(w, ell);
+    } else {
+        mvwaddstr(w, y, x + valw - len, val);
+    }
+}
+
+/* Row y: field f, `selected`, with the editor's text in place of its
+ * value while it is typed. */
+static void draw_row(WINDOW *w, int y, int wd, FormCols c, const Field *f, const Scenario *s,
+                     bool selected, const LineEdit *edit, bool bad, FormEditSpot *wide)
+{
+    char val[LINE_EDIT_MAX], unit[64];
+    form_value(f, s, val, sizeof val, unit, sizeof unit);
+    int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
+    wattrset(w, attr);
+    mvwhline(w, y, 0, ' ', wd - 1);
+    form_put_clipped(w, y, 1, f->label, c.lab);
+    if (selected && edit) {
+        /* The editor's text, left-aligned, with the cursor cell marked; a
+         * text takes the unit column too, and when it is wider still the
+         * caller opens it wider (DESIGN 8: opened whole on Enter). */
+        int x0 = c.lab + 2;
+        int cols = f->type == FT_TEXT ? wd - 1 - x0 : c.val;
+        form_draw_edit(w, y, x0, edit, cols, bad);
+        if (wide && f->type == FT_TEXT && (int)utf8_width(edit->text) + 1 > cols) {
+            wide->wide = true;
+            wide->y = y;
+            wide->x = x0;
+        }
+        wattrset(w, attr);
+        if (f->type == FT_TEXT)
+            return;
+    } else if (strcmp(f->key, "notes") == 0 && report_notes_are_template(s)) {
+        /* The notes `gpuplan new` wrote: say they are to be replaced
+         * (reports leave them out), over the value and unit columns. */
+        wattrset(w, selected ? attr : term_attr(TS_STALE));
+        form_put_clipped(w, y, c.lab + 2,
+                         term_utf8() ? "template \u2014 replace" : "template - replace",
+                         c.val + 1 + c.unit);
+        wattrset(w, attr);
+        return;
+    } else {
+        put_value(w, y, c.lab + 2, c.val, f, s, val);
+    }
+    if (c.unit > 0)
+        form_put_clipped(w, y, c.lab + 3 + c.val, unit, c.unit);
+}
+
+void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
+               const LineEdit *edit, bool bad, FormEditSpot *wide)
+{
+    if (wide)
+        wide->wide = false;
+    int h, wd;
+    getmaxyx(w, h, wd);
+    werase(w);
+    if (h <= 0 || wd <= 0)
+        return;
+    const Field *rows[FORM_ROWS_MAX];
+    size_t n = form_fields(p, rows, FORM_ROWS_MAX);
+    if (n > FORM_ROWS_MAX)
+        n = FORM_ROWS_MAX;
+    if (n == 0) {
+        mvwaddnstr(w, 0, 1, p == PANEL_HYBRID ? "no hybrid plan in this scenario"
+                                              : "no fields on this panel", wd - 1);
+        return;
+    }
+    if (sel >= n)
+        sel = n - 1;
+    if (sel < *top)
+        *top = sel;
+    if (sel >= *top + (size_t)h)
+        *top = sel - (size_t)h + 1;
+    if (*top + (size_t)h > n)
+        *top = n > (size_t)h ? n - (size_t)h : 0;
+    FormCols c = form_cols(rows, n, s, wd);
     for (int y = 0; y < h && *top + (size_t)y < n; y++) {
         size_t i = *top + (size_t)y;
-        const Field *f = rows[i];
-        char val[LINE_EDIT_MAX], unit[64];
-        form_value(f, s, val, sizeof val, unit, sizeof unit);
-        bool selected = i == sel;
-        int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
-        wattrset(w, attr);
-        mvwhline(w, y, 0, ' ', wd - 1);
-        form_put_clipped(w, y, 1, f->label, labw);
-        if (selected && edit) {
-            /* The editor's text, left-aligned, with the cursor cell marked;
-             * a text takes the unit column too, and when it is wider still
-             * the caller opens it wider (DESIGN 8: opened whole on Enter). */
-            int x0 = labw + 2;
-            int cols = f->type == FT_TEXT ? wd - 1 - x0 : valw;
-            form_draw_edit(w, y, x0, edit, cols, bad);
-            if (wide && f->type == FT_TEXT && (int)utf8_width(edit->text) + 1 > cols) {
-                wide->wide = true;
-                wide->y = y;
-                wide->x = x0;
-            }
-            wattrset(w, attr);
-            if (f->type == FT_TEXT)
-                continue;
-        } else if (strcmp(f->key, "notes") == 0 && report_notes_are_template(s)) {
-            /* The notes `gpuplan new` wrote: say they are to be replaced
-             * (reports leave them out), over the value and unit columns. */
-            wattrset(w, selected ? attr : term_attr(TS_STALE));
-            form_put_clipped(w, y, labw + 2,
-                        term_utf8() ? "template \u2014 replace" : "template - replace",
-                        valw + 1 + unitw);
-            wattrset(w, attr);
-            continue;
-        } else {
-            int len = utf8_width(val);
-            char scaled[32];
-            bool number = f->type != FT_TEXT && f->type != FT_CHOICE && f->type != FT_BOOL;
-            if (len > valw && number &&
-                num_format_scaled(field_get_num(f, s), valw, scaled, sizeof scaled)) {
-                len = (int)strlen(scaled);
-                mvwaddstr(w, y, labw + 2 + valw - len, scaled);
-            } else if (len > valw) {
-                /* Text ends in an ellipsis; Enter opens it whole. */
-                const char *ell = term_ellipsis();
-                int ew = utf8_width(ell);
-                form_put_clipped(w, y, labw + 2, val, valw - ew);
-                waddstr(w, ell);
-            } else
-                mvwaddstr(w, y, labw + 2 + valw - len, val);
-        }
-        if (unitw > 0)
-            form_put_clipped(w, y, labw + 3 + valw, unit, unitw);
+        draw_row(w, y, wd, c, rows[i], s, i == sel, edit, bad, wide);
     }
     wattrset(w, term_attr(TS_NORMAL));
 }

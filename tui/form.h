@@ -16,6 +16,10 @@
 #include "notes_edit.h"
 #include "scenario.h"
 
+/* The most rows a plain panel has that form_draw shows (the registry's
+ * longest panel has a few dozen). */
+#define FORM_ROWS_MAX 64
+
 /* The fields of panel p into out (at most max); returns how many there are
  * (may exceed max). */
 size_t form_fields(Panel p, const Field **out, size_t max);

@@ -15,7 +15,7 @@
 Reaction hybrid_panel_add(App *a)
 {
     if (a->panel != PANEL_HYBRID)
-        return app_msg(a, false, "a adds to the hybrid plan: Alt-8 shows the Hybrid panel");
+        return msg_show(a, false, "a adds to the hybrid plan: Alt-8 shows the Hybrid panel");
     const Scenario *s = &a->doc.cur;
     Reaction r = R_NONE;
     Diag d;
@@ -34,7 +34,7 @@ Reaction hybrid_panel_add(App *a)
             return edit_refused(a, &d);
         edit_commit(a, &r);
         a->sel[PANEL_HYBRID] = fresh ? 0 : form_hybrid_scalars();
-        return r | app_msg(a, false, fresh ? "hybrid plan added with one example workload "
+        return r | msg_show(a, false, fresh ? "hybrid plan added with one example workload "
                                              "(u undoes)"
                                            : "workload 1 added (u undoes)");
     }
@@ -49,28 +49,28 @@ Reaction hybrid_panel_add(App *a)
         return edit_refused(a, &d);
     edit_commit(a, &r);
     a->sel[PANEL_HYBRID] = form_hybrid_scalars() + at;
-    return r | app_msg(a, false, "workload %zu added (a copy of '%s')", at + 1, name);
+    return r | msg_show(a, false, "workload %zu added (a copy of '%s')", at + 1, name);
 }
 
 Reaction hybrid_panel_cycle(App *a, bool run)
 {
     long i = edit_cur_workload(a);
     if (i < 0)
-        return app_msg(a, false, "%s: select a workload row of the Hybrid panel",
+        return msg_show(a, false, "%s: select a workload row of the Hybrid panel",
                        run ? "r cycles run" : "m cycles cloud_mode");
     /* The next word of the choice, through the edit path. */
     FieldRef f;
-    char text[32], m[256];
+    char text[32], m[MSG_MAX];
     Diag d;
     field_ref_init(&f, field_find(run ? "hybrid.workloads[].run"
                                       : "hybrid.workloads[].cloud_mode"),
                    (size_t)i);
     if (!scenario_nudge_text(&f, &a->doc.cur, 1, text, sizeof text, m, sizeof m))
-        return app_msg(a, true, "%s", m);
+        return msg_show(a, true, "%s", m);
     if (scenario_set_ref(edit_draft(a), &f, text, &d) != 0)
         return edit_refused(a, &d);
     Reaction r = R_NONE;
     if (edit_commit(a, &r))
-        r |= app_msg(a, false, "%s = %s", f.path, text);
+        r |= msg_show(a, false, "%s = %s", f.path, text);
     return r;
 }

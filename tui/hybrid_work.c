@@ -95,17 +95,10 @@ void hybrid_work_close(HybridWork *w)
     w->pending = false;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* Show the finished job j's figures in *out; j is held from now on. */
 static void take(HybridWork *w, HybridJob *j, HybridResult *out)
 {
-    w->last_ms = now_ms() - w->submitted_ms;
+    w->last_ms = bg_now_ms() - w->submitted_ms;
     *out = j->r;
     job_free(w->held);
     w->held = j;
@@ -138,7 +131,7 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
     w->pending = true;
     w->plan_current = false;
     w->percent = 0;
-    w->submitted_ms = now_ms();
+    w->submitted_ms = bg_now_ms();
     if (w->last_ms <= HYBRID_WORK_GRACE_MS)
         bg_wait(w->ch, HYBRID_WORK_GRACE_MS, w->signal_flag);
     hybrid_work_news(w, out);

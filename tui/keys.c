@@ -309,12 +309,6 @@ size_t keys_help_lines(void (*emit)(const char *line, void *ctx), void *ctx)
     return table_help(&key_tables[KM_NORMAL], emit, ctx);
 }
 
-size_t keys_mode_help_lines(KeyMode m, void (*emit)(const char *line, void *ctx),
-                            void *ctx)
-{
-    return m < KM_COUNT ? table_help(&key_tables[m], emit, ctx) : 0;
-}
-
 size_t keys_modes_help_lines(void (*emit)(const char *line, void *ctx), void *ctx)
 {
     size_t lines = 0;
@@ -330,8 +324,9 @@ size_t keys_modes_help_lines(void (*emit)(const char *line, void *ctx), void *ct
     return lines;
 }
 
-bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t n)
+int keys_tables_check(const KeyTable *tables, size_t ntables, Diag *d)
 {
+    diag_clear(d, NULL);
     char name[32];
     int mode_of[ACT_COUNT];
     for (int a = 0; a < ACT_COUNT; a++)
@@ -341,21 +336,22 @@ bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t
         for (size_t i = 0; i < t->count; i++) {
             Action a = t->keys[i].action;
             if (a <= ACT_NONE || a >= ACT_COUNT) {
-                snprintf(msg, n, "%s: key %s has no action", t->title[0] ? t->title : "normal mode",
+                diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s: key %s has no action",
+                         t->title[0] ? t->title : "normal mode",
                          keys_name(t->keys[i].key, name, sizeof name));
-                return false;
+                return EXIT_DATAERR;
             }
             if (mode_of[a] >= 0 && mode_of[a] != (int)m) {
-                snprintf(msg, n, "action %d is bound in two modes", (int)a);
-                return false;
+                diag_set(d, EXIT_DATAERR, 0, 0, NULL, "action %d is bound in two modes", (int)a);
+                return EXIT_DATAERR;
             }
             mode_of[a] = (int)m;
             for (size_t j = i + 1; j < t->count; j++)
                 if (t->keys[i].key == t->keys[j].key) {
-                    snprintf(msg, n, "%s: key %s is bound twice",
+                    diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s: key %s is bound twice",
                              t->title[0] ? t->title : "normal mode",
                              keys_name(t->keys[i].key, name, sizeof name));
-                    return false;
+                    return EXIT_DATAERR;
                 }
         }
         for (size_t i = 0; i < t->count; i++) {
@@ -365,30 +361,30 @@ bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t
                 if (t->keys[j].action == a && t->keys[j].help && t->keys[j].help[0])
                     helped = true;
             if (!helped) {
-                snprintf(msg, n, "action %d (key %s) has no help sentence", (int)a,
-                         keys_name(t->keys[i].key, name, sizeof name));
-                return false;
+                diag_set(d, EXIT_DATAERR, 0, 0, NULL, "action %d (key %s) has no help sentence",
+                         (int)a, keys_name(t->keys[i].key, name, sizeof name));
+                return EXIT_DATAERR;
             }
         }
     }
-    return true;
+    return 0;
 }
 
-bool keys_table_check(char *msg, size_t n)
+int keys_table_check(Diag *d)
 {
-    if (!keys_tables_check(key_tables, KM_COUNT, msg, n))
-        return false;
+    if (keys_tables_check(key_tables, KM_COUNT, d) != 0)
+        return EXIT_DATAERR;
     for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
         bool bound = false;
         for (int m = 0; m < KM_COUNT && !bound; m++)
             for (size_t i = 0; i < key_tables[m].count; i++)
                 bound |= key_tables[m].keys[i].action == (Action)a;
         if (!bound) {
-            snprintf(msg, n, "action %d has no key", a);
-            return false;
+            diag_set(d, EXIT_DATAERR, 0, 0, NULL, "action %d has no key", a);
+            return EXIT_DATAERR;
         }
     }
-    return true;
+    return 0;
 }
 
 const char *keys_unknown_text(int key, char *buf, size_t n)

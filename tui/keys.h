@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
+
 #define KC_CTRL(c) ((c) & 0x1f)
 enum {
     KC_NONE = -1,
@@ -178,22 +180,19 @@ const char *keys_mode_hint_line(KeyMode m, char *buf, size_t n, int width);
  * for each line, in table order; returns the number of lines. */
 size_t keys_help_lines(void (*emit)(const char *line, void *ctx), void *ctx);
 
-/* The same for mode m's table alone (no title line). */
-size_t keys_mode_help_lines(KeyMode m, void (*emit)(const char *line, void *ctx),
-                            void *ctx);
-
 /* The other modes' help (F1 while editing or on the command line): each
  * mode after normal under its title, a blank line before it. Returns the
  * line count. */
 size_t keys_modes_help_lines(void (*emit)(const char *line, void *ctx), void *ctx);
 
-/* Self-check of the tables for the tests: fills msg and returns false when
- * a key is bound twice in one mode, an action has no help sentence or no
- * key, or one action is bound in two modes. */
-bool keys_table_check(char *msg, size_t n);
+/* Self-check of the tables for the tests: 0, or EXIT_DATAERR with *d
+ * saying what is wrong (the table is the data) when a key is bound twice in
+ * one mode, an action has no help sentence or no key, or one action is
+ * bound in two modes. */
+int keys_table_check(Diag *d);
 
 /* The same check over any tables (the tests feed it bad ones). */
-bool keys_tables_check(const KeyTable *tables, size_t ntables, char *msg, size_t n);
+int keys_tables_check(const KeyTable *tables, size_t ntables, Diag *d);
 
 /* The message for a key normal mode does not bind: it says so and names
  * the two bound keys nearest to it with what they do ("b is not a key

@@ -9,15 +9,53 @@
 #include "keys.h"
 #include "utf8.h"
 
+size_t line_edit_copy(char *text, const char *from)
+{
+    size_t n = from ? strlen(from) : 0;
+    if (n > LINE_EDIT_MAX - 1)
+        n = utf8_floor(from, n, LINE_EDIT_MAX - 1);
+    if (n)
+        memcpy(text, from, n);
+    text[n] = '\0';
+    return n;
+}
+
+void line_edit_remove(char *text, size_t *len, size_t from, size_t to)
+{
+    memmove(text + from, text + to, *len - to + 1);
+    *len -= to - from;
+}
+
+bool line_edit_put(char *text, size_t *len, size_t at, int cp, size_t *n)
+{
+    char enc[4];
+    *n = utf8_encode((uint32_t)cp, enc);
+    if (*n == 0 || *len + *n > LINE_EDIT_MAX - 1)
+        return false;
+    memmove(text + at + *n, text + at, *len - at + 1);
+    memcpy(text + at, enc, *n);
+    *len += *n;
+    return true;
+}
+
+bool line_edit_printable(int key)
+{
+    return !(key < 32 || key == 127 || (key >= 0x80 && key < 0xA0) ||
+             (key >= 0xD800 && key <= 0xDFFF) || key >= KC_BASE);
+}
+
+size_t line_edit_word_start(const char *text, size_t at)
+{
+    while (at > 0 && text[at - 1] == ' ')
+        at--;
+    while (at > 0 && text[at - 1] != ' ' && text[at - 1] != '\n')
+        at--;
+    return at;
+}
+
 void line_edit_init(LineEdit *e, const char *text)
 {
-    size_t n = text ? strlen(text) : 0;
-    if (n > LINE_EDIT_MAX - 1)
-        n = utf8_floor(text, n, LINE_EDIT_MAX - 1);
-    if (n)
-        memcpy(e->text, text, n);
-    e->text[n] = '\0';
-    e->len = e->cursor = n;
+    e->len = e->cursor = line_edit_copy(e->text, text);
 }
 
 /* The cursor moves over a character with its combining marks. */
@@ -31,11 +69,10 @@ static size_t next_boundary(const LineEdit *e, size_t at)
     return utf8_next_cluster(e->text, e->len, at);
 }
 
-/* Remove bytes [from, to). */
+/* Remove bytes [from, to) and put the cursor there. */
 static void erase(LineEdit *e, size_t from, size_t to)
 {
-    memmove(e->text + from, e->text + to, e->len - to + 1);
-    e->len -= to - from;
+    line_edit_remove(e->text, &e->len, from, to);
     e->cursor = from;
 }
 
@@ -80,11 +117,7 @@ LineEditResult line_edit_handle_key(LineEdit *e, int key)
         e->len = e->cursor;
         return LE_CHANGED;
     case ACT_LE_KILL_WORD: {
-        size_t at = e->cursor;
-        while (at > 0 && e->text[at - 1] == ' ')
-            at--;
-        while (at > 0 && e->text[at - 1] != ' ')
-            at--;
+        size_t at = line_edit_word_start(e->text, e->cursor);
         if (at == e->cursor)
             return LE_NONE;
         erase(e, at, e->cursor);
@@ -93,17 +126,9 @@ LineEditResult line_edit_handle_key(LineEdit *e, int key)
     default:
         break;
     }
-    /* Printable code points only: no controls, no surrogates, no KC_ keys. */
-    if (key < 32 || key == 127 || (key >= 0x80 && key < 0xA0) ||
-        (key >= 0xD800 && key <= 0xDFFF) || key >= KC_BASE)
+    size_t n;
+    if (!line_edit_printable(key) || !line_edit_put(e->text, &e->len, e->cursor, key, &n))
         return LE_NONE;
-    char enc[4];
-    size_t n = utf8_encode((uint32_t)key, enc);
-    if (n == 0 || e->len + n > LINE_EDIT_MAX - 1)
-        return LE_NONE;
-    memmove(e->text + e->cursor + n, e->text + e->cursor, e->len - e->cursor + 1);
-    memcpy(e->text + e->cursor, enc, n);
-    e->len += n;
     e->cursor += n;
     return LE_CHANGED;
 }

@@ -8,6 +8,7 @@
 #ifndef GPUPLAN_LINE_EDIT_H
 #define GPUPLAN_LINE_EDIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* bytes, terminator included: room for the longest text field (notes,
@@ -39,5 +40,27 @@ LineEditResult line_edit_handle_key(LineEdit *e, int key);
 /* The cursor's screen column: display columns of the text before it (a
  * wide character takes two, a combining mark none; utf8.h). */
 size_t line_edit_cursor_col(const LineEdit *e);
+
+/* The primitives the notes editor (notes_edit.c) shares with this one,
+ * on a text buffer of LINE_EDIT_MAX bytes holding *len bytes: */
+
+/* Copy `from` (NULL = empty) into text, cut at a code point boundary when
+ * it is longer than the buffer; returns its length. */
+size_t line_edit_copy(char *text, const char *from);
+
+/* Remove bytes [from, to). */
+void line_edit_remove(char *text, size_t *len, size_t from, size_t to);
+
+/* Insert code point cp at byte `at`; false (nothing changed) when it does
+ * not encode or the buffer is full. *n gets its length in bytes. */
+bool line_edit_put(char *text, size_t *len, size_t at, int cp, size_t *n);
+
+/* True for a key that types a character: a printable code point (no
+ * control, no surrogate, no KC_ key). */
+bool line_edit_printable(int key);
+
+/* Where the word before `at` starts: back over blanks, then over what is
+ * not a blank or a line break (Ctrl-W). */
+size_t line_edit_word_start(const char *text, size_t at);
 
 #endif

@@ -9,17 +9,22 @@
 
 #include "edit.h"
 #include "form.h"
+#include "msg.h"
 #include "risk_panel.h"
 #include "scenario_edit.h"
 
+/* Room for an item's name as a question gives it: "workload '" and the
+ * longest name. */
+#define ITEM_NAME_MAX (sizeof(((HybridWorkload *)0)->name) + 16)
+
 static void workload_name(const Scenario *s, size_t i, char *buf, size_t n)
 {
-    snprintf(buf, n, "workload '%s'", s->hybrid.workloads[i].name);
+    msg_format(buf, n, "workload '%s'", s->hybrid.workloads[i].name);
 }
 
 static void input_name(const Scenario *s, size_t i, char *buf, size_t n)
 {
-    snprintf(buf, n, "input %s", s->uncertainty.inputs[i].key);
+    msg_format(buf, n, "input %s", s->uncertainty.inputs[i].key);
 }
 
 static size_t risk_scalars(void) { return RISK_SCALARS; }
@@ -84,11 +89,11 @@ Reaction list_panel_delete(App *a)
     const ListPanel *lp = list_panel_of(a->panel);
     long i = list_panel_item(a);
     if (!lp || i < 0)
-        return app_msg(a, false, "d deletes a workload or an input: select "
+        return msg_show(a, false, "d deletes a workload or an input: select "
                        "one on the Hybrid or the Risk panel");
-    char name[160], q[256];
+    char name[ITEM_NAME_MAX], q[ITEM_NAME_MAX + 32];
     lp->name(&a->doc.cur, (size_t)i, name, sizeof name);
-    snprintf(q, sizeof q, "delete %s? (y)es / (n)o", name);
+    msg_format(q, sizeof q, "delete %s? (y)es / (n)o", name);
     dialog_choice(&a->dlg, P_LIST_DELETE, q, "yn");
     return R_LINE;
 }
@@ -99,7 +104,7 @@ Reaction list_panel_delete_answer(App *a)
     long i = list_panel_item(a);
     if (!lp || i < 0)
         return R_NONE;
-    char name[160];
+    char name[ITEM_NAME_MAX];
     lp->name(&a->doc.cur, (size_t)i, name, sizeof name);
     Diag d;
     if (scenario_list_remove(edit_draft(a), lp->list, (size_t)i, &d) != 0)
@@ -109,5 +114,5 @@ Reaction list_panel_delete_answer(App *a)
     size_t rows = list_panel_rows(lp, &a->doc.cur);
     if (a->sel[a->panel] >= rows && a->sel[a->panel] > 0)
         a->sel[a->panel]--;
-    return r | app_msg(a, false, "%s deleted (u undoes)", name);
+    return r | msg_show(a, false, "%s deleted (u undoes)", name);
 }

@@ -11,17 +11,11 @@
 
 void notes_edit_init(NotesEdit *e, const char *text, size_t max_chars)
 {
-    size_t n = text ? strlen(text) : 0;
-    if (n > LINE_EDIT_MAX - 1)
-        n = utf8_floor(text, n, LINE_EDIT_MAX - 1);
-    if (n)
-        memcpy(e->text, text, n);
-    e->text[n] = '\0';
-    e->len = n;
+    e->len = line_edit_copy(e->text, text);
     e->cursor = 0;
     e->max_chars = max_chars;
     e->goal = -1;
-    e->final_break = n > 0 && e->text[n - 1] == '\n';
+    e->final_break = e->len > 0 && e->text[e->len - 1] == '\n';
 }
 
 const char *notes_edit_result(NotesEdit *e)
@@ -192,8 +186,7 @@ static NotesEditResult erase(NotesEdit *e, size_t from, size_t to)
 {
     if (from >= to)
         return NE_NONE;
-    memmove(e->text + from, e->text + to, e->len - to + 1);
-    e->len -= to - from;
+    line_edit_remove(e->text, &e->len, from, to);
     e->cursor = from;
     return NE_CHANGED;
 }
@@ -201,15 +194,11 @@ static NotesEditResult erase(NotesEdit *e, size_t from, size_t to)
 /* Insert code point cp at the cursor, within the field's length. */
 static NotesEditResult insert(NotesEdit *e, int cp)
 {
-    char enc[4];
-    size_t n = utf8_encode((uint32_t)cp, enc);
-    if (n == 0)
-        return NE_NONE;
-    if (notes_edit_chars(e) + 1 > e->max_chars || e->len + n > LINE_EDIT_MAX - 1)
+    size_t n;
+    if (notes_edit_chars(e) + 1 > e->max_chars)
         return NE_FULL;
-    memmove(e->text + e->cursor + n, e->text + e->cursor, e->len - e->cursor + 1);
-    memcpy(e->text + e->cursor, enc, n);
-    e->len += n;
+    if (!line_edit_put(e->text, &e->len, e->cursor, cp, &n))
+        return n == 0 ? NE_NONE : NE_FULL;
     e->cursor += n;
     return NE_CHANGED;
 }
@@ -256,23 +245,14 @@ NotesEditResult notes_edit_handle_key(NotesEdit *e, int key, int width)
         size_t end = line_end(e, e->cursor);
         return erase(e, e->cursor, end > e->cursor ? end : next_cluster(e, e->cursor));
     }
-    case ACT_LE_KILL_WORD: {
-        size_t at = e->cursor;
-        while (at > 0 && e->text[at - 1] == ' ')
-            at--;
-        while (at > 0 && e->text[at - 1] != ' ' && e->text[at - 1] != '\n')
-            at--;
-        return erase(e, at, e->cursor);
-    }
+    case ACT_LE_KILL_WORD:
+        return erase(e, line_edit_word_start(e->text, e->cursor), e->cursor);
     case ACT_NONE:
         break;
     default:
         return NE_NONE; /* the line editor's Enter and Esc are bound here */
     }
-    /* Printable code points only: no controls, no surrogates, no KC_ keys. */
-    if (key < 32 || key == 127 || (key >= 0x80 && key < 0xA0) ||
-        (key >= 0xD800 && key <= 0xDFFF) || key >= KC_BASE ||
-        text_forbidden_cp((unsigned long)key))
+    if (!line_edit_printable(key) || text_forbidden_cp((unsigned long)key))
         return NE_NONE;
     return insert(e, key);
 }

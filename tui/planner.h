@@ -26,6 +26,7 @@
 #include "hybrid.h"
 #include "hybrid_work.h"
 #include "line_edit.h"
+#include "msg.h"
 #include "notes_edit.h"
 #include "prices.h"
 #include "recover.h"
@@ -41,7 +42,8 @@ enum {
     R_CHART = 1 << 3,
     R_MSG = 1 << 4,
     R_LINE = 1 << 5,
-    R_ALL = 0x3f,
+    /* every window */
+    R_ALL = R_TITLE | R_FORM | R_RESULTS | R_CHART | R_MSG | R_LINE,
     R_CLEAR = 1 << 6, /* repaint the whole terminal (resize, Ctrl-L) */
     R_QUIT = 1 << 7   /* leave the loop */
 };
@@ -54,6 +56,18 @@ enum { P_NONE, P_QUIT, P_SAVE_PATH, P_RECOVER, P_EXPORT_FMT, P_EXPORT_PATH, P_PI
 
 /* The Risk panel's Monte Carlo beside the loop (risk_live.h). */
 typedef struct RiskLive RiskLive;
+
+/* Where keys go (mode.h, after tmux's window modes): the base modes, then
+ * the two that lie over them while they last. */
+typedef enum Mode {
+    MODE_NORMAL,  /* moving between panels and fields (actions.c) */
+    MODE_EDIT,    /* a value typed in place (edit.c) */
+    MODE_NOTES,   /* the notes editor (edit.c) */
+    MODE_COMMAND, /* the `:` line (commands.c) */
+    MODE_DIALOG,  /* a question, a list or the help is open (dlg) */
+    MODE_SMALL,   /* the terminal is too small (too_small) */
+    MODE_COUNT
+} Mode;
 
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
@@ -69,20 +83,19 @@ typedef struct App {
     HorizonFigures horizon; /* shown's horizon, evaluated with res */
     bool stale;
 
+    Mode mode; /* the base mode: MODE_NORMAL .. MODE_COMMAND (mode.h) */
     Panel panel;
     size_t sel[PANEL_COUNT], top[PANEL_COUNT];
-    bool editing, edit_bad;
+    bool edit_bad;
     FieldRef edit_ref;   /* the field being edited (edit.c) */
     bool edit_previewed; /* the draft holds edit.text's value, or edit_bad
                           * says the edit path refused it */
     bool edit_wide; /* the edit was drawn over the results (screen.c) */
     LineEdit edit;
-    bool notes_open; /* the notes editor is open (edit.c) */
-    NotesEdit notes;
+    NotesEdit notes; /* the notes editor (MODE_NOTES) */
     size_t notes_top; /* its first wrapped row on screen */
     int notes_width;  /* the columns it wraps at, from the last draw */
-    bool cmdline;
-    LineEdit cmd;
+    LineEdit cmd; /* the `:` line (MODE_COMMAND) */
     Dialog dlg;
     Pending pending;
     char pending_path[DOC_PATH_MAX];
@@ -90,9 +103,7 @@ typedef struct App {
                                         * for an answer */
     FileLock lock; /* "open in another planner" beside doc.path */
     ExportFormat export_fmt;
-    ChartKind chart;
-    bool chart_hybrid; /* the hybrid chart instead of `chart` */
-    bool chart_tornado; /* the tornado instead of `chart` (risk_view.c) */
+    ChartKind chart;    /* the chart shown (c cycles, actions.c) */
     bool chart_zoom;    /* the chart full-screen (z) */
     Tornado *tornado;   /* its figures, of `shown`; allocated at first use */
     Scenario *risk_work; /* scratch of the tornado and :seek */
@@ -112,14 +123,7 @@ typedef struct App {
     struct RecoverMerge *merge; /* a recovery being merged (recover_offer.c) */
     char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */
 
-    char msg[1024];
-    bool msg_error;
-    int msg_rows; /* rows the message took when last drawn (>1: over the chart) */
-    /* The last APP_MSG_LOG messages for :messages, oldest at
-     * msg_log_count % APP_MSG_LOG once it is full. */
-#define APP_MSG_LOG 50
-    char msg_log[APP_MSG_LOG][1024];
-    size_t msg_log_count;
+    MsgLine msg; /* the status line's message and its log (msg.h) */
 
     int rows, cols;
     bool too_small;
@@ -132,13 +136,5 @@ typedef struct App {
     bool quit;
     int status;
 } App;
-
-/* Show a message on the status line (error: in the error style); returns
- * R_MSG. */
-Reaction app_msg(App *a, bool error, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Clear the status line's message; returns R_MSG. */
-Reaction app_msg_clear(App *a);
 
 #endif

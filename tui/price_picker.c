@@ -63,10 +63,10 @@ void price_picker_fill(App *a, size_t sel)
         snprintf(header, sizeof header, "%-*s%*s%-*s%*s%-*s%*s%-*s%*s%s", nw, "instance",
                  gap, "", gw, "GPUs", gap, "", rw, "region", gap, "", pw, "od/res/spot",
                  gap, "", "date");
-    char title[256];
+    char title[sizeof a->dlg.question];
     if (a->price_workload >= 0 &&
         (size_t)a->price_workload < a->doc.cur.hybrid.workload_count)
-        snprintf(title, sizeof title, "price book, per GPU-hour: Enter sets %s's "
+        msg_format(title, sizeof title, "price book, per GPU-hour: Enter sets %s's "
                  "cloud_gpu_hour, Esc cancels",
                  a->doc.cur.hybrid.workloads[a->price_workload].name);
     else
@@ -107,15 +107,15 @@ void price_picker_close(App *a)
 Reaction price_picker_open(App *a)
 {
     char path[DOC_PATH_MAX];
-    snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
+    if ((size_t)snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir()) >= sizeof path)
+        return msg_show(a, true, "the price book's directory, %s, is too long a path",
+                        cli_scenario_dir());
     PriceBook *b = xmalloc(sizeof *b);
     Diag d;
     diag_clear(&d, path);
     if (prices_load_file(path, b, &d) != 0) {
-        char m[1024];
-        diag_format(&d, m, sizeof m);
         free(b);
-        return app_msg(a, true, "%s", m);
+        return msg_diag(a, &d);
     }
     price_picker_close(a);
     a->book = b;
@@ -147,7 +147,7 @@ static Reaction pick_for_workload(App *a, size_t i, const PriceInstance *in,
     FieldRef f;
     field_ref_init(&f, field_find("hybrid.workloads[].cloud_gpu_hour"), i);
     if (!isfinite(per_instance) || !(in->gpus > 0))
-        return app_msg(a, true, "%s %s has no %s price in the book: %s not changed",
+        return msg_show(a, true, "%s %s has no %s price in the book: %s not changed",
                        in->name, r->region, mode, f.path);
     double v = per_instance / in->gpus;
     dtoa_shortest(v, text);
@@ -155,13 +155,13 @@ static Reaction pick_for_workload(App *a, size_t i, const PriceInstance *in,
     snprintf(name, sizeof name, "%s", w->name);
     Diag d;
     if (scenario_set_ref(edit_draft(a), &f, text, &d) != 0)
-        return app_msg(a, true, "%s %s %s per GPU-h: %s: %s (not changed)", in->name,
+        return msg_show(a, true, "%s %s %s per GPU-h: %s: %s (not changed)", in->name,
                        r->region, mode, d.path, d.message);
     Reaction re = R_NONE;
     if (!edit_commit(a, &re))
-        return app_msg(a, false, "%s: cloud_gpu_hour is already %s (%s %s %s, %s)",
+        return msg_show(a, false, "%s: cloud_gpu_hour is already %s (%s %s %s, %s)",
                        name, shown, in->name, r->region, mode, in->date);
-    return re | app_msg(a, false, "%s: cloud_gpu_hour = %s per GPU-h, %s %s %s (%s)",
+    return re | msg_show(a, false, "%s: cloud_gpu_hour = %s per GPU-h, %s %s %s (%s)",
                         name, shown, in->name, r->region, mode, in->date);
 }
 
@@ -190,10 +190,10 @@ static Reaction say_copied(App *a, const PriceInstance *in, const PriceRegion *r
     }
     Reaction re;
     if (copied.len)
-        re = app_msg(a, false, "%s %s: %s per GPU-h (%s)%s", in->name, r->region,
+        re = msg_show(a, false, "%s %s: %s per GPU-h (%s)%s", in->name, r->region,
                      sb_str(&copied), in->date, sb_str(&kept));
     else
-        re = app_msg(a, false, "%s %s: instance and region copied (%s)%s", in->name,
+        re = msg_show(a, false, "%s %s: instance and region copied (%s)%s", in->name,
                      r->region, in->date, sb_str(&kept));
     sb_free(&copied);
     sb_free(&kept);
@@ -218,11 +218,11 @@ Reaction price_picker_pick(App *a, const char *item)
     size_t bad;
     Diag d;
     if (scenario_set_all(edit_draft(a), e.keys, e.texts, e.count, &bad, &d) != 0)
-        return app_msg(a, true, "%s %s, per GPU-hour: %s: %s; nothing copied", in->name,
+        return msg_show(a, true, "%s %s, per GPU-hour: %s: %s; nothing copied", in->name,
                        r->region, d.path, d.message);
     Reaction re = R_NONE;
     if (!edit_commit(a, &re))
-        return app_msg(a, false, "%s %s: the scenario already has these prices (%s)",
+        return msg_show(a, false, "%s %s: the scenario already has these prices (%s)",
                        in->name, r->region, in->date);
     return re | say_copied(a, in, r);
 }

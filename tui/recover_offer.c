@@ -84,7 +84,7 @@ static Reaction ask_recovery(App *a)
                  file_changed(a, &m) == 1;
     Reaction r = R_LINE;
     if (merge)
-        r |= app_msg(a, false, "%s changed on disk since these edits began: yes "
+        r |= msg_show(a, false, "%s changed on disk since these edits began: yes "
                      "merges them with its changes, field by field", a->doc.path);
     snprintf(q, sizeof q, "recover %sedits from %s%s? (y)es/(n)o/(d)elete",
              merge ? "and merge " : "", ts, extra);
@@ -160,10 +160,10 @@ static Reaction load(App *a, const Scenario *s, const char *rpath, const char *h
     drop_list(a);
     Reaction r = edit_recompute(a);
     if (others)
-        return r | app_msg(a, false, "%s; save to keep them (%zu other recovery "
+        return r | msg_show(a, false, "%s; save to keep them (%zu other recovery "
                            "file%s kept for the next start)", how, others,
                            others == 1 ? "" : "s");
-    return r | app_msg(a, false, "%s; save to keep them", how);
+    return r | msg_show(a, false, "%s; save to keep them", how);
 }
 
 /* The conflict being asked: its values in the message, the question on
@@ -176,7 +176,7 @@ static Reaction ask_conflict(App *a)
     snprintf(q, sizeof q, "conflict %zu of %zu: keep the (f)ile's value, take the "
              "(r)ecovery's, or (c)ancel", m->at + 1, m->n);
     dialog_choice(&a->dlg, P_RECOVER_CONFLICT, q, "frc");
-    return R_LINE | app_msg(a, false, "%s was changed on disk and in the recovery: it "
+    return R_LINE | msg_show(a, false, "%s was changed on disk and in the recovery: it "
                             "was %s; the file has %s, the recovery %s", c->key,
                             c->base, c->file, c->rec);
 }
@@ -193,7 +193,7 @@ static Reaction finish_merge(App *a)
         diag_format(&d, why, sizeof why);
         dialog_choice(&a->dlg, P_RECOVER_BROKEN, "load the (r)ecovery as written "
                       "(undoing the file's changes), or (c)ancel", "rc");
-        return R_LINE | app_msg(a, true, "the merged scenario breaks a rule: %s", why);
+        return R_LINE | msg_show(a, true, "the merged scenario breaks a rule: %s", why);
     }
     char how[200];
     snprintf(how, sizeof how, "recovered the unsaved changes, merged with the "
@@ -219,7 +219,7 @@ static bool take_recovery(App *a, size_t i, Reaction *r)
         free(m);
         char msg[1200];
         diag_format(&d, msg, sizeof msg);
-        *r |= app_msg(a, true, "%s", msg);
+        *r |= msg_show(a, true, "%s", msg);
         return false;
     }
     snprintf(m->path, sizeof m->path, "%s", a->rec[i].path);
@@ -260,7 +260,7 @@ static Reaction answer_recovery(App *a, int c)
     }
     if (c == 'd') {
         recover_remove_file(a->rec[0].path);
-        r |= app_msg(a, false, "recovery file deleted");
+        r |= msg_show(a, false, "recovery file deleted");
     }
     drop_list(a);
     return r;
@@ -284,7 +284,7 @@ static Reaction answer_recovery_list(App *a, const Dialog *d, bool cancelled)
     if (cancelled || d->choice == 'n' || d->sel >= d->count) {
         size_t n = a->rec_n;
         drop_list(a);
-        return app_msg(a, false, "%zu recovery file%s kept for the next start",
+        return msg_show(a, false, "%zu recovery file%s kept for the next start",
                        n, n == 1 ? "" : "s");
     }
     size_t i = 0;
@@ -307,7 +307,7 @@ static Reaction answer_recovery_list(App *a, const Dialog *d, bool cancelled)
         char ts[64];
         when_text(a->rec[i].when, ts, sizeof ts);
         recover_remove_file(a->rec[i].path);
-        r |= app_msg(a, false, "deleted the recovery file from %s", ts);
+        r |= msg_show(a, false, "deleted the recovery file from %s", ts);
         return relist(a, r);
     }
     if (!take_recovery(a, i, &r))
@@ -324,7 +324,7 @@ static Reaction answer_recovery_all(App *a, bool yes)
     for (size_t i = 0; i < n; i++)
         recover_remove_file(a->rec[i].path);
     drop_list(a);
-    return app_msg(a, false, "%zu recovery file%s deleted", n, n == 1 ? "" : "s");
+    return msg_show(a, false, "%zu recovery file%s deleted", n, n == 1 ? "" : "s");
 }
 
 /* The answer to one conflict, or to "the merge breaks a rule". */
@@ -335,7 +335,7 @@ static Reaction answer_merge(App *a, const Dialog *d, bool cancelled)
         return R_NONE;
     if (cancelled || d->choice == 'c') {
         drop_merge(a);
-        return app_msg(a, false, "not recovered: the scenario is as its file holds "
+        return msg_show(a, false, "not recovered: the scenario is as its file holds "
                        "it; the recovery file is kept for the next start");
     }
     if (d->purpose == P_RECOVER_BROKEN) {

@@ -13,6 +13,7 @@
 #include "numfmt.h"
 #include "term.h"
 #include "utf8.h"
+#include "wrap.h"
 
 const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
                                    size_t n)
@@ -21,46 +22,6 @@ const char *results_crossover_text(const CostResult *r, CostOption o, char *buf,
     cost_crossover_text(&r->crossover[o], t, sizeof t);
     snprintf(buf, n, "%s %s", cost_option_word(o), t);
     return buf;
-}
-
-/* Word-wrap text into rows y0..h-1 of w; returns the row after it. Text
- * that runs out of rows ends its last row with an ellipsis (DESIGN 8: cut
- * text says so). (w NULL: count the rows without drawing.) */
-static int wrap(WINDOW *w, int y0, int h, int wd, const char *text)
-{
-    const char *p = text;
-    int y = y0;
-    for (; y < h && *p; y++) {
-        while (*p == ' ')
-            p++;
-        size_t take = strlen(p);
-        bool last = y == h - 1;
-        const char *ell = term_ellipsis();
-        int room = last && utf8_width(p) > wd ? wd - utf8_width(ell) : wd;
-        if (room < 1)
-            room = wd;
-        if (utf8_width(p) > wd) {
-            /* What fits in the room, back to the last blank. */
-            size_t fit = utf8_head_bytes(p, room);
-            take = fit;
-            while (take > 0 && p[take] != ' ')
-                take--;
-            if (take == 0)
-                take = fit;
-        }
-        if (w) {
-            mvwaddnstr(w, y, 0, p, (int)take);
-            if (room < wd)
-                waddstr(w, ell);
-        }
-        p += take;
-    }
-    return y;
-}
-
-void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
-{
-    results_draw_hybrid(w, s, r, NULL, -1, false, stale);
 }
 
 /* "s" unless n is one. */
@@ -80,7 +41,7 @@ int results_verdict_rows(const Scenario *s, const CostResult *r, int width)
 {
     char verdict[1024];
     cost_verdict_text(s, r, verdict, sizeof verdict);
-    return width > 0 ? wrap(NULL, 0, 1000, width, verdict) : 0;
+    return width > 0 ? wrap_rows(width, verdict) : 0;
 }
 
 void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
@@ -93,7 +54,7 @@ void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, boo
     char verdict[1024];
     cost_verdict_text(s, r, verdict, sizeof verdict);
     wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
-    wrap(w, 0, h, wd, verdict);
+    wrap_draw(w, 0, h, wd, verdict);
     wattrset(w, term_attr(TS_NORMAL));
 }
 
@@ -109,13 +70,13 @@ static int zone_lines(WINDOW *w, int y, int h, int wd, const Scenario *s,
     /* Where the sentence would crowd out the crossovers and the advice,
      * the short form: the zone, that it disagrees, and the term behind
      * it. */
-    int rows = wrap(NULL, 0, h, wd, zt);
+    int rows = wrap_draw(NULL, 0, h, wd, zt);
     if (rows > 1 && y + rows + OPT_COUNT > h && !r->zone_agrees)
         snprintf(zt, sizeof zt, "zone %s disagrees (%s)",
                  cost_zone_key(r->zone),
                  cost_term_word(cost_biggest_term(r, cost_zone_rival(r))));
     wattrset(w, term_attr(r->zone_agrees ? TS_NORMAL : TS_ERROR));
-    y = wrap(w, y, h, wd, zt);
+    y = wrap_draw(w, y, h, wd, zt);
     wattrset(w, term_attr(TS_NORMAL));
     return y;
 }
@@ -160,7 +121,7 @@ static int horizon_line(WINDOW *w, int y, int h, int wd, const Scenario *s,
             snprintf(line, sizeof line, "No payback vs %s, %s",
                      cost_option_word(x), irr);
     }
-    return wrap(w, y, h, wd, line);
+    return wrap_draw(w, y, h, wd, line);
 }
 
 /* Lines from..to-1 of ex from row y; returns the row after them. */
@@ -169,85 +130,94 @@ static int extra_lines(WINDOW *w, int y, int h, int wd, const ResultsExtra *ex,
 {
     for (int k = from; ex && k < to && y < h; k++) {
         wattrset(w, term_attr(ex->refining ? TS_STALE : TS_NORMAL));
-        y = wrap(w, y, h, wd, ex->line[k]);
+        y = wrap_draw(w, y, h, wd, ex->line[k]);
         wattrset(w, term_attr(TS_NORMAL));
     }
     return y;
 }
 
-/* The box; `verdict` false leaves the verdict to its own window. */
-static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
-                        const HybridResult *hy, int computing, bool plan_current,
-                        const ResultsExtra *ex, bool stale, bool verdict_too)
+/* ---- the box, section by section ----------------------------------------- */
+
+/* What the box shows and where: its window and size, the figures, and the
+ * row the next section starts on. */
+typedef struct Box {
+    WINDOW *w;
+    int h, wd, y;
+    const Scenario *s;
+    const CostResult *r;
+    const HybridResult *hy; /* the Hybrid panel's figures, or NULL */
+    int computing;          /* percent of newer hybrid figures, -1: none */
+    bool plan_current;      /* the plan's own figures in hy are the new ones */
+    const ResultsExtra *ex; /* a panel's lines, or NULL */
+    bool stale;
+} Box;
+
+/* The widths of the money columns: each figure whole when the box has
+ * the columns, else the narrow defaults (a figure too wide is then
+ * scaled, 1.2M, never cut; DESIGN 8). */
+typedef struct Cols {
+    int money, per, diff;
+} Cols;
+
+static Cols option_cols(const CostResult *r, int wd)
 {
-    int h, wd;
-    getmaxyx(w, h, wd);
-    werase(w);
-    if (h <= 0 || wd <= 0)
-        return;
+    Cols c = {10, 6, 11};
+    int m = 0, pp = 0, d = 0;
+    double cheapest = r->option[r->cheapest].monthly;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        char t[64];
+        num_format_money(r->option[o].monthly, 0, t, sizeof t);
+        int l = (int)strlen(t);
+        m = l > m ? l : m;
+        num_snprintf(t, sizeof t, "%.2f", r->option[o].per_useful_gpu_hour);
+        l = (int)strlen(t);
+        pp = l > pp ? l : pp;
+        num_format_money(r->option[o].monthly - cheapest, 0, t, sizeof t);
+        l = 1 + (int)strlen(t);
+        d = l > d ? l : d;
+    }
+    m = m > c.money ? m : c.money;
+    pp = pp > c.per ? pp : c.per;
+    d = d > c.diff ? d : c.diff;
+    if (9 + 1 + m + 1 + pp + 1 + d <= wd)
+        c = (Cols){m, pp, d};
+    return c;
+}
+
+/* The verdict (DESIGN 8: it leads, wrapped and never cut; the table, the
+ * zone, the crossovers and the advice take the rows left). */
+static void draw_verdict_lead(Box *b)
+{
+    char verdict[1024];
+    cost_verdict_text(b->s, b->r, verdict, sizeof verdict);
+    wattrset(b->w, term_attr(TS_NORMAL) | (b->stale ? term_attr(TS_STALE) : 0));
+    b->y = wrap_draw(b->w, 0, b->h, b->wd, verdict);
+}
+
+/* The columns' titles; stale results say so where the last column's
+ * title was. */
+static void draw_titles(Box *b, Cols c)
+{
     char line[512];
-    int y = 0;
-    if (!hy && verdict_too) {
-        /* DESIGN 8: the verdict leads, wrapped and never cut; the table, the
-         * zone, the crossovers and the advice take the rows left. */
-        char verdict[1024];
-        cost_verdict_text(s, r, verdict, sizeof verdict);
-        wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
-        y = wrap(w, 0, h, wd, verdict);
-    }
-    y = extra_lines(w, y, h, wd, ex, 0, ex ? ex->lead : 0);
-    /* A short box on the Hybrid panel (80x22) gives its rows to the plan's
-     * figures, so that they and `computing…` stay legible; the verdict
-     * above it still names the cheapest option. */
-    bool plan_only = hy && h < 1 + OPT_COUNT + 4;
-    /* The columns' titles; left out when that row is what the horizon
-     * line needs (80x22 with a three-row verdict): the money columns read
-     * without them, and stale rows keep their own mark. */
-    bool titles = !plan_only &&
-                  (hy || y + 1 + OPT_COUNT + 1 <= h || (!ex && y + OPT_COUNT + 1 > h));
-    /* The money columns widen to show each figure whole when the box has
-     * the columns; else a figure too wide is scaled (1.2M), never cut
-     * (DESIGN 8). */
-    int mw = 10, pw = 6, dw = 11;
-    {
-        int m = 0, pp = 0, d = 0;
-        double cheapest = r->option[r->cheapest].monthly;
-        for (int o = 0; o < OPT_COUNT; o++) {
-            char t[64];
-            num_format_money(r->option[o].monthly, 0, t, sizeof t);
-            int l = (int)strlen(t);
-            m = l > m ? l : m;
-            num_snprintf(t, sizeof t, "%.2f", r->option[o].per_useful_gpu_hour);
-            l = (int)strlen(t);
-            pp = l > pp ? l : pp;
-            num_format_money(r->option[o].monthly - cheapest, 0, t, sizeof t);
-            l = 1 + (int)strlen(t);
-            d = l > d ? l : d;
-        }
-        m = m > mw ? m : mw;
-        pp = pp > pw ? pp : pw;
-        d = d > dw ? d : dw;
-        if (9 + 1 + m + 1 + pp + 1 + d <= wd) {
-            mw = m;
-            pw = pp;
-            dw = d;
-        }
-    }
-    if (titles) {
-        wattrset(w, term_attr(TS_HEADER));
-        /* Stale results say so where the last column's title was. */
-        snprintf(line, sizeof line, "%-9s %*s %*s %*s", "Option", mw, "per month", pw, "GPU-h",
-                 dw - 11, "");
-        mvwaddnstr(w, y, 0, line, wd);
-        if (stale)
-            wattrset(w, term_attr(TS_STALE));
-        waddnstr(w, stale ? "      stale" : "vs cheapest", wd - getcurx(w));
-        y++;
-    }
+    wattrset(b->w, term_attr(TS_HEADER));
+    snprintf(line, sizeof line, "%-9s %*s %*s %*s", "Option", c.money, "per month", c.per,
+             "GPU-h", c.diff - 11, "");
+    mvwaddnstr(b->w, b->y, 0, line, b->wd);
+    if (b->stale)
+        wattrset(b->w, term_attr(TS_STALE));
+    waddnstr(b->w, b->stale ? "      stale" : "vs cheapest", b->wd - getcurx(b->w));
+    b->y++;
+}
+
+/* One row per option: monthly cost, cost per useful GPU-hour, the
+ * difference to the cheapest (or that it is the cheapest, or not allowed). */
+static void draw_options(Box *b, Cols c)
+{
+    const CostResult *r = b->r;
     double best = r->option[r->cheapest].monthly;
-    for (int o = 0; !plan_only && o < OPT_COUNT && y < h; o++, y++) {
+    for (int o = 0; o < OPT_COUNT && b->y < b->h; o++, b->y++) {
         const OptionCost *oc = &r->option[o];
-        char money[48], per[32], diff[64];
+        char money[48], per[32], diff[64], line[512];
         num_format_money(oc->monthly, 0, money, sizeof money);
         if (isnan(oc->per_useful_gpu_hour))
             snprintf(per, sizeof per, "n/a");
@@ -255,10 +225,10 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
             num_snprintf(per, sizeof per, "%.2f", oc->per_useful_gpu_hour);
         /* Each figure whole: one too wide for its column is scaled
          * (1.2M), never cut (DESIGN 8). */
-        if ((int)strlen(money) > mw)
-            num_format_scaled(oc->monthly, mw, money, sizeof money);
-        if ((int)strlen(per) > pw)
-            num_format_scaled(oc->per_useful_gpu_hour, pw, per, sizeof per);
+        if ((int)strlen(money) > c.money)
+            num_format_scaled(oc->monthly, c.money, money, sizeof money);
+        if ((int)strlen(per) > c.per)
+            num_format_scaled(oc->per_useful_gpu_hour, c.per, per, sizeof per);
         int attr = term_attr(TS_NORMAL);
         if (!oc->allowed) {
             snprintf(diff, sizeof diff, "not allowed");
@@ -269,133 +239,182 @@ static void results_box(WINDOW *w, const Scenario *s, const CostResult *r,
         } else {
             char d[48];
             num_format_money(oc->monthly - best, 0, d, sizeof d);
-            if ((int)strlen(d) > dw - 1)
-                num_format_scaled(oc->monthly - best, dw - 1, d, sizeof d);
+            if ((int)strlen(d) > c.diff - 1)
+                num_format_scaled(oc->monthly - best, c.diff - 1, d, sizeof d);
             snprintf(diff, sizeof diff, "+%s", d);
         }
-        if (stale)
+        if (b->stale)
             attr |= term_attr(TS_STALE);
-        wattrset(w, attr);
-        snprintf(line, sizeof line, "%-9s %*s %*s %*s", cost_option_label((CostOption)o), mw,
-                 money, pw, per, dw, diff);
-        mvwaddnstr(w, y, 0, line, wd);
+        wattrset(b->w, attr);
+        snprintf(line, sizeof line, "%-9s %*s %*s %*s", cost_option_label((CostOption)o),
+                 c.money, money, c.per, per, c.diff, diff);
+        mvwaddnstr(b->w, b->y, 0, line, b->wd);
     }
-    wattrset(w, term_attr(TS_NORMAL));
-    if (hy) {
-        char line2[160], a[48], b[48];
-        /* While newer figures are computed, the old ones are marked stale:
-         * all of them, or (the plan's own figures in already) those of
-         * the all-on-prem search and the optimizer, which say how far. */
-        bool plan_old = computing >= 0 && !plan_current;
-        int sa = stale || plan_old ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
-        int so = stale || computing >= 0 ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
-        char busy[48] = "";
-        if (computing >= 0)
-            snprintf(busy, sizeof busy, "computing%s %d%%", term_ellipsis(), computing);
-        wattrset(w, term_attr(TS_HEADER) | sa);
-        if (y < h) {
-            /* With warnings, their count replaces the words "on-prem";
-             * while the plan's figures are computed, how far they are. */
-            if (plan_old)
-                snprintf(line2, sizeof line2, "Hybrid: computing%s %d%%",
-                         term_ellipsis(), computing);
-            else if (hy->warning_count)
-                num_snprintf(line2, sizeof line2, "Hybrid: %.0f node%s, %.1f%% used, %zu warning%s",
-                             hy->onprem_nodes, plural(hy->onprem_nodes),
-                             hy->onprem.utilization_pct, hy->warning_count,
-                             hy->warning_count == 1 ? "" : "s");
-            else
-                num_snprintf(line2, sizeof line2, "Hybrid: %.0f on-prem node%s, %.1f%% used",
-                             hy->onprem_nodes, plural(hy->onprem_nodes),
-                             hy->onprem.utilization_pct);
-            mvwaddnstr(w, y++, 0, line2, wd);
-        }
-        wattrset(w, sa);
-        if (y < h) {
-            num_format_money(hy->onprem.monthly, 0, a, sizeof a);
-            num_format_money(hy->cloud.monthly, 0, b, sizeof b);
-            snprintf(line2, sizeof line2, "on-prem %s + cloud %s", a, b);
-            mvwaddnstr(w, y++, 0, line2, wd);
-        }
-        if (y < h)
-            hybrid_line(w, y++, wd, "total monthly", hy->total_monthly, "");
-        if (y < h)
-            hybrid_line(w, y++, wd, "all cloud", hy->all_cloud.monthly, "");
-        /* With the plan's own figures in, the search and the optimizer
-         * say how far they are in place of their last figures. */
-        wattrset(w, so);
-        if (y < h && plan_current && computing >= 0) {
-            snprintf(line2, sizeof line2, "%-14s %s", "all on-prem", busy);
-            mvwaddnstr(w, y++, 0, line2, wd);
-        } else if (y < h) {
-            num_snprintf(a, sizeof a, "(%.0f node%s)", hy->all_onprem.nodes,
-                         plural(hy->all_onprem.nodes));
-            hybrid_line(w, y++, wd, "all on-prem", hy->all_onprem.monthly, a);
-        }
-        if (y < h && plan_current && computing >= 0) {
-            snprintf(line2, sizeof line2, "%-14s %s", "optimum", busy);
-            mvwaddnstr(w, y++, 0, line2, wd);
-        } else if (y < h) {
-            num_snprintf(a, sizeof a, "(%.0f node%s)", hy->optimum.onprem_nodes,
-                         plural(hy->optimum.onprem_nodes));
-            hybrid_line(w, y++, wd, "optimum", hy->optimum.total_monthly, a);
-        }
-        wattrset(w, sa);
-        if (y < h) { /* the commitment from the load (DESIGN 6) */
-            num_snprintf(a, sizeof a, "(%.0f GPU%s)", hy->commit.gpus,
-                         plural(hy->commit.gpus));
-            hybrid_line(w, y++, wd, "commit saves", hy->commit.saving_monthly, a);
-        }
-        /* The warnings' texts are the Hybrid panel's, below its table:
-         * the box, beside it, only counts them. */
-        wattrset(w, term_attr(TS_NORMAL));
+    wattrset(b->w, term_attr(TS_NORMAL));
+}
+
+/* The hybrid plan's heading line: its nodes and use, or with warnings
+ * their count, or while its figures are computed how far they are. */
+static void draw_hybrid_head(Box *b, bool plan_old)
+{
+    const HybridResult *hy = b->hy;
+    char line[160];
+    if (plan_old)
+        snprintf(line, sizeof line, "Hybrid: computing%s %d%%", term_ellipsis(),
+                 b->computing);
+    else if (hy->warning_count)
+        num_snprintf(line, sizeof line, "Hybrid: %.0f node%s, %.1f%% used, %zu warning%s",
+                     hy->onprem_nodes, plural(hy->onprem_nodes), hy->onprem.utilization_pct,
+                     hy->warning_count, hy->warning_count == 1 ? "" : "s");
+    else
+        num_snprintf(line, sizeof line, "Hybrid: %.0f on-prem node%s, %.1f%% used",
+                     hy->onprem_nodes, plural(hy->onprem_nodes), hy->onprem.utilization_pct);
+    mvwaddnstr(b->w, b->y++, 0, line, b->wd);
+}
+
+/* A figure of the search (all on-prem) or the optimizer: its monthly
+ * cost and node count, or, with the plan's own figures in and theirs
+ * still computing, how far they are. */
+static void draw_search_line(Box *b, const char *label, double monthly, double nodes)
+{
+    char a[48];
+    if (b->plan_current && b->computing >= 0) {
+        char line[160];
+        snprintf(line, sizeof line, "%-14s computing%s %d%%", label, term_ellipsis(),
+                 b->computing);
+        mvwaddnstr(b->w, b->y++, 0, line, b->wd);
         return;
     }
-    y = extra_lines(w, y, h, wd, ex, ex ? ex->lead : 0, ex ? ex->count : 0);
-    /* The zone and the horizon line. When the box has a row for only one
-     * of them (80x22), an agreeing zone, which the verdict says in other
-     * words, gives its row to the horizon line; a zone that disagrees
-     * keeps it. */
-    if (r->zone_agrees) {
-        y = horizon_line(w, y, h, wd, s, r);
-        y = zone_lines(w, y, h, wd, s, r);
+    num_snprintf(a, sizeof a, "(%.0f node%s)", nodes, plural(nodes));
+    hybrid_line(b->w, b->y++, b->wd, label, monthly, a);
+}
+
+/* The Hybrid panel's part (DESIGN 6): the plan's figures. While newer
+ * figures are computed, the old ones are marked stale: all of them, or
+ * (the plan's own figures in already) those of the all-on-prem search and
+ * the optimizer, which say how far they are. The warnings' texts are the
+ * panel's, below its table: the box only counts them. */
+static void draw_hybrid(Box *b)
+{
+    const HybridResult *hy = b->hy;
+    bool plan_old = b->computing >= 0 && !b->plan_current;
+    int sa = b->stale || plan_old ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+    int so = b->stale || b->computing >= 0 ? term_attr(TS_STALE) : term_attr(TS_NORMAL);
+    char x[48];
+    wattrset(b->w, term_attr(TS_HEADER) | sa);
+    if (b->y < b->h)
+        draw_hybrid_head(b, plan_old);
+    wattrset(b->w, sa);
+    if (b->y < b->h) {
+        char line[160], y[48];
+        num_format_money(hy->onprem.monthly, 0, x, sizeof x);
+        num_format_money(hy->cloud.monthly, 0, y, sizeof y);
+        snprintf(line, sizeof line, "on-prem %s + cloud %s", x, y);
+        mvwaddnstr(b->w, b->y++, 0, line, b->wd);
+    }
+    if (b->y < b->h)
+        hybrid_line(b->w, b->y++, b->wd, "total monthly", hy->total_monthly, "");
+    if (b->y < b->h)
+        hybrid_line(b->w, b->y++, b->wd, "all cloud", hy->all_cloud.monthly, "");
+    wattrset(b->w, so);
+    if (b->y < b->h)
+        draw_search_line(b, "all on-prem", hy->all_onprem.monthly, hy->all_onprem.nodes);
+    if (b->y < b->h)
+        draw_search_line(b, "optimum", hy->optimum.total_monthly, hy->optimum.onprem_nodes);
+    wattrset(b->w, sa);
+    if (b->y < b->h) { /* the commitment from the load (DESIGN 6) */
+        num_snprintf(x, sizeof x, "(%.0f GPU%s)", hy->commit.gpus, plural(hy->commit.gpus));
+        hybrid_line(b->w, b->y++, b->wd, "commit saves", hy->commit.saving_monthly, x);
+    }
+    wattrset(b->w, term_attr(TS_NORMAL));
+}
+
+/* After the options: a panel's other lines, the zone and the horizon
+ * line, every crossover, the first advice line. */
+static void draw_tail(Box *b)
+{
+    WINDOW *w = b->w;
+    const ResultsExtra *ex = b->ex;
+    int y = extra_lines(w, b->y, b->h, b->wd, ex, ex ? ex->lead : 0, ex ? ex->count : 0);
+    /* When the box has a row for only one of the zone and the horizon line
+     * (80x22), an agreeing zone, which the verdict says in other words,
+     * gives its row to the horizon line; a zone that disagrees keeps it. */
+    if (b->r->zone_agrees) {
+        y = horizon_line(w, y, b->h, b->wd, b->s, b->r);
+        y = zone_lines(w, y, b->h, b->wd, b->s, b->r);
     } else {
-        y = zone_lines(w, y, h, wd, s, r);
-        y = horizon_line(w, y, h, wd, s, r);
+        y = zone_lines(w, y, b->h, b->wd, b->s, b->r);
+        y = horizon_line(w, y, b->h, b->wd, b->s, b->r);
     }
     /* Every crossover, one option a row: the verdict names them too, so
      * they come after the zone when rows are short. */
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT && y < h; o++, y++) {
-        char c[128];
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT && y < b->h; o++, y++) {
+        char line[512], c[128];
         snprintf(line, sizeof line, "X %s",
-                 results_crossover_text(r, (CostOption)o, c, sizeof c));
-        mvwaddnstr(w, y, 0, line, wd);
+                 results_crossover_text(b->r, (CostOption)o, c, sizeof c));
+        mvwaddnstr(w, y, 0, line, b->wd);
     }
-    if (y < h && r->advice_count > 0) {
+    if (y < b->h && b->r->advice_count > 0) {
         char adv[1024];
-        cost_advice_text(r->advice[0], s, r, adv, sizeof adv);
+        cost_advice_text(b->r->advice[0], b->s, b->r, adv, sizeof adv);
         wattrset(w, term_attr(TS_HINT));
-        wrap(w, y, h, wd, adv);
+        wrap_draw(w, y, b->h, b->wd, adv);
         wattrset(w, term_attr(TS_NORMAL));
     }
+}
+
+/* The box; `verdict_too` false leaves the verdict to its own window. */
+static void results_box(Box *b, bool verdict_too)
+{
+    getmaxyx(b->w, b->h, b->wd);
+    werase(b->w);
+    b->y = 0;
+    if (b->h <= 0 || b->wd <= 0)
+        return;
+    if (!b->hy && verdict_too)
+        draw_verdict_lead(b);
+    b->y = extra_lines(b->w, b->y, b->h, b->wd, b->ex, 0, b->ex ? b->ex->lead : 0);
+    /* A short box on the Hybrid panel (80x22) gives its rows to the plan's
+     * figures, so that they and `computing…` stay legible; the verdict
+     * above it still names the cheapest option. */
+    bool plan_only = b->hy && b->h < 1 + OPT_COUNT + 4;
+    /* The columns' titles; left out when that row is what the horizon
+     * line needs (80x22 with a three-row verdict): the money columns read
+     * without them, and stale rows keep their own mark. */
+    bool titles = !plan_only && (b->hy || b->y + 1 + OPT_COUNT + 1 <= b->h ||
+                                 (!b->ex && b->y + OPT_COUNT + 1 > b->h));
+    Cols c = option_cols(b->r, b->wd);
+    if (titles)
+        draw_titles(b, c);
+    if (!plan_only)
+        draw_options(b, c);
+    if (b->hy)
+        draw_hybrid(b);
+    else
+        draw_tail(b);
 }
 
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
                          const HybridResult *hy, int computing, bool plan_current,
                          bool stale)
 {
-    results_box(w, s, r, hy, computing, plan_current, NULL, stale, true);
+    Box b = {.w = w, .s = s, .r = r, .hy = hy, .computing = computing,
+             .plan_current = plan_current, .stale = stale};
+    results_box(&b, true);
 }
 
 void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
                           const HybridResult *hy, int computing, bool plan_current,
                           bool stale)
 {
-    results_box(w, s, r, hy, computing, plan_current, NULL, stale, false);
+    Box b = {.w = w, .s = s, .r = r, .hy = hy, .computing = computing,
+             .plan_current = plan_current, .stale = stale};
+    results_box(&b, false);
 }
 
 void results_draw_extra(WINDOW *w, const Scenario *s, const CostResult *r,
                         const ResultsExtra *ex, bool stale, bool verdict_too)
 {
-    results_box(w, s, r, NULL, -1, false, ex, stale, verdict_too);
+    Box b = {.w = w, .s = s, .r = r, .computing = -1, .ex = ex, .stale = stale};
+    results_box(&b, verdict_too);
 }

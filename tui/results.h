@@ -12,10 +12,6 @@
 #include "hybrid.h"
 #include "scenario.h"
 
-/* Draw r (evaluated from s) into w. `stale` marks results that no longer
- * follow the value being typed (it does not parse or is out of range). */
-void results_draw(WINDOW *w, const Scenario *s, const CostResult *r, bool stale);
-
 /* The same box for the Hybrid panel: the four options, then the hybrid
  * plan's figures from h (on-prem nodes and utilization, on-prem, cloud and
  * total monthly, all cloud, all on-prem, the optimum). h NULL: the plain

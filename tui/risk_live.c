@@ -106,7 +106,7 @@ static void take(RiskLive *l, McJob *j)
         l->have_draws = j->draws;
         l->why[0] = '\0';
     } else {
-        snprintf(l->why, sizeof l->why, "%s", j->err);
+        msg_format(l->why, sizeof l->why, "%s", j->err);
         l->have = false;
     }
 }
@@ -152,7 +152,7 @@ Reaction risk_live_sync(App *a)
     if (l->ch)
         bg_cancel(l->ch);
     l->running = l->deferred = 0;
-    char msg[300];
+    char msg[MSG_MAX];
     size_t i = 0;
     int which = 0;
     if (!s->has_uncertainty || s->uncertainty.input_count == 0) {
@@ -162,7 +162,7 @@ Reaction risk_live_sync(App *a)
     }
     if (!uncertainty_check(s, &i, &which, msg, sizeof msg)) {
         l->have = false;
-        snprintf(l->why, sizeof l->why, "uncertainty.inputs[%zu].%s: %s", i,
+        msg_format(l->why, sizeof l->why, "uncertainty.inputs[%zu].%s: %s", i,
                  uncertainty_input_keys[which], msg);
         return R_RESULTS;
     }
@@ -239,7 +239,7 @@ int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
         return 1;
     }
     if (!l || (!l->have && l->why[0])) {
-        snprintf(lines[0], RISK_LIVE_WIDTH, "Monte Carlo: %s",
+        msg_format(lines[0], RISK_LIVE_WIDTH, "Monte Carlo: %s",
                  l ? l->why : "cannot start");
         return 1;
     }

@@ -122,7 +122,7 @@ static void draw_input(WINDOW *w, int y, const int cw[RISK_COLS],
     const UncInput *in = i < s->uncertainty.input_count
                              ? &s->uncertainty.inputs[i]
                              : NULL;
-    char msg[300];
+    char msg[MSG_MAX];
     const Field *t = in ? uncertainty_target(in->key, msg, sizeof msg) : NULL;
     for (int c = 0; c < RISK_COLS; c++) {
         char cell[96];
@@ -244,7 +244,7 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
     if (i < 0)
         return false;
     const UncInput *in = &a->doc.cur.uncertainty.inputs[i];
-    char msg[300], lo[40], hi[40], v[40];
+    char msg[MSG_MAX], lo[40], hi[40], v[40];
     const Field *t = uncertainty_target(in->key, msg, sizeof msg);
     const char *leaf = cell_leaf[a->hcol < RISK_COLS ? a->hcol : 0];
     if (!t) {
@@ -315,17 +315,17 @@ static bool next_input(const Scenario *s, UncInput *in)
 Reaction risk_panel_add(App *a)
 {
     if (a->panel != PANEL_RISK)
-        return app_msg(a, false, "a adds to the hybrid plan or the uncertainty "
+        return msg_show(a, false, "a adds to the hybrid plan or the uncertainty "
                        "ranges: Alt-8 or Alt-9 shows their panel");
     const Scenario *s = &a->doc.cur;
     bool fresh = !s->has_uncertainty;
     size_t count = fresh ? 0 : s->uncertainty.input_count;
     if (count >= UNC_MAX_INPUTS)
-        return app_msg(a, true, "uncertainty.inputs: at most %d inputs",
+        return msg_show(a, true, "uncertainty.inputs: at most %d inputs",
                        UNC_MAX_INPUTS);
     UncInput in;
     if (!next_input(s, &in))
-        return app_msg(a, false, "every number field that moves the decision "
+        return msg_show(a, false, "every number field that moves the decision "
                        "is listed already");
     long i = list_panel_item(a);
     size_t at = i >= 0 ? (size_t)i + 1 : count;
@@ -340,6 +340,6 @@ Reaction risk_panel_add(App *a)
     char lo[40], hi[40];
     num_format_exact(in.low, lo, sizeof lo);
     num_format_exact(in.high, hi, sizeof hi);
-    return r | app_msg(a, false, "%sinput %zu added: %s from %s to %s (u undoes)",
+    return r | msg_show(a, false, "%sinput %zu added: %s from %s to %s (u undoes)",
                        fresh ? "uncertainty section and " : "", at, in.key, lo, hi);
 }

@@ -50,16 +50,16 @@ Reaction risk_view_seek(App *a, char *arg)
     char *opt = key ? strtok(NULL, " \t") : NULL;
     CostOption x;
     if (!key || !opt || !parse_option(opt, &x))
-        return app_msg(a, true, "seek: expected KEY OPTION, e.g. seek "
+        return msg_show(a, true, "seek: expected KEY OPTION, e.g. seek "
                        "hardware.node_price spot (OPTION: on_demand, "
                        "reserved or spot)");
     const Field *f = field_find(key);
     if (!seek_can_vary(f)) {
         if (f)
-            return app_msg(a, true, "seek: %s is not a number field", key);
-        char why[400];
+            return msg_show(a, true, "seek: %s is not a number field", key);
+        char why[MSG_MAX];
         field_unknown("", key, why, sizeof why);
-        return app_msg(a, true, "seek: %s", why);
+        return msg_show(a, true, "seek: %s", why);
     }
     ensure(a);
     SeekResult r;
@@ -68,13 +68,13 @@ Reaction risk_view_seek(App *a, char *arg)
         char text[300];
         seek_no_root_text(f, x, &r, text, sizeof text);
         text[0] = (char)toupper((unsigned char)text[0]);
-        return app_msg(a, false, "%s", text);
+        return msg_show(a, false, "%s", text);
     }
     char shown[48], money[48];
     num_snprintf(shown, sizeof shown, "%.10g", r.value);
     num_format_money(r.onprem, 2, money, sizeof money);
     if (f->type == FT_INT && r.value != floor(r.value))
-        return app_msg(a, false, "%s = %s: on-prem and %s both cost %s; "
+        return msg_show(a, false, "%s = %s: on-prem and %s both cost %s; "
                        "%s is a whole number, and the answer flips between "
                        "%.0f and %.0f", f->key, shown, cost_option_word(x),
                        money, f->key, floor(r.value), ceil(r.value));

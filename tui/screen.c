@@ -14,6 +14,7 @@
 #include "edit.h"
 #include "form.h"
 #include "keys.h"
+#include "mode.h"
 #include "price_picker.h"
 #include "results.h"
 #include "risk_live.h"
@@ -22,6 +23,7 @@
 #include "term.h"
 #include "text_rules.h"
 #include "utf8.h"
+#include "wrap.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 22
@@ -207,20 +209,28 @@ static void draw_chart(App *a)
     }
     a->canvas.unicode = term_braille();
     canvas_clear(&a->canvas);
-    if (a->chart_tornado)
+    switch (a->chart) {
+    case CHART_TORNADO:
         risk_view_draw(a, &a->canvas);
-    else if (a->chart_hybrid && a->shown.has_hybrid)
-        chart_hybrid_render(&a->canvas, &a->hres, a->shown.currency);
-    else
-        chart_render(&a->canvas, a->chart, &a->shown, &a->res,
-                     &a->horizon);
+        break;
+    case CHART_HYBRID:
+        if (a->shown.has_hybrid) {
+            chart_hybrid_render(&a->canvas, &a->hres, a->shown.currency);
+            break;
+        }
+        chart_render(&a->canvas, CHART_CUMULATIVE, &a->shown, &a->res, &a->horizon);
+        break;
+    default:
+        chart_render(&a->canvas, a->chart, &a->shown, &a->res, &a->horizon);
+        break;
+    }
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {
             uint32_t cp = canvas_cp(&a->canvas, x, y);
             int st = canvas_style(&a->canvas, x, y);
             int attr = term_attr(TS_CHART + st);
-            if ((a->stale || (a->chart_hybrid && a->hwork.pending)) && st != CS_PLAIN)
+            if ((a->stale || (a->chart == CHART_HYBRID && a->hwork.pending)) && st != CS_PLAIN)
                 attr |= term_attr(TS_STALE);
             /* The last cell of the window cannot take a character without
              * scrolling; insert it instead. */
@@ -247,41 +257,13 @@ static void draw_chart(App *a)
     wnoutrefresh(w);
 }
 
-/* Word-wrap text into w from row 0 (w NULL: count the rows); returns the
- * rows it takes at wd columns. */
-static int wrap_text(WINDOW *w, int wd, const char *text)
-{
-    const char *p = text;
-    int y = 0;
-    while (*p && wd > 0) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        size_t take = strlen(p);
-        if (utf8_width(p) > wd) {
-            size_t fit = utf8_head_bytes(p, wd);
-            take = fit;
-            while (take > 0 && p[take] != ' ')
-                take--;
-            if (take == 0)
-                take = fit;
-        }
-        if (w)
-            mvwaddnstr(w, y, 0, p, (int)take);
-        p += take;
-        y++;
-    }
-    return y;
-}
-
 /* A message longer than the line: shown whole, wrapped upward over the
  * chart for as long as it is current (DESIGN 8). Returns false when it fits
  * the line. */
 static bool draw_long_msg(App *a)
 {
-    int need = wrap_text(NULL, a->cols, a->msg);
-    a->msg_rows = need;
+    int need = wrap_rows(a->cols, a->msg.text);
+    a->msg.rows = need;
     if (need <= 1)
         return false;
     if (need > a->rows - 2)
@@ -289,9 +271,9 @@ static bool draw_long_msg(App *a)
     WINDOW *o = newwin(need, a->cols, a->rows - 1 - need, 0);
     if (!o)
         return false;
-    wattrset(o, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
+    wattrset(o, term_attr(a->msg.error ? TS_ERROR : TS_NORMAL));
     werase(o);
-    wrap_text(o, a->cols, a->msg);
+    wrap_draw(o, 0, need, a->cols, a->msg.text);
     wnoutrefresh(o);
     delwin(o);
     return true;
@@ -300,13 +282,13 @@ static bool draw_long_msg(App *a)
 static void draw_msg(App *a)
 {
     WINDOW *w = a->w_msg;
-    if (a->msg[0] && draw_long_msg(a))
+    if (a->msg.text[0] && draw_long_msg(a))
         return;
-    a->msg_rows = a->msg[0] ? 1 : 0;
+    a->msg.rows = a->msg.text[0] ? 1 : 0;
     werase(w);
-    if (a->msg[0]) {
-        wattrset(w, term_attr(a->msg_error ? TS_ERROR : TS_NORMAL));
-        mvwaddnstr(w, 0, 0, a->msg, (int)utf8_head_bytes(a->msg, a->cols));
+    if (a->msg.text[0]) {
+        wattrset(w, term_attr(a->msg.error ? TS_ERROR : TS_NORMAL));
+        mvwaddnstr(w, 0, 0, a->msg.text, (int)utf8_head_bytes(a->msg.text, a->cols));
     } else {
         FieldRef ref;
         const Field *f = edit_cur_ref(a, &ref) ? field_ref(&ref) : NULL;
@@ -346,7 +328,7 @@ static void draw_line(App *a)
     WINDOW *w = a->w_line;
     if (a->dlg.kind == DLG_PROMPT || a->dlg.kind == DLG_CHOICE) {
         dialog_draw(&a->dlg, w, a->rows, a->cols);
-    } else if (a->cmdline) {
+    } else if (a->mode == MODE_COMMAND) {
         werase(w);
         mvwaddch(w, 0, 0, ':');
         /* Scrolled by columns so the cursor stays on the line. */
@@ -361,10 +343,8 @@ static void draw_line(App *a)
     } else {
         werase(w);
         char hints[512];
-        if (a->notes_open)
-            keys_mode_hint_line(KM_NOTES, hints, sizeof hints, a->cols - 1);
-        else if (a->editing)
-            keys_mode_hint_line(KM_EDIT, hints, sizeof hints, a->cols - 1);
+        if (a->mode == MODE_NOTES || a->mode == MODE_EDIT)
+            keys_mode_hint_line(mode_keys(a->mode), hints, sizeof hints, a->cols - 1);
         else if (a->chart_zoom)
             snprintf(hints, sizeof hints, "z/Esc back  c next chart  u undo  : cmd  "
                      "F1 help  F10 quit");
@@ -388,13 +368,13 @@ static void draw_too_small(App *a)
     werase(stdscr);
     /* Then the question being asked (quit: save, discard or cancel; the
      * path to save to) with what is typed, or the last message. */
-    char q[sizeof a->msg + sizeof a->dlg.question + LINE_EDIT_MAX] = "";
+    char q[sizeof a->msg.text + sizeof a->dlg.question + LINE_EDIT_MAX] = "";
     if (a->dlg.kind == DLG_PROMPT)
         snprintf(q, sizeof q, "%s %s", a->dlg.question, a->dlg.edit.text);
     else if (a->dlg.kind == DLG_CHOICE)
         snprintf(q, sizeof q, "%s", a->dlg.question);
     else
-        snprintf(q, sizeof q, "%s", a->msg);
+        snprintf(q, sizeof q, "%s", a->msg.text);
     const char *parts[] = {m, q};
     int y = 0;
     for (int k = 0; k < 2; k++) {
@@ -414,17 +394,15 @@ static void draw_too_small(App *a)
     wnoutrefresh(stdscr);
 }
 
-void screen_draw(App *a)
+/* The short layout sizes the verdict's window to the verdict: when the
+ * results change its row count, or the panel changes the layout (to or
+ * from the Hybrid panel), lay the screen out again. */
+static void relayout(App *a)
 {
-    /* The percent of hybrid figures still computing, -1 when they are up
-     * to date (DESIGN 6: results still computing are marked so). */
-    int computing = a->hwork.pending ? a->hwork.percent : -1;
-    bool plan_current = a->hwork.pending && a->hwork.plan_current;
-    /* The short layout sizes the verdict's window to the verdict: when the
-     * results change its row count, lay the screen out again. */
-    if (!a->too_small &&
-        ((a->w_verdict != NULL) != short_layout(a) || a->wide_results != wide_results(a)))
-        a->dirty |= screen_layout(a); /* to or from the Hybrid panel */
+    if (a->too_small)
+        return;
+    if ((a->w_verdict != NULL) != short_layout(a) || a->wide_results != wide_results(a))
+        a->dirty |= screen_layout(a);
     if (!a->too_small && short_layout(a) && (a->dirty & R_RESULTS)) {
         int v = results_verdict_rows(&a->shown, &a->res, a->cols);
         if (v < 1)
@@ -434,6 +412,135 @@ void screen_draw(App *a)
             a->dirty |= screen_layout(a);
         }
     }
+}
+
+/* The percent of hybrid figures still computing, -1 when they are up to
+ * date (DESIGN 6: results still computing are marked so). */
+static int hybrid_computing(const App *a) { return a->hwork.pending ? a->hwork.percent : -1; }
+
+/* The panel: a form of the registry's rows, the Hybrid panel's table or
+ * the Risk panel's inputs, the value being typed in place. A text wider
+ * than the panel says where in *wide. */
+static void draw_form(App *a, FormEditSpot *wide)
+{
+    const LineEdit *edit = a->mode == MODE_EDIT ? &a->edit : NULL;
+    size_t *top = &a->top[a->panel];
+    if (a->panel == PANEL_RISK)
+        risk_panel_draw(a->w_form, &a->doc.cur, a->sel[a->panel], a->hcol, top, edit,
+                        a->edit_bad);
+    else if (a->panel == PANEL_HYBRID)
+        form_draw_hybrid(a->w_form, &a->doc.cur,
+                         a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL,
+                         hybrid_computing(a), a->hwork.pending && a->hwork.plan_current,
+                         a->sel[a->panel], a->hcol, top, edit, a->edit_bad);
+    else
+        form_draw(a->w_form, a->panel, &a->doc.cur, a->sel[a->panel], top, edit,
+                  a->edit_bad, wide);
+    wnoutrefresh(a->w_form);
+}
+
+/* The results box (with the Risk panel's Monte Carlo lines, or the
+ * Hybrid panel's figures) and, in the short layout, the verdict's own
+ * window. */
+static void draw_results(App *a)
+{
+    int computing = hybrid_computing(a);
+    bool plan_current = a->hwork.pending && a->hwork.plan_current;
+    const HybridResult *hy =
+        a->panel == PANEL_HYBRID && a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL;
+    char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH];
+    ResultsExtra ex = {.count = 0};
+    ex.count = risk_live_lines(a, lines, RISK_LIVE_LINES, &ex.refining);
+    ex.lead = ex.count < RISK_LIVE_LEAD ? ex.count : RISK_LIVE_LEAD;
+    for (int k = 0; k < ex.count; k++)
+        ex.line[k] = lines[k];
+    if (ex.count > 0)
+        results_draw_extra(a->w_results, &a->shown, &a->res, &ex, a->stale,
+                           a->w_verdict == NULL);
+    else if (a->w_verdict)
+        results_draw_figures(a->w_results, &a->shown, &a->res, hy, computing, plan_current,
+                             a->stale);
+    else
+        results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, computing, plan_current,
+                            a->stale);
+    if (a->w_verdict) {
+        results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
+        wnoutrefresh(a->w_verdict);
+    }
+    wnoutrefresh(a->w_results);
+}
+
+/* A text wider than the panel opens whole over the results from its own
+ * column, or, wider still, on the whole row (DESIGN 8). */
+static void draw_wide_edit(App *a, const FormEditSpot *wide)
+{
+    a->edit_wide = wide->wide && a->mode == MODE_EDIT;
+    if (!a->edit_wide)
+        return;
+    int need = utf8_width(a->edit.text) + 1;
+    int x = getbegx(a->w_form) + wide->x;
+    if (x + need > a->cols)
+        x = 0;
+    WINDOW *o = newwin(1, a->cols - x, getbegy(a->w_form) + wide->y, x);
+    if (o) {
+        form_draw_edit(o, 0, 0, &a->edit, a->cols - x, a->edit_bad);
+        wnoutrefresh(o);
+        delwin(o);
+    }
+}
+
+/* The notes editor covers the panel and the figures, and below 24 rows
+ * the verdict too (the notes change no figure), over whatever was drawn
+ * there. */
+static void draw_notes(App *a)
+{
+    int oh = getmaxy(a->w_form) + (a->w_verdict ? getmaxy(a->w_verdict) : 0);
+    WINDOW *o = newwin(oh, a->cols, getbegy(a->w_form), 0);
+    if (o) {
+        form_draw_notes(o, &a->notes, &a->notes_top, &a->notes_width);
+        wnoutrefresh(o);
+        delwin(o);
+    }
+}
+
+/* What a->dirty marks, on a terminal big enough. */
+static void draw_dirty(App *a)
+{
+    /* A long message covers rows of the chart (and above): a new message
+     * repaints them, and a repaint of them repaints it. */
+    if (a->msg.rows > 1 && (a->dirty & R_MSG))
+        a->dirty |= R_FORM | R_RESULTS | R_CHART;
+    if (a->msg.rows > 1 && (a->dirty & (R_FORM | R_RESULTS | R_CHART)))
+        a->dirty |= R_MSG;
+    if (a->dirty & R_TITLE)
+        draw_title(a);
+    /* A wide edit covers the results: they are drawn again under it while
+     * it is open, and once when it closes. */
+    if ((a->dirty & R_FORM) && (a->mode == MODE_EDIT || a->edit_wide))
+        a->dirty |= R_RESULTS;
+    if (a->chart_zoom)
+        a->dirty &= ~(unsigned)(R_FORM | R_RESULTS);
+    FormEditSpot wide = {.wide = false};
+    if (a->dirty & R_FORM)
+        draw_form(a, &wide);
+    if (a->dirty & R_RESULTS)
+        draw_results(a);
+    draw_wide_edit(a, &wide);
+    if (a->mode == MODE_NOTES && (a->dirty & (R_FORM | R_RESULTS)))
+        draw_notes(a);
+    if (a->dirty & R_CHART)
+        draw_chart(a);
+    if (a->dirty & R_MSG)
+        draw_msg(a);
+    if (a->dirty & R_LINE)
+        draw_line(a);
+    if (a->dlg.kind == DLG_PICKER || a->dlg.kind == DLG_HELP)
+        dialog_draw(&a->dlg, a->w_line, a->rows, a->cols);
+}
+
+void screen_draw(App *a)
+{
+    relayout(a);
     if (a->dirty & R_CLEAR) {
         clearok(curscr, TRUE);
         werase(stdscr);
@@ -443,104 +550,8 @@ void screen_draw(App *a)
         if (a->dirty)
             draw_too_small(a);
     } else {
-        /* A long message covers rows of the chart (and above): a new
-         * message repaints them, and a repaint of them repaints it. */
-        if (a->msg_rows > 1 && (a->dirty & R_MSG))
-            a->dirty |= R_FORM | R_RESULTS | R_CHART;
-        if (a->msg_rows > 1 && (a->dirty & (R_FORM | R_RESULTS | R_CHART)))
-            a->dirty |= R_MSG;
-        if (a->dirty & R_TITLE)
-            draw_title(a);
-        /* A wide edit covers the results: they are drawn again under it
-         * while it is open, and once when it closes. */
-        if ((a->dirty & R_FORM) && (a->editing || a->edit_wide))
-            a->dirty |= R_RESULTS;
-        FormEditSpot wide = {.wide = false};
-        if (a->chart_zoom)
-            a->dirty &= ~(unsigned)(R_FORM | R_RESULTS);
-        if (a->dirty & R_FORM) {
-            if (a->panel == PANEL_RISK)
-                risk_panel_draw(a->w_form, &a->doc.cur, a->sel[a->panel], a->hcol,
-                                &a->top[a->panel], a->editing ? &a->edit : NULL,
-                                a->edit_bad);
-            else if (a->panel == PANEL_HYBRID)
-                form_draw_hybrid(a->w_form, &a->doc.cur,
-                                 a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL,
-                                 computing, plan_current, a->sel[a->panel], a->hcol,
-                                 &a->top[a->panel], a->editing ? &a->edit : NULL,
-                                 a->edit_bad);
-            else
-                form_draw(a->w_form, a->panel, &a->doc.cur, a->sel[a->panel],
-                          &a->top[a->panel], a->editing ? &a->edit : NULL, a->edit_bad,
-                          &wide);
-            wnoutrefresh(a->w_form);
-        }
-        if (a->dirty & R_RESULTS) {
-            const HybridResult *hy = a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
-                                             a->hwork.ok
-                                         ? &a->hres
-                                         : NULL;
-            char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH];
-            ResultsExtra ex = {.count = 0};
-            ex.count = risk_live_lines(a, lines, RISK_LIVE_LINES, &ex.refining);
-            ex.lead = ex.count < RISK_LIVE_LEAD ? ex.count : RISK_LIVE_LEAD;
-            for (int k = 0; k < ex.count; k++)
-                ex.line[k] = lines[k];
-            if (ex.count > 0) {
-                results_draw_extra(a->w_results, &a->shown, &a->res, &ex, a->stale,
-                                   a->w_verdict == NULL);
-                if (a->w_verdict) {
-                    results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
-                    wnoutrefresh(a->w_verdict);
-                }
-            } else if (a->w_verdict) {
-                results_draw_figures(a->w_results, &a->shown, &a->res, hy, computing,
-                                     plan_current, a->stale);
-                results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
-                wnoutrefresh(a->w_verdict);
-            } else {
-                results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, computing,
-                                    plan_current, a->stale);
-            }
-            wnoutrefresh(a->w_results);
-        }
-        /* A text wider than the panel opens whole over the results from its
-         * own column, or, wider still, on the whole row (DESIGN 8). */
-        a->edit_wide = wide.wide && a->editing;
-        if (a->edit_wide) {
-            int need = utf8_width(a->edit.text) + 1;
-            int x = getbegx(a->w_form) + wide.x;
-            if (x + need > a->cols)
-                x = 0;
-            WINDOW *o = newwin(1, a->cols - x, getbegy(a->w_form) + wide.y, x);
-            if (o) {
-                form_draw_edit(o, 0, 0, &a->edit, a->cols - x, a->edit_bad);
-                wnoutrefresh(o);
-                delwin(o);
-            }
-        }
-        /* The notes editor covers the panel and the figures, and below 24
-         * rows the verdict too (the notes change no figure), over whatever
-         * was drawn there. */
-        if (a->notes_open && (a->dirty & (R_FORM | R_RESULTS))) {
-            int oh = getmaxy(a->w_form) + (a->w_verdict ? getmaxy(a->w_verdict) : 0);
-            WINDOW *o = newwin(oh, a->cols, getbegy(a->w_form), 0);
-            if (o) {
-                form_draw_notes(o, &a->notes, &a->notes_top, &a->notes_width);
-                wnoutrefresh(o);
-                delwin(o);
-            }
-        }
-        if (a->dirty & R_CHART)
-            draw_chart(a);
-        if (a->dirty & R_MSG)
-            draw_msg(a);
-        if (a->dirty & R_LINE)
-            draw_line(a);
-        if (a->dlg.kind == DLG_PICKER || a->dlg.kind == DLG_HELP)
-            dialog_draw(&a->dlg, a->w_line, a->rows, a->cols);
+        draw_dirty(a);
     }
     a->dirty = 0;
     doupdate();
 }
-

@@ -195,7 +195,6 @@ void term_stop(void)
     endwin();
 }
 
-bool term_has_color(void) { return color; }
 
 bool term_utf8(void)
 {

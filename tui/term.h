@@ -43,9 +43,6 @@ bool term_start(bool mono);
  * when the terminal is gone). */
 void term_stop(void);
 
-/* True when colours are in use (not monochrome). */
-bool term_has_color(void);
-
 /* True when the locale's character set is UTF-8. */
 bool term_utf8(void);
 

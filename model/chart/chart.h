@@ -15,14 +15,22 @@
 #include "horizon.h"
 #include "scenario.h"
 
+/* Every chart gpuplan draws. The first CHART_SCENARIO_KINDS are drawn from
+ * a scenario and its costs (chart_render); the others from figures of
+ * their own: the hybrid plan's (chart_hybrid.h) and the tornado's
+ * (chart_tornado.h). The planner's c cycles through them in this order. */
 typedef enum ChartKind {
     CHART_COST_CURVES, /* cost per useful GPU-hour vs utilization */
     CHART_BREAKDOWN,   /* monthly breakdown bars per option */
     CHART_CUMULATIVE,  /* cumulative spend by month (DESIGN 2.7) */
+    CHART_HYBRID,      /* hybrid cost against on-prem nodes (DESIGN 6) */
+    CHART_TORNADO,     /* what moves the decision most (DESIGN 2.8) */
     CHART_KIND_COUNT
 } ChartKind;
+#define CHART_SCENARIO_KINDS CHART_HYBRID
 
-/* Draw chart `kind` of s / r onto c, filling the whole canvas (its width and
+/* Draw chart `kind` (one of the first CHART_SCENARIO_KINDS; any other gets
+ * the short note a canvas too small gets) of s / r onto c, filling the whole canvas (its width and
  * height are the chart's size, legend included). hz is s's horizon as the
  * caller evaluated it (horizon_evaluate with the cumulative spend): read by
  * CHART_CUMULATIVE, which needs it, and by no other kind (NULL is then

@@ -141,6 +141,11 @@ type_text "$TMP/picked.yaml"
 keys Enter
 wait_for "saved $TMP/picked.yaml" 5 "the scenario saves"
 "$GPUPLAN" check "$TMP/picked.yaml" >/dev/null 2>&1 && ok || fail "the saved file does not load"
+# A path too long to keep whole is refused, never cut to a shorter name.
+keys :
+type_text "w $TMP/$(printf 'd%.0s' $(seq 1 4200)).yaml"
+keys Enter
+wait_for "4095 bytes; not saved" 5 "a path too long for the planner is refused"
 keys q
 wait_for "EXIT=0" 10 "quit"
 finish
