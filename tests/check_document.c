@@ -74,6 +74,34 @@ START_TEST(undo_and_redo)
 }
 END_TEST
 
+/* The stack keeps the last DOC_UNDO_MAX steps, the oldest dropped first,
+ * and gives them back newest first. */
+START_TEST(undo_keeps_the_last_steps)
+{
+    Document doc = {0};
+    Scenario s;
+    scenario_default(&s);
+    s.hardware.nodes = 1;
+    doc_init(&doc, &s, NULL);
+    for (int k = 2; k <= DOC_UNDO_MAX + 40; k++) {
+        s.hardware.nodes = k;
+        ck_assert(doc_commit(&doc, &s));
+    }
+    size_t left, undone = 0;
+    while (doc_undo(&doc, &left)) {
+        undone++;
+        ck_assert_uint_eq(left, DOC_UNDO_MAX - undone);
+        ck_assert_double_eq(doc.cur.hardware.nodes, DOC_UNDO_MAX + 40 - (double)undone);
+    }
+    ck_assert_uint_eq(undone, DOC_UNDO_MAX);
+    ck_assert_double_eq(doc.cur.hardware.nodes, 40); /* steps 1..39 dropped */
+    for (size_t k = 0; k < 3; k++)
+        ck_assert(doc_redo(&doc, &left));
+    ck_assert_double_eq(doc.cur.hardware.nodes, 43);
+    doc_free(&doc);
+}
+END_TEST
+
 START_TEST(another_programs_change_is_seen)
 {
     Document doc = {0};
@@ -319,6 +347,7 @@ static Suite *document_suite(void)
     TCase *t = tcase_create("document");
     tcase_add_checked_fixture(t, setup, teardown);
     tcase_add_test(t, undo_and_redo);
+    tcase_add_test(t, undo_keeps_the_last_steps);
     tcase_add_test(t, another_programs_change_is_seen);
     tcase_add_test(t, hard_links_are_kept);
     tcase_add_test(t, reload_is_one_undo_step);

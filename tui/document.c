@@ -48,18 +48,24 @@ static void stack_push(UndoStack *s, const Scenario *sc)
 {
     if (!s->items)
         s->items = xmalloc(DOC_UNDO_MAX * sizeof *s->items);
-    if (s->count == DOC_UNDO_MAX) {
-        memmove(s->items, s->items + 1, (DOC_UNDO_MAX - 1) * sizeof *s->items);
+    if (s->count == DOC_UNDO_MAX) { /* the oldest step goes */
+        s->first = (s->first + 1) % DOC_UNDO_MAX;
         s->count--;
     }
-    s->items[s->count++] = *sc;
+    s->items[(s->first + s->count++) % DOC_UNDO_MAX] = *sc;
+}
+
+/* The newest step, taken off the stack (count > 0). */
+static const Scenario *stack_pop(UndoStack *s)
+{
+    return &s->items[(s->first + --s->count) % DOC_UNDO_MAX];
 }
 
 static void stack_free(UndoStack *s)
 {
     free(s->items);
     s->items = NULL;
-    s->count = 0;
+    s->first = s->count = 0;
 }
 
 void doc_init(Document *doc, const Scenario *s, const char *path)
@@ -111,7 +117,7 @@ static bool move_step(Document *doc, UndoStack *from, UndoStack *to, size_t *lef
     if (from->count == 0)
         return false;
     stack_push(to, &doc->cur);
-    doc->cur = from->items[--from->count];
+    doc->cur = *stack_pop(from);
     *left = from->count;
     return true;
 }

@@ -18,8 +18,11 @@
 #define DOC_PATH_MAX 4096
 #define DOC_UNDO_MAX 256 /* steps kept; the oldest goes first */
 
+/* A ring of DOC_UNDO_MAX scenarios: a full stack drops its oldest step by
+ * moving `first`, not by moving the other 255 (12 MB) down. */
 typedef struct UndoStack {
     Scenario *items; /* DOC_UNDO_MAX slots once used, else NULL */
+    size_t first;    /* the oldest step's slot */
     size_t count;
 } UndoStack;
 
