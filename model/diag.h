@@ -38,6 +38,10 @@ void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
               const char *path, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* A buffer of DIAG_TEXT_MAX bytes always holds the whole of diag_format's
+ * text (each part at most 4 bytes a byte once made visible). */
+#define DIAG_TEXT_MAX (4 * sizeof(Diag) + 128)
+
 /* Format as "FILE:LINE:COL: path: message" (parts that are empty left out)
  * into buf, with control characters in any part shown visibly (`\x1b`).
  * Returns the length the whole text needs, as snprintf does: a caller

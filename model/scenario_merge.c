@@ -114,20 +114,6 @@ static void unit_key(const Unit *u, char *buf, size_t n)
     }
 }
 
-/* Copy text into buf (n bytes), cut on a character boundary with "…"
- * when it does not fit. */
-static void shown(const char *text, char *buf, size_t n)
-{
-    size_t len = strlen(text);
-    if (len < n) {
-        memcpy(buf, text, len + 1);
-        return;
-    }
-    size_t cut = utf8_floor(text, len, n - 4);
-    memcpy(buf, text, cut);
-    memcpy(buf + cut, "\xe2\x80\xa6", 4);
-}
-
 static void unit_text(const Unit *u, const Scenario *s, char *buf, size_t n)
 {
     char v[VALUE_BUF];
@@ -139,7 +125,7 @@ static void unit_text(const Unit *u, const Scenario *s, char *buf, size_t n)
     } else {
         snprintf(v, sizeof v, "%s", field_scope_given(s, u->scope) ? "given" : "(none)");
     }
-    shown(v, buf, n);
+    utf8_clip(v, buf, n);
 }
 
 /* Take unit u of `from` into `to`. False with msg when a value does not go

@@ -227,3 +227,23 @@ size_t utf8_wrap_line(const char *s, int cols)
         take = utf8_next_cluster(s, len, 0);
     return take;
 }
+
+char *utf8_clip(const char *s, char *out, size_t n)
+{
+    static const char ell[] = "\xe2\x80\xa6";
+    if (n == 0)
+        return out;
+    size_t len = strlen(s);
+    if (len < n) {
+        memcpy(out, s, len + 1);
+        return out;
+    }
+    if (n < sizeof ell) {
+        out[0] = '\0';
+        return out;
+    }
+    size_t cut = utf8_floor(s, len, n - sizeof ell);
+    memcpy(out, s, cut);
+    memcpy(out + cut, ell, sizeof ell);
+    return out;
+}

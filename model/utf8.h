@@ -71,4 +71,9 @@ size_t utf8_skip_cols(const char *s, int cols);
 size_t utf8_next_cluster(const char *s, size_t len, size_t at);
 size_t utf8_prev_cluster(const char *s, size_t at);
 
+/* Copy s into out (n bytes, NUL-terminated when n > 0): whole when it
+ * fits, else cut on a character boundary and ended with "…" (U+2026), so
+ * a cut is never silent. Returns out. */
+char *utf8_clip(const char *s, char *out, size_t n);
+
 #endif

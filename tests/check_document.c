@@ -314,6 +314,16 @@ START_TEST(recovery_described)
     set_key(&rec, "notes", "a quote, changed");
     ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),
                      "notes changed, +2 more");
+    /* Notes that differ only far into the text differ. */
+    char notes[700];
+    memset(notes, 'n', sizeof notes - 1);
+    notes[sizeof notes - 1] = '\0';
+    rec = base;
+    set_key(&rec, "notes", notes);
+    Scenario other = rec;
+    notes[650] = 'm';
+    set_key(&other, "notes", notes);
+    ck_assert_str_eq(recover_describe(&rec, &other, buf, sizeof buf), "notes changed");
     rec = base;
     field_scope_default(&rec, FS_UNCERTAINTY);
     ck_assert_str_eq(recover_describe(&base, &rec, buf, sizeof buf),

@@ -104,6 +104,19 @@ START_TEST(wrap_takes_whole_words)
 }
 END_TEST
 
+/* A text that does not fit is cut on a character boundary and says so. */
+START_TEST(clip_marks_a_cut)
+{
+    char out[8];
+    ck_assert_str_eq(utf8_clip("short", out, sizeof out), "short");
+    ck_assert_str_eq(utf8_clip("1234567", out, sizeof out), "1234567");
+    ck_assert_str_eq(utf8_clip("12345678", out, sizeof out), "1234\xe2\x80\xa6");
+    /* "é" is two bytes: never split */
+    ck_assert_str_eq(utf8_clip("abc\xc3\xa9xyz", out, sizeof out), "abc\xe2\x80\xa6");
+    ck_assert_str_eq(utf8_clip("abcdefgh", out, 3), "");
+}
+END_TEST
+
 static Suite *utf8_suite(void)
 {
     Suite *s = suite_create("utf8");
@@ -113,6 +126,7 @@ static Suite *utf8_suite(void)
     tcase_add_test(t, c_locale_counts_one_column_a_character);
     tcase_add_test(t, clusters_keep_marks_with_letters);
     tcase_add_test(t, wrap_takes_whole_words);
+    tcase_add_test(t, clip_marks_a_cut);
     suite_add_tcase(s, t);
     return s;
 }

@@ -101,12 +101,12 @@ static void holds_text(const App *a, const RecoverEntry *e, char *buf, size_t n)
     Diag d;
     if (recover_load_file(e->path, &t, &m, &base, &d) != 0) {
         if (d.line)
-            snprintf(buf, n, "unreadable, line %lu: %.200s", d.line, d.message);
+            snprintf(buf, n, "unreadable, line %lu: %s", d.line, d.message);
         else
-            snprintf(buf, n, "unreadable: %.200s", d.message);
+            snprintf(buf, n, "unreadable: %s", d.message);
         return;
     }
-    char what[300];
+    char what[400];
     recover_describe(m.has_base ? &base : &a->doc.saved, &t, what, sizeof what);
     snprintf(buf, n, "%s%s", file_changed(a, &m) == 1 ? "[file changed since] " : "",
              what);
@@ -124,7 +124,7 @@ static Reaction list_recoveries(App *a)
     dialog_list_keys(&a->dlg, "dDn");
     for (size_t i = 0; i < a->rec_n; i++) {
         const RecoverEntry *e = &a->rec[i];
-        char ts[64], size[32], pid[32], holds[400], row[600];
+        char ts[64], size[32], pid[32], holds[1000], row[1200];
         when_text(e->when, ts, sizeof ts);
         if (e->size < 10000)
             snprintf(size, sizeof size, "%lld B", e->size);
@@ -189,7 +189,7 @@ static Reaction finish_merge(App *a)
     Diag d;
     if (scenario_merge(&m->base, &m->rec, &a->doc.saved, m->take, out, &d) != 0) {
         free(out);
-        char why[1200];
+        char why[DIAG_TEXT_MAX];
         diag_format(&d, why, sizeof why);
         dialog_choice(&a->dlg, P_RECOVER_BROKEN, "load the (r)ecovery as written "
                       "(undoing the file's changes), or (c)ancel", "rc");
@@ -217,9 +217,7 @@ static bool take_recovery(App *a, size_t i, Reaction *r)
     diag_clear(&d, NULL);
     if (recover_load_file(a->rec[i].path, &m->rec, &meta, &m->base, &d) != 0) {
         free(m);
-        char msg[1200];
-        diag_format(&d, msg, sizeof msg);
-        *r |= msg_show(a, true, "%s", msg);
+        *r |= msg_diag(a, &d);
         return false;
     }
     snprintf(m->path, sizeof m->path, "%s", a->rec[i].path);

@@ -11,6 +11,7 @@
 
 #include "fields.h"
 #include "scenario_file.h"
+#include "utf8.h"
 
 #define LINE_OF "# recover-of: "
 #define LINE_OPENED "# recover-opened: "
@@ -184,7 +185,9 @@ char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
             items = a > b ? a : b;
         }
         for (size_t k = 0; k < items; k++) {
-            char va[256], vb[256];
+            /* whole values, the longest text too: a difference past any
+             * cut would read as none */
+            char va[sizeof file->notes + 64], vb[sizeof file->notes + 64];
             value_of(f, k, file, va, sizeof va);
             value_of(f, k, rec, vb, sizeof vb);
             if (strcmp(va, vb) == 0)
@@ -195,11 +198,12 @@ char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
             }
             FieldRef r;
             field_ref_init(&r, f, k);
+            char ca[44], cb[44]; /* a value past 40 bytes is cut, with "…" */
             if (f->type == FT_TEXT)
                 snprintf(first, sizeof first, "%s changed", r.path);
             else
-                snprintf(first, sizeof first, "%s %.40s -> %.40s", r.path, va,
-                         vb);
+                snprintf(first, sizeof first, "%s %s -> %s", r.path,
+                         utf8_clip(va, ca, sizeof ca), utf8_clip(vb, cb, sizeof cb));
         }
     }
     if (!first[0])
