@@ -198,12 +198,13 @@ char *recover_describe(const Scenario *file, const Scenario *rec, char *buf,
             }
             FieldRef r;
             field_ref_init(&r, f, k);
-            char ca[44], cb[44]; /* a value past 40 bytes is cut, with "…" */
-            if (f->type == FT_TEXT)
+            if (f->type == FT_TEXT) {
                 snprintf(first, sizeof first, "%s changed", r.path);
-            else
+            } else {
+                char ca[44], cb[44]; /* a value past 40 bytes is cut, with "…" */
                 snprintf(first, sizeof first, "%s %s -> %s", r.path,
                          utf8_clip(va, ca, sizeof ca), utf8_clip(vb, cb, sizeof cb));
+            }
         }
     }
     if (!first[0])
