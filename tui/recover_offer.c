@@ -86,8 +86,9 @@ static Reaction ask_recovery(App *a)
     if (merge)
         r |= msg_show(a, false, "%s changed on disk since these edits began: yes "
                      "merges them with its changes, field by field", a->doc.path);
-    snprintf(q, sizeof q, "recover %sedits from %s%s? (y)es/(n)o/(d)elete",
-             merge ? "and merge " : "", ts, extra);
+    /* At most 72 columns with a 7-digit pid: the line never cuts it. */
+    snprintf(q, sizeof q, "%s edits from %s%s? (y)es/(n)o/(d)elete",
+             merge ? "merge the" : "recover", ts, extra);
     dialog_choice(&a->dlg, P_RECOVER, q, "ynd");
     return r;
 }

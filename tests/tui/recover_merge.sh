@@ -37,7 +37,7 @@ sed -i 's/^  nodes: 4 /  nodes: 6 /' "$F"
 start -- plan.yaml
 wait_msg "changed on disk since these edits began: yes merges them with its changes, field by field" 10 \
     "the offer says the file changed"
-wait_for "recover and merge edits from" 2
+wait_for "merge the edits from" 2
 keys y
 wait_msg "recovered the unsaved changes, merged with the file's changes since (1 from the recovery, 1 from the file, 0 conflicts decided)" 5
 keys C-s
@@ -57,7 +57,7 @@ edit hardware.nodes 8
 stop_with_edits
 sed -i 's/^  measured_pct: 61 /  measured_pct: 70 /' "$F"
 start -- plan.yaml
-wait_for "recover and merge edits from" 10
+wait_for "merge the edits from" 10
 keys y
 wait_msg "utilization.measured_pct was changed on disk and in the recovery: it was 61; the file has 70, the recovery 62" 5
 wait_for "conflict 1 of 1: keep the (f)ile's value, take the (r)ecovery's, or (c)ancel" 2
@@ -78,7 +78,7 @@ stop_with_edits
 sed -i 's/^  measured_pct: 62 /  measured_pct: 71 /' "$F"
 cp "$F" "$TMP/before.yaml"
 start -- plan.yaml
-wait_for "recover and merge edits from" 10
+wait_for "merge the edits from" 10
 keys y
 wait_for "conflict 1 of 1" 5
 keys c
@@ -89,7 +89,7 @@ keys q
 wait_for "EXIT=0" 10
 cmp -s "$F" "$TMP/before.yaml" && ok || fail "cancel changed the file"
 start -- plan.yaml
-wait_for "recover and merge edits from" 10
+wait_for "merge the edits from" 10
 keys y
 wait_for "conflict 1 of 1" 5
 keys f
@@ -108,7 +108,7 @@ edit facility.node_power_busy_kw 9
 stop_with_edits
 sed -i 's/^  node_power_max_kw: 10.2 /  node_power_max_kw: 8 /' "$F"
 start -- plan.yaml
-wait_for "recover and merge edits from" 10
+wait_for "merge the edits from" 10
 keys y
 wait_msg "the merged scenario breaks a rule: facility.node_power_busy_kw:" 5
 wait_for "load the (r)ecovery as written (undoing the file's changes), or (c)ancel" 2

@@ -19,7 +19,7 @@ stop() {
 }
 no_offer() {
     sleep 0.5
-    refute_re "recover (and merge )?edits" "$1"
+    refute_re "(recover|merge the) edits" "$1"
 }
 
 # 1. Two files whose names met in the state directory (shared

@@ -81,7 +81,7 @@ if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
     start -- plan.yaml
     wait_for "plan.yaml" 10
     sleep 0.3
-    refute_re "recover (and merge )?edits" "another user's recovery was offered"
+    refute_re "(recover|merge the) edits" "another user's recovery was offered"
     keys q
     wait_exit 0
     [ -f "$TMP/work/.plan.yaml.4242.gpuplan-recover" ] && ok || fail "another user's file was removed"
