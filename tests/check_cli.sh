@@ -61,7 +61,9 @@ ln -s self.yaml "$TMP/soft.yaml"
 expect_status 73 "report -o a hard link to its scenario" -- "$G" report -o "$TMP/hard.yaml" "$TMP/self.yaml"
 expect_status 73 "report -o a symbolic link to its scenario" -- "$G" report -o "$TMP/soft.yaml" "$TMP/self.yaml"
 cmp -s "$TMP/self.yaml" "$top_srcdir/scenarios/diagflow.yaml" && ok || fail "the scenario was changed through a link"
-cp "$top_srcdir/tests/data/routing/routing-article.json" "$TMP/r.json"
+# cat, not cp: a release tarball's source tree is read-only and cp keeps
+# the mode, which would make the later `report -o r.json` refuse the file.
+cat "$top_srcdir/tests/data/routing/routing-article.json" > "$TMP/r.json"
 cp "$TMP/r.json" "$TMP/r.orig"
 for force in "" --force; do
     # shellcheck disable=SC2086
