@@ -214,10 +214,12 @@ size_t utf8_prev_cluster(const char *s, size_t at)
 
 size_t utf8_wrap_line(const char *s, int cols)
 {
-    size_t len = strlen(s);
-    if (utf8_width(s) <= cols)
-        return len;
+    /* What fits, measured up to `cols` only: a long text's rows cost what
+     * they show, not the whole rest of the text each. */
     size_t fit = utf8_head_bytes(s, cols);
+    size_t len = fit + strlen(s + fit);
+    if (fit == len)
+        return len;
     size_t take = fit;
     while (take > 0 && s[take] != ' ')
         take--;

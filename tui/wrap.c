@@ -22,7 +22,7 @@ int wrap_draw(WINDOW *w, int y0, int h, int wd, const char *text)
         if (!*p)
             break;
         /* The last row of text that goes on keeps room for the mark. */
-        bool more = utf8_width(p) > wd;
+        bool more = p[utf8_head_bytes(p, wd)] != '\0';
         int room = y == h - 1 && more ? wd - utf8_width(ell) : wd;
         if (room < 1)
             room = wd;
