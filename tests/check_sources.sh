@@ -31,14 +31,9 @@ KNOWN='
 file model/dtoa.c
 file model/field_table.c
 function model/advice.c:cost_advice_text
-function model/chart/chart_horizon.c:chart_horizon_render
-function model/chart/chart_hybrid.c:chart_hybrid_render
-function model/chart/chart_tornado.c:chart_tornado_render
 function model/cost.c:cost_evaluate_options
 function model/field_keys.c:field_unknown
 function model/files/import_routing.c:map_routing
-function model/report/chart_svg.c:chart_svg_cost
-function model/report/chart_svg_horizon.c:chart_svg_horizon
 function tui/cli_sweep.c:cli_cmd_sweep
 helper wrap model/report/export_risk.c model/report/export_text.c
 '

@@ -86,6 +86,99 @@ int chart_tornado_height(const Tornado *t, int max_rows)
     return rows + 3;
 }
 
+/* The geometry the drawing steps share. */
+typedef struct TornadoPlot {
+    int margin;    /* columns of the labels */
+    int x0, x1;    /* the bar area */
+    double lo, hi; /* the Δ at x0 and at x1 */
+    int base;      /* the base Δ's column */
+    bool zero_in;  /* Δ = 0 lies in lo..hi */
+    int zero;      /* its column (-1 when not) */
+} TornadoPlot;
+
+static int col_of(const TornadoPlot *p, double v)
+{
+    return p->x0 + (int)lround((v - p->lo) / (p->hi - p->lo) * (p->x1 - p->x0));
+}
+
+/* Row r's label in the margin: the key without its section, cut to leave
+ * room for its range " LOW..HIGH". */
+static void tornado_label(Canvas *c, const TornadoPlot *p, int y, const TornadoRow *r)
+{
+    char a[32], b[32], range[80], buf[200];
+    short_value(r->low.value, a, sizeof a);
+    short_value(r->high.value, b, sizeof b);
+    snprintf(range, sizeof range, " %s..%s", a, b);
+    int room = p->margin - 1 - (int)strlen(range);
+    const char *dot = strchr(r->field->key, '.');
+    snprintf(buf, sizeof buf, "%.*s%s", room > 0 ? room : 0,
+             dot ? dot + 1 : r->field->key, range);
+    canvas_text(c, 0, y, buf, CS_LABEL);
+}
+
+/* Row r's two bars on row y, from the base to the Δ with the input at its
+ * low value (=) and at its high value (#), each carrying its figure. */
+static void tornado_bars(Canvas *c, const TornadoPlot *p, int y, const TornadoRow *r,
+                         double base_delta)
+{
+    const TornadoSide *sd[2] = {&r->low, &r->high};
+    const char mark[2] = {'=', '#'};
+    const CanvasStyle st[2] = {CS_ON_DEMAND, CS_SPOT};
+    bool inside[2] = {false, false};
+    if (p->zero_in)
+        canvas_put(c, p->zero, y, ':', CS_MARKER);
+    for (int k = 0; k < 2; k++) {
+        if (!sd[k]->ok) {
+            canvas_text(c, k == 0 ? p->x0 : p->x1 - 14, y, k == 0
+                            ? "(low breaks a rule)"
+                            : "(high: a rule)", CS_LABEL);
+            continue;
+        }
+        int e = col_of(p, sd[k]->at.delta);
+        int from = e < p->base ? e : p->base + 1, to = e < p->base ? p->base - 1 : e;
+        for (int x = from; x <= to; x++)
+            canvas_put(c, x, y, mark[k], st[k]);
+        /* The bar carries its figure (DESIGN 8): the Δ at its outer end,
+         * inside it, where the bar is long enough to keep some of its
+         * marks beside the figure. */
+        char fig[32];
+        short_signed(sd[k]->at.delta, fig, sizeof fig);
+        int len = (int)strlen(fig);
+        if (to - from + 1 >= len + 3) {
+            canvas_text(c, e < p->base ? from : to - len + 1, y, fig, st[k]);
+            inside[k] = true;
+        }
+    }
+    canvas_put(c, p->base, y, '|', CS_AXIS);
+    /* A bar too short for its figure carries it just beyond its outer
+     * end, where those cells of the bar area are still blank (both
+     * bars drawn first, so neither covers the other's figure). */
+    for (int k = 0; k < 2; k++)
+        if (sd[k]->ok && !inside[k])
+            figure_beside(c, y, p->x0, p->x1, col_of(p, sd[k]->at.delta),
+                          sd[k]->at.delta, base_delta, st[k]);
+}
+
+/* The axis on row `axis` (its ends' Δ and a + at the base) and the legend
+ * under it. */
+static void tornado_axis(Canvas *c, const TornadoPlot *p, int axis, double base_delta)
+{
+    char a[32], b[32], d[32], buf[200];
+    for (int x = p->x0; x <= p->x1; x++)
+        canvas_put(c, x, axis, '-', CS_AXIS);
+    canvas_put(c, p->base, axis, '+', CS_AXIS);
+    short_signed(p->lo, a, sizeof a);
+    short_signed(p->hi, b, sizeof b);
+    /* the ends' labels: the low one left of the axis, the high one over
+     * the axis's right end */
+    canvas_text(c, p->x0 - 1 - (int)strlen(a), axis, a, CS_LABEL);
+    canvas_text(c, p->x1 + 1 - (int)strlen(b), axis, b, CS_LABEL);
+    short_signed(base_delta, d, sizeof d);
+    snprintf(buf, sizeof buf, "= at low  # at high  | now %s%s", d,
+             p->zero_in ? "  : equal cost (0)" : "");
+    canvas_text(c, 0, axis + 1, buf, CS_LABEL);
+}
+
 void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
 {
     if (c->width < 40 || c->height < 6) {
@@ -99,95 +192,33 @@ void chart_tornado_render(Canvas *c, const Tornado *t, const char *currency)
     canvas_clear(c);
     static const char *const words[OPT_COUNT] = {"on-prem", "on-demand",
                                                  "reserved", "spot"};
-    const char *opt = words[t->option];
-    char buf[200], a[32], b[32], d[32];
-    short_signed(t->base.delta, d, sizeof d);
+    char buf[200];
     snprintf(buf, sizeof buf, "On-prem minus %s, %s a month, each input at "
-             "its low and its high", opt, currency);
+             "its low and its high", words[t->option], currency);
     canvas_text(c, 0, 0, buf, CS_LABEL);
 
-    int rows = c->height - 3;
-    int shown = (int)t->count <= rows ? (int)t->count : rows - 1;
-    const int margin = c->width >= 100 ? 36 : c->width * 2 / 5;
-    const int x0 = margin, x1 = c->width - 1;
-
+    const int rows = c->height - 3;
+    const int shown = (int)t->count <= rows ? (int)t->count : rows - 1;
+    TornadoPlot p = {.margin = c->width >= 100 ? 36 : c->width * 2 / 5};
+    p.x0 = p.margin;
+    p.x1 = c->width - 1;
     /* Scale: every bar end and the base; Δ = 0 too when it lies within a
      * quarter of that span, so a flip nearby shows. */
-    double lo, hi;
-    axis_tornado(t, (size_t)shown, &lo, &hi);
-#define COL(v) (x0 + (int)lround(((v) - lo) / (hi - lo) * (x1 - x0)))
-    const int base = COL(t->base.delta);
-    const bool zero_in = lo <= 0 && 0 <= hi;
-    const int zero = zero_in ? COL(0.0) : -1;
+    axis_tornado(t, (size_t)shown, &p.lo, &p.hi);
+    p.base = col_of(&p, t->base.delta);
+    p.zero_in = p.lo <= 0 && 0 <= p.hi;
+    p.zero = p.zero_in ? col_of(&p, 0.0) : -1;
 
     for (int i = 0; i < shown; i++) {
-        const TornadoRow *r = &t->row[i];
-        int y = 1 + i;
-        short_value(r->low.value, a, sizeof a);
-        short_value(r->high.value, b, sizeof b);
-        char range[80];
-        snprintf(range, sizeof range, " %s..%s", a, b);
-        int room = margin - 1 - (int)strlen(range);
-        const char *dot = strchr(r->field->key, '.');
-        snprintf(buf, sizeof buf, "%.*s%s", room > 0 ? room : 0,
-                 dot ? dot + 1 : r->field->key, range);
-        canvas_text(c, 0, y, buf, CS_LABEL);
-        if (zero_in)
-            canvas_put(c, zero, y, ':', CS_MARKER);
-        const TornadoSide *sd[2] = {&r->low, &r->high};
-        const char mark[2] = {'=', '#'};
-        const CanvasStyle st[2] = {CS_ON_DEMAND, CS_SPOT};
-        bool inside[2] = {false, false};
-        for (int k = 0; k < 2; k++) {
-            if (!sd[k]->ok) {
-                canvas_text(c, k == 0 ? x0 : x1 - 14, y, k == 0
-                                ? "(low breaks a rule)"
-                                : "(high: a rule)", CS_LABEL);
-                continue;
-            }
-            int e = COL(sd[k]->at.delta);
-            int from = e < base ? e : base + 1, to = e < base ? base - 1 : e;
-            for (int x = from; x <= to; x++)
-                canvas_put(c, x, y, mark[k], st[k]);
-            /* The bar carries its figure (DESIGN 8): the Δ at its outer end,
-             * inside it, where the bar is long enough to keep some of its
-             * marks beside the figure. */
-            char fig[32];
-            short_signed(sd[k]->at.delta, fig, sizeof fig);
-            int len = (int)strlen(fig);
-            if (to - from + 1 >= len + 3) {
-                canvas_text(c, e < base ? from : to - len + 1, y, fig, st[k]);
-                inside[k] = true;
-            }
-        }
-        canvas_put(c, base, y, '|', CS_AXIS);
-        /* A bar too short for its figure carries it just beyond its outer
-         * end, where those cells of the bar area are still blank (both
-         * bars drawn first, so neither covers the other's figure). */
-        for (int k = 0; k < 2; k++)
-            if (sd[k]->ok && !inside[k])
-                figure_beside(c, y, x0, x1, COL(sd[k]->at.delta),
-                              sd[k]->at.delta, t->base.delta, st[k]);
+        tornado_label(c, &p, 1 + i, &t->row[i]);
+        tornado_bars(c, &p, 1 + i, &t->row[i], t->base.delta);
     }
     if (shown < (int)t->count) {
         snprintf(buf, sizeof buf, "... %d more input%s (gpuplan risk lists all)",
                  (int)t->count - shown, t->count - shown == 1 ? "" : "s");
         canvas_text(c, 0, 1 + shown, buf, CS_LABEL);
     }
-    /* Axis: the ends and the base, and 0 when shown. */
-    /* right under the rows: a tall canvas keeps its spare rows below */
-    int axis = 1 + shown + (shown < (int)t->count);
-    for (int x = x0; x <= x1; x++)
-        canvas_put(c, x, axis, '-', CS_AXIS);
-    canvas_put(c, base, axis, '+', CS_AXIS);
-    short_signed(lo, a, sizeof a);
-    short_signed(hi, b, sizeof b);
-    /* the ends' labels: the low one left of the axis, the high one over
-     * the axis's right end */
-    canvas_text(c, x0 - 1 - (int)strlen(a), axis, a, CS_LABEL);
-    canvas_text(c, x1 + 1 - (int)strlen(b), axis, b, CS_LABEL);
-    snprintf(buf, sizeof buf, "= at low  # at high  | now %s%s", d,
-             zero_in ? "  : equal cost (0)" : "");
-    canvas_text(c, 0, axis + 1, buf, CS_LABEL);
-#undef COL
+    /* Axis: the ends and the base, and 0 when shown; right under the
+     * rows: a tall canvas keeps its spare rows below. */
+    tornado_axis(c, &p, 1 + shown + (shown < (int)t->count), t->base.delta);
 }

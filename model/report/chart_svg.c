@@ -134,6 +134,112 @@ static int key_lines(const KeyItem *items, size_t n, double x0, double width)
     return lines;
 }
 
+/* The y grid and its money labels (the ticks of ax), and the x axis,
+ * ticked every 10%, labelled every 20%. */
+static void cost_axes(StrBuf *b, const Frame *f, const Axis *ax)
+{
+    char buf[16], money[48];
+    for (int k = 0; k <= ax->steps; k++) {
+        double v = axis_tick(ax, k);
+        svg_line(b, f->left, fy(f, v), f->right, fy(f, v), k ? "grid" : "axis");
+        num_format_money(v, ax->decimals, money, sizeof money);
+        svg_text(b, f->left - 8, fy(f, v) + 4, "end", "tick", money);
+    }
+    svg_line(b, f->left, f->top, f->left, f->bottom, "axis");
+    for (int p = 0; p <= 100; p += 10) {
+        svg_line(b, fx(f, p), f->bottom, fx(f, p), f->bottom + 5, "axis");
+        if (p % 20 == 0) {
+            num_snprintf(buf, sizeof buf, "%d%%", p);
+            svg_text(b, fx(f, p), f->bottom + 19, "middle", "tick", buf);
+        }
+    }
+    svg_text(b, (f->left + f->right) / 2, f->bottom + 36, "middle", "axis-title",
+             "utilization (share of GPU-hours doing useful work)");
+}
+
+/* The threshold markers with their labels, and the measured utilization
+ * above them, its label kept inside the picture (W wide). */
+static void cost_markers(StrBuf *b, const Frame *f, const Scenario *s, int W)
+{
+    char buf[32], upct[16];
+    for (int i = 0; i < 3; i++) {
+        double x = fx(f, thresholds[i]);
+        svg_line(b, x, f->top, x, f->bottom, "threshold");
+        num_snprintf(buf, sizeof buf, "%.0f%%", thresholds[i]);
+        svg_text(b, x, f->top - 6, "middle", "threshold-label", buf);
+    }
+    double u = s->utilization.measured_pct, xu = fx(f, u);
+    svg_line(b, xu, f->top - 16, xu, f->bottom, "measured");
+    chart_pct_text(u, upct, sizeof upct);
+    num_snprintf(buf, sizeof buf, "measured %s", upct);
+    double tw = svg_text_width(buf, FONT);
+    double lx = xu - tw / 2;
+    if (lx < f->left - 60)
+        lx = f->left - 60;
+    if (lx + tw > W - 4)
+        lx = W - 4 - tw;
+    svg_text(b, lx, f->top - 22, "start", "measured-label", buf);
+}
+
+/* The crossovers: a ring on the on-prem curve and a label beside it, at
+ * the first of above-right, below-right, above-left, below-left that stays
+ * in the frame and clear of the labels already placed. */
+static void cost_crossovers(StrBuf *b, const Frame *f, const Scenario *s,
+                            const CostResult *r)
+{
+    char buf[64];
+    double placed[OPT_COUNT * CROSS_POINTS_MAX][4];
+    SvgLabels labels = {f->left, f->right, f->top, f->bottom, placed, 0,
+                        OPT_COUNT * CROSS_POINTS_MAX};
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        const Crossover *x = &r->crossover[o];
+        for (size_t k = 0; k < x->count; k++) {
+            double pct = x->point[k].pct;
+            double v = cost_per_hour_at(r, s, OPT_ONPREM, pct);
+            if (!isfinite(v) || v < f->lo || v > f->hi)
+                continue;
+            double cx = fx(f, pct), cy = fy(f, v);
+            svg_circle(b, cx, cy, 5, "crossover");
+            /* The arrow points to the side where on-prem is cheaper. */
+            num_snprintf(buf, sizeof buf, "%s %.1f%%%s", option_name[o], pct,
+                         x->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
+            double w = svg_text_width(buf, FONT);
+            const double cand[4][2] = {{cx + 8, cy - 10}, {cx + 8, cy + 20},
+                                       {cx - 8 - w, cy - 10}, {cx - 8 - w, cy + 20}};
+            double tx, ty;
+            svg_place_label(&labels, cand, 4, w, &tx, &ty);
+            svg_text(b, tx, ty, "start", "crossover-label", buf);
+        }
+    }
+}
+
+/* The legend under the plot: the options on one line, then the markers
+ * and the crossovers (key[0..nkey)), wrapped at W. */
+static void cost_legend(StrBuf *b, const Frame *f, const CostResult *r,
+                        const KeyItem *key, size_t nkey, int W)
+{
+    char buf[64], cls[64];
+    double x = f->left - 60, y = 400 - 30;
+    for (int o = 0; o < OPT_COUNT; o++) {
+        option_class((CostOption)o,
+                     r->option[o].allowed ? "swatch" : "swatch not-allowed", cls,
+                     sizeof cls);
+        num_snprintf(buf, sizeof buf, "%s%s", option_name[o],
+                     r->option[o].allowed ? "" : " (not allowed)");
+        x = svg_legend_item(b, x, y, r->option[o].allowed ? SWATCH_LINE : SWATCH_DASHED, cls, buf);
+    }
+    x = f->left - 60;
+    y = 400 - 10;
+    for (size_t i = 0; i < nkey; i++) {
+        double w = 24 + svg_text_width(key[i].text, FONT) + 18;
+        if (x > f->left - 60 && x + w - 18 > W) {
+            x = f->left - 60;
+            y += 20;
+        }
+        x = svg_legend_item(b, x, y, key[i].swatch, key[i].cls, key[i].text);
+    }
+}
+
 void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
 {
     KeyItem key[2 + OPT_COUNT * CROSS_POINTS_MAX];
@@ -141,7 +247,7 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     const int W = CHART_SVG_WIDTH;
     const int extra = key_lines(key, nkey, 12, W) - 1;
     const int H = 400 + 20 * extra;
-    char buf[160], money[48], cls[64];
+    char buf[160];
     Frame f = {.left = 72, .right = W - 24, .top = 54, .bottom = 400 - 92};
     Axis ax;
     axis_cost(s, r, 6, &ax);
@@ -157,95 +263,12 @@ void chart_svg_cost(StrBuf *b, const Scenario *s, const CostResult *r)
     num_snprintf(buf, sizeof buf, "%s per useful GPU-hour", s->currency);
     svg_text(b, f.left - 60, 16, "start", "axis-title", buf);
 
-    /* y grid and labels */
-    for (int k = 0; k <= ax.steps; k++) {
-        double v = axis_tick(&ax, k);
-        svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v), k ? "grid" : "axis");
-        num_format_money(v, ax.decimals, money, sizeof money);
-        svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
-    }
-    /* x axis, every 10%, labelled every 20% */
-    svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
-    for (int p = 0; p <= 100; p += 10) {
-        svg_line(b, fx(&f, p), f.bottom, fx(&f, p), f.bottom + 5, "axis");
-        if (p % 20 == 0) {
-            num_snprintf(buf, sizeof buf, "%d%%", p);
-            svg_text(b, fx(&f, p), f.bottom + 19, "middle", "tick", buf);
-        }
-    }
-    svg_text(b, (f.left + f.right) / 2, f.bottom + 36, "middle", "axis-title",
-             "utilization (share of GPU-hours doing useful work)");
-
-    /* threshold markers with their labels, the measured utilization above */
-    for (int i = 0; i < 3; i++) {
-        double x = fx(&f, thresholds[i]);
-        svg_line(b, x, f.top, x, f.bottom, "threshold");
-        num_snprintf(buf, sizeof buf, "%.0f%%", thresholds[i]);
-        svg_text(b, x, f.top - 6, "middle", "threshold-label", buf);
-    }
-    double u = s->utilization.measured_pct, xu = fx(&f, u);
-    svg_line(b, xu, f.top - 16, xu, f.bottom, "measured");
-    char upct[16];
-    chart_pct_text(u, upct, sizeof upct);
-    num_snprintf(buf, sizeof buf, "measured %s", upct);
-    double tw = svg_text_width(buf, FONT);
-    double lx = xu - tw / 2;
-    if (lx < f.left - 60)
-        lx = f.left - 60;
-    if (lx + tw > W - 4)
-        lx = W - 4 - tw;
-    svg_text(b, lx, f.top - 22, "start", "measured-label", buf);
-
+    cost_axes(b, &f, &ax);
+    cost_markers(b, &f, s, W);
     for (int i = 0; i < OPT_COUNT; i++)
         cost_path(b, &f, s, r, draw_order[i]);
-
-    /* crossovers: a ring on the on-prem curve and a label beside it, at the
-     * first of above-right, below-right, above-left, below-left that stays
-     * in the frame and clear of the labels already placed */
-    double placed[OPT_COUNT * CROSS_POINTS_MAX][4];
-    SvgLabels labels = {f.left, f.right, f.top, f.bottom, placed, 0,
-                        OPT_COUNT * CROSS_POINTS_MAX};
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        const Crossover *x = &r->crossover[o];
-        for (size_t k = 0; k < x->count; k++) {
-            double pct = x->point[k].pct;
-            double v = cost_per_hour_at(r, s, OPT_ONPREM, pct);
-            if (!isfinite(v) || v < f.lo || v > f.hi)
-                continue;
-            double cx = fx(&f, pct), cy = fy(&f, v);
-            svg_circle(b, cx, cy, 5, "crossover");
-            /* The arrow points to the side where on-prem is cheaper. */
-            num_snprintf(buf, sizeof buf, "%s %.1f%%%s", option_name[o], pct,
-                         x->point[k].side == SIDE_ABOVE ? "\u2191" : "\u2193");
-            double w = svg_text_width(buf, FONT);
-            const double cand[4][2] = {{cx + 8, cy - 10}, {cx + 8, cy + 20},
-                                       {cx - 8 - w, cy - 10}, {cx - 8 - w, cy + 20}};
-            double tx, ty;
-            svg_place_label(&labels, cand, 4, w, &tx, &ty);
-            svg_text(b, tx, ty, "start", "crossover-label", buf);
-        }
-    }
-
-    /* legend: the options, then the markers and the crossovers */
-    double x = f.left - 60, y = 400 - 30;
-    for (int o = 0; o < OPT_COUNT; o++) {
-        option_class((CostOption)o,
-                     r->option[o].allowed ? "swatch" : "swatch not-allowed", cls,
-                     sizeof cls);
-        num_snprintf(buf, sizeof buf, "%s%s", option_name[o],
-                     r->option[o].allowed ? "" : " (not allowed)");
-        x = svg_legend_item(b, x, y, r->option[o].allowed ? SWATCH_LINE : SWATCH_DASHED, cls, buf);
-    }
-    x = f.left - 60;
-    y = 400 - 10;
-    for (size_t i = 0; i < nkey; i++) {
-        double w = 24 + svg_text_width(key[i].text, FONT) + 18;
-        if (x > f.left - 60 && x + w - 18 > W) {
-            x = f.left - 60;
-            y += 20;
-        }
-        x = svg_legend_item(b, x, y, key[i].swatch, key[i].cls, key[i].text);
-    }
+    cost_crossovers(b, &f, s, r);
+    cost_legend(b, &f, r, key, nkey, W);
     svg_close(b);
 }
 

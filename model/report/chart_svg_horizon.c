@@ -39,45 +39,176 @@ static double fy(const Frame *f, double v)
     return f->bottom - (v - f->lo) / (f->hi - f->lo) * (f->bottom - f->top);
 }
 
-void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
-                       const HorizonFigures *hz)
-{
-    const HorizonResult h = hz->result;
-    const double(*cum)[HORIZON_MONTHS_MAX + 1] = hz->cum;
-    const int W = CHART_SVG_WIDTH, T = h.months > 0 ? h.months : 1;
-    char buf[160], money[48], cls[64];
+/* The key: the options, then the break-even month against each cloud
+ * option (the cloud options' lines follow the options'). */
+#define KEY_ITEMS (2 * OPT_COUNT - 1)
+#define KEY_BYTES 96
 
-    /* The key: the options, then the break-even month against each cloud
-     * option; laid out first to know the height. */
-    char key[OPT_COUNT * 2][96];
+static int horizon_key(const HorizonResult *h, const CostResult *r, int T,
+                       char key[][KEY_BYTES])
+{
     int nkey = 0;
     for (int o = 0; o < OPT_COUNT; o++)
-        num_snprintf(key[nkey++], sizeof key[0], "%s%s", option_name[o],
+        num_snprintf(key[nkey++], KEY_BYTES, "%s%s", option_name[o],
                      r->option[o].allowed ? "" : " (not allowed)");
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
         /* DESIGN 2.7: the month from which owning stays ahead, and the
          * stretches it is ahead only for a while. */
         char when[64];
-        horizon_spans_brief(&h.ahead[o], T, when, sizeof when);
-        if (h.break_even[o] > 0)
-            num_snprintf(key[nkey++], sizeof key[0],
+        horizon_spans_brief(&h->ahead[o], T, when, sizeof when);
+        if (h->break_even[o] > 0)
+            num_snprintf(key[nkey++], KEY_BYTES,
                          "owning breaks even with %s in month %d%s",
-                         option_name[o], h.break_even[o],
+                         option_name[o], h->break_even[o],
                          when + strcspn(when, " "));
         else
-            num_snprintf(key[nkey++], sizeof key[0],
+            num_snprintf(key[nkey++], KEY_BYTES,
                          "owning never breaks even with %s%s", option_name[o],
                          when + strlen("never"));
     }
+    return nkey;
+}
+
+/* Whether key item i starts a new line when its line so far ends at x
+ * (lines start at x0): the first break-even item always does, and an item
+ * that would pass the width W after others on its line. */
+static bool key_breaks(const char *item, int i, double x, double x0, int W)
+{
+    return i == OPT_COUNT || (x > x0 && x + svg_legend_width(item) - 18 > W);
+}
+
+/* The y grid with its money labels (the ticks of ax) and the x axis in
+ * months, ticked every 1, 3, 6, 12, 24, ... so at most ~12. */
+static void horizon_axes(StrBuf *b, const Frame *f, const Axis *ax)
+{
+    char buf[32], money[48];
+    const int T = f->months;
+    for (int k = 0; k <= ax->steps; k++) {
+        double v = axis_tick(ax, k);
+        svg_line(b, f->left, fy(f, v), f->right, fy(f, v),
+                 fabs(v) < ax->step * 1e-9 ? "axis" : "grid");
+        num_format_money(v, ax->decimals, money, sizeof money);
+        svg_text(b, f->left - 8, fy(f, v) + 4, "end", "tick", money);
+    }
+    const int xs = axis_month_step(T, 12);
+    svg_line(b, f->left, f->top, f->left, f->bottom, "axis");
+    svg_line(b, f->left, f->bottom, f->right, f->bottom, "axis");
+    for (int t = 0; t <= T; t += xs) {
+        svg_line(b, fx(f, t), f->bottom, fx(f, t), f->bottom + 5, "axis");
+        if (T - t >= xs / 2 || t == T) {
+            num_snprintf(buf, sizeof buf, "%d", t);
+            svg_text(b, fx(f, t), f->bottom + 19, "middle", "tick", buf);
+        }
+    }
+    if (T % xs) {
+        svg_line(b, fx(f, T), f->bottom, fx(f, T), f->bottom + 5, "axis");
+        num_snprintf(buf, sizeof buf, "%d", T);
+        svg_text(b, fx(f, T), f->bottom + 19, "middle", "tick", buf);
+    }
+    svg_text(b, (f->left + f->right) / 2, f->bottom + 36, "middle", "axis-title",
+             "months from the start (purchases and resales included)");
+}
+
+/* One curve per option, a point every month. */
+static void horizon_curves(StrBuf *b, const Frame *f, const CostResult *r,
+                           const HorizonFigures *hz)
+{
+    char cls[64];
+    for (int i = 0; i < OPT_COUNT; i++) {
+        CostOption o = draw_order[i];
+        snprintf(cls, sizeof cls, "%s o-%s",
+                 r->option[o].allowed ? "curve" : "curve not-allowed",
+                 cost_option_key(o));
+        sb_append(b, "<path class=\"");
+        sb_append(b, cls);
+        sb_append(b, "\" d=\"");
+        for (int t = 0; t <= f->months; t++) {
+            sb_append(b, t ? " L" : "M");
+            svg_num(b, fx(f, t));
+            sb_append(b, " ");
+            svg_num(b, fy(f, hz->cum[o][t]));
+        }
+        sb_append(b, "\"/>\n");
+    }
+}
+
+/* The break-even months, earliest first: a ring on the on-prem curve, a
+ * label beside it at the first of above-left, below-right, above-right,
+ * below-left that stays in the frame and clear of the labels already
+ * placed (so the labels of close months point away from each other). */
+static void horizon_rings(StrBuf *b, const Frame *f, const HorizonFigures *hz)
+{
+    const HorizonResult *h = &hz->result;
+    char buf[64];
+    CostOption order[OPT_COUNT];
+    int nring = 0;
+    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
+        if (h->break_even[o] <= 0 || h->break_even[o] > f->months)
+            continue;
+        int i = nring++;
+        for (; i > 0 && h->break_even[order[i - 1]] > h->break_even[o]; i--)
+            order[i] = order[i - 1];
+        order[i] = (CostOption)o;
+    }
+    double placed[OPT_COUNT][4];
+    SvgLabels labels = {f->left, f->right, f->top, f->bottom, placed, 0, OPT_COUNT};
+    for (int i = 0; i < nring; i++) {
+        CostOption o = order[i];
+        int m = h->break_even[o];
+        double cx = fx(f, m), cy = fy(f, hz->cum[OPT_ONPREM][m]);
+        svg_circle(b, cx, cy, 5, "crossover break-even");
+        num_snprintf(buf, sizeof buf, "%s: month %d", option_name[o], m);
+        double w = svg_text_width(buf, FONT);
+        const double cand[6][2] = {{cx - 8 - w, cy - 10}, {cx + 8, cy + 20},
+                                   {cx + 8, cy - 10},     {cx - 8 - w, cy + 20},
+                                   {cx - 8 - w, cy - 28}, {cx + 8, cy + 38}};
+        double tx, ty;
+        svg_place_label(&labels, cand, 6, w, &tx, &ty);
+        svg_text(b, tx, ty, "start", "crossover-label", buf);
+    }
+}
+
+/* The key from row y: the options on one line, the break-even months
+ * after, wrapped at W. */
+static void horizon_legend(StrBuf *b, const CostResult *r, const char key[][KEY_BYTES],
+                           int nkey, double x0, double y, int W)
+{
+    char cls[64];
+    double x = x0;
+    for (int i = 0; i < nkey; i++) {
+        if (key_breaks(key[i], i, x, x0, W)) {
+            x = x0;
+            y += 20;
+        }
+        if (i < OPT_COUNT) {
+            snprintf(cls, sizeof cls, "%s o-%s",
+                     r->option[i].allowed ? "swatch" : "swatch not-allowed",
+                     cost_option_key((CostOption)i));
+            x = svg_legend_item(b, x, y, SWATCH_LINE, cls, key[i]);
+        } else {
+            x = svg_legend_item(b, x, y, SWATCH_RING, "crossover", key[i]);
+        }
+    }
+}
+
+void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
+                       const HorizonFigures *hz)
+{
+    const int W = CHART_SVG_WIDTH;
+    const int T = hz->result.months > 0 ? hz->result.months : 1;
+    char buf[160];
+
+    /* The key, laid out first to know the height. */
+    char key[KEY_ITEMS][KEY_BYTES];
+    const int nkey = horizon_key(&hz->result, r, T, key);
     const double kx0 = 12;
     int key_rows = 1;
     for (int i = 0, x = 0; i < nkey; i++) {
-        double w = svg_legend_width(key[i]);
-        if (i == OPT_COUNT || (x > 0 && kx0 + x + w - 18 > W)) {
+        if (key_breaks(key[i], i, kx0 + x, kx0, W)) {
             key_rows++;
             x = 0;
         }
-        x += (int)ceil(w);
+        x += (int)ceil(svg_legend_width(key[i]));
     }
     const double plot_bottom = 300;
     const int H = (int)(plot_bottom + 50 + key_rows * 20);
@@ -95,98 +226,9 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     num_snprintf(buf, sizeof buf, "%s spent so far", s->currency);
     svg_text(b, f.left - 72, 16, "start", "axis-title", buf);
 
-    /* y grid and labels */
-    for (int k = 0; k <= ax.steps; k++) {
-        double v = axis_tick(&ax, k);
-        svg_line(b, f.left, fy(&f, v), f.right, fy(&f, v),
-                 fabs(v) < ax.step * 1e-9 ? "axis" : "grid");
-        num_format_money(v, ax.decimals, money, sizeof money);
-        svg_text(b, f.left - 8, fy(&f, v) + 4, "end", "tick", money);
-    }
-    /* x axis: months, ticked every 1, 3, 6, 12, 24, ... so at most ~12 */
-    const int xs = axis_month_step(T, 12);
-    svg_line(b, f.left, f.top, f.left, f.bottom, "axis");
-    svg_line(b, f.left, f.bottom, f.right, f.bottom, "axis");
-    for (int t = 0; t <= T; t += xs) {
-        svg_line(b, fx(&f, t), f.bottom, fx(&f, t), f.bottom + 5, "axis");
-        if (T - t >= xs / 2 || t == T) {
-            num_snprintf(buf, sizeof buf, "%d", t);
-            svg_text(b, fx(&f, t), f.bottom + 19, "middle", "tick", buf);
-        }
-    }
-    if (T % xs) {
-        svg_line(b, fx(&f, T), f.bottom, fx(&f, T), f.bottom + 5, "axis");
-        num_snprintf(buf, sizeof buf, "%d", T);
-        svg_text(b, fx(&f, T), f.bottom + 19, "middle", "tick", buf);
-    }
-    svg_text(b, (f.left + f.right) / 2, f.bottom + 36, "middle", "axis-title",
-             "months from the start (purchases and resales included)");
-
-    /* one curve per option, every month */
-    for (int i = 0; i < OPT_COUNT; i++) {
-        CostOption o = draw_order[i];
-        snprintf(cls, sizeof cls, "%s o-%s",
-                 r->option[o].allowed ? "curve" : "curve not-allowed",
-                 cost_option_key(o));
-        sb_append(b, "<path class=\"");
-        sb_append(b, cls);
-        sb_append(b, "\" d=\"");
-        for (int t = 0; t <= T; t++) {
-            sb_append(b, t ? " L" : "M");
-            svg_num(b, fx(&f, t));
-            sb_append(b, " ");
-            svg_num(b, fy(&f, cum[o][t]));
-        }
-        sb_append(b, "\"/>\n");
-    }
-
-    /* break-even months, earliest first: a ring on the on-prem curve, a
-     * label beside it at the first of above-left, below-right, above-right,
-     * below-left that stays in the frame and clear of the labels already
-     * placed (so the labels of close months point away from each other) */
-    CostOption order[OPT_COUNT];
-    int nring = 0;
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        if (h.break_even[o] <= 0 || h.break_even[o] > T)
-            continue;
-        int i = nring++;
-        for (; i > 0 && h.break_even[order[i - 1]] > h.break_even[o]; i--)
-            order[i] = order[i - 1];
-        order[i] = (CostOption)o;
-    }
-    double placed[OPT_COUNT][4];
-    SvgLabels labels = {f.left, f.right, f.top, f.bottom, placed, 0, OPT_COUNT};
-    for (int i = 0; i < nring; i++) {
-        CostOption o = order[i];
-        int m = h.break_even[o];
-        double cx = fx(&f, m), cy = fy(&f, cum[OPT_ONPREM][m]);
-        svg_circle(b, cx, cy, 5, "crossover break-even");
-        num_snprintf(buf, sizeof buf, "%s: month %d", option_name[o], m);
-        double w = svg_text_width(buf, FONT);
-        const double cand[6][2] = {{cx - 8 - w, cy - 10}, {cx + 8, cy + 20},
-                                   {cx + 8, cy - 10},     {cx - 8 - w, cy + 20},
-                                   {cx - 8 - w, cy - 28}, {cx + 8, cy + 38}};
-        double tx, ty;
-        svg_place_label(&labels, cand, 6, w, &tx, &ty);
-        svg_text(b, tx, ty, "start", "crossover-label", buf);
-    }
-
-    /* the key: the options on one line, the break-even months after */
-    double x = kx0, y = plot_bottom + 64;
-    for (int i = 0; i < nkey; i++) {
-        double w = svg_legend_width(key[i]);
-        if (i == OPT_COUNT || (x > kx0 && x + w - 18 > W)) {
-            x = kx0;
-            y += 20;
-        }
-        if (i < OPT_COUNT) {
-            snprintf(cls, sizeof cls, "%s o-%s",
-                     r->option[i].allowed ? "swatch" : "swatch not-allowed",
-                     cost_option_key((CostOption)i));
-            x = svg_legend_item(b, x, y, SWATCH_LINE, cls, key[i]);
-        } else {
-            x = svg_legend_item(b, x, y, SWATCH_RING, "crossover", key[i]);
-        }
-    }
+    horizon_axes(b, &f, &ax);
+    horizon_curves(b, &f, r, hz);
+    horizon_rings(b, &f, hz);
+    horizon_legend(b, r, key, nkey, kx0, plot_bottom + 64, W);
     svg_close(b);
 }
