@@ -501,6 +501,41 @@ START_TEST(template_notes_left_out)
 }
 END_TEST
 
+/* The text reports' prose: wrapped at 78 columns after the first line's
+ * own lead, a '\n' of the text kept, a word longer than a line left whole
+ * on a line of its own, runs of blanks as one. */
+START_TEST(prose_wraps_at_78)
+{
+    StrBuf b = STRBUF_INIT;
+    char text[400] = "";
+    for (int i = 0; i < 40; i++)
+        strcat(text, i == 19 ? "word\n" : "word  ");
+    export_wrap(&b, "LEAD: ", "  ", text);
+    /* 14 words after the lead (75 bytes; a 15th would make 80), the 6
+     * left before the '\n', then 15 (76) and the last 5 */
+    const size_t want[] = {75, 31, 76, 26};
+    const char *l = sb_str(&b);
+    ck_assert(strncmp(l, "LEAD: word word", 15) == 0);
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        size_t n = strcspn(l, "\n");
+        ck_assert_msg(n == want[k], "line %zu has %zu bytes", k, n);
+        ck_assert(k == 0 || strncmp(l, "  word word", 11) == 0);
+        ck_assert_int_eq(l[n], '\n');
+        l += n + 1;
+    }
+    ck_assert_int_eq(*l, '\0');
+    sb_free(&b);
+    char longword[120];
+    memset(longword, 'x', 100);
+    longword[100] = '\0';
+    export_wrap(&b, "", "", "a");
+    export_wrap(&b, "  ", "  ", longword);
+    ck_assert_int_eq((int)b.len, 2 + 2 + 100 + 1);
+    ck_assert(strncmp(sb_str(&b), "a\n  xxx", 7) == 0);
+    sb_free(&b);
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
     Suite *s = suite_create("export");
@@ -517,6 +552,7 @@ static Suite *export_suite(void)
     tcase_add_test(t, template_notes_left_out);
     tcase_add_test(t, formats_ignore_locale);
     tcase_add_test(t, compliance_marked);
+    tcase_add_test(t, prose_wraps_at_78);
     suite_add_tcase(s, t);
     return s;
 }

@@ -35,7 +35,6 @@ function model/cost.c:cost_evaluate_options
 function model/field_keys.c:field_unknown
 function model/files/import_routing.c:map_routing
 function tui/cli_sweep.c:cli_cmd_sweep
-helper wrap model/report/export_risk.c model/report/export_text.c
 '
 
 # ---- cited sections ----------------------------------------------------------

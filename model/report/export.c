@@ -118,6 +118,46 @@ void export_risk(ExportFormat f, const Report *rep, StrBuf *b)
     }
 }
 
+/* --- text layout ---------------------------------------------------------------- */
+
+void export_wrap(StrBuf *b, const char *first, const char *indent, const char *text)
+{
+    size_t col = strlen(first);
+    sb_append(b, first);
+    const char *p = text;
+    bool line_empty = true;
+    while (*p) {
+        if (*p == '\n') {
+            sb_append(b, "\n");
+            sb_append(b, indent);
+            col = strlen(indent);
+            line_empty = true;
+            p++;
+            continue;
+        }
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        size_t w = strcspn(p, " \n");
+        if (!line_empty && col + 1 + w > EXPORT_TEXT_WIDTH) {
+            sb_append(b, "\n");
+            sb_append(b, indent);
+            col = strlen(indent);
+            line_empty = true;
+        }
+        if (!line_empty) {
+            sb_append(b, " ");
+            col++;
+        }
+        sb_append_n(b, p, w);
+        col += w;
+        p += w;
+        line_empty = false;
+    }
+    sb_append(b, "\n");
+}
+
 /* --- the breakdown's rows ----------------------------------------------------- */
 
 const CostLine export_breakdown_order[EXPORT_BREAKDOWN_ROWS] = {

@@ -81,6 +81,18 @@ void export_any(ExportFormat f, const Report *rep, StrBuf *b);
  * Each format writes its own markup around these; none calls another
  * format's file. */
 
+/* The width of the text reports' prose (DESIGN 4.2). */
+#define EXPORT_TEXT_WIDTH 78
+
+/* Append text wrapped at EXPORT_TEXT_WIDTH, one line per line of text
+ * ('\n' starts a new one) and more where a line is too long, every line
+ * starting with indent but the first, which starts with first (of the same
+ * width). Words are split at blanks, runs of which count as one; a word
+ * longer than the width stands alone on its line, uncut. Widths are
+ * counted in bytes, so a line holding non-ASCII text wraps early, never
+ * late. Ends with a newline. */
+void export_wrap(StrBuf *b, const char *first, const char *indent, const char *text);
+
 /* The rows of the numeric monthly breakdown every report shows (DESIGN 4.2):
  * the on-prem lines, the cloud-only lines, then the shared ones (staff,
  * other, opportunity), in the order of the chart's key. */

@@ -21,33 +21,6 @@
 #define RISK_CHART_WIDTH 78
 #define RISK_CHART_ROWS 15 /* the rest are in the table below the chart */
 
-/* Append text wrapped at 78 columns, each line starting with indent. */
-static void wrap(StrBuf *b, const char *indent, const char *text)
-{
-    size_t col = 0;
-    const char *p = text;
-    while (*p) {
-        size_t w = strcspn(p, " ");
-        if (col == 0) {
-            sb_append(b, indent);
-            col = strlen(indent);
-        } else if (col + 1 + w > 78) {
-            sb_append(b, "\n");
-            sb_append(b, indent);
-            col = strlen(indent);
-        } else {
-            sb_append(b, " ");
-            col++;
-        }
-        sb_append_n(b, p, w);
-        col += w;
-        p += w;
-        while (*p == ' ')
-            p++;
-    }
-    sb_append(b, "\n");
-}
-
 /* A crossover in percent, or "none". */
 static void crossover_text(bool has, double v, char *buf, size_t n)
 {
@@ -161,7 +134,7 @@ static void mc_table(StrBuf *b, const Scenario *s, const MonteCarlo *mc, bool md
               "on-demand, owning breaks even and stays ahead to the end of the "
               "horizon in %.1f%% of them.", opt, mc->crossover_none_share * 100,
               100 - mc->break_even_never_share * 100);
-    wrap(b, "  ", sb_str(&text));
+    export_wrap(b, "  ", "  ", sb_str(&text));
     sb_free(&text);
     sb_append(b, "\n");
 }
@@ -197,12 +170,13 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k, bool 
                   k->mc_error);
         return;
     }
+    const char *indent = md ? "" : "  ";
     StrBuf text = STRBUF_INIT;
     export_mc_draws(s, &k->mc, &text);
-    wrap(b, md ? "" : "  ", sb_str(&text));
+    export_wrap(b, indent, indent, sb_str(&text));
     sb_free(&text);
     export_mc_summary(s, &k->mc, &text);
-    wrap(b, md ? "" : "  ", sb_str(&text));
+    export_wrap(b, indent, indent, sb_str(&text));
     sb_free(&text);
     sb_append(b, "\n");
     mc_table(b, s, &k->mc, md);
@@ -217,15 +191,16 @@ void export_risk_section(const Report *rep, bool md, StrBuf *b)
         return;
     const Tornado *t = &k->tornado;
     sb_append(b, md ? "## Risk\n\n" : "RISK\n");
+    const char *indent = md ? "" : "  ";
     StrBuf text = STRBUF_INIT;
     export_risk_decision(s, t, &text);
-    wrap(b, md ? "" : "  ", sb_str(&text));
+    export_wrap(b, indent, indent, sb_str(&text));
     sb_free(&text);
     sb_append(b, "\n");
     sb_printf(b, md ? "### Tornado\n\n" : "TORNADO\n");
     if (t->default_set) {
-        wrap(b, md ? "" : "  ", "No uncertainty inputs are listed: every "
-             "non-zero number moved 20% down and up.");
+        export_wrap(b, indent, indent, "No uncertainty inputs are listed: "
+                    "every non-zero number moved 20% down and up.");
         if (md)
             sb_append(b, "\n");
     }

@@ -21,51 +21,9 @@
 #include "horizon.h"
 #include "numfmt.h"
 
-#define REPORT_WIDTH 78
 #define CHART_WIDTH 72
 #define HYBRID_CHART_HEIGHT 14
 #define CHART_HEIGHT 20
-
-/* Append text wrapped at REPORT_WIDTH, every line starting with indent
- * (the first with first, which has the same width). */
-static void wrap(StrBuf *b, const char *first, const char *indent,
-                 const char *text)
-{
-    size_t col = strlen(first);
-    sb_append(b, first);
-    const char *p = text;
-    bool line_empty = true;
-    while (*p) {
-        if (*p == '\n') {
-            sb_append(b, "\n");
-            sb_append(b, indent);
-            col = strlen(indent);
-            line_empty = true;
-            p++;
-            continue;
-        }
-        if (*p == ' ') {
-            p++;
-            continue;
-        }
-        size_t w = strcspn(p, " \n");
-        if (!line_empty && col + 1 + w > REPORT_WIDTH) {
-            sb_append(b, "\n");
-            sb_append(b, indent);
-            col = strlen(indent);
-            line_empty = true;
-        }
-        if (!line_empty) {
-            sb_append(b, " ");
-            col++;
-        }
-        sb_append_n(b, p, w);
-        col += w;
-        p += w;
-        line_empty = false;
-    }
-    sb_append(b, "\n");
-}
 
 /* Markdown table cells must not contain '|' or newlines. */
 static void md_cell(StrBuf *b, const char *s)
@@ -210,7 +168,7 @@ static void commitments(StrBuf *b, const Scenario *s, const CostResult *r,
     if (md)
         sb_printf(b, "%s\n", line);
     else
-        wrap(b, "  ", "  ", line);
+        export_wrap(b, "  ", "  ", line);
     if (s->cloud.spot_eligible_pct >= 100)
         num_snprintf(line, sizeof line,
                      "Spot: all the work tolerates interruption and runs on "
@@ -224,7 +182,7 @@ static void commitments(StrBuf *b, const Scenario *s, const CostResult *r,
     if (md)
         sb_printf(b, "%s\n\n", line);
     else {
-        wrap(b, "  ", "  ", line);
+        export_wrap(b, "  ", "  ", line);
         sb_append(b, "\n");
     }
 }
@@ -252,7 +210,7 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
         sb_append(b, text + strlen(cost_zone_key(r->zone)));
         sb_append(b, "\n\n");
     } else {
-        wrap(b, "ZONE: ", "  ", text);
+        export_wrap(b, "ZONE: ", "  ", text);
         sb_append(b, "\n");
     }
     sb_append(b, md ? "## Advice\n\n" : "ADVICE\n");
@@ -263,7 +221,7 @@ static void zone_and_advice(StrBuf *b, const Scenario *s, const CostResult *r,
         } else {
             num_snprintf(first, sizeof first, "  - %s: ",
                          export_advice_title(r->advice[i]));
-            wrap(b, first, "      ", text);
+            export_wrap(b, first, "      ", text);
         }
     }
     sb_append(b, "\n");
@@ -307,10 +265,10 @@ static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
         num_snprintf(line, sizeof line, "Owning against %s: break-even %s, "
                      "discounted %s; IRR %s", cost_option_word((CostOption)k),
                      be, dbe, irr);
-        wrap(b, "  ", "    ", line);
+        export_wrap(b, "  ", "    ", line);
     }
     if (!md)
-        wrap(b, "  ", "  ", note);
+        export_wrap(b, "  ", "  ", note);
     /* The cumulative spend by month, break-even months marked X. */
     sb_append(b, md ? "\n```\n" : "\n");
     Canvas c;
@@ -465,7 +423,7 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
                 md_cell(b, h->warnings[i]);
                 sb_append(b, "\n");
             } else {
-                wrap(b, "  - ", "    ", h->warnings[i]);
+                export_wrap(b, "  - ", "    ", h->warnings[i]);
             }
         }
         sb_append(b, "\n");
@@ -491,7 +449,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     } else {
         sb_printf(b, "%s\n", s->name);
         size_t n = (size_t)field_utf8_length(s->name);
-        for (size_t i = 0; i < n && i < REPORT_WIDTH; i++)
+        for (size_t i = 0; i < n && i < EXPORT_TEXT_WIDTH; i++)
             sb_append(b, "=");
         sb_printf(b, "\ngpuplan report, %s.", date);
     }
@@ -502,7 +460,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
         sb_printf(b, "\n\n**Verdict:** %s\n\n", verdict);
     } else {
         sb_append(b, "\n\n");
-        wrap(b, "VERDICT: ", "  ", verdict);
+        export_wrap(b, "VERDICT: ", "  ", verdict);
         sb_append(b, "\n");
     }
     /* The template's notes describe the built-in default, not this
