@@ -69,6 +69,21 @@ no_raw "$TMP/err" "unknown option"
 expect_status 66 "missing file with ESC" -- "$G" check "$TMP/no${ESC}]2;t"
 no_raw "$TMP/err" "missing file"
 
+# TERM with escapes, and a TERM long enough to fill the message: shown
+# visibly, cut with "…", the advice kept whole. script(1) gives the
+# planner a terminal; the pty's CRs are dropped before reading.
+if command -v script >/dev/null 2>&1; then
+    TERM="x${ESC}]0;PWN"$'\a' script -qec "$G diagflow" /dev/null </dev/null 2>&1 |
+        tr -d '\r' >"$TMP/term.txt"
+    no_raw "$TMP/term.txt" "TERM with escapes"
+    expect_grep "$TMP/term.txt" 'TERM=x\x1b]0;PWN\x07 is not a terminal type this system knows' "TERM shown visibly"
+    long=$(printf 'y%.0s' $(seq 700))
+    TERM=$long script -qec "$G" /dev/null </dev/null 2>&1 | tr -d '\r' >"$TMP/term.txt"
+    expect_grep "$TMP/term.txt" "yyy… is not a terminal type this system knows; try 'gpuplan report default' for a text report" "a long TERM is cut, the advice whole"
+else
+    echo "SKIP: script(1) is not installed: the TERM messages are not checked"
+fi
+
 # The price book: a name with a control character is refused, located.
 mkdir -p "$TMP/book"
 cp "$top_srcdir/scenarios/"*.yaml "$TMP/book/"

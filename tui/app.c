@@ -86,7 +86,7 @@ static int emergency_exit(App *a, int sig)
     } else if (need) {
         /* No place took the edits: they go to stderr rather than vanish
          * (DESIGN 7). */
-        char m[sizeof d.file + sizeof d.path + sizeof d.message + 64];
+        char m[DIAG_TEXT_MAX];
         diag_format(&d, m, sizeof m);
         StrBuf b = STRBUF_INIT;
         scenario_format_yaml(s, &b);
@@ -113,18 +113,20 @@ int app_run(const char *path, bool no_color)
         Diag d;
         int rc = doc_open(&a->doc, path, &d); /* keeps the text (DESIGN 1.3) */
         if (rc != 0) {
-            char m[sizeof d.file + sizeof d.path + sizeof d.message + 64];
+            char m[DIAG_TEXT_MAX];
             diag_format(&d, m, sizeof m);
             fprintf(stderr, "gpuplan: %s\n", m);
             return rc;
         }
     }
 
-    char why[512];
-    if (!term_check(why, sizeof why)) {
-        fprintf(stderr, "%s\n", why);
+    Diag td;
+    if (term_check(NULL, &td) != 0) {
+        char m[DIAG_TEXT_MAX];
+        diag_format(&td, m, sizeof m);
+        fprintf(stderr, "gpuplan: %s\n", m);
         doc_free(&a->doc);
-        return EXIT_USAGE;
+        return td.status;
     }
     const char *nc = getenv("NO_COLOR");
     if (!term_start(no_color || (nc && *nc))) {

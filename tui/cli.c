@@ -346,18 +346,14 @@ int cli_cmd_report(const CliArgs *a)
 int cli_cmd_planner(const CliArgs *a)
 {
     const char *file = a->noperands ? a->operands[0] : NULL;
-    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
-        fprintf(stderr, "gpuplan: the planner needs a terminal, and %s is not "
-                "one; for a report use 'gpuplan report %s'\n",
-                isatty(STDOUT_FILENO) ? "standard input" : "standard output",
-                file ? vis(file) : "default");
-        return EXIT_USAGE;
-    }
-    /* An unknown or dumb TERM: the hint names the user's FILE too. */
-    char why[512];
-    if (!term_check_for(file ? vis(file) : "default", why, sizeof why)) {
-        fprintf(stderr, "%s\n", why);
-        return EXIT_USAGE;
+    /* No terminal, an unknown or a dumb TERM: the hint names the user's
+     * FILE. */
+    Diag td;
+    if (term_check(file ? file : "default", &td) != 0) {
+        char m[DIAG_TEXT_MAX];
+        diag_format(&td, m, sizeof m);
+        fprintf(stderr, "gpuplan: %s\n", m);
+        return td.status;
     }
     char path[4096];
     if (file)

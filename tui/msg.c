@@ -55,7 +55,7 @@ Reaction msg_show(App *a, bool error, const char *fmt, ...)
 
 Reaction msg_diag(App *a, const Diag *d)
 {
-    char m[sizeof d->file + sizeof d->path + sizeof d->message + 64];
+    char m[DIAG_TEXT_MAX];
     diag_format(d, m, sizeof m);
     return msg_show(a, true, "%s", m);
 }

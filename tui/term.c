@@ -29,6 +29,7 @@
 #include "canvas.h"
 #include "fatal_signals.h"
 #include "keys.h"
+#include "utf8.h"
 
 static volatile sig_atomic_t got_signal, got_winch;
 static int bad_byte;
@@ -66,26 +67,29 @@ static bool started, color;
 
 static void on_signal(int sig) { got_signal = sig; }
 
-bool term_check(char *msg, size_t n)
+int term_check(const char *file, Diag *d)
 {
-    return term_check_for("FILE", msg, n);
-}
-
-bool term_check_for(const char *file, char *msg, size_t n)
-{
+    if (!file)
+        file = "FILE";
+    diag_clear(d, NULL);
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
-        snprintf(msg, n, "gpuplan: the planner needs a terminal, and %s is not "
-                 "one; try 'gpuplan report %s' for a text report",
+        diag_set(d, EXIT_USAGE, 0, 0, NULL,
+                 "the planner needs a terminal, and %s is not one; try "
+                 "'gpuplan report %s' for a text report",
                  isatty(STDOUT_FILENO) ? "standard input" : "standard output", file);
-        return false;
+        return d->status;
     }
     const char *t = getenv("TERM");
+    /* A TERM long enough to fill the message is cut (with "…") so the
+     * sentence's advice stays whole. */
+    char tshown[80];
+    utf8_clip(t ? t : "", tshown, sizeof tshown);
     int err = 0;
     if (!t || !*t || setupterm(NULL, STDOUT_FILENO, &err) != OK) {
-        snprintf(msg, n, "gpuplan: TERM=%s is not a terminal type this system "
-                 "knows; try 'gpuplan report %s' for a text report",
-                 t ? t : "", file);
-        return false;
+        diag_set(d, EXIT_USAGE, 0, 0, NULL,
+                 "TERM=%s is not a terminal type this system knows; try "
+                 "'gpuplan report %s' for a text report", tshown, file);
+        return d->status;
     }
     /* A terminal that cannot move the cursor (TERM=dumb, a printing
      * terminal) cannot show a full-screen planner: say so before curses
@@ -95,12 +99,12 @@ bool term_check_for(const char *file, char *msg, size_t n)
     del_curterm(cur_term);
     cur_term = NULL;
     if (!addressable) {
-        snprintf(msg, n, "gpuplan: TERM=%s cannot move the cursor, which the "
-                 "planner needs; try 'gpuplan report %s' for a text report",
-                 t, file);
-        return false;
+        diag_set(d, EXIT_USAGE, 0, 0, NULL,
+                 "TERM=%s cannot move the cursor, which the planner needs; "
+                 "try 'gpuplan report %s' for a text report", tshown, file);
+        return d->status;
     }
-    return true;
+    return 0;
 }
 
 /* Colour pairs: foreground per style on the default background. */

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
+
 /* Events term_read_key returns besides key codes (keys.h). */
 enum {
     TERM_EV_SIGNAL = -100, /* a signal that ends the planner arrived
@@ -24,13 +26,11 @@ enum {
 };
 
 /* Check before curses starts that stdin and stdout are terminals and TERM
- * is a type this system knows. Returns true, or false with a sentence for
- * stderr in msg. */
-bool term_check(char *msg, size_t n);
-
-/* term_check, with the report command in the sentence naming file, the
- * FILE the user gave ("try 'gpuplan report diagflow'"). */
-bool term_check_for(const char *file, char *msg, size_t n);
+ * is a type this system knows. Returns 0, or EXIT_USAGE with the sentence
+ * in d (no file, no position; diag_format shows TERM's control characters
+ * visibly). The sentence's hint names `file`, the FILE the user gave ("try
+ * 'gpuplan report diagflow'"); NULL = the word FILE. */
+int term_check(const char *file, Diag *d);
 
 /* Start curses: locale, raw mode (IXON off, so Ctrl-S arrives), no echo,
  * keypad, ESCDELAY 25 ms, invisible cursor, colours unless `mono`. Installs
