@@ -77,24 +77,33 @@ END_TEST
 
 START_TEST(report_date)
 {
-    char d[32], why[256];
+    char d[32];
+    Diag dg;
     setenv("SOURCE_DATE_EPOCH", "0", 1);
-    ck_assert(file_report_date(d, sizeof d, why, sizeof why));
+    ck_assert_int_eq(file_report_date(d, sizeof d, &dg), 0);
     ck_assert_str_eq(d, "1970-01-01");
     setenv("SOURCE_DATE_EPOCH", "1764720000", 1);
-    ck_assert(file_report_date(d, sizeof d, why, sizeof why));
+    ck_assert_int_eq(file_report_date(d, sizeof d, &dg), 0);
     ck_assert_str_eq(d, "2025-12-03");
     static const char *const bad[] = {"soon", "-1", "12x", "253402300800",
                                       "99999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         setenv("SOURCE_DATE_EPOCH", bad[i], 1);
-        why[0] = '\0';
-        ck_assert_msg(!file_report_date(d, sizeof d, why, sizeof why), "%s accepted", bad[i]);
-        ck_assert_ptr_nonnull(strstr(why, "is not a number of seconds since 1970"));
-        ck_assert_ptr_nonnull(strstr(why, bad[i]));
+        ck_assert_msg(file_report_date(d, sizeof d, &dg) == EXIT_USAGE, "%s accepted", bad[i]);
+        ck_assert_ptr_nonnull(strstr(dg.message, "is not a number of seconds since 1970"));
+        ck_assert_ptr_nonnull(strstr(dg.message, bad[i]));
     }
+    /* A value longer than a message: cut with a mark, the rule kept whole. */
+    char big[2048];
+    memset(big, '7', sizeof big - 2);
+    big[sizeof big - 2] = 'x';
+    big[sizeof big - 1] = '\0';
+    setenv("SOURCE_DATE_EPOCH", big, 1);
+    ck_assert_int_eq(file_report_date(d, sizeof d, &dg), EXIT_USAGE);
+    ck_assert_ptr_nonnull(strstr(dg.message, "777\xe2\x80\xa6 is not a number"));
+    ck_assert_ptr_nonnull(strstr(dg.message, "(0 to 253402300799)"));
     unsetenv("SOURCE_DATE_EPOCH");
-    ck_assert(file_report_date(d, sizeof d, why, sizeof why));
+    ck_assert_int_eq(file_report_date(d, sizeof d, &dg), 0);
     ck_assert_uint_eq(strlen(d), 10);
 }
 END_TEST

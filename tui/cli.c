@@ -251,10 +251,12 @@ int apply_sets(Scenario *s, const CliArgs *a)
 /* The report date (file_report_date), or a usage error said on stderr. */
 int cli_report_date(char *buf, size_t n)
 {
-    char why[256];
-    if (!file_report_date(buf, n, why, sizeof why)) {
-        fprintf(stderr, "gpuplan: %s\n", vis(why));
-        return EXIT_USAGE;
+    Diag d;
+    if (file_report_date(buf, n, &d) != 0) {
+        char m[DIAG_TEXT_MAX];
+        diag_format(&d, m, sizeof m);
+        fprintf(stderr, "gpuplan: %s\n", m);
+        return d.status;
     }
     return 0;
 }

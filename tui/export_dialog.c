@@ -58,9 +58,10 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
         dialog_choice(&a->dlg, P_EXPORT_OVERWRITE, q, "yn");
         return R_LINE;
     }
-    char date[32], why[256];
-    if (!file_report_date(date, sizeof date, why, sizeof why))
-        return msg_show(a, true, "%s: not exported", why);
+    char date[32];
+    Diag dd;
+    if (file_report_date(date, sizeof date, &dd) != 0)
+        return msg_show(a, true, "%s: not exported", dd.message);
     /* The figures on screen when they are the document's (no preview, no
      * pending recompute); otherwise computed once here. */
     ReportResults own = {.hybrid = NULL};

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "utf8.h"
+
 const char *const file_scenario_exts[] = {".yaml", ".yml", ".json", NULL};
 
 bool file_is_scenario_name(const char *name)
@@ -57,8 +59,9 @@ const char *file_user_scenario_dir(char *buf, size_t n)
     return file_xdg_dir(XDG_DATA, "scenarios", buf, n);
 }
 
-bool file_report_date(char *buf, size_t n, char *why, size_t wn)
+int file_report_date(char *buf, size_t n, Diag *d)
 {
+    diag_clear(d, NULL);
     time_t t = time(NULL);
     const char *sde = getenv("SOURCE_DATE_EPOCH");
     if (sde && *sde) {
@@ -67,17 +70,21 @@ bool file_report_date(char *buf, size_t n, char *why, size_t wn)
         long long v = strtoll(sde, &end, 10);
         /* Up to 9999-12-31 23:59:59, the last date a report can print. */
         if (errno || *end || v < 0 || v > 253402300799LL) {
-            snprintf(why, wn, "SOURCE_DATE_EPOCH=%s is not a number of seconds "
-                     "since 1970 (0 to 253402300799)", sde);
-            return false;
+            char shown[64];
+            utf8_clip(sde, shown, sizeof shown);
+            diag_set(d, EXIT_USAGE, 0, 0, NULL,
+                     "SOURCE_DATE_EPOCH=%s is not a number of seconds since "
+                     "1970 (0 to 253402300799)", shown);
+            return d->status;
         }
         t = (time_t)v;
     }
     struct tm tm;
     if (!gmtime_r(&t, &tm)) {
-        snprintf(why, wn, "cannot turn %lld into a date", (long long)t);
-        return false;
+        diag_set(d, EXIT_USAGE, 0, 0, NULL, "cannot turn %lld into a date",
+                 (long long)t);
+        return d->status;
     }
     strftime(buf, n, "%Y-%m-%d", &tm);
-    return true;
+    return 0;
 }

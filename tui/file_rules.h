@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
+
 /* The extensions of scenario files, in the order a bare shipped name is
  * tried (NAME.yaml first); NULL-terminated. */
 extern const char *const file_scenario_exts[];
@@ -35,10 +37,11 @@ const char *file_xdg_dir(FileXdg which, const char *sub, char *buf, size_t n);
 /* The user's own scenarios: file_xdg_dir(XDG_DATA, "scenarios"). */
 const char *file_user_scenario_dir(char *buf, size_t n);
 
-/* The date a report carries, YYYY-MM-DD in UTC: today, or the day of
- * SOURCE_DATE_EPOCH when it is set (reproducible reports). A value that is
- * not a whole number of seconds from 0 to 253402300799 (9999-12-31) is
- * refused the same way everywhere: false, with the sentence in why. */
-bool file_report_date(char *buf, size_t n, char *why, size_t wn);
+/* The date a report carries, YYYY-MM-DD in UTC, into buf (n >= 11): today,
+ * or the day of SOURCE_DATE_EPOCH when it is set (reproducible reports). A
+ * value that is not a whole number of seconds from 0 to 253402300799
+ * (9999-12-31) is refused the same way everywhere: EXIT_USAGE with the
+ * sentence in d (the value cut with "…" when long). Returns 0 otherwise. */
+int file_report_date(char *buf, size_t n, Diag *d);
 
 #endif
