@@ -231,8 +231,10 @@ START_TEST(break_even_stays_over_random_horizons)
             ck_assert_int_eq(horizon_break_even_month(&s, (CostOption)k), b);
         }
     }
-    ck_assert_msg(lost > 0, "no horizon lost its lead: the test checks "
-                  "little");
+    /* The test's check of its own reach; the quick run (under valgrind)
+     * draws too few horizons for it, and is there for memory errors. */
+    ck_assert_msg(lost > 0 || test_quick(), "no horizon lost its lead: the "
+                  "test checks little");
 }
 END_TEST
 
@@ -283,7 +285,7 @@ START_TEST(every_rate_is_listed)
                           "flows %ld: rate %g is no root", n, irr.root_pct[k]);
         }
     }
-    ck_assert_int_gt(several, 10);
+    ck_assert(several > 10 || test_quick()); /* reach; see above */
 }
 END_TEST
 
