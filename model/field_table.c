@@ -6,52 +6,23 @@
  * read the table are in fields.c. Defaults are the built-in scenario of
  * DESIGN 1.2, "32x H100 in colocation, US"; their sources are listed in the
  * README. Money fields without a range in the DESIGN take 0..1e12. Adding a
- * field is one row here plus the engine term that uses it. */
+ * field is one row here plus the engine term that uses it. The lists the
+ * list rows belong to and the rules between fields are field_rules.c. */
 #include "config.h"
 
 #include "fields.h"
 
 #include <float.h>
-#include <stdio.h>
 
 #include "hybrid.h"
-#include "numfmt.h"
 
 #define MONEY_MAX 1e12
 #define AT(member) FIELD_AT(member)
 /* 2^53: every whole number up to it is exact in a double. */
 #define SEED_MAX 9007199254740992.0
 
-/* The hybrid plan's workloads (DESIGN 6): rows with .list = &WORKLOADS hold
- * one value of each workload; AT() names it in workload 0. */
-const FieldList field_list_workloads = {
-    .key = "hybrid.workloads",
-    .item = "workload",
-    .holder = "plan",
-    .help = "job streams",
-    .offset = offsetof(Scenario, hybrid.workloads),
-    .min = 0, /* a plan may have no workloads yet (the planner's a adds) */
-    .required = true,
-    .count_offset = offsetof(Scenario, hybrid.workload_count),
-    .stride = sizeof(HybridWorkload),
-    .max = HYBRID_MAX_WORKLOADS,
-};
 #define WORKLOADS field_list_workloads
 #define WL(member) AT(hybrid.workloads[0].member)
-
-/* The uncertain inputs (DESIGN 1, 2.8): uncertainty.inputs[N].KEY. */
-const FieldList field_list_inputs = {
-    .key = "uncertainty.inputs",
-    .item = "input",
-    .holder = "section",
-    .help = "ranges of number fields",
-    .offset = offsetof(Scenario, uncertainty.inputs),
-    .min = 0,
-    .required = false, /* `uncertainty:` with draws and seed only is fine */
-    .count_offset = offsetof(Scenario, uncertainty.input_count),
-    .stride = sizeof(UncInput),
-    .max = UNC_MAX_INPUTS,
-};
 #define INPUTS field_list_inputs
 #define IN(member) AT(uncertainty.inputs[0].member)
 
@@ -578,51 +549,3 @@ _Static_assert(sizeof(HybridRun) == sizeof(int), "run is stored as an int");
 _Static_assert(sizeof(HybridCloudMode) == sizeof(int),
                "cloud_mode is stored as an int");
 
-/* ---- cross-field rules (DESIGN 7) ------------------------------------------ */
-
-static void say_busy(const Scenario *s, char *msg, size_t n)
-{
-    char a[40], b[40];
-    num_format_exact(s->facility.node_power_busy_kw, a, sizeof a);
-    num_format_exact(s->facility.node_power_max_kw, b, sizeof b);
-    snprintf(msg, n, "busy power %s kW is above the provisioned %s kW "
-             "(need idle <= busy <= max)", a, b);
-}
-
-static void say_idle(const Scenario *s, char *msg, size_t n)
-{
-    char a[40], b[40];
-    num_format_exact(s->facility.node_power_idle_kw, a, sizeof a);
-    num_format_exact(s->facility.node_power_busy_kw, b, sizeof b);
-    snprintf(msg, n, "idle power %s kW is above the busy %s kW "
-             "(need idle <= busy <= max)", a, b);
-}
-
-static void say_onprem_nodes(const Scenario *s, char *msg, size_t n)
-{
-    char a[40], b[40];
-    num_format_exact(s->hybrid.onprem_nodes, a, sizeof a);
-    num_format_exact(s->hardware.nodes, b, sizeof b);
-    snprintf(msg, n, "%s on-prem nodes is more than hardware.nodes (%s); the "
-             "plan uses part of the owned fleet (expected 0 to %s)", a, b, b);
-}
-
-/* The plan submits no more jobs than a plan may simulate
- * (hybrid_check_jobs); blamed on hybrid.days, the period. */
-static bool jobs_hold(const Scenario *s, char *msg, size_t n)
-{
-    return hybrid_check_jobs(&s->hybrid, msg, n);
-}
-
-/* In the order they are checked: the first broken one is reported. */
-const FieldRule field_rules[] = {
-    { .key = "facility.node_power_busy_kw",
-      .limit = "facility.node_power_max_kw", .say = say_busy },
-    { .key = "facility.node_power_idle_kw",
-      .limit = "facility.node_power_busy_kw", .say = say_idle },
-    { .key = "hybrid.onprem_nodes",
-      .limit = "hardware.nodes", .say = say_onprem_nodes },
-    { .key = "hybrid.days", .holds = jobs_hold },
-};
-
-const size_t field_rule_count = sizeof field_rules / sizeof field_rules[0];

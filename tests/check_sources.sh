@@ -29,7 +29,6 @@ HELPERS="trim wrap pct_text split_path now_ms month_text nice_step"
 #   copy PATH:NAME PATH:NAME...   functions with the same body
 KNOWN='
 file model/dtoa.c
-file model/field_table.c
 function model/advice.c:cost_advice_text
 function model/cost.c:cost_evaluate_options
 function model/field_keys.c:field_unknown
