@@ -12,6 +12,7 @@
 
 #include <math.h>
 
+#include "commitment.h"
 #include "horizon.h"
 #include <string.h>
 
@@ -195,7 +196,7 @@ static void reserved_parts(const Scenario *s, double coverage_pct, double u,
     const double m = 1 + c->managed_premium_pct / 100;
     const double Nc = G * coverage_pct / 100;
     const double W = G * H * u;
-    *committed = Nc * H * c->reserved_gpu_hour * m;
+    *committed = Nc * H * commitment_rate(c) * m;
     double beyond = W - Nc * H;
     *overflow = beyond > 0 ? beyond * overflow_price(c) * m : 0;
 }
@@ -317,7 +318,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     double committed, overflow;
     reserved_parts(s, c->reserved_coverage_pct, u, &committed, &overflow);
     double flat_res = G * c->reserved_coverage_pct / 100 * H *
-                      c->reserved_gpu_hour * m;
+                      commitment_rate(c) * m;
     const double slopes[OPT_COUNT] = {0, slope_od, 0, slope_spot};
     const double flats[OPT_COUNT] = {0, 0, flat_res, 0};
 

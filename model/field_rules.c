@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "commitment.h"
 #include "hybrid.h"
 #include "numfmt.h"
 
@@ -76,6 +77,20 @@ static bool jobs_hold(const Scenario *s, char *msg, size_t n)
     return hybrid_check_jobs(&s->hybrid, msg, n);
 }
 
+/* A capacity block is booked for at most 182 days (DESIGN 2.9): its window,
+ * cloud.reserved_term_months, is at most 6 months. */
+static bool block_term_holds(const Scenario *s, char *msg, size_t n)
+{
+    if (s->cloud.commitment != COMMIT_CAPACITY_BLOCK ||
+        s->cloud.reserved_term_months <= COMMITMENT_BLOCK_MONTHS_MAX)
+        return true;
+    snprintf(msg, n, "a capacity block is booked for at most 182 days: with "
+             "commitment capacity_block, cloud.reserved_term_months is the "
+             "window and must be 1 to %d (it is %.0f)",
+             COMMITMENT_BLOCK_MONTHS_MAX, s->cloud.reserved_term_months);
+    return false;
+}
+
 /* In the order they are checked: the first broken one is reported. */
 const FieldRule field_rules[] = {
     { .key = "facility.node_power_busy_kw",
@@ -85,6 +100,7 @@ const FieldRule field_rules[] = {
     { .key = "hybrid.onprem_nodes",
       .limit = "hardware.nodes", .say = say_onprem_nodes },
     { .key = "hybrid.days", .holds = jobs_hold },
+    { .key = "cloud.commitment", .holds = block_term_holds },
 };
 
 const size_t field_rule_count = sizeof field_rules / sizeof field_rules[0];

@@ -31,6 +31,13 @@ static const char *const mode_words[] = {"on_demand", "spot", NULL};
 
 /* cloud.reserved_overflow, in ReservedOverflow order. */
 static const char *const overflow_choices[] = {"on_demand", "spot", NULL};
+/* cloud.commitment and cloud.reserved_payment, in CommitmentKind and
+ * CommitmentPayment order (DESIGN 2.9). */
+static const char *const commitment_choices[] = {
+    "savings_plan", "reserved_instance", "capacity_block",
+    "capacity_reservation", NULL};
+static const char *const payment_choices[] = {
+    "no_upfront", "partial_upfront", "all_upfront", NULL};
 
 const Field field_table[] = {
     { .key = "name",
@@ -260,6 +267,18 @@ const Field field_table[] = {
       .choices = overflow_choices, .default_num = OVERFLOW_ON_DEMAND,
       .help = "How work beyond the committed GPU-hours is bought: on_demand "
               "or spot" },
+    { .key = "cloud.commitment", .version = 2,
+      .type = FT_CHOICE, .panel = PANEL_CLOUD, AT(cloud.commitment),
+      .label = "Commitment kind", .unit = "",
+      .choices = commitment_choices, .default_num = COMMIT_SAVINGS_PLAN,
+      .help = "What the committed rate buys: a term at that rate, prepaid "
+              "windows of up to 6 months, or capacity at on-demand rates" },
+    { .key = "cloud.reserved_payment", .version = 2,
+      .type = FT_CHOICE, .panel = PANEL_CLOUD, AT(cloud.reserved_payment),
+      .label = "Upfront payment", .unit = "",
+      .choices = payment_choices, .default_num = PAY_NO_UPFRONT,
+      .help = "How each term is paid; partial_upfront pays half at its "
+              "start, and capacity blocks are always prepaid" },
     { .key = "cloud.spot_gpu_hour",
       .type = FT_MONEY, .panel = PANEL_CLOUD, AT(cloud.spot_gpu_hour),
       .label = "Spot", .unit = "$/GPU-h",
@@ -548,4 +567,8 @@ const size_t field_count = sizeof field_table / sizeof field_table[0];
 _Static_assert(sizeof(HybridRun) == sizeof(int), "run is stored as an int");
 _Static_assert(sizeof(HybridCloudMode) == sizeof(int),
                "cloud_mode is stored as an int");
+_Static_assert(sizeof(CommitmentKind) == sizeof(int),
+               "commitment is stored as an int");
+_Static_assert(sizeof(CommitmentPayment) == sizeof(int),
+               "reserved_payment is stored as an int");
 

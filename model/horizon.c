@@ -12,6 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "commitment.h"
+
 int horizon_months(const Scenario *s)
 {
     double T = s->horizon.months > 0 ? s->horizon.months
@@ -23,7 +25,8 @@ bool horizon_is_steady(const Scenario *s)
 {
     return s->horizon.ramp_months == 0 &&
            s->horizon.cloud_price_change_pct_year == 0 &&
-           horizon_months(s) == (int)s->hardware.lifetime_months;
+           horizon_months(s) == (int)s->hardware.lifetime_months &&
+           commitment_upfront_share(&s->cloud) == 0;
 }
 
 /* Everything of the scenario that does not depend on the month, and the
@@ -38,6 +41,8 @@ typedef struct Plan {
     double cloud_flat[LINE_COUNT];   /* K's lines */
     double od_rate, spot_rate; /* compute per unit of u (full ramp, f = 1) */
     double committed;          /* N_c H p_res m, at the first term's price */
+    double upfront;            /* share of each term paid at its start */
+    bool termed;               /* false: a capacity reservation, no term */
     double over_rate;          /* G H p_over m */
     double kc;                 /* committed share of the fleet */
     int term;                  /* reserved_term_months */
@@ -58,7 +63,7 @@ static void plan_cover(Plan *p, const Scenario *s, double coverage_pct)
     const double G = s->hardware.nodes * s->hardware.gpus_per_node;
     const double m = 1 + c->managed_premium_pct / 100;
     p->kc = coverage_pct / 100;
-    p->committed = G * p->kc * H * c->reserved_gpu_hour * m;
+    p->committed = G * p->kc * H * commitment_rate(c) * m;
 }
 
 static double capex_of(const Scenario *s)
@@ -124,6 +129,8 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
                         : c->on_demand_gpu_hour * ov;
     p->over_rate = G * H * p_over * m;
     p->term = (int)c->reserved_term_months;
+    p->upfront = commitment_upfront_share(c);
+    p->termed = commitment_has_term(c);
     p->c_growth = 1 + s->horizon.cloud_price_change_pct_year / 100;
 
     p->annuity_sum = 0;
@@ -140,9 +147,12 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     /* The commitment in force in month t (DESIGN 2.7) is fixed for each
      * term, at the price of the term's first month: one factor a term,
      * worked out here once rather than in every month of every option's
-     * flows. */
+     * flows. A capacity reservation has no term: it pays each month's
+     * on-demand price (DESIGN 2.9). */
     for (int t = 1, k = -1; t <= p->T; t++) {
-        if (p->c_growth == 1) {
+        if (!p->termed) {
+            p->tf[t] = p->f[t];
+        } else if (p->c_growth == 1) {
             p->tf[t] = 1;
         } else if ((t - 1) / p->term != k) {
             k = (t - 1) / p->term;
@@ -151,6 +161,39 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
             p->tf[t] = p->tf[t - 1];
         }
     }
+}
+
+/* A term's months that fall in the horizon, from its first month `from`
+ * (1-based) on: min(term, T - from + 1). */
+static int term_months_in(const Plan *p, int from)
+{
+    int left = p->T - from + 1;
+    return left < p->term ? left : p->term;
+}
+
+/* DESIGN 2.9: the share of each term paid at its start. Term k starts in
+ * month kτ+1 and is paid at index kτ (the start of that month, as a
+ * purchase is), for all its τ months at that term's price, also those
+ * past T; the part of a prepayment that covers months past T is credited
+ * at T, as on-prem's book value is (into *tv, counted as a negative flow
+ * at T). Adds to cf; returns the present value of these flows. */
+static double upfront_flows(const Plan *p, double *cf, double *tv)
+{
+    double pv = 0;
+    for (int start = 0; start < p->T; start += p->term) {
+        double month = p->committed * p->tf[start + 1];
+        double paid = p->upfront * month * p->term;
+        cf[start] += paid;
+        pv += paid * p->v[start];
+        int past = p->term - term_months_in(p, start + 1);
+        if (past > 0) {
+            double credit = p->upfront * month * past;
+            cf[p->T] -= credit;
+            pv -= credit * p->v[p->T];
+            *tv += credit;
+        }
+    }
+    return pv;
 }
 
 /* Cash flows of option x at utilization u: cf[0..T] in total (TV counted
@@ -215,7 +258,11 @@ static void option_flows(const Plan *p, CostOption x, double u, double *cf,
             else if (x == OPT_SPOT)
                 comp = p->spot_rate * u * p->r[t] * p->f[t];
             else {
+                /* The committed GPUs' month; the share paid upfront is
+                 * added at the term's start below (DESIGN 2.9). */
                 double cm = p->committed * p->tf[t];
+                if (p->upfront > 0)
+                    cm *= 1 - p->upfront;
                 double beyond = u * p->r[t] - p->kc;
                 double ovf =
                     beyond > 0 ? p->over_rate * beyond * p->f[t] : 0;
@@ -225,6 +272,11 @@ static void option_flows(const Plan *p, CostOption x, double u, double *cf,
             }
             cf[t] += comp;
             pv[LINE_COMPUTE] += comp * p->v[t];
+        }
+        if (x == OPT_RESERVED && p->upfront > 0) {
+            double pv_up = upfront_flows(p, cf, &tv_at_T);
+            pv_comm += pv_up;
+            pv[LINE_COMPUTE] += pv_up;
         }
         static const CostLine flat[] = {LINE_EGRESS, LINE_STORAGE,
                                         LINE_STAFF, LINE_OTHER,
@@ -373,6 +425,23 @@ void horizon_reserved_monthly_n(const Scenario *s, const double *coverage_pct,
     }
 }
 
+/* DESIGN 2.9: the committed months of the last term that run past T, and
+ * what they cost: the part still to pay after T and the part prepaid. */
+static void commitment_past(const Plan *p, HorizonCommitment *hc)
+{
+    memset(hc, 0, sizeof *hc);
+    if (!p->termed || p->committed == 0)
+        return;
+    int start = (p->T - 1) / p->term * p->term; /* the last term's start */
+    int past = p->term - term_months_in(p, start + 1);
+    if (past <= 0)
+        return;
+    double month = p->committed * p->tf[start + 1];
+    hc->months_past = past;
+    hc->owed_past = (1 - p->upfront) * month * past;
+    hc->prepaid_past = p->upfront * month * past;
+}
+
 /* Cumulative spend of flows cf[0..T] without the terminal value tv
  * (DESIGN 2.7): nominal into sum[0..T] and, when disc is not NULL,
  * discounted into disc[0..T]. */
@@ -421,6 +490,7 @@ void horizon_evaluate(const Scenario *s, HorizonResult *h,
     cumulate(on, tv[OPT_ONPREM], &p, T, s_on, d_on);
     const double i = s->hardware.cost_of_capital_pct / 100 / 12;
     h->discount_rate_effective_pct = (pow(1 + i, 12) - 1) * 100;
+    commitment_past(&p, &h->commitment);
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         double s_x[HORIZON_MONTHS_MAX + 1], d_x[HORIZON_MONTHS_MAX + 1];
         double diff[HORIZON_MONTHS_MAX + 1];

@@ -80,6 +80,16 @@ typedef struct HorizonIrr {
     double mirr_pct;
 } HorizonIrr;
 
+/* The reserved option's commitment past the horizon (DESIGN 2.9): the
+ * months of its last term after T, what they cost still to pay after T (a
+ * liability the NPV leaves out: the capacity is used then) and what was
+ * prepaid for them (credited at T, as on-prem's book value is). All 0
+ * when no term runs past T (or the commitment has none). */
+typedef struct HorizonCommitment {
+    int months_past;
+    double owed_past, prepaid_past; /* nominal, in the currency */
+} HorizonCommitment;
+
 typedef struct HorizonResult {
     int months;               /* T */
     double discount_rate_pct; /* hardware.cost_of_capital_pct, yearly */
@@ -100,6 +110,7 @@ typedef struct HorizonResult {
     HorizonSpans discounted_ahead[OPT_COUNT];
     double irr_pct[OPT_COUNT]; /* irr[x].pct: yearly, percent; NAN = none */
     HorizonIrr irr[OPT_COUNT];
+    HorizonCommitment commitment; /* the reserved option's */
 } HorizonResult;
 
 /* One option's cumulative nominal spend S_x(t), t = 0..T (TV not counted). */

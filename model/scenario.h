@@ -71,6 +71,23 @@ typedef enum ReservedOverflow {
     OVERFLOW_COUNT
 } ReservedOverflow;
 
+/* What the committed rate buys, as AWS sells it (DESIGN 2.9). */
+typedef enum CommitmentKind {
+    COMMIT_SAVINGS_PLAN,         /* an hourly commitment for a term */
+    COMMIT_RESERVED_INSTANCE,    /* the same, for one instance type */
+    COMMIT_CAPACITY_BLOCK,       /* prepaid windows of up to 182 days */
+    COMMIT_CAPACITY_RESERVATION, /* billed at on-demand rates, no term */
+    COMMIT_COUNT
+} CommitmentKind;
+
+/* How a Savings Plan or Reserved Instance is paid (DESIGN 2.9). */
+typedef enum CommitmentPayment {
+    PAY_NO_UPFRONT,
+    PAY_PARTIAL_UPFRONT, /* half of each term at its start */
+    PAY_ALL_UPFRONT,
+    PAY_COUNT
+} CommitmentPayment;
+
 typedef struct Cloud {
     char provider[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
     char region[SCENARIO_TEXT_BYTES(SCENARIO_SHORT_MAX)];
@@ -80,6 +97,8 @@ typedef struct Cloud {
     double reserved_term_months;  /* length of one commitment */
     double reserved_coverage_pct; /* share of the fleet committed, billed 24/7 */
     int reserved_overflow; /* a ReservedOverflow (registry choices store int) */
+    int commitment;        /* a CommitmentKind */
+    int reserved_payment;  /* a CommitmentPayment */
     double spot_gpu_hour;
     double spot_goodput_pct;
     double spot_eligible_pct; /* share of the work that tolerates interruption */

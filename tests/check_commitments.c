@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commitment.h"
 #include "cost.h"
+#include "fields.h"
 #include "horizon.h"
 #include "random_scenario.h"
 #include "rng.h"
@@ -96,6 +98,7 @@ START_TEST(best_step_over_random_horizons)
         s.horizon.cloud_price_change_pct_year = -40 + 50 * rng_uniform(&g);
         s.horizon.hardware_price_change_pct_year = -20 + 30 * rng_uniform(&g);
         s.cloud.reserved_term_months = 1 + (double)(rng_next(&g) % 60);
+        random_commitment(&g, &s);
         CostResult r;
         cost_evaluate(&s, &r);
         const double u = s.utilization.measured_pct / 100;
@@ -130,6 +133,119 @@ START_TEST(best_step_over_random_horizons)
 }
 END_TEST
 
+/* Commitments as AWS sells them (DESIGN 2.9), hand-worked. One GPU, 100
+ * hours a month, 100% measured and committed, reserved rate 1 a GPU-hour
+ * (a committed month costs 100), on-demand 2, no fixed cloud costs; terms
+ * of 12 months over an 18-month horizon at 12% a year (i = 1% a month,
+ * v^t = 1.01^-t, A = sum_{t=1..18} v^t = 16.398268580892):
+ *   no upfront:  100 a month for 18 months        NPV = 100 A = 1,639.83;
+ *                the second term runs 6 months past T: 600 still owed.
+ *   all upfront: 1,200 at the start of each term (index 0 and 12), 600
+ *                of the second credited at 18 (the 6 months past T):
+ *                NPV = 1200 + 1200 v^12 - 600 v^18
+ *                    = 1200 + 1064.939 - 501.610    = 1,763.33.
+ *   partial:     50 a month, 600 at each term's start, 300 credited:
+ *                NPV = 50 A + 600 + 600 v^12 - 300 v^18 = 1,701.58;
+ *                300 owed and 300 prepaid past T.
+ *   capacity reservation: billed at on-demand's 2, 200 a month, no term:
+ *                NPV = 200 A = 3,279.65, nothing past T.
+ *   capacity blocks of 6 months: 600 prepaid at 0, 6 and 12:
+ *                NPV = 600 (1 + v^6 + v^12) = 1,697.70, nothing past T. */
+static void paid_case(Scenario *s, CommitmentKind kind, CommitmentPayment pay,
+                      int term)
+{
+    scenario_default(s);
+    s->hours_per_month = 100;
+    s->hardware.nodes = 1;
+    s->hardware.gpus_per_node = 1;
+    s->hardware.lifetime_months = 12;
+    s->hardware.cost_of_capital_pct = 12;
+    s->horizon.months = 18;
+    s->utilization.measured_pct = 100;
+    Cloud *c = &s->cloud;
+    c->reserved_gpu_hour = 1;
+    c->on_demand_gpu_hour = 2;
+    c->reserved_coverage_pct = 100;
+    c->reserved_term_months = term;
+    c->commitment = kind;
+    c->reserved_payment = pay;
+    c->storage_tb = 0;
+    s->staffing.cloud_engineers = 0;
+}
+
+START_TEST(upfront_is_cash_at_the_term_start)
+{
+    static const struct {
+        CommitmentKind kind;
+        CommitmentPayment pay;
+        int term;
+        double npv;
+        int months_past;
+        double owed, prepaid;
+    } rows[] = {
+        {COMMIT_SAVINGS_PLAN, PAY_NO_UPFRONT, 12, 1639.8268580892, 6, 600, 0},
+        {COMMIT_SAVINGS_PLAN, PAY_ALL_UPFRONT, 12, 1763.3293, 6, 0, 600},
+        {COMMIT_RESERVED_INSTANCE, PAY_PARTIAL_UPFRONT, 12, 1701.5781, 6, 300,
+         300},
+        {COMMIT_CAPACITY_RESERVATION, PAY_ALL_UPFRONT, 12, 3279.6537161784, 0,
+         0, 0},
+        {COMMIT_CAPACITY_BLOCK, PAY_NO_UPFRONT, 6, 1697.6964, 0, 0, 0},
+    };
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        Scenario s;
+        paid_case(&s, rows[k].kind, rows[k].pay, rows[k].term);
+        char msg[300];
+        ck_assert_msg(scenario_validate(&s, NULL, msg, sizeof msg), "%s", msg);
+        HorizonResult h;
+        horizon_evaluate(&s, &h, NULL);
+        ck_assert_msg(fabs(h.npv[OPT_RESERVED] - rows[k].npv) < 1e-3,
+                      "row %zu: NPV %.6f, expected %.6f", k,
+                      h.npv[OPT_RESERVED], rows[k].npv);
+        ck_assert_int_eq(h.commitment.months_past, rows[k].months_past);
+        ck_assert_double_eq_tol(h.commitment.owed_past, rows[k].owed, 1e-9);
+        ck_assert_double_eq_tol(h.commitment.prepaid_past, rows[k].prepaid,
+                                1e-9);
+        /* The levelized cost is that NPV over A, whatever path computes it. */
+        CostResult r;
+        cost_evaluate(&s, &r);
+        ck_assert_double_eq_tol(r.option[OPT_RESERVED].monthly,
+                                h.npv[OPT_RESERVED] / 16.398268580892, 1e-8);
+    }
+    /* No upfront keeps the steady closed form; a prepayment does not. */
+    Scenario s;
+    paid_case(&s, COMMIT_SAVINGS_PLAN, PAY_NO_UPFRONT, 12);
+    s.horizon.months = 0; /* T = lifetime */
+    ck_assert(horizon_is_steady(&s));
+    s.cloud.reserved_payment = PAY_PARTIAL_UPFRONT;
+    ck_assert(!horizon_is_steady(&s));
+}
+END_TEST
+
+/* A capacity block is booked for at most 182 days: a window of more than 6
+ * months is refused with the rule, and so is the cumulative spend's
+ * prepayment shown as cash (not credited) in the month it is paid. */
+START_TEST(capacity_blocks_are_short_and_prepaid)
+{
+    Scenario s;
+    paid_case(&s, COMMIT_CAPACITY_BLOCK, PAY_NO_UPFRONT, 12);
+    const Field *bad = NULL;
+    char msg[300];
+    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    ck_assert_str_eq(bad->key, "cloud.commitment");
+    ck_assert_msg(strstr(msg, "at most 182 days") &&
+                      strstr(msg, "must be 1 to 6 (it is 12)"), "%s", msg);
+    s.cloud.reserved_term_months = 6;
+    ck_assert(scenario_validate(&s, &bad, msg, sizeof msg));
+    HorizonResult h;
+    static HorizonCumulative cum;
+    horizon_evaluate(&s, &h, &cum);
+    ck_assert_double_eq_tol(cum[OPT_RESERVED][0], 600, 1e-9);
+    ck_assert_double_eq_tol(cum[OPT_RESERVED][5], 600, 1e-9);
+    ck_assert_double_eq_tol(cum[OPT_RESERVED][6], 1200, 1e-9);
+    ck_assert_double_eq_tol(cum[OPT_RESERVED][18], 1800, 1e-9);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("commitments");
@@ -137,6 +253,8 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, ramp_names_the_cheapest_step);
     tcase_add_test(tc, best_step_over_random_horizons);
+    tcase_add_test(tc, upfront_is_cash_at_the_term_start);
+    tcase_add_test(tc, capacity_blocks_are_short_and_prepaid);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
     srunner_run_all(sr, CK_NORMAL);

@@ -193,7 +193,12 @@ static double ref_cloud(const Scenario *s, CostOption k, double u)
     double p = c->reserved_overflow == OVERFLOW_SPOT
                    ? c->spot_gpu_hour * o / g
                    : c->on_demand_gpu_hour * o;
-    return Nc * H * c->reserved_gpu_hour * m + fmax(0, W - Nc * H) * p * m + K;
+    /* A capacity reservation bills its GPUs at the on-demand rate (DESIGN
+     * 2.9). */
+    double rate = c->commitment == COMMIT_CAPACITY_RESERVATION
+                      ? c->on_demand_gpu_hour
+                      : c->reserved_gpu_hour;
+    return Nc * H * rate * m + fmax(0, W - Nc * H) * p * m + K;
 }
 
 /* DESIGN 2.3: every root, with its side, against a fine numeric scan of
@@ -202,7 +207,9 @@ static double ref_cloud(const Scenario *s, CostOption k, double u)
 START_TEST(crossover_lists_match_scan)
 {
     Rng g;
-    rng_seed(&g, 7);
+    /* A seed whose 300 scenarios hold two-crossover cases (about one in
+     * 300 has one; the check at the end says the kind was exercised). */
+    rng_seed(&g, 4);
     long n = test_scale(300);
     const long steps = test_quick() ? 2000 : 20000;
     long kinked = 0, two = 0;

@@ -432,6 +432,7 @@ START_TEST(levelized_crossovers_match_scan)
         s.horizon.ramp_months = (double)(rng_next(&g) % 13);
         s.horizon.cloud_price_change_pct_year = -60 + 80 * rng_uniform(&g);
         s.horizon.hardware_price_change_pct_year = -30 + 40 * rng_uniform(&g);
+        random_commitment(&g, &s);
         CostResult r;
         cost_evaluate(&s, &r);
         for (int k = 0; k < OPT_COUNT; k++)

@@ -6,9 +6,12 @@
  * fields of DESIGN 2.2 are drawn over their whole range (the horizon of DESIGN
  * 2.7 stays at its defaults: these tests check the steady state against its
  * closed forms; check_horizon draws horizons of its own), with a coverage below
- * 100% most of the time so the reserved curve has its kink; then the power
- * draws are ordered so the cross-field rules hold, and the active share of
- * DESIGN 2.1 is drawn below 100% half the time. The scenario passes
+ * 100% most of the time so the reserved curve has its kink; the commitment
+ * is one billed month by month (a Savings Plan, Reserved Instance or
+ * capacity reservation without upfront: a prepayment leaves the steady
+ * state, DESIGN 2.9; random_commitment draws any); then the power draws are
+ * ordered so the cross-field rules hold, and the active share of DESIGN 2.1
+ * is drawn below 100% half the time. The scenario passes
  * scenario_validate(). */
 #ifndef GPUPLAN_RANDOM_SCENARIO_H
 #define GPUPLAN_RANDOM_SCENARIO_H
@@ -75,6 +78,21 @@ static inline void random_scenario(Rng *g, Scenario *s)
     rng_seed(&side, g->state ^ UINT64_C(0x5bd1e9955bd1e995));
     if (rng_uniform(&side) < 0.5)
         s->utilization.active_pct = rng_uniform(&side) * 100;
+    /* Billed month by month: the steady state's closed forms hold. */
+    s->cloud.reserved_payment = PAY_NO_UPFRONT;
+    if (s->cloud.commitment == COMMIT_CAPACITY_BLOCK)
+        s->cloud.commitment = COMMIT_SAVINGS_PLAN;
+}
+
+/* Any commitment as AWS sells it (DESIGN 2.9), for tests of the horizon:
+ * a kind and a payment drawn evenly, a capacity block's window 1 to 6
+ * months. */
+static inline void random_commitment(Rng *g, Scenario *s)
+{
+    s->cloud.commitment = (int)(rng_next(g) % COMMIT_COUNT);
+    s->cloud.reserved_payment = (int)(rng_next(g) % PAY_COUNT);
+    if (s->cloud.commitment == COMMIT_CAPACITY_BLOCK)
+        s->cloud.reserved_term_months = 1 + (double)(rng_next(g) % 6);
 }
 
 #endif

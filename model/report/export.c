@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "commitment.h"
 #include "fields.h"
 #include "horizon.h"
 #include "numfmt.h"
@@ -252,6 +253,42 @@ void export_rates_note(const HorizonResult *h, char *buf, size_t n)
                  "the monthly discounting compounds: on that footing the "
                  "%g%% cost of capital is %.2f%%.", h->discount_rate_pct,
                  h->discount_rate_effective_pct);
+}
+
+bool export_commitment_text(const Scenario *s, const HorizonResult *h,
+                            char *buf, size_t n)
+{
+    const HorizonCommitment *c = &h->commitment;
+    if (n > 0)
+        buf[0] = '\0';
+    if (c->months_past <= 0)
+        return false;
+    char owed[48], paid[48], term[48];
+    num_format_money(c->owed_past, 0, owed, sizeof owed);
+    num_format_money(c->prepaid_past, 0, paid, sizeof paid);
+    num_snprintf(term, sizeof term, "%.0f-month %s",
+                 s->cloud.reserved_term_months,
+                 s->cloud.commitment == COMMIT_CAPACITY_BLOCK ? "windows"
+                                                              : "terms");
+    int k = num_snprintf(buf, n, "Reserved (%s, %s, %s): the last term runs "
+                         "%d month%s past the horizon", commitment_kind_words(
+                             &s->cloud),
+                         commitment_payment_words(&s->cloud), term,
+                         c->months_past, c->months_past == 1 ? "" : "s");
+    size_t used = k > 0 ? (size_t)k : 0;
+    if (c->owed_past > 0 && used < n)
+        used += (size_t)num_snprintf(buf + used, n - used, "; %s %s of it is "
+                                     "still owed after month %d (not in the "
+                                     "NPV: the capacity is used then)", owed,
+                                     s->currency, h->months);
+    if (c->prepaid_past > 0 && used < n)
+        used += (size_t)num_snprintf(buf + used, n - used, "; %s %s prepaid "
+                                     "for those months is credited at month "
+                                     "%d, as on-prem's book value is", paid,
+                                     s->currency, h->months);
+    if (used < n)
+        num_snprintf(buf + used, n - used, ".");
+    return true;
 }
 
 void export_wait_text(double minutes, char *buf, size_t n)

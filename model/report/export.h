@@ -129,6 +129,14 @@ void export_owning_text(const HorizonResult *h, CostOption k, char *be,
  * 7% cost of capital is 7.23%." */
 void export_rates_note(const HorizonResult *h, char *buf, size_t n);
 
+/* The reserved option's commitment past the horizon (DESIGN 2.9), as every
+ * report says it: "Reserved (Savings Plan, no upfront, 36-month terms): the
+ * last term runs 24 months past the horizon; 2,203,315 USD of it is still
+ * owed after month 48 (not in the NPV: the capacity is used then)." False,
+ * with buf empty, when no term runs past the horizon. */
+bool export_commitment_text(const Scenario *s, const HorizonResult *h,
+                            char *buf, size_t n);
+
 /* "12.5 min", or "-" when minutes is not finite (no on-prem jobs). */
 void export_wait_text(double minutes, char *buf, size_t n);
 

@@ -308,7 +308,14 @@ static void horizon(StrBuf *b, const Scenario *s, const CostResult *r,
         html_text(b, irr);
         sb_append(b, "</td></tr>\n");
     }
-    sb_append(b, "</tbody>\n</table>\n<figure>\n");
+    sb_append(b, "</tbody>\n</table>\n");
+    char past[600];
+    if (export_commitment_text(s, h, past, sizeof past)) {
+        sb_append(b, "<p id=\"horizon-commitment\">");
+        html_text(b, past);
+        sb_append(b, "</p>\n");
+    }
+    sb_append(b, "<figure>\n");
     chart_svg_horizon(b, s, r, hz);
     html_figcaption(b, "What each option has cost so far, month by month over the "
               "horizon (purchases and resales included, terminal value not). "

@@ -399,6 +399,12 @@ static cJSON *horizon_json(const HorizonFigures *hz)
     cJSON_AddItemToObject(o, "irr_roots_pct", roots);
     cJSON_AddItemToObject(o, "irr_sign_changes", changes);
     cJSON_AddItemToObject(o, "mirr_pct", mirr);
+    /* DESIGN 2.9: the reserved option's last term past the horizon. */
+    cJSON *cm = xobj();
+    add_num(cm, "months_past_horizon", h->commitment.months_past);
+    add_num(cm, "owed_past_horizon", h->commitment.owed_past);
+    add_num(cm, "prepaid_past_horizon", h->commitment.prepaid_past);
+    cJSON_AddItemToObject(o, "commitment", cm);
     cJSON *c = xobj(), *months = cJSON_CreateArray();
     for (int t = 0; t <= h->months; t++)
         cJSON_AddItemToArray(months, num_item(t));

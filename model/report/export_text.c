@@ -267,6 +267,13 @@ static void horizon_section(StrBuf *b, const Scenario *s, const CostResult *r,
                      be, dbe, irr);
         export_wrap(b, "  ", "    ", line);
     }
+    char past[600];
+    if (export_commitment_text(s, h, past, sizeof past)) {
+        if (md)
+            sb_printf(b, "\n%s\n", past);
+        else
+            export_wrap(b, "  ", "  ", past);
+    }
     if (!md)
         export_wrap(b, "  ", "  ", note);
     /* The cumulative spend by month, break-even months marked X. */
