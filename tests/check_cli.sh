@@ -289,7 +289,7 @@ rows=$(grep -E '^  [a-z][a-z0-9-]* +([0-9.]+|-) ' "$TMP/out" | awk -v w="$head_l
 [ -n "$head_len" ] && [ "$rows" -eq 0 ] && ok || fail "prices: $rows rows do not line up under the heads"
 [ "$(grep -c '^  source: ' "$TMP/out")" -eq "$(grep -c '^[a-z0-9.-]*: [0-9]* x ' "$TMP/out")" ] && ok ||
     fail "prices: not every instance has its source"
-expect_grep "$TMP/out" "  us-west-1         -     39.33         -           -   4.91625         -" "prices: a row"
+expect_grep "$TMP/out" "  us-west-1          -     39.33         -           -   4.91625         -" "prices: a row"
 # check takes a price book among scenarios (a glob over scenarios/), and
 # checks it as a price book.
 expect_status 0 "check scenarios/*.yaml" -- "$G" check "$top_srcdir"/scenarios/*.yaml
@@ -297,7 +297,7 @@ expect_grep "$TMP/out" "prices.yaml: ok (a price book)" "check knows the price b
 mkdir "$TMP/book"
 sed 's/^    gpus: 8$/    gpus: 80/' "$top_srcdir/scenarios/prices.yaml" >"$TMP/book/prices.yaml"
 expect_status 65 "check a broken price book" -- "$G" check "$TMP/book/prices.yaml" diagflow
-expect_grep "$TMP/err" "prices.yaml:29:11: gpus: expected a whole number of GPUs from 1 to 64" "the book's problem is located"
+expect_grep "$TMP/err" "prices.yaml:31:11: gpus: expected a whole number of GPUs from 1 to 64" "the book's problem is located"
 expect_grep "$TMP/out" "diagflow: ok" "check goes on after the book"
 
 # The planner on a non-terminal points at report

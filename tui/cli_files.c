@@ -87,8 +87,12 @@ static void price_instance(const PriceInstance *in, int rw)
               vis(in->gpu), vis(in->date));
     if (in->reserved_kind[0])
         sb_printf(&head, "; reserved: %s", vis(in->reserved_kind));
+    if (in->reserved_payment[0])
+        sb_printf(&head, ", %s", vis(in->reserved_payment));
     if (isfinite(in->reserved_term_months))
         sb_printf(&head, ", %.0f-month term", in->reserved_term_months);
+    if (in->reserved_date[0] && strcmp(in->reserved_date, in->date) != 0)
+        sb_printf(&head, ", rates of %s", vis(in->reserved_date));
     print_wrapped("", "    ", sb_str(&head));
     sb_free(&head);
     int group = 3 * (PRICE_CELL + 1);
@@ -101,7 +105,24 @@ static void price_instance(const PriceInstance *in, int rw)
     printf("\n");
     for (size_t j = 0; j < in->region_count; j++)
         price_row(in, &in->regions[j], rw);
+    /* Prices with a date of their own (DESIGN 5). */
+    for (size_t j = 0; j < in->region_count; j++) {
+        const PriceRegion *r = &in->regions[j];
+        if (!r->date[0])
+            continue;
+        char line[160];
+        snprintf(line, sizeof line, "%s: prices of %s", vis(r->region),
+                 vis(r->date));
+        print_wrapped("  ", "    ", line);
+    }
+    if (in->spot_date[0] && strcmp(in->spot_date, in->date) != 0) {
+        char line[80];
+        snprintf(line, sizeof line, "spot: samples of %s", vis(in->spot_date));
+        print_wrapped("  ", "    ", line);
+    }
     print_wrapped("  source: ", "    ", vis(in->source));
+    if (in->not_sourced[0])
+        print_wrapped("  not sourced: ", "    ", vis(in->not_sourced));
 }
 
 int cli_cmd_prices(const CliArgs *args)

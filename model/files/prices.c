@@ -65,11 +65,18 @@ static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
         const char *path, *field;
     } copied[] = {{"name", "cloud.instance"},
                   {"provider", "cloud.provider"},
-                  {"regions", "cloud.region"}};
+                  {"regions", "cloud.region"},
+                  {"reserved_kind", "cloud.commitment"},
+                  {"reserved_payment", "cloud.reserved_payment"}};
     for (size_t i = 0; i < sizeof copied / sizeof copied[0]; i++) {
         const Field *f = field_find(copied[i].field);
-        if (strcmp(path, copied[i].path) == 0 && f &&
-            !field_check_text(f, v, why, sizeof why)) {
+        if (strcmp(path, copied[i].path) != 0 || !f)
+            continue;
+        double word;
+        bool ok = f->type == FT_CHOICE
+                      ? field_parse(f, v, &word, why, sizeof why)
+                      : field_check_text(f, v, why, sizeof why);
+        if (!ok) {
             snprintf(msg, sizeof msg, "%s (it is copied into %s)", why,
                      copied[i].field);
             return fail(c, n, path, msg);
@@ -98,6 +105,7 @@ static int load_region(Ctx *c, const yaml_node_t *key, const yaml_node_t *val,
     if (rc)
         return rc;
     r->on_demand = r->reserved = r->spot = NAN;
+    r->date[0] = '\0';
     if (val->type != YAML_MAPPING_NODE)
         return fail(c, val, path, "expected a mapping of on_demand, reserved, spot");
     for (yaml_node_pair_t *p = val->data.mapping.pairs.start;
@@ -106,6 +114,11 @@ static int load_region(Ctx *c, const yaml_node_t *key, const yaml_node_t *val,
         yaml_node_t *v = yaml_document_get_node(c->doc, p->value);
         const char *name = scalar(k);
         double *slot = NULL;
+        if (name && strcmp(name, "date") == 0) {
+            if ((rc = get_text(c, v, path, r->date, sizeof r->date)) != 0)
+                return rc;
+            continue;
+        }
         if (name && strcmp(name, "on_demand") == 0)
             slot = &r->on_demand;
         else if (name && strcmp(name, "reserved") == 0)
@@ -113,7 +126,8 @@ static int load_region(Ctx *c, const yaml_node_t *key, const yaml_node_t *val,
         else if (name && strcmp(name, "spot") == 0)
             slot = &r->spot;
         if (!slot)
-            return fail(c, k, path, "unknown key (expected on_demand, reserved or spot)");
+            return fail(c, k, path, "unknown key (expected on_demand, reserved, "
+                                    "spot or date)");
         if ((rc = get_price(c, v, path, slot)) != 0)
             return rc;
     }
@@ -144,7 +158,15 @@ static int load_instance(Ctx *c, const yaml_node_t *n, PriceInstance *in)
             {"date", offsetof(PriceInstance, date), sizeof in->date},
             {"source", offsetof(PriceInstance, source), sizeof in->source},
             {"reserved_kind", offsetof(PriceInstance, reserved_kind),
-             sizeof in->reserved_kind}};
+             sizeof in->reserved_kind},
+            {"reserved_payment", offsetof(PriceInstance, reserved_payment),
+             sizeof in->reserved_payment},
+            {"reserved_date", offsetof(PriceInstance, reserved_date),
+             sizeof in->reserved_date},
+            {"spot_date", offsetof(PriceInstance, spot_date),
+             sizeof in->spot_date},
+            {"not_sourced", offsetof(PriceInstance, not_sourced),
+             sizeof in->not_sourced}};
         bool done = false;
         for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !done; i++)
             if (strcmp(name, texts[i].key) == 0) {
@@ -184,7 +206,9 @@ static int load_instance(Ctx *c, const yaml_node_t *n, PriceInstance *in)
         } else {
             return fail(c, k, name, "unknown key (expected name, provider, gpu, gpus, "
                                     "date, source, reserved_kind, "
-                                    "reserved_term_months or regions)");
+                                    "reserved_payment, reserved_term_months, "
+                                    "reserved_date, spot_date, not_sourced or "
+                                    "regions)");
         }
     }
     if (!in->name[0] || in->gpus == 0 || in->region_count == 0)
@@ -342,6 +366,11 @@ int prices_edits(const PriceInstance *in, const PriceRegion *r, PriceEdits *e)
     }
     if (isfinite(r->reserved)) {
         per_gpu(e, "cloud.reserved_gpu_hour", r->reserved, in->gpus);
+        /* Which commitment the rate is, how it is paid (DESIGN 2.9). */
+        if (in->reserved_kind[0])
+            edit(e, "cloud.commitment", in->reserved_kind, false);
+        if (in->reserved_payment[0])
+            edit(e, "cloud.reserved_payment", in->reserved_payment, false);
         if (isfinite(in->reserved_term_months)) {
             char t[DTOA_BUFSIZE];
             dtoa_shortest(in->reserved_term_months, t);

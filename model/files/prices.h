@@ -18,12 +18,22 @@
 typedef struct PriceRegion {
     char region[32];
     double on_demand, reserved, spot; /* per instance-hour; NAN = unknown */
+    char date[16]; /* this region's prices' date when not the instance's;
+                      "" = the instance's */
 } PriceRegion;
 
 typedef struct PriceInstance {
     char name[48], provider[24], gpu[48], date[16];
-    char reserved_kind[48]; /* which commitment `reserved` is */
+    /* Which commitment `reserved` is (DESIGN 2.9, 5): a word of
+     * cloud.commitment ("capacity_block", "reserved_instance", ...), how it
+     * is paid (a word of cloud.reserved_payment, "" = not said) and the
+     * date of the committed rates ("" = the instance's date). */
+    char reserved_kind[48], reserved_payment[24], reserved_date[16];
+    char spot_date[16]; /* the spot samples' date; "" = the instance's */
     char source[400];
+    /* Rates the book does not give because no source for them was found
+     * ("Savings Plan rates: ..."), said rather than invented; "" = none. */
+    char not_sourced[400];
     double gpus;
     double reserved_term_months; /* length of that commitment; NAN = unknown */
     size_t region_count;
@@ -52,11 +62,11 @@ bool prices_is_book(const char *path);
  * path (scenario_set_all, which checks each value with its field's rules
  * and refuses all of them or none): the book's prices per instance-hour
  * divided by the instance's GPUs (on-demand, reserved and spot, those
- * that are known), the commitment's term with the reserved rate (when the
- * book gives it), cloud.instance, cloud.region and cloud.provider. The
- * texts point into *e and into the book. Returns how many of the three
- * prices the book has. */
-#define PRICES_EDITS_MAX 7
+ * that are known), the commitment's kind, payment and term with the
+ * reserved rate (those the book gives), cloud.instance, cloud.region and
+ * cloud.provider. The texts point into *e and into the book. Returns how
+ * many of the three prices the book has. */
+#define PRICES_EDITS_MAX 9
 typedef struct PriceEdits {
     size_t count;
     const char *keys[PRICES_EDITS_MAX];

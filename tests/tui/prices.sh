@@ -77,7 +77,7 @@ i=0; until selected | grep -q "p5en.48xlarge.*us-east-1"; do
 selected | grep -q "p5en.48xlarge.*us-east-1" && ok || fail "Down did not reach p5en us-east-1"
 keys Enter
 wait_gone "od/res/spot" 5
-wait_for "p5en.48xlarge us-east-1: on-demand 7.91, reserved 5.20 (capacity block, 6 mo" 5 \
+wait_for "p5en.48xlarge us-east-1: on-demand 7.91, reserved 5.20 (capacity_block, 6 mo" 5 \
     "status line says what was copied and which commitment the reserved rate is"
 wait_re "^ Commitment term +6 months" 2 "the commitment's term copied"
 wait_re "^ On-demand +7\.91" 2 "on-demand 7.91 in the panel"
@@ -119,7 +119,7 @@ TM resize-window -t planner -x 132 -y 43
 wait_for "per GPU-h (od/res/spot)" 5
 # A book entry without a spot price keeps the scenario's, and says so.
 keys Enter
-wait_for "p5.48xlarge us-east-1: on-demand 6.88, reserved 3.93 (capacity block, 6 mo) per GPU-h (2026-01-31); spot not in the book, kept 2.96" \
+wait_for "p5.48xlarge us-east-1: on-demand 6.88, reserved 3.93 (capacity_block, 6 mo) per GPU-h (2026-01-31); spot not in the book, kept 2.96" \
     5 "status line names the dated entry and the price kept"
 keys u
 wait_gone "[+]" 5
