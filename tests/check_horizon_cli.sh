@@ -32,6 +32,8 @@ horizon_figures() {
 expect_status 0 "report --format json of the hand-worked case" -- \
     "$GPUPLAN" report --format json "$HAND"
 horizon_figures "$TMP/out" >"$TMP/got"
+# The second 12-month term runs months 13-24: 6 months at 75 past T = 18,
+# 450 still owed, none prepaid (no upfront).
 # Reserved: owning is ahead in months 10-11 only (11 discounted), so no
 # break-even; each IRR is the one rate in range though the flows change
 # sign 3 and 5 times, and the MIRR at 1% a month comes with it.
@@ -58,6 +60,9 @@ irr_sign_changes.spot 5.00
 mirr_pct.on_demand 59.36
 mirr_pct.reserved 26.08
 mirr_pct.spot -44.87
+commitment.months_past_horizon 6.00
+commitment.owed_past_horizon 450.00
+commitment.prepaid_past_horizon 0.00
 EOF
 if diff "$TMP/want" "$TMP/got" >"$TMP/diff"; then
     ok
