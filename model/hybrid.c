@@ -102,9 +102,16 @@ static int fleet_warning(const HybridCtx *c, HybridScratch *sc,
     HybridSimStats fs;
     const HybridSimStats *at = st;
     if (fleet != plan_nodes) {
-        hybrid_run(c, sc, base, fleet, ROUTE_PLAN, false, true, &fs);
-        if (fs.cancelled)
+        char msg[HYBRID_WARNING_BYTES] = "";
+        if (hybrid_run(c, sc, base, fleet, ROUTE_PLAN, false, true, &fs, msg,
+                       sizeof msg) < 0) {
+            hybrid_result_warn(r, "%s", msg);
+            return -1;
+        }
+        if (fs.cancelled) {
+            r->cancelled = true;
             return 2;
+        }
         at = &fs;
     }
     double sim_pct = at->utilization * 100;
@@ -120,33 +127,82 @@ static int fleet_warning(const HybridCtx *c, HybridScratch *sc,
 }
 
 /* All cloud: every job at its cloud_mode, `onprem` jobs on-demand. */
-static void all_cloud(const HybridCtx *c, HybridResult *r)
+static int all_cloud(const HybridCtx *c, HybridResult *r)
 {
-    size_t all[W_MAX];
-    for (size_t w = 0; w < c->nw; w++)
-        all[w] = c->off[w + 1] - c->off[w];
+    size_t *all = c->nc > 0 ? malloc(c->nc * sizeof *all) : NULL;
+    if (c->nc > 0 && !all)
+        return -2;
+    for (size_t k = 0; k < c->nc; k++)
+        all[k] = c->cls[k].count;
     HybridSimStats cs;
     memset(&cs, 0, sizeof cs);
     hybrid_cloud_figures(c, all, &cs);
+    free(all);
     r->all_cloud.monthly = cs.cloud_monthly;
+    return 0;
 }
 
-/* The job stream of one call into the scratch; a refusal's words into r.
- * Returns as hybrid_evaluate() does. */
-static int build_stream(HybridCtx *c, HybridScratch *sc, HybridResult *r)
+/* The jobs of one call into the scratch; why it failed into msg (size
+ * HYBRID_WARNING_BYTES). Returns as hybrid_evaluate() does. */
+static int load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
+                HybridScratch *sc, char *msg)
 {
-    int rc = hybrid_stream_build(c, sc);
-    if (rc == 2) {
-        r->cancelled = true;
-    } else if (rc == -1) {
-        hybrid_check_jobs(c->p, r->warnings[0], HYBRID_WARNING_BYTES);
-        r->warning_count = 1;
-    } else if (rc != 0) {
-        hybrid_result_warn(r, "not enough memory to simulate %zu jobs",
-                           c->off[c->nw]);
-        rc = -2;
+    const size_t size = HYBRID_WARNING_BYTES;
+    memset(c, 0, sizeof *c);
+    msg[0] = '\0';
+    if (p->workload_count > W_MAX)
+        abort();
+    if (!sc->source && !hybrid_check_jobs(p, msg, size))
+        return -1;
+    int rc = hybrid_jobs_load(c, s, p, sc, msg, size);
+    if (rc == 0 && c->count > HYBRID_MAX_JOBS) {
+        snprintf(msg, size,
+                 "the job stream holds %zu jobs, more than the %d a plan "
+                 "may simulate", c->count, HYBRID_MAX_JOBS);
+        rc = -1;
     }
+    if (rc == -1 && msg[0] == '\0')
+        snprintf(msg, size, "the job stream failed");
+    if (rc == -2)
+        snprintf(msg, size, "not enough memory to simulate %zu jobs",
+                 c->count);
     return rc;
+}
+
+/* A run's failure (the source) or stop into r; 0 when it did neither. */
+static int run_outcome(int rc, const HybridSimStats *st, const char *msg,
+                       HybridResult *r)
+{
+    if (rc < 0) {
+        hybrid_result_warn(r, "%s", msg);
+        return -1;
+    }
+    if (st->cancelled) {
+        r->cancelled = true;
+        return 2;
+    }
+    return 0;
+}
+
+int hybrid_simulate(const Scenario *s, const HybridPlan *p,
+                    double onprem_nodes, HybridSimStats *out,
+                    HybridScratch *scratch)
+{
+    HybridCtx c;
+    char msg[HYBRID_WARNING_BYTES];
+    memset(out, 0, sizeof *out);
+    int rc = load(&c, s, p, scratch, msg);
+    if (rc == 2)
+        out->cancelled = true;
+    if (rc != 0)
+        return rc;
+    Baseline base;
+    if (hybrid_baseline_build(&c, scratch, ROUTE_PLAN, &base, msg,
+                              sizeof msg) != 0)
+        return -1;
+    rc = hybrid_run(&c, scratch, &base, (int64_t)llround(onprem_nodes),
+                    ROUTE_PLAN, true, false, out, msg, sizeof msg);
+    return rc < 0 ? -1 : out->cancelled ? 2 : 0;
 }
 
 int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
@@ -154,36 +210,39 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
 {
     HybridCtx c;
     HybridSimStats st;
+    char msg[HYBRID_WARNING_BYTES];
     memset(r, 0, sizeof *r);
-    if (p->workload_count > W_MAX)
-        abort();
-    hybrid_ctx_init(&c, s, p, sc);
-    int rc = build_stream(&c, sc, r);
+    int rc = load(&c, s, p, sc, msg);
+    if (rc == 2)
+        r->cancelled = true;
+    else if (rc != 0)
+        hybrid_result_warn(r, "%s", msg);
     if (rc != 0)
         return rc;
     Baseline base;
-    hybrid_baseline_build(&c, sc, ROUTE_PLAN, &base);
+    if (hybrid_baseline_build(&c, sc, ROUTE_PLAN, &base, msg, sizeof msg))
+        return run_outcome(-1, &st, msg, r);
 
     /* The plan itself. */
     int64_t plan_nodes = (int64_t)llround(p->onprem_nodes);
-    hybrid_run(&c, sc, &base, plan_nodes, ROUTE_PLAN, true, false, &st);
-    if (st.cancelled) {
-        r->cancelled = true;
-        return 2;
-    }
+    rc = hybrid_run(&c, sc, &base, plan_nodes, ROUTE_PLAN, true, false, &st,
+                    msg, sizeof msg);
+    if ((rc = run_outcome(rc, &st, msg, r)) != 0)
+        return rc;
     r->onprem_nodes = (double)plan_nodes;
     plan_figures(&c, sc, &st, r);
     plan_warnings(&c, &st, r);
-    if (fleet_warning(&c, sc, &base, plan_nodes, &st, r) != 0) {
-        r->cancelled = true;
-        return 2;
+    if ((rc = fleet_warning(&c, sc, &base, plan_nodes, &st, r)) != 0)
+        return rc;
+    if (all_cloud(&c, r) != 0) {
+        hybrid_result_warn(r, "not enough memory to price all cloud");
+        return -2;
     }
-    all_cloud(&c, r);
     if (sc->plan_ready)
         sc->plan_ready(sc->progress_arg, r);
 
     size_t searched = 0;
-    if (hybrid_all_onprem(&c, sc, plan_nodes, r, &searched) != 0)
-        return 2;
+    if ((rc = hybrid_all_onprem(&c, sc, plan_nodes, r, &searched)) != 0)
+        return rc;
     return hybrid_optimize(&c, sc, searched, r);
 }

@@ -59,20 +59,25 @@
  *   jobs) and from the run at hardware.nodes (its utilization against
  *   utilization.measured_pct). There are at most two a workload and four
  *   more, so HYBRID_MAX_WARNINGS always holds them all.
- * - Limits: a stream of more than HYBRID_MAX_JOBS jobs is refused
- *   (hybrid_check_jobs says so); every other stream is simulated whole, the
- *   all-on-prem search goes as far as it must (it always ends: a cluster
- *   that holds every job at once makes every wait 0), and by_nodes lists
- *   every size from 0 to all_onprem.nodes.
+ * - Limits: a plan whose expected job count passes HYBRID_MAX_JOBS is
+ *   refused (hybrid_check_jobs says so); every other stream is simulated
+ *   whole, the all-on-prem search goes as far as it must (it always ends:
+ *   a cluster that holds every job at once makes every wait 0), and
+ *   by_nodes lists every size from 0 to all_onprem.nodes.
+ * - Jobs come from a stream (hybrid_stream.h): the plan's own workloads,
+ *   or HybridScratch.source.
  *
- * How it stays fast (see hybrid_run.c): the job stream is built once; a run at
- * n nodes follows the schedule of an unlimited cluster (every job starts at
- * its submission) and simulates only the stretches where n nodes are too
- * few, which gives the same figures as simulating the whole period.
+ * How it stays fast (see hybrid_run.c): the stream is read once into a
+ * replay cache when it fits; a run at n nodes follows the schedule of an
+ * unlimited cluster (every job starts at its submission) and simulates
+ * only the stretches where n nodes are too few, which gives the same
+ * figures as simulating the whole period.
  *
  * Everything is pure: libc and libm, no I/O; memory comes only from
- * hybrid_scratch_init() and the scratch's growth (below 64 bytes a job).
- * The parts of the simulation are listed in hybrid_sim.h. */
+ * hybrid_scratch_init() and the scratch's growth: what waits and runs at
+ * once, a few arrays of one entry a minute, and the replay cache (16 bytes
+ * a job, at most HYBRID_CACHE_JOBS jobs; a longer stream is read again for
+ * every run). The parts of the simulation are listed in hybrid_sim.h. */
 #ifndef GPUPLAN_HYBRID_H
 #define GPUPLAN_HYBRID_H
 
@@ -92,34 +97,25 @@
 
 /* Test switches that must not change any figure: simulate every run whole
  * (no reuse of the unlimited cluster's schedule); use the event engine even
- * where strict order allows placing each job at its submission. */
+ * where strict order allows placing each job at its submission; read the
+ * source again for every run instead of the replay cache. */
 #define HYBRID_TEST_WHOLE 1
 #define HYBRID_TEST_EVENTS 2
+#define HYBRID_TEST_STREAM 4
 
-/* Caller-owned working memory: the job stream, the per-run arrays and the
- * cost by node count. Members are private to hybrid.c. */
 typedef struct HybridNodesTotal {
     double onprem_nodes;
     double total_monthly;
 } HybridNodesTotal;
 
 typedef struct HybridResult HybridResult; /* below */
+typedef struct HybridMem HybridMem;       /* private to the simulation */
+struct HybridJobSource;                   /* hybrid_stream.h */
 
+/* Caller-owned working memory and the caller's hooks. mem is private to
+ * the simulation; the other members are the caller's to set. */
 typedef struct HybridScratch {
-    size_t capacity;  /* jobs the per-job arrays hold */
-    size_t count;     /* jobs in the current stream */
-    uint32_t *jobs;   /* submit minute << 5 | workload, in queue order */
-    int32_t *wsub;    /* submit minutes, grouped by workload */
-    int64_t *a;       /* per run: submit, then start, of each job */
-    int64_t *waits;   /* per run: waits, grouped by workload */
-    int64_t *pred;    /* per run: predicted start of burst jobs */
-    uint64_t *vheap;  /* a prediction's placed jobs: end << 5 | workload */
-    uint32_t *rjobs;  /* the jobs that run on-prem under one routing */
-    int64_t *use;     /* GPUs in use after each of them, unlimited cluster */
-    size_t minute_capacity;
-    int64_t *minutes; /* one entry a minute of the period, and one more */
-    size_t by_nodes_capacity;
-    HybridNodesTotal *by_nodes;
+    HybridMem *mem;
     int test_mode;    /* tests: HYBRID_TEST_* bits, 0 otherwise */
     /* Set by the caller, NULL by hybrid_scratch_init(): while *cancel is
      * non-zero, hybrid_evaluate() and hybrid_simulate() stop within a few
@@ -143,6 +139,12 @@ typedef struct HybridScratch {
      * optimum and by_nodes, which the long part computes), so a planner
      * can show them while the optimizer runs. Same thread as progress. */
     void (*plan_ready)(void *progress_arg, const HybridResult *r);
+    /* Set by the caller, NULL by hybrid_scratch_init(): the jobs to
+     * simulate instead of the plan's own workloads (a replayed job
+     * history; hybrid_stream.h says what a source must do). The plan still
+     * gives the period, the cluster, and each workload's run rule,
+     * priority, limit and price. */
+    const struct HybridJobSource *source;
     Scenario onprem;  /* copy of the scenario for M_onprem at other sizes */
 } HybridScratch;
 
@@ -231,6 +233,12 @@ int hybrid_scratch_init(HybridScratch *sc, size_t capacity);
 
 /* Bytes the scratch holds now (its arrays, not the struct). */
 size_t hybrid_scratch_bytes(const HybridScratch *sc);
+
+/* The elementary steps of the simulations run in this scratch so far
+ * (jobs read, waiting jobs' classes looked at, minutes of the end-time
+ * ring scanned 64 at a time): a measure of work that does not depend on
+ * the machine, for tests of how the cost grows. */
+unsigned long long hybrid_scratch_work(const HybridScratch *sc);
 
 /* Release what the scratch holds; *sc may be reused after another init. */
 void hybrid_scratch_free(HybridScratch *sc);

@@ -24,11 +24,14 @@ void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
 {
     double gh[2] = {0, 0}, money[2] = {0, 0};
     size_t jobs = 0;
-    for (size_t w = 0; w < c->nw; w++) {
-        gh[c->mode[w]] += (double)cloud[w] * c->gh[w];
-        money[c->mode[w]] += (double)cloud[w] * c->gh[w] * c->price[w];
-        jobs += cloud[w];
-        st->workload[w].cloud_jobs = cloud[w];
+    for (size_t w = 0; w < c->nw; w++)
+        st->workload[w].cloud_jobs = 0;
+    for (size_t k = 0; k < c->nc; k++) {
+        const HybridClass *cl = &c->cls[k];
+        gh[cl->mode] += (double)cloud[k] * cl->gh;
+        money[cl->mode] += (double)cloud[k] * cl->gh * cl->price;
+        jobs += cloud[k];
+        st->workload[cl->w].cloud_jobs += cloud[k];
     }
     for (int m = 0; m < 2; m++) {
         st->cloud_gpu_hours[m] = gh[m] * c->scale;
@@ -75,7 +78,7 @@ void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
                            const HybridSimStats *st, HybridResult *r)
 {
     const Scenario *s = c->s;
-    int64_t *d = sc->minutes;
+    int64_t *d = sc->mem->minutes;
     size_t n = (size_t)c->period;
     int64_t run = 0, total = 0;
     for (size_t t = 0; t < n; t++) {

@@ -1,195 +1,221 @@
 /* hybrid_fifo.c: a hybrid plan's on-prem queue under strict order with
  * one priority and no backfill (DESIGN 6), the common case and the fastest:
- * every job's start is known when it is submitted, so each is placed at
- * once, with no queue and no events, and a burst job's prediction is
- * exact. */
+ * a job starts in submission order at the first minute, no earlier than
+ * its submission and the previous start, with enough GPUs free, so its
+ * start is known when it is submitted and each job is placed at once, with
+ * no queue and no events; a burst job's prediction is exact.
+ *
+ * Every job placed so far starts no later than the last start, so from
+ * that minute on GPUs only come free: the ring of end minutes answers
+ * "when are g GPUs free" by walking forward, and that walk is never taken
+ * back (each minute is walked once a run). A burst job needs only "are g
+ * GPUs free by its limit": each burst class keeps the GPUs ending between
+ * the present and its limit as a running sum (its window), so the answer
+ * is one comparison whatever the queue's length. */
 #include "config.h"
 
 #include "hybrid_sim.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* Strict order with one priority and no backfill: a job starts in
- * submission order at the first minute, no earlier than its submission and
- * the previous start, with enough GPUs free, so its start is known when it
- * is submitted (and a burst job's prediction is exact). Each job is placed
- * at once: no queue, no events. */
-/* Inlined into run_fifo, its only caller: it runs once a job at every size
- * the optimizer tries, and the call itself cost about 7% of the work. */
-#if defined(__GNUC__) || defined(__clang__)
-static inline void submit_fifo(Sim *m, uint32_t key)
-    __attribute__((always_inline));
-#endif
-static inline void submit_fifo(Sim *m, uint32_t key)
+/* Free the GPUs of the jobs ending in (now, t]; the windows lose them. */
+static void fifo_release(Sim *m, int64_t t)
 {
-    const HybridCtx *c = m->c;
-    size_t w = key & 31;
-    int64_t t = job_minute(key);
-    size_t idx = c->off[w] + m->tl[w];
-    int64_t *a = m->sc->a;
-    HybridRun run = route_run(c, m->route, w);
-    /* The job joins its workload's started list (sh) only once placed, so
-     * that release() never passes over it before it has a start. */
-    a[idx] = MARK;
-    m->tl[w]++;
-    if (run == RUN_CLOUD || m->cap <= 0 || c->g[w] > m->cap)
-        m->sh[w] = m->tl[w];
-    if (run == RUN_CLOUD) {
-        if (!m->rel) {
-            m->cloud[w]++;
-            demand_add(m, w, t);
-        }
+    if (t <= m->now)
         return;
-    }
-    if (m->cap <= 0 || c->g[w] > m->cap) {
-        if (m->cap > 0)
-            m->too_big[w] = true;
-        divert(m, w, t);
-        demand_add(m, w, t);
-        return;
-    }
-    int64_t cand = t > m->last_start ? t : m->last_start;
-    if (run == RUN_BURST && cand - t > c->wait_ok[w]) {
-        m->sh[w] = m->tl[w];
-        divert(m, w, t);
-        demand_add(m, w, t);
-        return;
-    }
-    hybrid_release(m, cand);
-    if (m->free < c->g[w]) {
-        if (run == RUN_BURST) {
-            /* Look ahead without taking anything: the end that frees
-             * enough GPUs, unless one beyond the limit comes first. */
-            bool late = false;
-            size_t rp[W_MAX];
-            memcpy(rp, m->rh, c->nw * sizeof *rp); /* next_end reads nw */
-            int64_t f = m->free, e = cand;
-            while (!late && f < c->g[w]) {
-                size_t who = 0;
-                e = hybrid_next_end(m, rp, &who);
-                if (e - t > c->wait_ok[w])
-                    late = true;
-                f += c->g[who];
-                rp[who]++;
-            }
-            if (late) {
-                m->sh[w] = m->tl[w];
-                divert(m, w, t);
-                demand_add(m, w, t);
-                return;
-            }
-            if (e > cand)
-                cand = e;
-            hybrid_release(m, cand);
-        } else {
-            while (m->free < c->g[w]) {
-                size_t rp[W_MAX], who = 0;
-                memcpy(rp, m->rh, c->nw * sizeof *rp);
-                cand = hybrid_next_end(m, rp, &who);
-                hybrid_release(m, cand);
+    HybridMem *mem = m->mem;
+    if (m->free < m->cap) {
+        Ring *r = &mem->ring;
+        int64_t lim = t < m->now + r->mask ? t : m->now + r->mask;
+        for (int64_t e = m->now; (e = ring_next(r, e, lim)) != NEVER;) {
+            int64_t g = ring_take(r, e);
+            m->free += g;
+            for (size_t i = 0; i < m->nburst; i++) {
+                size_t k = mem->burst[i];
+                if (e <= mem->xr[k])
+                    mem->wsum[k] -= g;
             }
         }
     }
-    a[idx] = cand;
-    m->sh[w] = m->tl[w];
-    m->last_start = cand;
-    if (cand + c->dur[w] < m->min_end)
-        m->min_end = cand + c->dur[w];
-    m->free -= c->g[w];
-    m->busy += contrib(c, w, cand) - (m->rel ? contrib(c, w, t) : 0);
-    int64_t wait = cand - t;
-    if (wait > 0 && cand + c->dur[w] > m->dev_end)
-        m->dev_end = cand + c->dur[w];
-    if (m->stats) {
-        m->sc->waits[c->off[w] + m->nwait[w]++] = wait;
-        m->wait_sum[w] += wait;
+    m->now = t;
+    for (size_t i = 0; i < m->nburst; i++) {
+        size_t k = mem->burst[i];
+        if (mem->xr[k] < t) {
+            mem->xr[k] = t;
+            mem->wsum[k] = 0;
+        }
     }
 }
 
+/* Burst class k submitted at t, with every end up to the present freed:
+ * true when enough GPUs are free by its limit. */
+static bool fits_by_limit(Sim *m, size_t k, int64_t t)
+{
+    HybridMem *mem = m->mem;
+    const HybridClass *cl = &m->c->cls[k];
+    Ring *r = &mem->ring;
+    int64_t target = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
+    int64_t lim = target < m->now + r->mask ? target : m->now + r->mask;
+    for (int64_t e = mem->xr[k]; (e = ring_next(r, e, lim)) != NEVER;)
+        mem->wsum[k] += ring_at(r, e);
+    if (lim > mem->xr[k])
+        mem->xr[k] = lim;
+    return m->free + mem->wsum[k] >= cl->g;
+}
+
+/* Start class k's job, submitted at t, at cand. */
+static void place(Sim *m, size_t k, int64_t t, int64_t cand)
+{
+    const HybridCtx *c = m->c;
+    HybridMem *mem = m->mem;
+    const HybridClass *cl = &c->cls[k];
+    int64_t end = cand + cl->dur;
+    ring_add(&mem->ring, end, cl->g);
+    for (size_t i = 0; i < m->nburst; i++) {
+        size_t b = mem->burst[i];
+        if (end <= mem->xr[b])
+            mem->wsum[b] += cl->g;
+    }
+    m->last_start = cand;
+    m->free -= cl->g;
+    m->busy += contrib(c, k, cand) - (m->rel ? contrib(c, k, t) : 0);
+    int64_t wait = cand - t;
+    if (wait > 0 && end > m->dev_end)
+        m->dev_end = end;
+    if (m->stats)
+        hybrid_wait_add(m, cl->w, wait);
+}
+
+/* Submit class k's job at t: to the cloud, or placed at its start. */
+static inline void submit_fifo(Sim *m, size_t k, int64_t t)
+{
+    const HybridClass *cl = &m->c->cls[k];
+    HybridRun run = route_run(m->c, m->route, k);
+    m->mem->tl[k]++;
+    if (run == RUN_CLOUD) {
+        m->mem->cloud[k]++;
+        demand_add(m, k, t);
+        return;
+    }
+    if (m->cap <= 0 || cl->g > m->cap) {
+        if (m->cap > 0)
+            m->too_big[cl->w] = true;
+        divert(m, k, t);
+        demand_add(m, k, t);
+        return;
+    }
+    int64_t cand = t > m->last_start ? t : m->last_start;
+    if (run == RUN_BURST &&
+        (cand - t > cl->wait_ok ||
+         (fifo_release(m, cand), !fits_by_limit(m, k, t)))) {
+        divert(m, k, t);
+        demand_add(m, k, t);
+        return;
+    }
+    fifo_release(m, cand);
+    while (m->free < cl->g) {
+        Ring *r = &m->mem->ring;
+        int64_t e = ring_next(r, m->now, m->now + r->mask);
+        if (e == NEVER)
+            abort(); /* g <= cap, so the running jobs hold the rest */
+        fifo_release(m, e);
+    }
+    place(m, k, t, m->now > cand ? m->now : cand);
+}
+
 /* The jobs not yet submitted in a strict-order run whose last start is
- * past the period by more than every burst limit (run_fifo): none adds
- * busy time inside the period; the burst ones, and any too big for the
- * cluster, go to the cloud. Relative figures take out what the unlimited
- * cluster counted for them. */
+ * past the period by more than every burst limit: none adds busy time
+ * inside the period; the burst ones, and any too big for the cluster, go
+ * to the cloud. Relative figures take out what the unlimited cluster
+ * counted for them. */
 static void finish_settled(Sim *m)
 {
     const HybridCtx *c = m->c;
-    for (size_t w = 0; w < c->nw; w++) {
-        HybridRun run = route_run(c, m->route, w);
-        if (run == RUN_CLOUD)
+    HybridMem *mem = m->mem;
+    for (size_t k = 0; k < c->nc; k++) {
+        const HybridClass *cl = &c->cls[k];
+        HybridRun run = route_run(c, m->route, k);
+        if (run == RUN_CLOUD && m->feed.all)
+            mem->cloud[k] += cl->count - mem->tl[k];
+        if (run == RUN_CLOUD || mem->tl[k] >= cl->count)
             continue;
-        size_t count = c->off[w + 1] - c->off[w], k0 = m->tl[w];
-        if (k0 >= count)
-            continue;
-        size_t left = count - k0;
-        if (run == RUN_BURST || c->g[w] > m->cap) {
-            m->cloud[w] += left;
-            if (c->g[w] > m->cap && m->cap > 0)
-                m->too_big[w] = true;
+        size_t k0 = mem->tl[k], left = cl->count - k0;
+        if (run == RUN_BURST || cl->g > m->cap) {
+            mem->cloud[k] += left;
+            if (cl->g > m->cap && m->cap > 0)
+                m->too_big[cl->w] = true;
         }
+        mem->tl[k] = cl->count;
         if (!m->rel)
             continue;
         /* Their unlimited-cluster GPU-minutes inside the period: dur each,
          * less what runs past the end for those submitted in its last dur
          * minutes. */
-        const int32_t *v = m->sc->wsub + c->off[w];
-        int64_t minutes = (int64_t)left * c->dur[w];
-        size_t tail = hybrid_lower_bound(v, count, c->period - c->dur[w] + 1);
-        for (size_t k = tail > k0 ? tail : k0; k < count; k++)
-            minutes -= (int64_t)v[k] + c->dur[w] - c->period;
-        m->busy -= c->g[w] * minutes;
-        m->tl[w] = count;
+        const int32_t *v = mem->csub + mem->coff[k];
+        int64_t minutes = (int64_t)left * cl->dur;
+        size_t tail =
+            hybrid_lower_bound(v, cl->count, c->period - cl->dur + 1);
+        for (size_t i = tail > k0 ? tail : k0; i < cl->count; i++)
+            minutes -= (int64_t)v[i] + cl->dur - c->period;
+        m->busy -= cl->g * minutes;
     }
+    m->feed.pos = m->feed.len;
+    m->feed.more = false;
+}
+
+/* The minute from which the rest of a cost-only run is known: the period
+ * plus the longest burst limit (INT64_MAX when stats are kept). */
+static int64_t settled_minute(const Sim *m)
+{
+    const HybridCtx *c = m->c;
+    double longest = 0;
+    for (size_t k = 0; k < c->nc; k++)
+        if (route_run(c, m->route, k) == RUN_BURST &&
+            c->limit[c->cls[k].w] > longest)
+            longest = c->limit[c->cls[k].w];
+    double settled = (double)c->period + longest;
+    return !m->cost_only || !(settled < 0x1p62) ? INT64_MAX
+                                                : (int64_t)ceil(settled);
 }
 
 /* The first minute of a stretch always has a job that differs, so a run
  * with stop moves on. */
-size_t hybrid_run_fifo(Sim *m, size_t i, bool stop)
+void hybrid_run_fifo(Sim *m, bool stop)
 {
     const HybridCtx *c = m->c;
-    size_t first = i;
-    bool burst[W_MAX];
-    double longest = 0; /* the longest burst limit */
-    for (size_t w = 0; w < c->nw; w++) {
-        burst[w] = route_run(c, m->route, w) == RUN_BURST &&
-                   c->g[w] <= m->cap && !m->stats;
-        if (route_run(c, m->route, w) == RUN_BURST && c->limit[w] > longest)
-            longest = c->limit[w];
-    }
-    /* Once the queue reaches past the period by more than every burst
-     * limit, the rest is known (cost only): every later on-prem job starts
-     * after the period, every burst job goes to the cloud. */
-    double settled_d = (double)c->period + longest;
-    int64_t settled = !m->cost_only || !(settled_d < 0x1p62)
-                          ? INT64_MAX
-                          : (int64_t)ceil(settled_d);
-    for (; i < m->n; i++) {
+    int64_t settled = settled_minute(m);
+    bool any = false;
+    int64_t prev = 0;
+    uint32_t key;
+    for (size_t n = 0; feed_peek(m, &key); n++) {
         if (m->last_start >= settled) {
             finish_settled(m);
-            return m->n;
+            return;
         }
-        uint32_t key = m->jobs[i];
-        int64_t t = job_minute(key);
-        if (stop && t >= m->dev_end && i > first &&
-            t != job_minute(m->jobs[i - 1]))
-            break;
-        if ((i & 1023) == 0 && hybrid_cancelled(m->sc)) {
+        int64_t t = key_minute(key);
+        if (stop && t >= m->dev_end && any && t != prev)
+            return;
+        if ((n & 1023) == 0 && hybrid_cancelled(m->sc)) {
             m->cancelled = true;
-            return m->n;
+            return;
         }
-        /* The common case of an overloaded cluster, inline: a burst job
+        m->feed.pos++;
+        m->mem->work++;
+        any = true;
+        prev = t;
+        /* The common case of an overloaded cluster, first: a burst job
          * behind a queue longer than its limit goes to the cloud. */
-        size_t w = key & 31;
-        if (burst[w] && m->last_start - t > c->wait_ok[w]) {
-            m->tl[w]++;
-            m->sh[w] = m->tl[w];
-            m->sc->a[c->off[w] + m->tl[w] - 1] = MARK;
-            divert(m, w, t);
+        size_t k = key_class(key);
+        const HybridClass *cl = &c->cls[k];
+        if (m->last_start - t > cl->wait_ok && cl->g <= m->cap &&
+            route_run(c, m->route, k) == RUN_BURST) {
+            m->mem->tl[k]++;
+            divert(m, k, t);
+            demand_add(m, k, t);
             continue;
         }
-        submit_fifo(m, key);
+        submit_fifo(m, k, t);
     }
-    return i;
 }
-

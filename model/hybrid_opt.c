@@ -8,7 +8,6 @@
 #include "hybrid_sim.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 /* The smallest size the all-on-prem search may start at: the plan's, or
  * the one that holds the largest job; *any_target: some workload has a
@@ -18,14 +17,14 @@ static int64_t first_size(const HybridCtx *c, int64_t plan_nodes,
 {
     int64_t need = plan_nodes;
     *any_target = false;
-    for (size_t w = 0; w < c->nw; w++) {
-        if (c->off[w + 1] > c->off[w] && c->gpn > 0) {
-            int64_t k = (c->g[w] + c->gpn - 1) / c->gpn;
-            if (k > need)
-                need = k;
+    for (size_t k = 0; k < c->nc; k++)
+        if (c->cls[k].count > 0 && c->gpn > 0) {
+            int64_t n = (c->cls[k].g + c->gpn - 1) / c->gpn;
+            if (n > need)
+                need = n;
         }
+    for (size_t w = 0; w < c->nw; w++)
         *any_target = *any_target || c->target[w];
-    }
     return need;
 }
 
@@ -39,13 +38,23 @@ static bool targets_kept(const HybridCtx *c, const HybridSimStats *st)
     return true;
 }
 
+/* A streamed source failed in the middle of the evaluation: say so. */
+static int source_failed(HybridResult *r, const char *msg)
+{
+    hybrid_result_warn(r, "%s", msg);
+    return -1;
+}
+
 int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
                       int64_t plan_nodes, HybridResult *r, size_t *searched)
 {
     /* A cluster that holds the unlimited cluster's peak makes every wait
      * 0, so the search ends. */
+    char msg[HYBRID_WARNING_BYTES] = "";
     Baseline ao;
-    hybrid_baseline_build(c, sc, ROUTE_ALL_ONPREM, &ao);
+    if (hybrid_baseline_build(c, sc, ROUTE_ALL_ONPREM, &ao, msg,
+                              sizeof msg) != 0)
+        return source_failed(r, msg);
     bool any_target;
     int64_t need = first_size(c, plan_nodes, &any_target);
     /* Progress steps: the plan, each size the search tries, each size of
@@ -59,8 +68,9 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
     int64_t n_all = need;
     for (;; n_all++) {
         bool full = n_all * c->gpn >= ao.peak;
-        hybrid_run(c, sc, &ao, n_all, ROUTE_ALL_ONPREM, any_target && !full,
-                   false, &st);
+        if (hybrid_run(c, sc, &ao, n_all, ROUTE_ALL_ONPREM,
+                       any_target && !full, false, &st, msg, sizeof msg) < 0)
+            return source_failed(r, msg);
         if (st.cancelled) {
             r->cancelled = true;
             return 2;
@@ -79,26 +89,29 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                     HybridResult *r)
 {
-    /* The all-on-prem search left its own jobs in the scratch. */
+    /* The all-on-prem search left its own jobs in the cache. */
+    char msg[HYBRID_WARNING_BYTES] = "";
     Baseline base;
-    hybrid_baseline_build(c, sc, ROUTE_PLAN, &base);
+    if (hybrid_baseline_build(c, sc, ROUTE_PLAN, &base, msg, sizeof msg) != 0)
+        return source_failed(r, msg);
     int64_t n_all = (int64_t)r->all_onprem.nodes;
     size_t sizes = (size_t)n_all + 1;
-    if (sizes > sc->by_nodes_capacity) {
-        HybridNodesTotal *b = realloc(sc->by_nodes, sizes * sizeof *b);
-        if (!b) {
+    HybridMem *mem = sc->mem;
+    if (sizes > mem->by_nodes_capacity) {
+        if (!hybrid_grow(&mem->by_nodes, sizes, sizeof *mem->by_nodes)) {
             hybrid_result_warn(r, "not enough memory to list %zu sizes",
                                sizes);
             return -2;
         }
-        sc->by_nodes = b;
-        sc->by_nodes_capacity = sizes;
+        mem->by_nodes_capacity = sizes;
     }
     r->optimum.onprem_nodes = 0;
     r->optimum.total_monthly = INFINITY;
     HybridSimStats st;
     for (int64_t n = 0; n <= n_all; n++) {
-        hybrid_run(c, sc, &base, n, ROUTE_PLAN, false, true, &st);
+        if (hybrid_run(c, sc, &base, n, ROUTE_PLAN, false, true, &st, msg,
+                       sizeof msg) < 0)
+            return source_failed(r, msg);
         /* A size past the peak is priced without a simulation, so without
          * the simulation's own checks: look at the flag here too (DESIGN 7;
          * 100,000 such sizes take about 0.1 s). */
@@ -111,11 +124,11 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
             r->optimum.onprem_nodes = (double)n;
             r->optimum.total_monthly = st.total_monthly;
         }
-        sc->by_nodes[n].onprem_nodes = (double)n;
-        sc->by_nodes[n].total_monthly = st.total_monthly;
+        mem->by_nodes[n].onprem_nodes = (double)n;
+        mem->by_nodes[n].total_monthly = st.total_monthly;
         hybrid_progress(sc, searched + (size_t)n + 1, searched + sizes);
     }
-    r->by_nodes = sc->by_nodes;
+    r->by_nodes = mem->by_nodes;
     r->by_nodes_count = sizes;
     return 0;
 }

@@ -16,8 +16,10 @@ double hybrid_workload_price(const Scenario *s, const HybridWorkload *wl)
 {
     if (wl->has_cloud_price)
         return wl->cloud_gpu_hour;
-    HybridCloudMode mode = wl->run == RUN_ONPREM ? MODE_ON_DEMAND : wl->cloud_mode;
-    return mode == MODE_SPOT ? s->cloud.spot_gpu_hour : s->cloud.on_demand_gpu_hour;
+    HybridCloudMode mode =
+        wl->run == RUN_ONPREM ? MODE_ON_DEMAND : wl->cloud_mode;
+    return mode == MODE_SPOT ? s->cloud.spot_gpu_hour
+                             : s->cloud.on_demand_gpu_hour;
 }
 
 const char *hybrid_run_key(HybridRun run)

@@ -4,11 +4,19 @@
  * in a gap that does not delay the head's reservation; a burst job
  * predicts its start at submission and goes to the cloud past its limit.
  *
- * Jobs of one workload share a priority and a size, so they start in their
- * own order under every rule here: each workload's jobs form a queue and,
- * once started, a list whose end minutes only grow. The next end is then
- * the least of at most 32 list heads, and the queue head the best of at
- * most 32 queue heads; no heap. */
+ * Jobs of one class are alike, so they start in their own order under
+ * every rule here: each class's waiting jobs form a queue, and the head of
+ * the whole queue is the best of the class heads. A pass over the queue
+ * costs a look at each class, not at each waiting job, so a long queue
+ * costs nothing more per event. The head's reservation stays what it was
+ * computed as until the head changes or a job starts that is not
+ * backfilled (running jobs end when they said they would, and a backfilled
+ * job either ends by the reservation or uses GPUs the head leaves over).
+ *
+ * A prediction runs the same pass on a view of the queue: the jobs it
+ * starts are counted from each class's head without leaving the queue,
+ * their ends kept apart, until the predicted job starts or its limit
+ * passes. */
 #include "config.h"
 
 #include "hybrid_sim.h"
@@ -16,70 +24,106 @@
 #include <stdlib.h>
 #include <string.h>
 
-int64_t hybrid_next_end(const Sim *m, size_t *rp, size_t *who)
+/* ---- the class queues ------------------------------------------------- */
+
+static QEntry *q_at(const ClassQueue *q, size_t i)
 {
-    int64_t best = NEVER;
-    for (size_t w = 0; w < m->c->nw; w++) {
-        skip_marks(m, w, &rp[w], m->sh[w]);
-        if (rp[w] < m->sh[w]) {
-            int64_t e = m->sc->a[m->c->off[w] + rp[w]] + m->c->dur[w];
-            if (e < best) {
-                best = e;
-                *who = w;
-            }
+    return &q->e[(q->head + i) & (q->cap - 1)];
+}
+
+static void q_push(ClassQueue *q, QEntry e)
+{
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? 2 * q->cap : 16;
+        QEntry *ne = malloc(cap * sizeof *ne);
+        if (!ne)
+            abort(); /* out of memory in the middle of a run */
+        for (size_t i = 0; i < q->n; i++)
+            ne[i] = *q_at(q, i);
+        free(q->e);
+        q->e = ne;
+        q->head = 0;
+        q->cap = cap;
+    }
+    *q_at(q, q->n++) = e;
+}
+
+/* ---- a view of the queue: the real one, or a prediction's ------------- */
+
+typedef struct View {
+    Sim *m;
+    bool virt;        /* a prediction: nothing leaves the queue */
+    bool backfill;
+    int64_t now, free;
+    /* a prediction's target job and when it started (NEVER until then) */
+    size_t target;
+    int64_t target_seq, start;
+    size_t vheap_n;
+    /* the head's reservation, when known */
+    bool res_ok;
+    size_t res_class;
+    int64_t res_seq, res_shadow, res_extra;
+    size_t stamp;     /* marks the classes a backfill pass has passed */
+} View;
+
+/* Jobs of class k the view still sees waiting. */
+static size_t avail(const View *v, size_t k)
+{
+    const HybridMem *mem = v->m->mem;
+    return mem->queues[k].n - (v->virt ? mem->vpos[k] : 0);
+}
+
+static const QEntry *first(const View *v, size_t k)
+{
+    const HybridMem *mem = v->m->mem;
+    return q_at(&mem->queues[k], v->virt ? mem->vpos[k] : 0);
+}
+
+/* The class whose first waiting job heads the queue, among those a
+ * backfill pass has not passed (all when skip is false); -1 when none. */
+static long head_of(View *v, bool skip)
+{
+    const HybridCtx *c = v->m->c;
+    const HybridMem *mem = v->m->mem;
+    long best = -1;
+    int bp = 0;
+    int64_t bs = 0;
+    v->m->mem->work += c->nc;
+    for (size_t k = 0; k < c->nc; k++) {
+        if (avail(v, k) == 0 || (skip && mem->blocked[k] == v->stamp))
+            continue;
+        int p = c->cls[k].prio;
+        int64_t seq = first(v, k)->seq;
+        if (best < 0 || p > bp || (p == bp && seq < bs)) {
+            best = (long)k;
+            bp = p;
+            bs = seq;
         }
     }
     return best;
 }
 
-/* True when workload x's next queued job (submitted at tx) goes before
- * workload y's (at ty): priority, then minute, then workload order. */
-static inline bool before(const HybridCtx *c, size_t x, int64_t tx, size_t y,
-                          int64_t ty)
+static void vheap_push(HybridMem *mem, size_t *n, uint64_t x)
 {
-    if (c->prio[x] != c->prio[y])
-        return c->prio[x] > c->prio[y];
-    if (tx != ty)
-        return tx < ty;
-    return x < y;
-}
-
-/* The workload whose queued job is at the head among those not in
- * `skip` (a bit mask) from positions qp[]; -1 when none. */
-static int queue_head(const Sim *m, size_t *qp, uint32_t skip, int min_prio)
-{
-    int best = -1;
-    int64_t bt = 0;
-    for (size_t w = 0; w < m->c->nw; w++) {
-        if (skip >> w & 1 || m->c->prio[w] < min_prio)
-            continue;
-        skip_marks(m, w, &qp[w], m->tl[w]);
-        if (qp[w] >= m->tl[w])
-            continue;
-        int64_t t = m->sc->a[m->c->off[w] + qp[w]];
-        if (best < 0 || before(m->c, w, t, (size_t)best, bt)) {
-            best = (int)w;
-            bt = t;
-        }
+    if (*n == mem->vheap_cap) {
+        size_t cap = mem->vheap_cap ? 2 * mem->vheap_cap : 256;
+        if (!hybrid_grow(&mem->vheap, cap, sizeof *mem->vheap) ||
+            !hybrid_grow(&mem->vcopy, cap, sizeof *mem->vcopy))
+            abort(); /* out of memory in the middle of a run */
+        mem->vheap_cap = cap;
     }
-    return best;
-}
-
-static void vheap_push(uint64_t *h, size_t *n, uint64_t v)
-{
+    uint64_t *h = mem->vheap;
     size_t i = (*n)++;
-    while (i > 0) {
-        size_t up = (i - 1) / 2;
-        if (h[up] <= v)
-            break;
-        h[i] = h[up];
-        i = up;
+    while (i > 0 && h[(i - 1) / 2] > x) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
     }
-    h[i] = v;
+    h[i] = x;
 }
 
-static uint64_t vheap_pop(uint64_t *h, size_t *n)
+static uint64_t vheap_pop(HybridMem *mem, size_t *n)
 {
+    uint64_t *h = mem->vheap;
     uint64_t top = h[0], last = h[--(*n)];
     size_t i = 0;
     for (;;) {
@@ -98,237 +142,290 @@ static uint64_t vheap_pop(uint64_t *h, size_t *n)
     return top;
 }
 
-/* A burst job of workload b submitted at t: its predicted start (DESIGN 6 and
- * hybrid.h), or NEVER once that is sure to be more than its limit after t. */
-static int64_t predict(const Sim *m, size_t b, int64_t t)
+static int cmp_u64(const void *a, const void *b)
 {
-    const HybridCtx *c = m->c;
-    size_t ahead = 0;
-    for (size_t w = 0; w < c->nw; w++)
-        if (c->prio[w] >= c->prio[b])
-            ahead += m->qn[w];
-    if (ahead == 0 && c->g[b] <= m->free)
-        return t;
-    size_t rp[W_MAX], qp[W_MAX];
-    memcpy(rp, m->rh, sizeof rp);
-    memcpy(qp, m->sh, sizeof qp);
-    uint64_t *heap = m->sc->vheap;
-    size_t heap_n = 0;
-    int64_t vfree = m->free, vt = t;
-    for (;;) {
-        int v = ahead > 0 ? queue_head(m, qp, 0, c->prio[b]) : -1;
-        int64_t need = v >= 0 ? c->g[v] : c->g[b];
-        while (vfree < need) {
-            size_t who = 0;
-            int64_t e = hybrid_next_end(m, rp, &who);
-            int64_t ev = heap_n ? (int64_t)(heap[0] >> 5) : NEVER;
-            if (ev < e) {
-                uint64_t x = vheap_pop(heap, &heap_n);
-                vfree += c->g[x & 31];
-                e = ev;
-            } else {
-                if (e == NEVER)
-                    abort(); /* a job larger than the cluster was queued */
-                vfree += c->g[who];
-                rp[who]++;
-            }
-            if (e > vt)
-                vt = e;
-        }
-        if ((double)(vt - t) > c->limit[b])
-            return NEVER;
-        if (v < 0)
-            return vt;
-        vfree -= c->g[v];
-        vheap_push(heap, &heap_n, (uint64_t)(vt + c->dur[v]) << 5 | (uint64_t)v);
-        qp[v]++;
-        ahead--;
-    }
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
 }
 
-static void submit(Sim *m, uint32_t key)
+/* The head h's reservation: the first minute enough GPUs are free (every
+ * job ending then counts) and what is left over then. */
+static void reserve(View *v, size_t h, int64_t seq)
 {
-    const HybridCtx *c = m->c;
-    size_t w = key & 31;
-    int64_t t = job_minute(key);
-    size_t idx = c->off[w] + m->tl[w];
-    /* Predict before the job joins its workload's queue (it is not ahead
-     * of itself). */
-    int64_t at = t;
-    HybridRun run = route_run(c, m->route, w);
-    bool fits = m->cap > 0 && c->g[w] <= m->cap;
-    if (run == RUN_BURST && fits)
-        at = predict(m, w, t);
-    m->tl[w]++;
-    int64_t *a = m->sc->a;
-    if (run == RUN_CLOUD) {
-        a[idx] = MARK;
-        if (!m->rel) {
-            m->cloud[w]++;
-            demand_add(m, w, t);
-        }
-        return;
+    Sim *m = v->m;
+    HybridMem *mem = m->mem;
+    Ring *r = &mem->ring;
+    int64_t need = m->c->cls[h].g, f = v->free, tau = v->now;
+    size_t vi = 0, vn = v->virt ? v->vheap_n : 0;
+    if (vn > 0) {
+        memcpy(mem->vcopy, mem->vheap, vn * sizeof *mem->vcopy);
+        qsort(mem->vcopy, vn, sizeof *mem->vcopy, cmp_u64);
     }
-    if (!fits) {
-        if (m->cap > 0)
-            m->too_big[w] = true;
-        a[idx] = MARK;
-        divert(m, w, t);
-        demand_add(m, w, t);
-        return;
+    while (f < need) {
+        int64_t e = ring_next(r, tau, m->now + r->mask);
+        int64_t ve = vi < vn ? (int64_t)(mem->vcopy[vi] >> CLASS_BITS) : NEVER;
+        tau = e < ve ? e : ve;
+        if (tau == NEVER)
+            abort(); /* a job larger than the cluster was queued */
+        if (e == tau)
+            f += ring_at(r, tau);
+        for (; vi < vn && (int64_t)(mem->vcopy[vi] >> CLASS_BITS) == tau; vi++)
+            f += m->c->cls[mem->vcopy[vi] & (CLASS_MAX - 1)].g;
     }
-    if (run == RUN_BURST) {
-        if (at == NEVER) {
-            a[idx] = MARK;
-            divert(m, w, t);
-            demand_add(m, w, t);
-            return;
-        }
-        m->sc->pred[idx] = at;
-    }
-    a[idx] = t;
-    m->qn[w]++;
-    m->queued++;
+    v->res_ok = true;
+    v->res_class = h;
+    v->res_seq = seq;
+    v->res_shadow = tau;
+    v->res_extra = f - need;
 }
 
-static void start(Sim *m, size_t w, int64_t t, bool backfilled)
+/* Start class k's first waiting job at t. */
+static void start(View *v, size_t k, int64_t t, bool backfilled)
 {
+    Sim *m = v->m;
     const HybridCtx *c = m->c;
-    size_t idx = c->off[w] + m->sh[w];
-    int64_t sub = m->sc->a[idx];
-    m->sc->a[idx] = t;
-    m->sh[w]++;
-    if (t + c->dur[w] < m->min_end)
-        m->min_end = t + c->dur[w];
-    m->qn[w]--;
+    HybridMem *mem = m->mem;
+    const HybridClass *cl = &c->cls[k];
+    v->free -= cl->g;
+    v->res_ok = v->res_ok && backfilled;
+    if (v->virt) {
+        if (k == v->target && first(v, k)->seq == v->target_seq)
+            v->start = t;
+        mem->vpos[k]++;
+        vheap_push(mem, &v->vheap_n,
+                   (uint64_t)(t + cl->dur) << CLASS_BITS | (uint64_t)k);
+        return;
+    }
+    ClassQueue *q = &mem->queues[k];
+    QEntry e = *q_at(q, 0);
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->n--;
     m->queued--;
-    m->free -= c->g[w];
-    m->busy += contrib(c, w, t) - (m->rel ? contrib(c, w, sub) : 0);
-    int64_t wait = t - sub;
-    if (wait > 0 && t + c->dur[w] > m->dev_end)
-        m->dev_end = t + c->dur[w];
+    ring_add(&mem->ring, t + cl->dur, cl->g);
+    m->busy += contrib(c, k, t) - (m->rel ? contrib(c, k, e.submit) : 0);
+    int64_t wait = t - e.submit;
+    if (wait > 0 && t + cl->dur > m->dev_end)
+        m->dev_end = t + cl->dur;
     if (backfilled)
-        m->backfilled[w]++;
+        m->backfilled[cl->w]++;
     if (m->stats) {
-        m->sc->waits[c->off[w] + m->nwait[w]++] = wait;
-        m->wait_sum[w] += wait;
-        if (route_run(c, m->route, w) == RUN_BURST && m->sc->pred[idx] < t)
-            m->late[w]++;
+        hybrid_wait_add(m, cl->w, wait);
+        if (e.pred != INT32_MAX && (int64_t)e.submit + e.pred < t)
+            m->late[cl->w]++;
     }
-}
-
-void hybrid_release_ended(Sim *m, int64_t t)
-{
-    const HybridCtx *c = m->c;
-    int64_t next = NEVER;
-    for (size_t w = 0; w < c->nw; w++) {
-        const int64_t *a = m->sc->a + c->off[w];
-        while (m->rh[w] < m->sh[w] &&
-               (a[m->rh[w]] == MARK || a[m->rh[w]] + c->dur[w] <= t)) {
-            if (a[m->rh[w]] != MARK)
-                m->free += c->g[w];
-            m->rh[w]++;
-        }
-        if (m->rh[w] < m->sh[w] && a[m->rh[w]] + c->dur[w] < next)
-            next = a[m->rh[w]] + c->dur[w];
-    }
-    m->min_end = next;
 }
 
 /* Start what may start at t: the head while it fits; then, with backfill,
  * the jobs behind a blocked head that EASY allows. */
-static void schedule(Sim *m, int64_t t)
+static void pass(View *v, int64_t t)
 {
-    const HybridCtx *c = m->c;
-    int h;
+    const HybridCtx *c = v->m->c;
+    HybridMem *mem = v->m->mem;
+    long h;
     for (;;) {
-        h = queue_head(m, m->sh, 0, -1);
+        h = head_of(v, false);
         if (h < 0)
             return;
-        if (c->g[h] > m->free)
+        if (c->cls[h].g > v->free)
             break;
-        start(m, (size_t)h, t, false);
-    }
-    if (!m->backfill)
-        return;
-    bool any = false;
-    for (size_t w = 0; w < c->nw && !any; w++)
-        any = (int)w != h && m->qn[w] > 0 && c->g[w] <= m->free;
-    if (!any)
-        return;
-    /* The head's reservation: the first minute enough GPUs are free. */
-    size_t rp[W_MAX];
-    memcpy(rp, m->rh, sizeof rp);
-    int64_t f = m->free, shadow = t;
-    while (f < c->g[h]) {
-        size_t who = 0;
-        shadow = hybrid_next_end(m, rp, &who);
-        f += c->g[who];
-        rp[who]++;
-    }
-    for (;;) {
-        size_t who = 0;
-        if (hybrid_next_end(m, rp, &who) != shadow)
-            break;
-        f += c->g[who];
-        rp[who]++;
-    }
-    int64_t extra = f - c->g[h];
-    uint32_t blocked = 1u << h;
-    for (;;) {
-        int v = queue_head(m, m->sh, blocked, -1);
-        if (v < 0)
+        start(v, (size_t)h, t, false);
+        if (v->virt && v->start != NEVER)
             return;
-        bool ends_in_time = t + c->dur[v] <= shadow;
-        if (c->g[v] <= m->free && (ends_in_time || c->g[v] <= extra)) {
-            start(m, (size_t)v, t, true);
+    }
+    if (!v->backfill)
+        return;
+    int64_t seq = first(v, (size_t)h)->seq;
+    if (!(v->res_ok && v->res_class == (size_t)h && v->res_seq == seq))
+        reserve(v, (size_t)h, seq);
+    v->stamp++;
+    mem->blocked[h] = v->stamp;
+    for (;;) {
+        long b = head_of(v, true);
+        if (b < 0)
+            return;
+        const HybridClass *cl = &c->cls[b];
+        bool ends_in_time = t + cl->dur <= v->res_shadow;
+        if (cl->g <= v->free && (ends_in_time || cl->g <= v->res_extra)) {
+            start(v, (size_t)b, t, true);
             if (!ends_in_time)
-                extra -= c->g[v];
+                v->res_extra -= cl->g;
+            if (v->virt && v->start != NEVER)
+                return;
         } else {
-            blocked |= 1u << v;
+            mem->blocked[b] = v->stamp;
         }
     }
 }
 
-size_t hybrid_run_events(Sim *m, size_t i, bool stop)
+/* ---- predictions ------------------------------------------------------- */
+
+/* Class k's job just queued at t (the last of its class): its predicted
+ * start under the run's rule with no later arrivals (DESIGN 6), or NEVER
+ * once that is sure to be more than its limit after t. */
+static int64_t predict(Sim *m, size_t k, int64_t t)
 {
-    HybridScratch *sc = m->sc;
-    const HybridCtx *c = m->c;
-    size_t n = m->n;
+    HybridMem *mem = m->mem;
+    const HybridClass *cl = &m->c->cls[k];
+    View v;
+    memset(&v, 0, sizeof v);
+    v.m = m;
+    v.virt = true;
+    v.backfill = m->predict_backfill;
+    v.now = m->now;
+    v.free = m->free;
+    v.target = k;
+    v.target_seq = q_at(&mem->queues[k], mem->queues[k].n - 1)->seq;
+    v.start = NEVER;
+    v.stamp = m->res_stamp;
+    memset(mem->vpos, 0, m->c->nc * sizeof *mem->vpos);
+    int64_t cutoff = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
+    Ring *r = &mem->ring;
+    for (int64_t vt = t;;) {
+        pass(&v, vt);
+        if (v.start != NEVER)
+            break;
+        int64_t e = ring_next(r, v.now, m->now + r->mask);
+        int64_t ve = v.vheap_n ? (int64_t)(mem->vheap[0] >> CLASS_BITS) : NEVER;
+        int64_t next = e < ve ? e : ve;
+        if (next == NEVER)
+            abort(); /* a job larger than the cluster was queued */
+        if (next > cutoff)
+            break;
+        if (e == next)
+            v.free += ring_at(r, e);
+        while (v.vheap_n &&
+               (int64_t)(mem->vheap[0] >> CLASS_BITS) == next)
+            v.free +=
+                m->c->cls[vheap_pop(mem, &v.vheap_n) & (CLASS_MAX - 1)].g;
+        v.now = vt = next;
+    }
+    m->res_stamp = v.stamp;
+    return v.start;
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+void hybrid_release(Sim *m, int64_t t)
+{
+    if (t <= m->now)
+        return;
+    if (m->free < m->cap) {
+        Ring *r = &m->mem->ring;
+        int64_t lim = t < m->now + r->mask ? t : m->now + r->mask;
+        for (int64_t e = m->now; (e = ring_next(r, e, lim)) != NEVER;)
+            m->free += ring_take(r, e);
+    }
+    m->now = t;
+}
+
+/* Class k's job submitted at t joins the queue, or goes to the cloud. */
+static void submit(Sim *m, size_t k, int64_t t, int64_t seq)
+{
+    const HybridClass *cl = &m->c->cls[k];
+    HybridMem *mem = m->mem;
+    HybridRun run = route_run(m->c, m->route, k);
+    mem->tl[k]++;
+    if (run == RUN_CLOUD) {
+        mem->cloud[k]++;
+        demand_add(m, k, t);
+        return;
+    }
+    if (m->cap <= 0 || cl->g > m->cap) {
+        if (m->cap > 0)
+            m->too_big[cl->w] = true;
+        divert(m, k, t);
+        demand_add(m, k, t);
+        return;
+    }
+    ClassQueue *q = &mem->queues[k];
+    q_push(q, (QEntry){seq, (int32_t)t, INT32_MAX});
+    m->queued++;
+    if (run != RUN_BURST)
+        return;
+    /* Predict with the job in the queue, as the last of its class. */
+    int64_t at = predict(m, k, t);
+    if (at == NEVER) {
+        q->n--;
+        m->queued--;
+        divert(m, k, t);
+        demand_add(m, k, t);
+        return;
+    }
+    q_at(q, q->n - 1)->pred = (int32_t)(at - t);
+}
+
+/* The real queue's view for a pass at t; its reservation kept in m. */
+static void real_pass(Sim *m, int64_t t)
+{
+    View v;
+    memset(&v, 0, sizeof v);
+    v.m = m;
+    v.backfill = m->backfill;
+    v.now = m->now;
+    v.free = m->free;
+    v.res_ok = m->res_ok;
+    v.res_class = m->res_class;
+    v.res_seq = m->res_seq;
+    v.res_shadow = m->res_shadow;
+    v.res_extra = m->res_extra;
+    v.stamp = m->res_stamp;
+    pass(&v, t);
+    m->free = v.free;
+    m->res_ok = v.res_ok;
+    m->res_class = v.res_class;
+    m->res_seq = v.res_seq;
+    m->res_shadow = v.res_shadow;
+    m->res_extra = v.res_extra;
+    m->res_stamp = v.stamp;
+}
+
+/* The jobs still waiting when a cost-only run stops at the end of the
+ * period: take out what the baseline counted for them. */
+static void drop_waiting(Sim *m)
+{
+    if (!m->rel)
+        return;
+    for (size_t k = 0; k < m->c->nc; k++) {
+        const ClassQueue *q = &m->mem->queues[k];
+        for (size_t i = 0; i < q->n; i++)
+            m->busy -= contrib(m->c, k, q_at(q, i)->submit);
+    }
+}
+
+void hybrid_run_events(Sim *m, bool stop)
+{
+    Ring *r = &m->mem->ring;
     for (size_t events = 0;; events++) {
-        if ((events & 1023) == 0 && hybrid_cancelled(sc)) {
+        if ((events & 1023) == 0 && hybrid_cancelled(m->sc)) {
             m->cancelled = true;
-            return n;
+            return;
         }
-        int64_t nsub = i < n ? job_minute(m->jobs[i]) : NEVER;
-        int64_t t;
+        uint32_t key;
+        bool have = feed_peek(m, &key);
+        int64_t nsub = have ? key_minute(key) : NEVER, t;
         if (m->queued == 0) {
-            if (i >= n)
+            if (!have)
                 break;
             t = nsub;
         } else {
-            size_t rp[W_MAX], who = 0;
-            memcpy(rp, m->rh, sizeof rp);
-            int64_t e = hybrid_next_end(m, rp, &who);
+            int64_t e = ring_next(r, m->now, m->now + r->mask);
             t = nsub < e ? nsub : e;
-            if (m->cost_only && i >= n && t >= c->period) {
-                /* Later starts add nothing inside the period; take out
-                 * what the baseline counted for the jobs still queued. */
-                if (m->rel)
-                    for (size_t w = 0; w < c->nw; w++)
-                        for (size_t k = m->sh[w]; k < m->tl[w]; k++)
-                            if (sc->a[c->off[w] + k] != MARK)
-                                m->busy -= contrib(c, w, sc->a[c->off[w] + k]);
+            if (t == NEVER)
+                abort(); /* a job larger than the cluster was queued */
+            if (m->cost_only && !have && t >= m->c->period) {
+                drop_waiting(m);
                 break;
             }
         }
         hybrid_release(m, t);
-        while (i < n && job_minute(m->jobs[i]) == t)
-            submit(m, m->jobs[i++]);
-        schedule(m, t);
+        while (feed_peek(m, &key) && key_minute(key) == t) {
+            m->feed.pos++;
+            m->mem->work++;
+            submit(m, key_class(key), t,
+                   (int64_t)(m->feed.base + m->feed.pos - 1));
+        }
+        real_pass(m, t);
         if (stop && m->queued == 0 && t >= m->dev_end)
             break;
     }
-    return i;
 }
-

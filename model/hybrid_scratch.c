@@ -10,89 +10,122 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *grow(void *ptr, size_t n, size_t size, bool *ok)
+#include "utf8.h"
+
+bool hybrid_grow(void *ptr, size_t n, size_t size)
 {
-    void *q = realloc(ptr, n > 0 ? n * size : 1);
+    void **p = ptr;
+    if (n > SIZE_MAX / size)
+        return false;
+    void *q = realloc(*p, n > 0 ? n * size : 1);
     if (!q)
-        *ok = false;
-    return q ? q : ptr;
+        return false;
+    *p = q;
+    return true;
 }
 
-/* 4 + 4 + 8 + 8 + 8 + 8 + 8 + 4 = 52 bytes a job. */
-int hybrid_scratch_reserve(HybridScratch *sc, size_t jobs)
+HybridMem *hybrid_mem(HybridScratch *sc)
 {
-    if (jobs <= sc->capacity)
-        return 0;
-    bool ok = true;
-    sc->jobs = grow(sc->jobs, jobs, sizeof *sc->jobs, &ok);
-    sc->wsub = grow(sc->wsub, jobs, sizeof *sc->wsub, &ok);
-    sc->a = grow(sc->a, jobs, sizeof *sc->a, &ok);
-    sc->waits = grow(sc->waits, jobs, sizeof *sc->waits, &ok);
-    sc->pred = grow(sc->pred, jobs, sizeof *sc->pred, &ok);
-    sc->vheap = grow(sc->vheap, jobs, sizeof *sc->vheap, &ok);
-    sc->use = grow(sc->use, jobs, sizeof *sc->use, &ok);
-    sc->rjobs = grow(sc->rjobs, jobs, sizeof *sc->rjobs, &ok);
-    if (!ok)
-        return -1;
-    sc->capacity = jobs;
-    return 0;
-}
-
-int hybrid_scratch_minutes(HybridScratch *sc, size_t n)
-{
-    if (n <= sc->minute_capacity)
-        return 0;
-    bool ok = true;
-    sc->minutes = grow(sc->minutes, n, sizeof *sc->minutes, &ok);
-    if (!ok)
-        return -1;
-    sc->minute_capacity = n;
-    return 0;
+    if (!sc->mem)
+        sc->mem = calloc(1, sizeof *sc->mem);
+    return sc->mem;
 }
 
 int hybrid_scratch_init(HybridScratch *sc, size_t capacity)
 {
     memset(sc, 0, sizeof *sc);
-    if (capacity > 0 && hybrid_scratch_reserve(sc, capacity) != 0) {
+    HybridMem *mem = hybrid_mem(sc);
+    if (!mem)
+        return -1;
+    size_t n = capacity < HYBRID_CACHE_JOBS ? capacity : HYBRID_CACHE_JOBS;
+    if (n > 0 &&
+        !(hybrid_grow(&mem->keys, n, sizeof *mem->keys) &&
+          hybrid_grow(&mem->csub, n, sizeof *mem->csub) &&
+          hybrid_grow(&mem->rkeys, n, sizeof *mem->rkeys) &&
+          hybrid_grow(&mem->use, n, sizeof *mem->use))) {
         hybrid_scratch_free(sc);
         return -1;
     }
+    mem->cache_cap = n;
     return 0;
+}
+
+static void ring_free(Ring *r)
+{
+    free(r->v);
+    free(r->bits);
+    memset(r, 0, sizeof *r);
+}
+
+static void mem_free(HybridMem *mem)
+{
+    free(mem->cls);
+    free(mem->class_hash);
+    free(mem->keys);
+    free(mem->csub);
+    free(mem->coff);
+    free(mem->rkeys);
+    free(mem->use);
+    free(mem->cloud);
+    free(mem->tl);
+    free(mem->xr);
+    free(mem->wsum);
+    free(mem->vpos);
+    free(mem->blocked);
+    if (mem->queues)
+        for (size_t k = 0; k < mem->run_cap; k++)
+            free(mem->queues[k].e);
+    free(mem->queues);
+    free(mem->burst);
+    ring_free(&mem->ring);
+    ring_free(&mem->uring);
+    free(mem->vheap);
+    free(mem->vcopy);
+    for (size_t w = 0; w < W_MAX; w++)
+        free(mem->hist[w]);
+    free(mem->minutes);
+    free(mem->block);
+    free(mem->by_nodes);
+    free(mem);
 }
 
 void hybrid_scratch_free(HybridScratch *sc)
 {
-    free(sc->jobs);
-    free(sc->wsub);
-    free(sc->a);
-    free(sc->waits);
-    free(sc->pred);
-    free(sc->vheap);
-    free(sc->use);
-    free(sc->rjobs);
-    free(sc->minutes);
-    free(sc->by_nodes);
-    int mode = sc->test_mode;
-    volatile sig_atomic_t *cancel = sc->cancel;
-    void (*progress)(void *, size_t, size_t) = sc->progress;
-    void (*plan_ready)(void *, const HybridResult *) = sc->plan_ready;
-    void *progress_arg = sc->progress_arg;
-    memset(sc, 0, sizeof *sc);
-    sc->test_mode = mode;
-    sc->cancel = cancel;
-    sc->progress = progress;
-    sc->plan_ready = plan_ready;
-    sc->progress_arg = progress_arg;
+    if (sc->mem)
+        mem_free(sc->mem);
+    sc->mem = NULL;
 }
 
 size_t hybrid_scratch_bytes(const HybridScratch *sc)
 {
-    return sc->capacity * (sizeof *sc->jobs + sizeof *sc->wsub + sizeof *sc->a +
-                           sizeof *sc->waits + sizeof *sc->pred +
-                           sizeof *sc->vheap + sizeof *sc->use +
-                           sizeof *sc->rjobs) +
-           sc->minute_capacity * sizeof *sc->minutes +
-           sc->by_nodes_capacity * sizeof *sc->by_nodes;
+    const HybridMem *m = sc->mem;
+    if (!m)
+        return 0;
+    size_t b = sizeof *m;
+    b += m->cls_cap * sizeof *m->cls + m->hash_cap * sizeof *m->class_hash;
+    b += m->cache_cap * (sizeof *m->keys + sizeof *m->csub +
+                         sizeof *m->rkeys + sizeof *m->use);
+    b += m->coff_cap * sizeof *m->coff;
+    b += m->run_cap * (2 * sizeof(size_t) + 2 * sizeof(int64_t) +
+                       3 * sizeof(size_t) + sizeof(ClassQueue));
+    if (m->queues)
+        for (size_t k = 0; k < m->run_cap; k++)
+            b += m->queues[k].cap * sizeof(QEntry);
+    b += 2 * m->ring_size * (sizeof(int64_t) + 1);
+    b += 2 * m->vheap_cap * sizeof *m->vheap;
+    for (size_t w = 0; w < W_MAX; w++)
+        b += m->hist_cap[w] * sizeof *m->hist[w];
+    b += m->minute_capacity * sizeof *m->minutes;
+    b += m->block ? 4096 * sizeof *m->block : 0;
+    b += m->by_nodes_capacity * sizeof *m->by_nodes;
+    return b;
+}
+
+unsigned long long hybrid_scratch_work(const HybridScratch *sc)
+{
+    const HybridMem *m = sc->mem;
+    return m ? (unsigned long long)(m->work + m->ring.steps + m->uring.steps)
+             : 0;
 }
 
 void hybrid_progress(const HybridScratch *sc, size_t done, size_t total)
@@ -105,9 +138,17 @@ void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
 {
     if (r->warning_count >= HYBRID_MAX_WARNINGS)
         abort(); /* hybrid.h: there is room for every warning */
+    char *out = r->warnings[r->warning_count++];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->warnings[r->warning_count], HYBRID_WARNING_BYTES, fmt, ap);
+    int n = vsnprintf(out, HYBRID_WARNING_BYTES, fmt, ap);
     va_end(ap);
-    r->warning_count++;
+    if (n >= HYBRID_WARNING_BYTES) {
+        /* Never cut a message silently: end it with an ellipsis, on a
+         * character boundary. */
+        static const char more[] = "\xe2\x80\xa6";
+        size_t len = strlen(out);
+        size_t cut = utf8_floor(out, len, HYBRID_WARNING_BYTES - sizeof more);
+        memcpy(out + cut, more, sizeof more);
+    }
 }

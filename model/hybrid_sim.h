@@ -6,8 +6,9 @@
  *   hybrid_plan.c    a workload's limit and price once defaults apply, the
  *                    period in minutes
  *   hybrid_scratch.c the working memory, progress and warnings
- *   hybrid_stream.c  the job stream: calendar, cron and Poisson arrivals,
- *                    the job limit
+ *   hybrid_stream.c  the plan's own job stream (hybrid_stream.h)
+ *   hybrid_jobs.c    the jobs of one call: their classes, the replay cache
+ *                    and the unlimited cluster of each routing
  *   hybrid_queue.c   the on-prem queue run event by event: strict order by
  *                    priority, EASY backfill, burst prediction
  *   hybrid_fifo.c    strict order with one priority: each job placed at
@@ -18,10 +19,15 @@
  *                    schedule reused outside the stretches where the size
  *                    binds, waits and their 95th percentile
  *   hybrid_opt.c     the all-on-prem size and the node-count optimizer
- *   hybrid.c         the scratch, hybrid_simulate() and hybrid_evaluate()
+ *   hybrid.c         hybrid_simulate() and hybrid_evaluate()
  *
- * A job is one 32-bit word, its submission minute << 5 | its workload:
- * every job of a workload has the same GPUs and duration. */
+ * Jobs that are alike for the scheduler and the bill (one workload, the
+ * same GPUs, minutes and billed hours) form a class; the plan's own
+ * workloads are one class each. Memory holds what a run needs at once: the
+ * jobs waiting and running (by class, and the minutes their GPUs come
+ * free), never one entry per job of the period, except in the replay
+ * cache, which holds the stream when it has at most HYBRID_CACHE_JOBS jobs
+ * (16 bytes a job) so that the sizes the optimizer tries reuse it. */
 #ifndef GPUPLAN_HYBRID_SIM_H
 #define GPUPLAN_HYBRID_SIM_H
 
@@ -30,98 +36,248 @@
 #include <stdint.h>
 
 #include "hybrid.h"
+#include "hybrid_stream.h"
 
-/* Days from 1970-01-01 to Monday 2024-01-01, the simulated calendar start. */
-#define HYBRID_EPOCH_DAYS 19723
 #define W_MAX HYBRID_MAX_WORKLOADS
-#define MARK INT64_MIN  /* a job that runs in the cloud */
 #define NEVER INT64_MAX
 
+/* A job in the replay cache: its submission minute << CLASS_BITS | its
+ * class. 20 bits of minutes hold 366 days. */
+#define CLASS_BITS 12
+#define CLASS_MAX (1u << CLASS_BITS)
+#define HYBRID_CACHE_JOBS 4000000
+
 typedef enum Routing { ROUTE_PLAN, ROUTE_ALL_CLOUD, ROUTE_ALL_ONPREM } Routing;
+
+/* One class of jobs. */
+typedef struct HybridClass {
+    size_t w;              /* workload */
+    int64_t g;             /* GPUs */
+    int64_t dur;           /* on-prem minutes */
+    double hours;          /* billed hours */
+    HybridRun run;         /* the workload's run rule */
+    HybridCloudMode mode;  /* the mode a cloud job bills under */
+    int prio;
+    int64_t wait_ok;       /* the longest whole wait within its limit */
+    double gh;             /* billed GPU-hours of one cloud job */
+    double price;          /* its price per GPU-hour, before m */
+    bool od_demand;        /* counts in the commitment's demand */
+    int64_t bill_minutes;  /* minutes it holds on-demand GPUs */
+    size_t count;          /* jobs in the stream */
+} HybridClass;
 
 /* Per-call constants. Money and GPU-hours of one job are for the period
  * (scaled to a month at the end). */
 typedef struct HybridCtx {
     const Scenario *s;
     const HybridPlan *p;
-    size_t nw;
+    size_t nw;              /* workloads */
+    size_t nc;              /* classes */
+    HybridClass *cls;       /* nc classes (the scratch's) */
     int64_t period;         /* minutes simulated */
     double scale;           /* hours_per_month / (days * 24) */
     int64_t gpn;            /* GPUs a node */
     double premium;         /* m of DESIGN 2.2 */
     double fixed;           /* K of DESIGN 2.2 */
-    int64_t g[W_MAX];       /* GPUs of one job */
-    int64_t dur[W_MAX];     /* on-prem minutes of one job */
-    int prio[W_MAX];
+    int64_t max_dur;        /* the longest on-prem job */
     double limit[W_MAX];    /* burst threshold and wait target */
-    int64_t wait_ok[W_MAX]; /* the longest whole wait within limit */
     bool target[W_MAX];     /* has a wait target (all-on-prem sizing) */
-    HybridCloudMode mode[W_MAX]; /* the mode a cloud job bills under */
-    double gh[W_MAX];       /* billed GPU-hours of one cloud job */
-    double price[W_MAX];    /* its price per GPU-hour, before m */
-    bool od_demand[W_MAX];  /* counts in the commitment's demand */
-    int64_t bill_minutes[W_MAX]; /* minutes it holds on-demand GPUs */
-    size_t off[W_MAX + 1];  /* each workload's region of the per-job arrays */
+    size_t jobs[W_MAX];     /* jobs of each workload in the stream */
+    size_t count;           /* jobs in the stream */
 } HybridCtx;
+
+/* The minutes at which GPUs come free: slot t & mask holds the GPUs of the
+ * jobs ending at minute t, bits marks the slots that hold any. Every
+ * pending end lies within size - 1 minutes of the present. */
+typedef struct Ring {
+    int64_t *v;
+    uint64_t *bits;
+    int64_t mask;          /* size - 1; size a power of two, >= 64 */
+    uint64_t steps;        /* words looked at (hybrid_scratch_work) */
+} Ring;
+
+static inline void ring_add(Ring *r, int64_t t, int64_t g)
+{
+    size_t s = (size_t)(t & r->mask);
+    r->v[s] += g;
+    r->bits[s >> 6] |= UINT64_C(1) << (s & 63);
+}
+
+/* Take what slot t holds. */
+static inline int64_t ring_take(Ring *r, int64_t t)
+{
+    size_t s = (size_t)(t & r->mask);
+    int64_t g = r->v[s];
+    r->v[s] = 0;
+    r->bits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
+    return g;
+}
+
+static inline int64_t ring_at(const Ring *r, int64_t t)
+{
+    return r->v[t & r->mask];
+}
+
+/* The first minute in (after, limit] whose slot holds ends, or NEVER;
+ * limit - after must be below the ring's size. */
+static inline int64_t ring_next(Ring *r, int64_t after, int64_t limit)
+{
+    int64_t t = after + 1;
+    while (t <= limit) {
+        r->steps++;
+        size_t s = (size_t)(t & r->mask), b = s & 63;
+        uint64_t x = r->bits[s >> 6] >> b;
+        if (x != 0) {
+            int64_t found = t + (int64_t)__builtin_ctzll(x);
+            return found <= limit ? found : NEVER;
+        }
+        t += (int64_t)(64 - b);
+    }
+    return NEVER;
+}
+
+/* One class's queue (events): a ring of waiting jobs, oldest first. */
+typedef struct QEntry {
+    int64_t seq;      /* position in the stream: the queue order */
+    int32_t submit;
+    int32_t pred;     /* a burst job's predicted wait; INT32_MAX otherwise */
+} QEntry;
+
+typedef struct ClassQueue {
+    QEntry *e;
+    size_t head, n, cap; /* cap a power of two */
+} ClassQueue;
+
+/* The caller's scratch behind HybridScratch.mem. */
+typedef struct HybridMem {
+    /* classes */
+    HybridClass *cls;
+    size_t cls_cap;
+    uint32_t *class_hash;   /* open addressing: class + 1, 0 empty */
+    size_t hash_cap;
+    /* the replay cache: every job, each class's minutes, the routing's
+     * on-prem jobs and the unlimited cluster's GPUs in use after each */
+    bool cached;
+    size_t cache_cap;
+    uint32_t *keys;
+    int32_t *csub;
+    size_t *coff;           /* nc + 1 */
+    size_t coff_cap;
+    uint32_t *rkeys;
+    int32_t *use;
+    /* per class, one run */
+    size_t run_cap;
+    size_t *cloud, *tl;
+    int64_t *xr, *wsum;
+    size_t *vpos, *blocked;
+    ClassQueue *queues;
+    size_t *burst;          /* the burst classes (FIFO windows) */
+    /* the minutes GPUs come free: the run's and the unlimited cluster's;
+     * a prediction's own starts end in vheap (end << CLASS_BITS | class),
+     * vcopy is where a reservation reads them in order */
+    Ring ring, uring;
+    size_t ring_size;
+    uint64_t *vheap, *vcopy;
+    size_t vheap_cap;
+    /* waits: each workload's count by whole minutes */
+    uint32_t *hist[W_MAX];
+    size_t hist_cap[W_MAX];
+    /* the commitment's demand, one entry a minute and one more */
+    int64_t *minutes;
+    size_t minute_capacity;
+    /* streaming: a block of keys read from the source */
+    uint32_t *block;
+    HybridPlanSource plan_source;
+    HybridJobSource source;
+    /* elementary steps besides the rings' (hybrid_scratch_work): jobs
+     * read, classes looked at */
+    uint64_t work;
+    /* the optimizer's sizes */
+    HybridNodesTotal *by_nodes;
+    size_t by_nodes_capacity;
+} HybridMem;
 
 /* The unlimited cluster under one routing. */
 typedef struct Baseline {
-    bool valid;
     Routing route;
+    bool reuse;            /* its schedule may be reused (cached, fits) */
     int64_t busy;          /* GPU-minutes inside the period */
     int64_t peak;          /* most GPUs in use at once */
-    size_t n;              /* jobs that run on-prem there (sc->rjobs) */
-    size_t cloud[W_MAX];   /* jobs of `cloud` workloads (plan routing) */
+    size_t n;              /* jobs that run on-prem there (rkeys) */
 } Baseline;
 
-/* One run in progress. Indices are within each workload's region: jobs
- * [0, rh) are over, [rh, sh) started, [sh, tl) queued (cloud jobs are
- * MARK anywhere), [tl, ...) not yet submitted. */
+/* Where a run reads its jobs: the cache's on-prem jobs, or blocks read
+ * from the source (all jobs; refill() reads the next). */
+typedef struct Feed {
+    const uint32_t *keys;
+    size_t pos, len;
+    size_t base;           /* stream position of keys[0] */
+    int64_t last;          /* streaming: the minute of the last job read */
+    bool more;             /* streaming: the source may have more */
+    bool all;              /* it holds the cloud-routed jobs too */
+    int error;             /* streaming: the source failed (message kept) */
+} Feed;
+
+/* One run in progress. */
 typedef struct Sim {
     const HybridCtx *c;
     HybridScratch *sc;
-    const uint32_t *jobs; /* the route's on-prem jobs, in queue order */
-    size_t n;
+    HybridMem *mem;
     Routing route;
     bool rel;        /* figures relative to the baseline, stretch by stretch */
     bool stats;      /* waits, late jobs, the commitment's demand */
     bool cost_only;  /* stop at the end of the period (optimizer) */
     bool backfill;
+    bool predict_backfill; /* predictions follow the backfill rule */
     int64_t cap, free;
-    size_t rh[W_MAX], sh[W_MAX], tl[W_MAX], qn[W_MAX];
-    size_t queued;
+    int64_t now;     /* every end up to now has freed its GPUs */
     int64_t busy;    /* GPU-minutes inside the period */
     int64_t dev_end; /* the differing jobs have ended in both schedules */
     int64_t last_start; /* strict order: the latest start so far */
-    int64_t min_end; /* no started job ends before this minute */
-    bool cancelled;  /* scratch->cancel stopped the run */
-    size_t cloud[W_MAX], late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
+    size_t queued;
+    size_t nburst;   /* FIFO: burst classes with a look-ahead window */
+    bool cancelled;
+    Feed feed;
+    /* events: the EASY reservation of the head (class, seq), when known */
+    bool res_ok;
+    size_t res_class;
+    int64_t res_seq, res_shadow, res_extra;
+    size_t res_stamp; /* the last mark of mem->blocked */
+    size_t late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
     int64_t wait_sum[W_MAX];
+    size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
     bool too_big[W_MAX];
+    char *error;     /* where a source's message goes */
+    size_t error_size;
 } Sim;
 
 /* ---- small helpers every part uses ---------------------------------- */
 
-static inline int64_t job_minute(uint32_t key)
+static inline int64_t key_minute(uint32_t key)
 {
-    return (int64_t)(key >> 5);
+    return (int64_t)(key >> CLASS_BITS);
 }
 
-/* How workload w runs under `route`. */
-static inline HybridRun route_run(const HybridCtx *c, Routing route, size_t w)
+static inline size_t key_class(uint32_t key)
+{
+    return key & (CLASS_MAX - 1);
+}
+
+/* How class k runs under `route`. */
+static inline HybridRun route_run(const HybridCtx *c, Routing route, size_t k)
 {
     return route == ROUTE_ALL_CLOUD    ? RUN_CLOUD
            : route == ROUTE_ALL_ONPREM ? RUN_ONPREM
-                                       : c->p->workloads[w].run;
+                                       : c->cls[k].run;
 }
 
-/* GPU-minutes inside the period of workload w's job started at t. */
-static inline int64_t contrib(const HybridCtx *c, size_t w, int64_t t)
+/* GPU-minutes inside the period of a job of class k started at t. */
+static inline int64_t contrib(const HybridCtx *c, size_t k, int64_t t)
 {
     int64_t a = t < c->period ? t : c->period;
-    int64_t e = t + c->dur[w];
+    int64_t e = t + c->cls[k].dur;
     int64_t b = e < c->period ? e : c->period;
-    return c->g[w] * (b - a);
+    return c->cls[k].g * (b - a);
 }
 
 /* True when the caller asked the run to stop (HybridScratch.cancel). */
@@ -130,36 +286,42 @@ static inline bool hybrid_cancelled(const HybridScratch *sc)
     return sc->cancel && *sc->cancel;
 }
 
-/* Skip cloud jobs from *k on (below lim) in workload w's region. */
-static inline void skip_marks(const Sim *m, size_t w, size_t *k, size_t lim)
-{
-    const int64_t *a = m->sc->a + m->c->off[w];
-    while (*k < lim && a[*k] == MARK)
-        (*k)++;
-}
-
-/* Record that workload w's job with period figures of a start at t0 on the
- * unlimited cluster goes to the cloud instead. */
-static inline void divert(Sim *m, size_t w, int64_t t0)
+/* Record that a job of class k, which started at t0 on the unlimited
+ * cluster, goes to the cloud instead. */
+static inline void divert(Sim *m, size_t k, int64_t t0)
 {
     const HybridCtx *c = m->c;
-    m->cloud[w]++;
+    m->mem->cloud[k]++;
     if (m->rel) {
-        m->busy -= contrib(c, w, t0);
-        if (t0 + c->dur[w] > m->dev_end)
-            m->dev_end = t0 + c->dur[w];
+        m->busy -= contrib(c, k, t0);
+        int64_t e = t0 + c->cls[k].dur;
+        if (e > m->dev_end)
+            m->dev_end = e;
     }
 }
 
-/* The commitment's demand: workload w's cloud job submitted at t. */
-static inline void demand_add(Sim *m, size_t w, int64_t t)
+/* The commitment's demand: a cloud job of class k submitted at t. */
+static inline void demand_add(Sim *m, size_t k, int64_t t)
 {
     const HybridCtx *c = m->c;
-    if (!m->stats || m->route != ROUTE_PLAN || !c->od_demand[w])
+    const HybridClass *cl = &c->cls[k];
+    if (!m->stats || m->route != ROUTE_PLAN || !cl->od_demand)
         return;
-    int64_t e = t + c->bill_minutes[w];
-    m->sc->minutes[t] += c->g[w];
-    m->sc->minutes[e < c->period ? e : c->period] -= c->g[w];
+    int64_t e = t + cl->bill_minutes;
+    m->mem->minutes[t] += cl->g;
+    m->mem->minutes[e < c->period ? e : c->period] -= cl->g;
+}
+
+
+/* The next job of the feed into *key: true, or false at its end. */
+bool hybrid_feed_refill(Sim *m);
+static inline bool feed_peek(Sim *m, uint32_t *key)
+{
+    Feed *f = &m->feed;
+    if (f->pos >= f->len && !(f->more && hybrid_feed_refill(m)))
+        return false;
+    *key = f->keys[f->pos];
+    return true;
 }
 
 /* ---- hybrid_plan.c ---------------------------------------------------- */
@@ -169,12 +331,13 @@ int64_t hybrid_plan_period(const HybridPlan *p);
 
 /* ---- hybrid_scratch.c ------------------------------------------------- */
 
-/* Room for `jobs` jobs in every per-job array; 0, or -1 when memory is
- * short (the arrays kept so far stay valid). */
-int hybrid_scratch_reserve(HybridScratch *sc, size_t jobs);
+/* Grow *ptr to n elements of `size` bytes (at least 1); false when memory
+ * is short (then *ptr is unchanged). */
+bool hybrid_grow(void *ptr, size_t n, size_t size);
 
-/* Room for n entries in sc->minutes; 0, or -1 when memory is short. */
-int hybrid_scratch_minutes(HybridScratch *sc, size_t n);
+/* The scratch's memory, allocated on first use; NULL when memory is
+ * short. */
+HybridMem *hybrid_mem(HybridScratch *sc);
 
 /* Tell the caller how far hybrid_evaluate() is (HybridScratch.progress). */
 void hybrid_progress(const HybridScratch *sc, size_t done, size_t total);
@@ -186,45 +349,49 @@ void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
 #endif
     ;
 
-/* ---- hybrid_stream.c -------------------------------------------------- */
+/* ---- hybrid_jobs.c ---------------------------------------------------- */
 
-/* Every submission in the period into the scratch: each workload's minutes
- * into its region of sc->wsub (c->off), then all of them in queue order
- * into sc->jobs. Returns 0, -1 over HYBRID_MAX_JOBS, -2 out of memory, 2
- * when the caller cancelled. */
-int hybrid_stream_build(HybridCtx *c, HybridScratch *sc);
+/* The constants of one call and its jobs (DESIGN 6.1): reads the stream
+ * once (sc->source, or the plan's own), makes the classes, counts the jobs
+ * and keeps them in the replay cache when they fit. Copies s into the
+ * scratch for M_onprem. Returns 0; -1 when the source failed or broke the
+ * stream's rules (msg says why); -2 when memory is short; 2 when
+ * cancelled. */
+int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
+                     HybridScratch *sc, char *msg, size_t msg_size);
+
+/* The unlimited cluster under `route`: into *b, and into the cache its
+ * on-prem jobs and the GPUs in use after each (when cached). Returns 0, or
+ * the source's failure as hybrid_jobs_load() does. */
+int hybrid_baseline_build(const HybridCtx *c, HybridScratch *sc,
+                          Routing route, Baseline *b, char *msg,
+                          size_t msg_size);
+
+/* Room for the per-class arrays and queues of a run, and the rings sized
+ * for c's longest job; 0, or -1 when memory is short. */
+int hybrid_run_memory(const HybridCtx *c, HybridMem *mem);
 
 /* First index k in the sorted v[0..n) with v[k] >= x. */
 size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x);
 
+/* A wait of workload w's on-prem job (stats runs), counted by minutes. */
+void hybrid_wait_add(Sim *m, size_t w, int64_t wait);
+
 /* ---- hybrid_queue.c --------------------------------------------------- */
 
-/* The next end among the started jobs from rp[] on; *who gets its
- * workload. NEVER when none. rp[] moves past cloud jobs. */
-int64_t hybrid_next_end(const Sim *m, size_t *rp, size_t *who);
+/* Free the GPUs of the jobs that ended by t (events). */
+void hybrid_release(Sim *m, int64_t t);
 
-/* Jobs that ended by t free their GPUs (hybrid_release(), when some
- * may have). */
-void hybrid_release_ended(Sim *m, int64_t t);
-
-/* Jobs that ended by t free their GPUs. min_end makes the common call,
- * when nothing ends, one comparison. */
-static inline void hybrid_release(Sim *m, int64_t t)
-{
-    if (t >= m->min_end)
-        hybrid_release_ended(m, t);
-}
-
-/* Run events from job i on. With stop, return once the schedule meets the
- * unlimited cluster's again; else run to the end. Returns the next job. */
-size_t hybrid_run_events(Sim *m, size_t i, bool stop);
+/* Run events from the feed's position on. With stop, return once the
+ * schedule meets the unlimited cluster's again; else run to the end. */
+void hybrid_run_events(Sim *m, bool stop);
 
 /* ---- hybrid_fifo.c ---------------------------------------------------- */
 
-/* Strict order with one priority, from job i on; with stop, return at the
- * first job of a later minute by which every job that differs from the
- * unlimited cluster has ended. Returns the next job. */
-size_t hybrid_run_fifo(Sim *m, size_t i, bool stop);
+/* Strict order with one priority, from the feed's position on; with stop,
+ * return at the first job of a later minute by which every job that
+ * differs from the unlimited cluster has ended. */
+void hybrid_run_fifo(Sim *m, bool stop);
 
 /* ---- hybrid_bill.c ---------------------------------------------------- */
 
@@ -232,13 +399,15 @@ size_t hybrid_run_fifo(Sim *m, size_t i, bool stop);
  * cost engine on the scratch's copy of the scenario. */
 double hybrid_onprem_cost(HybridScratch *sc, double nodes, double u);
 
-/* The cloud money of a run whose cloud job counts are cloud[] into *st
- * (DESIGN 6): GPU-hours and compute by mode, K, the cloud total. */
+/* The cloud money of a run whose cloud job counts by class are cloud[]
+ * into *st (DESIGN 6): GPU-hours and compute by mode, K, the cloud total,
+ * each workload's cloud jobs. */
 void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
                           HybridSimStats *st);
 
-/* The commitment from the plan's on-demand demand in sc->minutes (DESIGN 6):
- * the newsvendor fractile, its bill and saving into r->commit. */
+/* The commitment from the plan's on-demand demand in the scratch's minutes
+ * (DESIGN 6): the newsvendor fractile, its bill and saving into
+ * r->commit. */
 void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
                            const HybridSimStats *st, HybridResult *r);
 
@@ -248,35 +417,28 @@ int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k);
 
 /* ---- hybrid_run.c ----------------------------------------------------- */
 
-/* Constants of one call; copies s into the scratch for M_onprem. */
-void hybrid_ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
-                     HybridScratch *sc);
-
-/* The unlimited cluster under `route` into *b and the scratch (rjobs,
- * use): the only jobs a run at any size visits. */
-void hybrid_baseline_build(const HybridCtx *c, HybridScratch *sc,
-                           Routing route, Baseline *b);
-
 /* One run at `nodes` nodes into *st. stats: waits, late jobs and (plan
- * routing) the commitment's demand in sc->minutes; cost_only: the figures
- * the optimizer needs. base must be the baseline of `route`. */
-void hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
-                int64_t nodes, Routing route, bool stats, bool cost_only,
-                HybridSimStats *st);
+ * routing) the commitment's demand; cost_only: the figures the optimizer
+ * needs. base must be the baseline of `route` built last. Returns 0; 2
+ * when cancelled (st->cancelled); -1 when a streamed source failed (msg). */
+int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
+               int64_t nodes, Routing route, bool stats, bool cost_only,
+               HybridSimStats *st, char *msg, size_t msg_size);
 
 /* ---- hybrid_opt.c ----------------------------------------------------- */
 
 /* All on-prem (DESIGN 6): the smallest node count >= plan_nodes that holds
  * the largest job and keeps every wait target, into r->all_onprem. Sets
  * *searched to the progress steps taken (the plan's and the search's).
- * Returns 0, or 2 when cancelled (r->cancelled). */
+ * Returns 0; 2 when cancelled (r->cancelled); -1 when the source failed
+ * (a warning says why). */
 int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
                       int64_t plan_nodes, HybridResult *r, size_t *searched);
 
 /* The optimizer (DESIGN 6): the plan at every size 0..r->all_onprem.nodes
- * into sc->by_nodes and r->by_nodes, the cheapest into r->optimum (a tie
- * keeps fewer nodes). Returns 0; -2 when memory is short (a warning says
- * so); 2 when cancelled (r->cancelled). */
+ * into r->by_nodes, the cheapest into r->optimum (a tie keeps fewer
+ * nodes). Returns 0; -2 when memory is short (a warning says so); 2 when
+ * cancelled (r->cancelled); -1 when the source failed. */
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                     HybridResult *r);
 

@@ -1,16 +1,21 @@
-/* hybrid_stream.c: the job stream of a hybrid plan (DESIGN 6): the
- * simulated calendar, each workload's cron matches or Poisson arrivals, and
- * the limit on the jobs a plan may submit. */
+/* hybrid_stream.c: the job stream of a hybrid plan's own workloads
+ * (DESIGN 6.1): the simulated calendar, each workload's cron matches or
+ * Poisson arrivals as a cursor, the cursors merged into submission order,
+ * and the plan's job count for the limit. See hybrid_stream.h. */
 #include "config.h"
 
-#include "hybrid_sim.h"
+#include "hybrid_stream.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "hybrid.h"
 #include "numfmt.h"
-#include "rng.h"
+
+/* Days from 1970-01-01 to Monday 2024-01-01, the simulated calendar start. */
+#define EPOCH_DAYS 19723
+#define END INT64_MAX
 
 /* Civil date of day z since 1970-01-01 (proleptic Gregorian). */
 static void civil_from_days(int64_t z, int *month, int *mday)
@@ -25,6 +30,14 @@ static void civil_from_days(int64_t z, int *month, int *mday)
     *month = (int)(mp < 10 ? mp + 3 : mp - 9);
 }
 
+/* True when day d of the period (0 = Monday 2024-01-01) matches cr. */
+static bool day_matches(const Cron *cr, int64_t d)
+{
+    int month, mday;
+    civil_from_days(EPOCH_DAYS + d, &month, &mday);
+    return cron_day_matches(cr, month, mday, (int)((1 + d) % 7));
+}
+
 static uint64_t master_seed(const HybridPlan *p)
 {
     return !(p->seed > 0)          ? 0
@@ -32,93 +45,185 @@ static uint64_t master_seed(const HybridPlan *p)
                                    : (uint64_t)p->seed;
 }
 
-/* The submissions of workload w (generator r) in order, the first `stop`
- * written to out when it is not NULL; counting stops once `stop` is passed.
- * Returns the count (more than stop: there are more than stop). */
-static size_t workload_stream(const HybridWorkload *w, Rng *r, int64_t period,
-                              int32_t *out, size_t stop)
+static int64_t period_of(const HybridPlan *p)
 {
-    size_t n = 0;
-    if (w->has_schedule) {
-        const Cron *cr = &w->schedule;
-        int64_t ndays = (period + 1439) / 1440;
-        for (int64_t d = 0; d < ndays && n <= stop; d++) {
-            int month, mday;
-            civil_from_days(HYBRID_EPOCH_DAYS + d, &month, &mday);
-            int wday = (int)((1 + d) % 7); /* 2024-01-01 is a Monday */
-            if (!cron_day_matches(cr, month, mday, wday))
-                continue;
-            for (int h = 0; h < 24; h++) {
-                if (!(cr->hours >> h & 1))
-                    continue;
-                for (int m = 0; m < 60; m++) {
-                    if (!(cr->minutes >> m & 1))
-                        continue;
-                    int64_t t = d * 1440 + h * 60 + m;
-                    if (t >= period)
-                        break;
-                    if (out && n < stop)
-                        out[n] = (int32_t)t;
-                    n++;
-                }
+    return (int64_t)llround(p->days * 1440);
+}
+
+/* The first minute of day >= m (0..1439) that cr's hours and minutes
+ * select, or -1. */
+static int64_t next_in_day(const Cron *cr, int64_t m)
+{
+    for (int64_t h = m / 60; h < 24; h++) {
+        if (!(cr->hours >> h & 1))
+            continue;
+        int64_t from = h == m / 60 ? m % 60 : 0;
+        uint64_t bits = cr->minutes >> from;
+        if (bits != 0) {
+            int64_t mm = from;
+            while (!(bits & 1)) {
+                bits >>= 1;
+                mm++;
             }
-        }
-    } else if (w->per_day > 0) {
-        double rate = w->per_day / 1440;
-        double t = 0;
-        while (n <= stop) {
-            t += rng_exponential(r, rate);
-            if (!(t < (double)period))
-                break;
-            if (out && n < stop)
-                out[n] = (int32_t)floor(t);
-            n++;
+            if (mm < 60)
+                return h * 60 + mm;
         }
     }
+    return -1;
+}
+
+/* Move a cron cursor to its first match at or after (day, minute). */
+static void cron_seek(HybridArrivals *a, int64_t period, int64_t day,
+                      int64_t minute)
+{
+    const Cron *cr = &a->w->schedule;
+    int64_t ndays = (period + 1439) / 1440;
+    for (; day < ndays; day++, minute = 0) {
+        if (!day_matches(cr, day))
+            continue;
+        int64_t m = next_in_day(cr, minute);
+        if (m < 0)
+            continue;
+        int64_t t = day * 1440 + m;
+        a->next = t < period ? t : END;
+        a->day = day;
+        a->minute = m;
+        return;
+    }
+    a->next = END;
+}
+
+/* The cursor's next arrival after the one it holds. */
+static void arrivals_advance(HybridArrivals *a, int64_t period)
+{
+    const HybridWorkload *w = a->w;
+    if (w->has_schedule) {
+        cron_seek(a, period, a->day, a->minute + 1);
+    } else if (w->per_day > 0) {
+        a->t += rng_exponential(&a->rng, w->per_day / 1440);
+        a->next = a->t < (double)period ? (int64_t)floor(a->t) : END;
+    } else {
+        a->next = END;
+    }
+}
+
+/* Rewind: workload i draws from its own splitmix64 generator, seeded with
+ * the (i+1)-th output of one seeded with `seed` (every workload takes one,
+ * with a schedule or not). */
+static int plan_rewind(void *state, char *error, size_t error_size)
+{
+    (void)error;
+    (void)error_size;
+    HybridPlanSource *ps = state;
+    Rng master;
+    rng_seed(&master, master_seed(ps->p));
+    for (size_t i = 0; i < ps->count; i++) {
+        HybridArrivals *a = &ps->arrivals[i];
+        memset(a, 0, sizeof *a);
+        a->w = &ps->p->workloads[i];
+        rng_seed(&a->rng, rng_next(&master));
+        if (a->w->has_schedule)
+            cron_seek(a, ps->period, 0, 0);
+        else
+            arrivals_advance(a, ps->period);
+    }
+    ps->minute = -1;
+    ps->w = ps->count;
+    return 0;
+}
+
+/* Each minute's jobs in workload order; a minute's jobs of one workload in
+ * arrival order. */
+static int plan_next(void *state, HybridJob *job, char *error,
+                     size_t error_size)
+{
+    (void)error;
+    (void)error_size;
+    HybridPlanSource *ps = state;
+    for (;;) {
+        for (; ps->w < ps->count; ps->w++) {
+            HybridArrivals *a = &ps->arrivals[ps->w];
+            if (a->next != ps->minute)
+                continue;
+            const HybridWorkload *w = a->w;
+            double m = llround(w->hours * 60);
+            job->submit = a->next;
+            job->gpus = (int64_t)llround(w->gpus);
+            job->minutes = m < 1 ? 1 : (int64_t)m;
+            job->hours = w->hours;
+            job->workload = ps->w;
+            arrivals_advance(a, ps->period);
+            return 1;
+        }
+        int64_t next = END;
+        for (size_t i = 0; i < ps->count; i++)
+            if (ps->arrivals[i].next < next)
+                next = ps->arrivals[i].next;
+        if (next == END)
+            return 0;
+        ps->minute = next;
+        ps->w = 0;
+    }
+}
+
+void hybrid_plan_source(HybridPlanSource *ps, const HybridPlan *p,
+                        HybridJobSource *src)
+{
+    memset(ps, 0, sizeof *ps);
+    ps->p = p;
+    ps->period = period_of(p);
+    ps->count = p->workload_count < HYBRID_MAX_WORKLOADS
+                    ? p->workload_count
+                    : HYBRID_MAX_WORKLOADS;
+    src->rewind = plan_rewind;
+    src->next = plan_next;
+    src->state = ps;
+    plan_rewind(ps, NULL, 0);
+}
+
+/* The matches of schedule cr in the period, counted a day at a time. */
+static double cron_count(const Cron *cr, int64_t period)
+{
+    double per_day = 0;
+    for (int h = 0; h < 24; h++)
+        if (cr->hours >> h & 1)
+            for (int m = 0; m < 60; m++)
+                per_day += (double)(cr->minutes >> m & 1);
+    int64_t full = period / 1440;
+    double n = 0;
+    for (int64_t d = 0; d < full; d++)
+        if (day_matches(cr, d))
+            n += per_day;
+    if (period % 1440 != 0 && day_matches(cr, full))
+        for (int64_t m = next_in_day(cr, 0); m >= 0 && m < period % 1440;
+             m = m + 1 < 1440 ? next_in_day(cr, m + 1) : -1)
+            n++;
     return n;
 }
 
-/* Jobs of each workload into counts[]; false when the total passes
- * HYBRID_MAX_JOBS (counting stops there). */
-static bool stream_count(const HybridPlan *p, size_t *counts)
+double hybrid_expected_jobs(const HybridPlan *p, bool *about)
 {
-    Rng master;
-    rng_seed(&master, master_seed(p));
-    int64_t period = hybrid_plan_period(p);
-    size_t total = 0;
-    for (size_t wi = 0; wi < p->workload_count; wi++) {
-        Rng r;
-        rng_seed(&r, rng_next(&master));
-        counts[wi] = workload_stream(&p->workloads[wi], &r, period, NULL,
-                                     HYBRID_MAX_JOBS - total);
-        total += counts[wi];
-        if (total > HYBRID_MAX_JOBS)
-            return false;
+    int64_t period = period_of(p);
+    double total = 0;
+    *about = false;
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        if (w->has_schedule) {
+            total += cron_count(&w->schedule, period);
+        } else if (w->per_day > 0) {
+            total += floor(w->per_day * (double)period / 1440);
+            *about = true;
+        }
     }
-    return true;
+    return total;
 }
 
 bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n)
 {
-    size_t counts[W_MAX];
-    if (stream_count(p, counts))
+    bool about;
+    double total = hybrid_expected_jobs(p, &about);
+    if (total <= HYBRID_MAX_JOBS)
         return true;
-    /* Past the limit: schedules counted exactly, random arrivals by their
-     * expected number (drawing them all could take seconds). */
-    double total = 0;
-    bool about = false;
-    Rng none;
-    rng_seed(&none, 0);
-    for (size_t wi = 0; wi < p->workload_count; wi++) {
-        const HybridWorkload *w = &p->workloads[wi];
-        if (w->has_schedule) {
-            total += (double)workload_stream(w, &none, hybrid_plan_period(p),
-                                             NULL, SIZE_MAX - 1);
-        } else {
-            total += floor(w->per_day * (double)hybrid_plan_period(p) / 1440);
-            about = about || w->per_day > 0;
-        }
-    }
     char count[48], limit[48], days[48];
     num_format_money(total, 0, count, sizeof count);
     num_format_money(HYBRID_MAX_JOBS, 0, limit, sizeof limit);
@@ -129,80 +234,4 @@ bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n)
              "arrivals",
              about ? "about " : "", count, days, limit);
     return false;
-}
-
-/* A counting sort by minute; workloads in plan order, each in time order,
- * keep their order within a minute. */
-int hybrid_stream_build(HybridCtx *c, HybridScratch *sc)
-{
-    const HybridPlan *p = c->p;
-    /* One pass: each workload's stream goes straight after the one before;
-     * when the room runs out, grow and draw that workload again from its
-     * seed (the same numbers). The first guess is the expected count. */
-    double expect = 1024;
-    Rng none;
-    rng_seed(&none, 0);
-    for (size_t w = 0; w < c->nw; w++)
-        expect += p->workloads[w].has_schedule
-                      ? (double)workload_stream(&p->workloads[w], &none,
-                                                c->period, NULL,
-                                                HYBRID_MAX_JOBS)
-                      : p->workloads[w].per_day * p->days * 1.05 + 64;
-    if (hybrid_scratch_reserve(sc, expect < HYBRID_MAX_JOBS ? (size_t)expect
-                                                     : HYBRID_MAX_JOBS) != 0)
-        return -2;
-    Rng master;
-    rng_seed(&master, master_seed(p));
-    size_t total = 0;
-    for (size_t w = 0; w < c->nw; w++) {
-        uint64_t seed = rng_next(&master);
-        c->off[w] = total;
-        if (hybrid_cancelled(sc))
-            return 2;
-        for (;;) {
-            Rng r;
-            rng_seed(&r, seed);
-            size_t room = sc->capacity - total;
-            size_t n = workload_stream(&p->workloads[w], &r, c->period,
-                                       sc->wsub + total, room);
-            if (n <= room) {
-                total += n;
-                break;
-            }
-            if (sc->capacity >= HYBRID_MAX_JOBS)
-                return -1;
-            size_t more = 2 * sc->capacity + 1024;
-            if (hybrid_scratch_reserve(sc, more < HYBRID_MAX_JOBS ? more
-                                                           : HYBRID_MAX_JOBS) != 0)
-                return -2;
-        }
-    }
-    c->off[c->nw] = total;
-    if (hybrid_scratch_minutes(sc, (size_t)c->period + 1) != 0)
-        return -2;
-    sc->count = total;
-    int64_t *pos = sc->minutes;
-    memset(pos, 0, ((size_t)c->period + 1) * sizeof *pos);
-    for (size_t i = 0; i < total; i++)
-        pos[sc->wsub[i] + 1]++;
-    for (int64_t m = 0; m < c->period; m++)
-        pos[m + 1] += pos[m];
-    for (size_t w = 0; w < c->nw; w++)
-        for (size_t k = c->off[w]; k < c->off[w + 1]; k++)
-            sc->jobs[pos[sc->wsub[k]]++] =
-                (uint32_t)sc->wsub[k] << 5 | (uint32_t)w;
-    return 0;
-}
-
-size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if ((int64_t)v[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
 }

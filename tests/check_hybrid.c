@@ -959,9 +959,9 @@ START_TEST(stream_limit)
 END_TEST
 
 /* Random plans: the reuse of the unlimited cluster's schedule, the strict
- * order's placement at submission and the optimizer give exactly what
- * simulating every run whole with the event engine and trying every size
- * gives (the exhaustive search). */
+ * order's placement at submission, the replay cache and the optimizer give
+ * exactly what simulating every run whole with the event engine, reading
+ * the source again, and trying every size gives (the exhaustive search). */
 static double pick(Rng *r, double lo, double hi)
 {
     return lo + (hi - lo) * rng_uniform(r);
@@ -1021,6 +1021,10 @@ static void random_plans_exact(uint64_t seed, int count, bool quarter)
         ck_assert(fast.optimum.onprem_nodes == (double)best);
         ck_assert(fast.optimum.total_monthly == whole.by_nodes[best].total_monthly);
         other.test_mode = HYBRID_TEST_WHOLE | HYBRID_TEST_EVENTS;
+        ck_assert_int_eq(hybrid_evaluate(&s, &p, &events, &other), 0);
+        same_result(&fast, &events);
+        /* Read again from the source for every run, not from the cache. */
+        other.test_mode = HYBRID_TEST_STREAM | (k % 2 ? HYBRID_TEST_EVENTS : 0);
         ck_assert_int_eq(hybrid_evaluate(&s, &p, &events, &other), 0);
         same_result(&fast, &events);
         hybrid_scratch_free(&other);

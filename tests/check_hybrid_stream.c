@@ -1,0 +1,367 @@
+/* check_hybrid_stream.c: the hybrid plan's job stream (DESIGN 6.1): a
+ * source of one's own gives the figures of the plan's own workloads when it
+ * yields the same jobs; jobs of one workload may differ in size; a source
+ * that breaks the stream's rules is refused with a message naming the job;
+ * the work of a run grows in step with its jobs however long the queue;
+ * the memory of a streamed run does not grow with its jobs. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cron.h"
+#include "hybrid.h"
+#include "hybrid_stream.h"
+#include "scenario.h"
+
+/* ---- a source over an array of jobs ------------------------------------- */
+
+typedef struct ArraySource {
+    const HybridJob *jobs;
+    size_t n, at;
+    const char *fail;      /* next() fails with this at job fail_at */
+    size_t fail_at;
+} ArraySource;
+
+static int array_rewind(void *state, char *error, size_t size)
+{
+    (void)error;
+    (void)size;
+    ((ArraySource *)state)->at = 0;
+    return 0;
+}
+
+static int array_next(void *state, HybridJob *job, char *error, size_t size)
+{
+    ArraySource *a = state;
+    if (a->fail && a->at == a->fail_at) {
+        snprintf(error, size, "%s", a->fail);
+        return -1;
+    }
+    if (a->at >= a->n)
+        return 0;
+    *job = a->jobs[a->at++];
+    return 1;
+}
+
+static HybridJobSource array_source(ArraySource *a)
+{
+    HybridJobSource src = {array_rewind, array_next, a};
+    return src;
+}
+
+/* ---- plans ------------------------------------------------------------ */
+
+static HybridPlan plan(double days, double nodes)
+{
+    HybridPlan p;
+    memset(&p, 0, sizeof p);
+    p.days = days;
+    p.onprem_nodes = nodes;
+    p.max_wait_minutes = 90;
+    p.cloud_idle_minutes = 10;
+    p.seed = 1;
+    return p;
+}
+
+static HybridWorkload *add(HybridPlan *p, const char *cron, double per_day,
+                           double gpus, double hours, HybridRun run)
+{
+    HybridWorkload *w = &p->workloads[p->workload_count++];
+    memset(w, 0, sizeof *w);
+    snprintf(w->name, sizeof w->name, "w%zu", p->workload_count);
+    if (cron) {
+        w->has_schedule = true;
+        snprintf(w->schedule_text, sizeof w->schedule_text, "%s", cron);
+        CronError e;
+        ck_assert_int_eq(cron_parse(cron, &w->schedule, &e), 0);
+    }
+    w->per_day = per_day;
+    w->gpus = gpus;
+    w->hours = hours;
+    w->run = run;
+    return w;
+}
+
+static Scenario scenario(double nodes)
+{
+    Scenario s;
+    scenario_default(&s);
+    s.hardware.nodes = nodes > 0 ? nodes : 1;
+    return s;
+}
+
+/* The plan's own jobs, read through its source, into a new array. */
+static HybridJob *own_jobs(const HybridPlan *p, size_t *n)
+{
+    HybridPlanSource ps;
+    HybridJobSource src;
+    hybrid_plan_source(&ps, p, &src);
+    size_t cap = 1024;
+    HybridJob *v = malloc(cap * sizeof *v);
+    *n = 0;
+    HybridJob j;
+    while (src.next(src.state, &j, NULL, 0) == 1) {
+        if (*n == cap) {
+            cap *= 2;
+            v = realloc(v, cap * sizeof *v);
+        }
+        v[(*n)++] = j;
+    }
+    return v;
+}
+
+/* The same results bit for bit, by_nodes arrays included. */
+static void same_result(const HybridResult *x, const HybridResult *y)
+{
+    HybridResult a = *x, b = *y;
+    ck_assert_uint_eq(a.by_nodes_count, b.by_nodes_count);
+    ck_assert(memcmp(a.by_nodes, b.by_nodes,
+                     a.by_nodes_count * sizeof a.by_nodes[0]) == 0);
+    a.by_nodes = b.by_nodes = NULL;
+    ck_assert(memcmp(&a, &b, sizeof a) == 0);
+}
+
+/* A source that yields the plan's own jobs gives the plan's figures, read
+ * from the replay cache or again for every size. */
+START_TEST(own_jobs_through_a_source)
+{
+    HybridPlan p = plan(7, 3);
+    p.backfill = _i == 1;
+    add(&p, "0 2 * * *", 0, 16, 8, RUN_ONPREM);
+    add(&p, NULL, 40, 4, 3, RUN_BURST)->priority = 10;
+    add(&p, NULL, 30, 2, 1.5, RUN_CLOUD);
+    Scenario s = scenario(3);
+    size_t n;
+    HybridJob *jobs = own_jobs(&p, &n);
+    ck_assert_uint_gt(n, 400);
+    static HybridResult own, via, streamed;
+    static HybridNodesTotal sizes[64];
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &own, &sc), 0);
+    ck_assert_uint_le(own.by_nodes_count, 64);
+    memcpy(sizes, own.by_nodes, own.by_nodes_count * sizeof sizes[0]);
+    own.by_nodes = sizes;
+    ArraySource a = {jobs, n, 0, NULL, 0};
+    HybridJobSource src = array_source(&a);
+    sc.source = &src;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &via, &sc), 0);
+    same_result(&own, &via);
+    sc.test_mode = HYBRID_TEST_STREAM;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &streamed, &sc), 0);
+    same_result(&own, &streamed);
+    hybrid_scratch_free(&sc);
+    free(jobs);
+}
+END_TEST
+
+/* Jobs of one workload in two sizes, on one 8-GPU node, strict order: a
+ * (8 GPUs, 60 min) and b (2 GPUs, 30 min) both at 0:00; a is first, so b
+ * waits for it: waits 0 and 60, mean 30, 95th percentile 60. Busy GPU-
+ * minutes 8 x 60 + 2 x 30 = 540 of 8 x 1,440: utilization 4.6875%. In the
+ * cloud (0 nodes) each bills its own size: 8 x (1 + 10/60) + 2 x (0.5 +
+ * 10/60) = 9.333... + 1.333... = 10.666... GPU-hours on-demand. */
+START_TEST(jobs_of_one_workload_differ)
+{
+    HybridPlan p = plan(1, 1);
+    add(&p, NULL, 0, 1, 1, RUN_ONPREM);
+    const HybridJob jobs[] = {{0, 8, 60, 1.0, 0}, {0, 2, 30, 0.5, 0}};
+    ArraySource a = {jobs, 2, 0, NULL, 0};
+    HybridJobSource src = array_source(&a);
+    Scenario s = scenario(1);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    sc.source = &src;
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &sc), 0);
+    ck_assert_uint_eq(st.jobs, 2);
+    ck_assert(st.workload[0].wait_mean == 30);
+    ck_assert(st.workload[0].wait_p95 == 60);
+    ck_assert(st.utilization == 540.0 / (8 * 1440));
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 0, &st, &sc), 0);
+    ck_assert_uint_eq(st.cloud_jobs, 2);
+    double gh = 8 * (1 + 10.0 / 60) + 2 * (0.5 + 10.0 / 60);
+    ck_assert(fabs(st.cloud_gpu_hours[MODE_ON_DEMAND] - gh * 730 / 24) <
+              1e-9);
+    hybrid_scratch_free(&sc);
+}
+END_TEST
+
+/* Each broken rule of hybrid_stream.h stops the evaluation with a message
+ * naming the job; a source's own failure is passed on word for word. */
+START_TEST(broken_streams_are_refused)
+{
+    HybridPlan p = plan(1, 1);
+    add(&p, NULL, 0, 1, 1, RUN_ONPREM);
+    Scenario s = scenario(1);
+    static const struct {
+        HybridJob second;
+        const char *says;
+    } cases[] = {
+        {{5, 1, 60, 1, 0}, "job 2 of the stream (minute 5): it is submitted "
+                           "before the job ahead of it in the stream"},
+        {{1440, 1, 60, 1, 0}, "job 2 of the stream (minute 1440): it is "
+                              "submitted outside the simulated period"},
+        {{20, 1, 60, 1, 3}, "job 2 of the stream (minute 20): its workload "
+                            "is not one of the plan's"},
+        {{20, 0, 60, 1, 0}, "job 2 of the stream (minute 20): its GPUs are "
+                            "not a whole number from 1 to 100,000"},
+        {{20, 1, 0, 1, 0}, "job 2 of the stream (minute 20): its duration is "
+                           "not 1 minute to 366 days"},
+    };
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    static HybridResult r;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        HybridJob jobs[2] = {{10, 1, 60, 1, 0}, cases[i].second};
+        ArraySource a = {jobs, 2, 0, NULL, 0};
+        HybridJobSource src = array_source(&a);
+        sc.source = &src;
+        ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &sc), -1);
+        ck_assert_uint_eq(r.warning_count, 1);
+        ck_assert_str_eq(r.warnings[0], cases[i].says);
+    }
+    HybridJob jobs[2] = {{10, 1, 60, 1, 0}, {20, 1, 60, 1, 0}};
+    ArraySource a = {jobs, 2, 0, "trace.csv:3: no such user", 1};
+    HybridJobSource src = array_source(&a);
+    sc.source = &src;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &sc), -1);
+    ck_assert_str_eq(r.warnings[0], "trace.csv:3: no such user");
+    hybrid_scratch_free(&sc);
+}
+END_TEST
+
+/* More shapes of jobs than a run can tell apart is said, not cut. */
+START_TEST(too_many_shapes)
+{
+    HybridPlan p = plan(7, 1);
+    add(&p, NULL, 0, 1, 1, RUN_ONPREM);
+    enum { N = 4097 };
+    HybridJob *jobs = malloc(N * sizeof *jobs);
+    for (size_t i = 0; i < N; i++)
+        jobs[i] = (HybridJob){(int64_t)i, 1, (int64_t)i + 1,
+                              (double)(i + 1) / 60, 0};
+    ArraySource a = {jobs, N, 0, NULL, 0};
+    HybridJobSource src = array_source(&a);
+    Scenario s = scenario(1);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    sc.source = &src;
+    static HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &sc), -1);
+    ck_assert_str_eq(r.warnings[0],
+                     "the stream's jobs come in more than 4096 shapes "
+                     "(workload, GPUs, minutes, hours); at most 4096 can be "
+                     "simulated");
+    a.n = N - 1;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &sc), 0);
+    hybrid_scratch_free(&sc);
+    free(jobs);
+}
+END_TEST
+
+/* ---- the cost of a run grows with its jobs, not with its queue ---------- */
+
+/* The work (hybrid_scratch_work) of one run of plan p stretched to `days`
+ * days at its own size. */
+static unsigned long long run_work(HybridPlan p, double days, size_t *jobs)
+{
+    p.days = days;
+    Scenario s = scenario(p.onprem_nodes);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, p.onprem_nodes, &st, &sc), 0);
+    *jobs = st.jobs;
+    unsigned long long w = hybrid_scratch_work(&sc);
+    hybrid_scratch_free(&sc);
+    return w;
+}
+
+/* Overloaded queues where each job's placement used to look at every job
+ * behind a long one or ahead of it (the cost grew with the square of the
+ * jobs): four times the days must cost at most five times the work.
+ *   0: burst 1-GPU 48-hour jobs, 2,000 a day, on two nodes (strict order):
+ *      nearly all go to the cloud behind jobs that run for two days;
+ *   1: an on-prem queue that only grows (300 four-GPU 2-hour jobs a day on
+ *      one node) with burst jobs predicted through it, EASY backfill;
+ *   2: the same under strict order by priority, the on-prem jobs first. */
+START_TEST(work_grows_with_the_jobs)
+{
+    HybridPlan p = plan(1, 2);
+    if (_i == 0) {
+        add(&p, NULL, 2000, 1, 48, RUN_BURST);
+    } else {
+        p.onprem_nodes = 1;
+        p.backfill = _i == 1;
+        add(&p, NULL, 300, 4, 2, RUN_ONPREM)->priority = _i == 2 ? 10 : 0;
+        add(&p, NULL, 200, 1, 1, RUN_BURST);
+    }
+    size_t n1, n4;
+    unsigned long long w1 = run_work(p, 6, &n1), w4 = run_work(p, 24, &n4);
+    ck_assert_uint_gt(n4, 3 * n1);
+    ck_assert_msg(w4 <= 5 * w1 * n4 / (4 * n1),
+                  "shape %d: %zu jobs %llu steps, %zu jobs %llu steps", _i,
+                  n1, w1, n4, w4);
+}
+END_TEST
+
+/* A streamed run holds what waits and runs at once, never a job of the
+ * period: a year (about 1.1 M jobs on a cluster that keeps up) needs no
+ * more than a month beside the per-minute arrays (8 bytes a minute for
+ * the commitment's demand). */
+START_TEST(streamed_memory_does_not_grow_with_jobs)
+{
+    HybridPlan p = plan(30, 48);
+    add(&p, NULL, 2000, 1, 2, RUN_BURST);
+    add(&p, NULL, 1000, 4, 1, RUN_ONPREM);
+    add(&p, "*/10 * * * *", 0, 8, 0.5, RUN_ONPREM);
+    Scenario s = scenario(48);
+    HybridScratch sc;
+    size_t bytes[2], jobs[2];
+    const double days[2] = {30, 366};
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+        sc.test_mode = HYBRID_TEST_STREAM;
+        p.days = days[k];
+        HybridSimStats st;
+        ck_assert_int_eq(hybrid_simulate(&s, &p, 48, &st, &sc), 0);
+        jobs[k] = st.jobs;
+        bytes[k] = hybrid_scratch_bytes(&sc);
+        hybrid_scratch_free(&sc);
+    }
+    ck_assert_uint_gt(jobs[1], 1000000);
+    size_t minutes = (366 - 30) * 1440;
+    ck_assert_msg(bytes[1] <= bytes[0] + 8 * minutes + 65536,
+                  "%zu bytes for %zu jobs, %zu for %zu", bytes[0], jobs[0],
+                  bytes[1], jobs[1]);
+}
+END_TEST
+
+static Suite *stream_suite(void)
+{
+    Suite *s = suite_create("hybrid_stream");
+    TCase *tc = tcase_create("stream");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, own_jobs_through_a_source, 0, 2);
+    tcase_add_test(tc, jobs_of_one_workload_differ);
+    tcase_add_test(tc, broken_streams_are_refused);
+    tcase_add_test(tc, too_many_shapes);
+    tcase_add_loop_test(tc, work_grows_with_the_jobs, 0, 3);
+    tcase_add_test(tc, streamed_memory_does_not_grow_with_jobs);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(stream_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
