@@ -463,7 +463,9 @@ static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
     int64_t now = 0, usage = 0;
     ring_clear(u, -1);
     uint32_t key;
-    while (feed_peek(&m, &key)) {
+    for (size_t n = 1; feed_peek(&m, &key); n++) {
+        if ((n & 0xffff) == 0 && hybrid_cancelled(sc))
+            break; /* the caller's run sees the flag and stops */
         m.feed.pos++;
         size_t k = key_class(key);
         int64_t t = key_minute(key);
@@ -542,6 +544,18 @@ void hybrid_wait_add(Sim *m, size_t w, int64_t wait)
     if (wait <= 0)
         return;
     HybridMem *mem = m->mem;
+    m->nwait[w]++;
+    if (wait >= HIST_MINUTES) {
+        if (mem->long_n[w] == mem->long_cap[w]) {
+            size_t cap = mem->long_cap[w] ? 2 * mem->long_cap[w] : 256;
+            if (!hybrid_grow(&mem->long_waits[w], cap,
+                             sizeof *mem->long_waits[w]))
+                abort(); /* out of memory in the middle of a run */
+            mem->long_cap[w] = cap;
+        }
+        mem->long_waits[w][mem->long_n[w]++] = wait;
+        return;
+    }
     size_t at = (size_t)wait;
     if (at >= mem->hist_cap[w]) {
         size_t cap = mem->hist_cap[w] ? mem->hist_cap[w] : 1024;
@@ -556,5 +570,4 @@ void hybrid_wait_add(Sim *m, size_t w, int64_t wait)
     mem->hist[w][at]++;
     if (at > m->wait_top[w])
         m->wait_top[w] = at;
-    m->nwait[w]++;
 }

@@ -280,10 +280,16 @@ static int64_t predict(Sim *m, size_t k, int64_t t)
     memset(mem->vpos, 0, m->c->nc * sizeof *mem->vpos);
     int64_t cutoff = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
     Ring *r = &mem->ring;
-    for (int64_t vt = t;;) {
+    for (int64_t vt = t, steps = 1;; steps++) {
         pass(&v, vt);
         if (v.start != NEVER)
             break;
+        /* A prediction through a long queue is a run of its own: stay
+         * interruptible inside it (the figures are then incomplete). */
+        if ((steps & 255) == 0 && hybrid_cancelled(m->sc)) {
+            m->cancelled = true;
+            break;
+        }
         int64_t e = ring_next(r, v.now, m->now + r->mask);
         int64_t ve = v.vheap_n ? (int64_t)(mem->vheap[0] >> CLASS_BITS) : NEVER;
         int64_t next = e < ve ? e : ve;
@@ -395,8 +401,9 @@ static void drop_waiting(Sim *m)
 void hybrid_run_events(Sim *m, bool stop)
 {
     Ring *r = &m->mem->ring;
-    for (size_t events = 0;; events++) {
-        if ((events & 1023) == 0 && hybrid_cancelled(m->sc)) {
+    for (;;) {
+        /* Every event: one may hold predictions through a long queue. */
+        if (m->cancelled || hybrid_cancelled(m->sc)) {
             m->cancelled = true;
             return;
         }

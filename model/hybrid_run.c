@@ -23,28 +23,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Workload w's waits back to none counted (histogram and long waits). */
+static void waits_clear(Sim *m, size_t w)
+{
+    HybridMem *mem = m->mem;
+    if (m->nwait[w] > mem->long_n[w])
+        memset(mem->hist[w], 0, (m->wait_top[w] + 1) * sizeof *mem->hist[w]);
+    mem->long_n[w] = 0;
+}
+
 /* Nearest-rank 95th percentile of workload w's n on-prem waits, of which
- * those not counted in the histogram are 0; clears the histogram. */
+ * those not counted (in the histogram or the long waits) are 0; clears
+ * the counts. */
 static double p95_waits(Sim *m, size_t w, size_t n)
 {
-    uint32_t *h = m->mem->hist[w];
+    HybridMem *mem = m->mem;
+    uint32_t *h = mem->hist[w];
     size_t rank = (size_t)ceil(0.95 * (double)n);
     if (rank < 1)
         rank = 1;
     size_t zeros = n - m->nwait[w];
+    size_t seen = zeros;
     double p = 0;
-    if (rank > zeros) {
-        size_t seen = zeros;
+    bool found = rank <= zeros;
+    if (!found && m->nwait[w] > mem->long_n[w])
         for (size_t x = 1; x <= m->wait_top[w]; x++) {
             seen += h[x];
             if (seen >= rank) {
                 p = (double)x;
+                found = true;
                 break;
             }
         }
-    }
-    if (m->nwait[w] > 0)
-        memset(h, 0, (m->wait_top[w] + 1) * sizeof *h);
+    if (!found) /* among the long waits, all past the histogram's */
+        p = (double)hybrid_select_kth(mem->long_waits[w], mem->long_n[w],
+                                      rank - seen - 1);
+    waits_clear(m, w);
     return p;
 }
 
@@ -258,9 +272,7 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
     run_clean(&m);
     if (rc != 0) {
         for (size_t w = 0; w < c->nw; w++)
-            if (m.nwait[w] > 0)
-                memset(sc->mem->hist[w], 0,
-                       (m.wait_top[w] + 1) * sizeof *sc->mem->hist[w]);
+            waits_clear(&m, w);
         return -1;
     }
     run_figures(&m, nodes, st);

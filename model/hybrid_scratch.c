@@ -81,8 +81,10 @@ static void mem_free(HybridMem *mem)
     ring_free(&mem->uring);
     free(mem->vheap);
     free(mem->vcopy);
-    for (size_t w = 0; w < W_MAX; w++)
+    for (size_t w = 0; w < W_MAX; w++) {
         free(mem->hist[w]);
+        free(mem->long_waits[w]);
+    }
     free(mem->minutes);
     free(mem->block);
     free(mem->by_nodes);
@@ -114,7 +116,8 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
     b += 2 * m->ring_size * (sizeof(int64_t) + 1);
     b += 2 * m->vheap_cap * sizeof *m->vheap;
     for (size_t w = 0; w < W_MAX; w++)
-        b += m->hist_cap[w] * sizeof *m->hist[w];
+        b += m->hist_cap[w] * sizeof *m->hist[w] +
+             m->long_cap[w] * sizeof *m->long_waits[w];
     b += m->minute_capacity * sizeof *m->minutes;
     b += m->block ? 4096 * sizeof *m->block : 0;
     b += m->by_nodes_capacity * sizeof *m->by_nodes;

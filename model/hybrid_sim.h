@@ -46,6 +46,9 @@
 #define CLASS_BITS 12
 #define CLASS_MAX (1u << CLASS_BITS)
 #define HYBRID_CACHE_JOBS 4000000
+/* Waits up to this many minutes (about two years) are counted in a
+ * histogram; longer ones are kept one by one. */
+#define HIST_MINUTES (INT64_C(1) << 20)
 
 typedef enum Routing { ROUTE_PLAN, ROUTE_ALL_CLOUD, ROUTE_ALL_ONPREM } Routing;
 
@@ -179,9 +182,13 @@ typedef struct HybridMem {
     size_t ring_size;
     uint64_t *vheap, *vcopy;
     size_t vheap_cap;
-    /* waits: each workload's count by whole minutes */
+    /* waits: each workload's count by whole minutes below HIST_MINUTES,
+     * and the longer waits one by one (only an overloaded queue has them,
+     * and it holds those jobs anyway) */
     uint32_t *hist[W_MAX];
     size_t hist_cap[W_MAX];
+    int64_t *long_waits[W_MAX];
+    size_t long_n[W_MAX], long_cap[W_MAX];
     /* the commitment's demand, one entry a minute and one more */
     int64_t *minutes;
     size_t minute_capacity;

@@ -9,6 +9,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +192,47 @@ START_TEST(jobs_of_one_workload_differ)
 }
 END_TEST
 
+/* Waits past the histogram (2^20 = 1,048,576 minutes) are counted one by
+ * one and give the same 95th percentile. 1,000 jobs of 8 GPUs submitted at
+ * 0:00 on one 8-GPU node, strict order: job i waits i x D minutes. The
+ * nearest rank is ceil(0.95 x 1,000) = 950, the wait of job 949.
+ *   _i 0: D = 1,440: p95 = 949 x 1,440 = 1,366,560 (a long wait);
+ *         mean = 1,440 x 999 / 2 = 719,280.
+ *   _i 1: D = 1,100: p95 = 949 x 1,100 = 1,043,900 (in the histogram,
+ *         with jobs 954.. past it); mean = 1,100 x 999 / 2 = 549,450.
+ * A second run in the same scratch gives the same (the counts cleared).
+ * Memory: the histogram stops at 2^20 minutes (4 MiB). */
+START_TEST(waits_past_the_histogram)
+{
+    const int64_t d = _i == 0 ? 1440 : 1100;
+    HybridPlan p = plan(1, 1);
+    add(&p, NULL, 0, 8, 1, RUN_ONPREM);
+    HybridJob *jobs = malloc(1000 * sizeof *jobs);
+    ck_assert_ptr_nonnull(jobs);
+    for (size_t i = 0; i < 1000; i++)
+        jobs[i] = (HybridJob){0, 8, d, (double)d / 60, 0};
+    ArraySource a = {jobs, 1000, 0, NULL, 0};
+    HybridJobSource src = array_source(&a);
+    Scenario s = scenario(1);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    sc.source = &src;
+    for (int pass = 0; pass < 2; pass++) {
+        HybridSimStats st;
+        ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &sc), 0);
+        ck_assert_msg(st.workload[0].wait_p95 == (double)(949 * d), "p95 %g",
+                      st.workload[0].wait_p95);
+        ck_assert(st.workload[0].wait_mean == (double)(d * 999) / 2);
+    }
+    /* The waits take the histogram's 4 bytes a minute up to 2^20 and 8
+     * bytes a longer wait, not 4 bytes a minute up to the longest. */
+    ck_assert_msg(hybrid_scratch_bytes(&sc) < (size_t)5000000, "%zu bytes",
+                  hybrid_scratch_bytes(&sc));
+    hybrid_scratch_free(&sc);
+    free(jobs);
+}
+END_TEST
+
 /* Each broken rule of hybrid_stream.h stops the evaluation with a message
  * naming the job; a source's own failure is passed on word for word. */
 START_TEST(broken_streams_are_refused)
@@ -310,6 +352,71 @@ START_TEST(work_grows_with_the_jobs)
 }
 END_TEST
 
+/* ---- a run stays interruptible inside a long queue ---------------------- */
+
+/* A source that sets the cancel flag when it yields job `at` of its third
+ * pass (the run; the first is the load, the second the unlimited
+ * cluster's), noting the work done then. */
+typedef struct CancelSource {
+    HybridJobSource inner;
+    HybridScratch *sc;
+    volatile sig_atomic_t flag;
+    int pass;
+    size_t n, at;
+    unsigned long long work_then;
+} CancelSource;
+
+static int cancel_rewind(void *state, char *error, size_t size)
+{
+    CancelSource *c = state;
+    c->pass++;
+    c->n = 0;
+    return c->inner.rewind(c->inner.state, error, size);
+}
+
+static int cancel_next(void *state, HybridJob *job, char *error, size_t size)
+{
+    CancelSource *c = state;
+    if (c->pass == 3 && c->n++ == c->at) {
+        c->flag = 1;
+        c->work_then = hybrid_scratch_work(c->sc);
+    }
+    return c->inner.next(c->inner.state, job, error, size);
+}
+
+/* Burst jobs whose limit is longer than the queue ever gets, with EASY
+ * backfill: each prediction runs through the whole queue (thousands of
+ * jobs ahead). Once the flag is set, the run stops within a bounded number
+ * of steps (a few predictions' worth), not after 1,024 more submissions. */
+START_TEST(a_long_queue_stays_interruptible)
+{
+    HybridPlan p = plan(8, 1);
+    p.backfill = true;
+    p.max_wait_minutes = 500000;
+    add(&p, NULL, 1000, 4, 2, RUN_BURST);
+    Scenario s = scenario(1);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    sc.test_mode = HYBRID_TEST_STREAM;
+    HybridPlanSource ps;
+    CancelSource cs;
+    memset(&cs, 0, sizeof cs);
+    hybrid_plan_source(&ps, &p, &cs.inner);
+    cs.sc = &sc;
+    cs.at = 6000;
+    HybridJobSource src = {cancel_rewind, cancel_next, &cs};
+    sc.source = &src;
+    sc.cancel = &cs.flag;
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &sc), 2);
+    ck_assert(st.cancelled);
+    ck_assert_int_eq(cs.flag, 1);
+    unsigned long long after = hybrid_scratch_work(&sc) - cs.work_then;
+    ck_assert_msg(after < 100000, "%llu steps after the flag", after);
+    hybrid_scratch_free(&sc);
+}
+END_TEST
+
 /* A streamed run holds what waits and runs at once, never a job of the
  * period: a year (about 1.1 M jobs on a cluster that keeps up) needs no
  * more than a month beside the per-minute arrays (8 bytes a minute for
@@ -349,10 +456,12 @@ static Suite *stream_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, own_jobs_through_a_source, 0, 2);
     tcase_add_test(tc, jobs_of_one_workload_differ);
+    tcase_add_loop_test(tc, waits_past_the_histogram, 0, 2);
     tcase_add_test(tc, broken_streams_are_refused);
     tcase_add_test(tc, too_many_shapes);
     tcase_add_loop_test(tc, work_grows_with_the_jobs, 0, 3);
     tcase_add_test(tc, streamed_memory_does_not_grow_with_jobs);
+    tcase_add_test(tc, a_long_queue_stays_interruptible);
     suite_add_tcase(s, tc);
     return s;
 }
