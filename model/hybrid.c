@@ -44,7 +44,16 @@ static void plan_figures(const HybridCtx *c, HybridScratch *sc,
     r->cloud.spot.monthly = st->cloud_compute[MODE_SPOT];
     r->cloud.fixed_monthly = st->fixed_monthly;
     r->cloud.monthly = st->cloud_monthly;
+    r->unserved.jobs = (double)st->unserved_jobs;
+    r->unserved.gpu_hours = st->unserved_gpu_hours;
+    r->unserved.monthly = st->unserved_monthly;
     r->total_monthly = st->total_monthly;
+    const double h = c->scale / 60;
+    r->work.demand_gpu_hours = (double)st->demand_gpu_minutes * h;
+    r->work.onprem_gpu_hours = (double)st->onprem_gpu_minutes * h;
+    r->work.carried_gpu_hours = (double)st->carried_gpu_minutes * h;
+    r->work.cloud_gpu_hours = (double)st->cloud_gpu_minutes * h;
+    r->work.unserved_gpu_hours = (double)st->unserved_gpu_minutes * h;
     r->workload_count = p->workload_count;
     r->backfilled_jobs = (double)st->backfilled_jobs;
     r->late_jobs = (double)st->late_jobs;
@@ -59,6 +68,7 @@ static void plan_figures(const HybridCtx *c, HybridScratch *sc,
         wr->wait_mean_minutes = ws->wait_mean;
         wr->wait_p95_minutes = ws->wait_p95;
         wr->late_jobs = (double)ws->late_jobs;
+        wr->unserved_jobs = (double)ws->unserved_jobs;
     }
 }
 
@@ -81,6 +91,12 @@ static void plan_warnings(const HybridCtx *c, const HybridSimStats *st,
             hybrid_result_warn(r,
                  "workload '%s': no jobs in the simulated period", name);
     }
+    if (st->unserved_jobs > 0) /* DESIGN 6.2 */
+        hybrid_result_warn(r,
+             "%zu job%s still queued on-prem when the period ends (%.1f "
+             "GPU-hours a month); priced as finished in the cloud",
+             st->unserved_jobs, st->unserved_jobs == 1 ? " is" : "s are",
+             st->unserved_gpu_hours);
     if (c->s->constraints.compliance_forbids_cloud && st->cloud_jobs > 0)
         hybrid_result_warn(r,
              "compliance forbids the cloud, yet %zu of %zu jobs run there in "

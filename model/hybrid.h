@@ -20,10 +20,13 @@
  *   integer). Arrivals start at time 0; each adds an exponential gap with
  *   rate per_day / 1440 per minute; the arrival minute is the floor of the
  *   running time; arrivals at or after the end of the period are dropped.
- * - Period: days * 1440 minutes, rounded to a whole minute. Jobs still
- *   queued or running at the end count only their GPU-minutes inside the
- *   period towards the busy GPU-hours; their waits (known from the
- *   schedule, which runs on until the queue is empty) still count.
+ * - Period: days * 1440 minutes, rounded to a whole minute. Jobs running
+ *   at the end count only their GPU-minutes inside the period towards the
+ *   busy GPU-hours (the rest is `carried`: they finish on-prem). Jobs not
+ *   started on-prem by the end are unserved: counted, and priced as
+ *   finished in the cloud, each billed as a cloud job of its workload, in
+ *   the total (DESIGN 6.2). Their waits (known from the schedule, which
+ *   runs on until the queue is empty) still count.
  * - A burst job's prediction places the jobs ahead of it in the queue (a
  *   higher priority, or the same and earlier) one after another in queue
  *   order, each at the first minute enough GPUs are free and no earlier
@@ -55,10 +58,12 @@
  *   month; the monthly bill is the plan's on-demand compute less the
  *   saving.
  * - Warnings come from the plan run at p->onprem_nodes (a too-big job, a
- *   workload with no jobs, compliance_forbids_cloud with cloud jobs, late
- *   jobs) and from the run at hardware.nodes (its utilization against
- *   utilization.measured_pct). There are at most two a workload and four
- *   more, so HYBRID_MAX_WARNINGS always holds them all.
+ *   workload with no jobs, compliance_forbids_cloud with cloud jobs, jobs
+ *   unserved at the end), from the run at hardware.nodes (its utilization
+ *   against utilization.measured_pct), from the optimizer (an optimum
+ *   dearer than all on-prem) and from a failure that stops the evaluation.
+ *   There are at most two a workload and six more, so HYBRID_MAX_WARNINGS
+ *   always holds them all.
  * - Limits: a plan whose expected job count passes HYBRID_MAX_JOBS is
  *   refused (hybrid_check_jobs says so); every other stream is simulated
  *   whole, the all-on-prem search goes as far as it must (it always ends:
@@ -91,7 +96,7 @@
 #include "hybrid_plan.h"
 #include "scenario.h"
 
-#define HYBRID_MAX_WARNINGS (2 * HYBRID_MAX_WORKLOADS + 4)
+#define HYBRID_MAX_WARNINGS (2 * HYBRID_MAX_WORKLOADS + 6)
 #define HYBRID_WARNING_BYTES 192
 #define HYBRID_MAX_JOBS 10000000 /* longest job stream simulated (DESIGN 6) */
 
@@ -154,6 +159,7 @@ typedef struct HybridWorkloadStats {
     size_t cloud_jobs;   /* of those, run in the cloud */
     size_t late_jobs;    /* burst jobs started after their predicted minute */
     size_t backfilled;   /* jobs started by the backfill rule */
+    size_t unserved_jobs; /* queued on-prem, not started by the period's end */
     double wait_mean;    /* minutes over on-prem jobs; NAN when none */
     double wait_p95;     /* nearest rank, minutes; NAN when none */
     bool too_big;        /* a job needs more GPUs than the on-prem cluster */
@@ -172,7 +178,18 @@ typedef struct HybridSimStats {
     double cloud_compute[2];       /* monthly money, [HybridCloudMode] */
     double fixed_monthly;          /* K when any job ran in the cloud */
     double cloud_monthly;          /* compute of both modes + fixed */
-    double total_monthly;          /* onprem_monthly + cloud_monthly */
+    /* Work not started on-prem by the end of the period (DESIGN 6.2):
+     * finished in the cloud at its workload's price. */
+    size_t unserved_jobs;
+    double unserved_gpu_hours;     /* monthly, their work (GPUs x minutes) */
+    double unserved_monthly;       /* monthly, their cloud bill */
+    double total_monthly;          /* onprem + cloud + unserved monthly */
+    /* Work in GPU-minutes over the period, whole numbers (DESIGN 6.2):
+     * demand = onprem + carried + cloud + unserved. onprem is the busy
+     * time inside the period; carried what jobs started in it run after
+     * it; cloud the work (not the billed hours) of the cloud jobs. */
+    int64_t demand_gpu_minutes, onprem_gpu_minutes, carried_gpu_minutes,
+        cloud_gpu_minutes, unserved_gpu_minutes;
     size_t jobs, cloud_jobs, late_jobs, backfilled_jobs;
     bool cancelled;                /* scratch->cancel stopped the run */
     size_t workload_count;
@@ -186,6 +203,8 @@ typedef struct HybridWorkloadResult {
     double wait_mean_minutes; /* NAN when no on-prem jobs */
     double wait_p95_minutes;  /* NAN when no on-prem jobs */
     double late_jobs;         /* started after the predicted minute */
+    double unserved_jobs;     /* not started on-prem by the period's end */
+    double optimum_cloud_jobs; /* sent to the cloud at the optimum's size */
 } HybridWorkloadResult;
 
 /* JSON results.hybrid (DESIGN 6); money and GPU-hours monthly. */
@@ -201,7 +220,21 @@ typedef struct HybridResult {
         double fixed_monthly;
         double monthly;
     } cloud;
-    double total_monthly;
+    /* Jobs queued on-prem and not started by the end of the period,
+     * finished in the cloud at their workload's price (DESIGN 6.2); jobs
+     * in the period, GPU-hours (their work) and money monthly. */
+    struct {
+        double jobs, gpu_hours, monthly;
+    } unserved;
+    double total_monthly;  /* onprem + cloud + unserved */
+    /* The period's work, monthly GPU-hours (DESIGN 6.2): demand = onprem
+     * (busy inside the period) + carried (run after it by jobs started in
+     * it) + cloud (the cloud jobs' work, not their billed hours) +
+     * unserved; exact in GPU-minutes before the scaling. */
+    struct {
+        double demand_gpu_hours, onprem_gpu_hours, carried_gpu_hours,
+            cloud_gpu_hours, unserved_gpu_hours;
+    } work;
     size_t workload_count;
     HybridWorkloadResult workloads[HYBRID_MAX_WORKLOADS];
     double backfilled_jobs;
@@ -219,7 +252,15 @@ typedef struct HybridResult {
     } all_onprem;
     struct {
         double onprem_nodes, total_monthly;
+        double unserved_jobs; /* finished in the cloud, in its total */
     } optimum;
+    /* The cheapest size overall (DESIGN 6.3): the optimum, or all on-prem
+     * when the plan's rules make every size dearer than that; then the
+     * workloads' optimum_cloud_jobs say which rules send work away. */
+    struct {
+        bool all_onprem;
+        double onprem_nodes, total_monthly;
+    } cheapest;
     /* Every size 0..all_onprem.nodes, in order. The array belongs to the
      * scratch: valid until it is freed or evaluated again. */
     size_t by_nodes_count;

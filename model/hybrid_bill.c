@@ -43,6 +43,38 @@ void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
         st->cloud_compute[0] + st->cloud_compute[1] + st->fixed_monthly;
 }
 
+void hybrid_unserved_figures(const HybridCtx *c, const size_t *cloud,
+                             const size_t *unserved, HybridSimStats *st)
+{
+    double money = 0;
+    int64_t demand = 0, in_cloud = 0, left = 0;
+    size_t jobs = 0;
+    for (size_t w = 0; w < c->nw; w++)
+        st->workload[w].unserved_jobs = 0;
+    for (size_t k = 0; k < c->nc; k++) {
+        const HybridClass *cl = &c->cls[k];
+        int64_t work = cl->g * cl->dur;
+        demand += (int64_t)cl->count * work;
+        in_cloud += (int64_t)cloud[k] * work;
+        left += (int64_t)unserved[k] * work;
+        /* Finished in the cloud as the class's cloud jobs are billed. */
+        money += (double)unserved[k] * cl->gh * cl->price;
+        jobs += unserved[k];
+        st->workload[cl->w].unserved_jobs += unserved[k];
+    }
+    st->demand_gpu_minutes = demand;
+    st->cloud_gpu_minutes = in_cloud;
+    st->unserved_gpu_minutes = left;
+    st->unserved_jobs = jobs;
+    st->unserved_gpu_hours = (double)left / 60 * c->scale;
+    st->unserved_monthly = money * c->premium * c->scale;
+    /* K once any job runs in the cloud, those finished there included. */
+    if (jobs > 0 && st->cloud_jobs == 0) {
+        st->fixed_monthly = c->fixed;
+        st->cloud_monthly += c->fixed;
+    }
+}
+
 int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k)
 {
     size_t lo = 0, hi = n - 1;

@@ -80,7 +80,7 @@ static void place(Sim *m, size_t k, int64_t t, int64_t cand)
     }
     m->last_start = cand;
     m->free -= cl->g;
-    m->busy += contrib(c, k, cand) - (m->rel ? contrib(c, k, t) : 0);
+    move_start(m, k, t, cand);
     int64_t wait = cand - t;
     if (wait > 0 && end > m->dev_end)
         m->dev_end = end;
@@ -146,6 +146,8 @@ static void finish_settled(Sim *m)
             mem->cloud[k] += left;
             if (cl->g > m->cap && m->cap > 0)
                 m->too_big[cl->w] = true;
+        } else {
+            mem->unserved[k] += left; /* they start after the period */
         }
         mem->tl[k] = cl->count;
         if (!m->rel)
@@ -157,9 +159,11 @@ static void finish_settled(Sim *m)
         int64_t minutes = (int64_t)left * cl->dur;
         size_t tail =
             hybrid_lower_bound(v, cl->count, c->period - cl->dur + 1);
+        int64_t after = 0;
         for (size_t i = tail > k0 ? tail : k0; i < cl->count; i++)
-            minutes -= (int64_t)v[i] + cl->dur - c->period;
-        m->busy -= cl->g * minutes;
+            after += (int64_t)v[i] + cl->dur - c->period;
+        m->busy -= cl->g * (minutes - after);
+        m->carried -= cl->g * after;
     }
     m->feed.pos = m->feed.len;
     m->feed.more = false;

@@ -328,6 +328,7 @@ static bool per_class(HybridMem *mem, size_t nc)
     if (nc <= mem->run_cap)
         return true;
     if (!hybrid_grow(&mem->cloud, nc, sizeof *mem->cloud) ||
+        !hybrid_grow(&mem->unserved, nc, sizeof *mem->unserved) ||
         !hybrid_grow(&mem->tl, nc, sizeof *mem->tl) ||
         !hybrid_grow(&mem->xr, nc, sizeof *mem->xr) ||
         !hybrid_grow(&mem->wsum, nc, sizeof *mem->wsum) ||
@@ -434,6 +435,7 @@ static void baseline_cached(const HybridCtx *c, HybridMem *mem, Baseline *b)
         if (!on)
             continue;
         b->busy += contrib(c, k, t);
+        b->carried += carried(c, k, t);
         if (usage > b->peak)
             b->peak = usage;
         if (usage > INT32_MAX)
@@ -474,6 +476,7 @@ static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
         if (!on)
             continue;
         b->busy += contrib(c, k, t);
+        b->carried += carried(c, k, t);
         if (usage > b->peak)
             b->peak = usage;
         b->n++;

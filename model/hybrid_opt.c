@@ -8,6 +8,7 @@
 #include "hybrid_sim.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* The smallest size the all-on-prem search may start at: the plan's, or
  * the one that holds the largest job; *any_target: some workload has a
@@ -28,9 +29,12 @@ static int64_t first_size(const HybridCtx *c, int64_t plan_nodes,
     return need;
 }
 
-/* True when every workload with a wait target keeps it in run st. */
+/* True when every workload with a wait target keeps it in run st, and
+ * every job starts by the end of the period (DESIGN 6.2). */
 static bool targets_kept(const HybridCtx *c, const HybridSimStats *st)
 {
+    if (st->unserved_jobs > 0)
+        return false;
     for (size_t w = 0; w < c->nw; w++)
         if (c->target[w] && !isnan(st->workload[w].wait_p95) &&
             !(st->workload[w].wait_p95 <= c->limit[w]))
@@ -61,7 +65,7 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
      * the optimizer. Until the search ends, its last possible size (the
      * peak's) bounds both counts. */
     int64_t n_max = need;
-    if (any_target && c->gpn > 0 && (ao.peak + c->gpn - 1) / c->gpn > n_max)
+    if (c->gpn > 0 && (ao.peak + c->gpn - 1) / c->gpn > n_max)
         n_max = (ao.peak + c->gpn - 1) / c->gpn;
     size_t bound = 1 + (size_t)(n_max - need + 1) + (size_t)n_max + 1;
     HybridSimStats st;
@@ -76,13 +80,68 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
             return 2;
         }
         hybrid_progress(sc, 1 + (size_t)(n_all - need + 1), bound);
-        if (!any_target || full || targets_kept(c, &st))
+        if (full || targets_kept(c, &st))
             break;
     }
     r->all_onprem.nodes = (double)n_all;
     r->all_onprem.utilization_pct = st.utilization * 100;
     r->all_onprem.monthly = st.total_monthly;
     *searched = 1 + (size_t)(n_all - need + 1);
+    return 0;
+}
+
+/* The cheapest size overall (DESIGN 6.3). When the optimum under the
+ * plan's rules costs more than all on-prem, the rules that send work to
+ * the cloud at the optimum's size make it so: count each workload's cloud
+ * jobs there and say so. base: the plan's baseline, built last. */
+static int dearer_than_all_onprem(const HybridCtx *c, HybridScratch *sc,
+                                  const Baseline *base, HybridResult *r)
+{
+    r->cheapest.all_onprem = false;
+    r->cheapest.onprem_nodes = r->optimum.onprem_nodes;
+    r->cheapest.total_monthly = r->optimum.total_monthly;
+    if (!(r->optimum.total_monthly > r->all_onprem.monthly))
+        return 0;
+    char msg[HYBRID_WARNING_BYTES] = "";
+    HybridSimStats st;
+    if (hybrid_run(c, sc, base, (int64_t)r->optimum.onprem_nodes, ROUTE_PLAN,
+                   false, true, &st, msg, sizeof msg) < 0)
+        return source_failed(r, msg);
+    if (st.cancelled || hybrid_cancelled(sc)) {
+        r->cancelled = true;
+        return 2;
+    }
+    r->cheapest.all_onprem = true;
+    r->cheapest.onprem_nodes = r->all_onprem.nodes;
+    r->cheapest.total_monthly = r->all_onprem.monthly;
+    /* Why, by rule: the workloads whose jobs the rules send to the cloud
+     * (run: cloud; burst past its limit; on-prem jobs larger than the
+     * optimum's cluster), and work left unserved, finished there. */
+    size_t by_run[3] = {0, 0, 0};
+    for (size_t w = 0; w < c->nw; w++) {
+        r->workloads[w].optimum_cloud_jobs = (double)st.workload[w].cloud_jobs;
+        if (st.workload[w].cloud_jobs > 0)
+            by_run[c->p->workloads[w].run]++;
+    }
+    const char *why[4];
+    size_t n = 0;
+    if (by_run[RUN_CLOUD])
+        why[n++] = "run: cloud workloads never run on-prem";
+    if (by_run[RUN_BURST])
+        why[n++] = "burst workloads go to the cloud past their wait limit";
+    if (by_run[RUN_ONPREM])
+        why[n++] = "on-prem jobs too large for its nodes run in the cloud";
+    if (st.unserved_jobs > 0)
+        why[n++] = "unserved jobs finish in the cloud";
+    char list[HYBRID_WARNING_BYTES] = "";
+    for (size_t i = 0, at = 0; i < n && at < sizeof list; i++)
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                               i ? "; " : "", why[i]);
+    /* Too long a list ends in an ellipsis (hybrid_result_warn). */
+    hybrid_result_warn(r,
+         "the optimum under the plan's rules (%.0f nodes) costs more than all "
+         "on-prem on %.0f nodes, the cheapest size overall: %s",
+         r->optimum.onprem_nodes, r->all_onprem.nodes, list);
     return 0;
 }
 
@@ -123,6 +182,7 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
         if (st.total_monthly < r->optimum.total_monthly) {
             r->optimum.onprem_nodes = (double)n;
             r->optimum.total_monthly = st.total_monthly;
+            r->optimum.unserved_jobs = (double)st.unserved_jobs;
         }
         mem->by_nodes[n].onprem_nodes = (double)n;
         mem->by_nodes[n].total_monthly = st.total_monthly;
@@ -130,5 +190,5 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
     }
     r->by_nodes = mem->by_nodes;
     r->by_nodes_count = sizes;
-    return 0;
+    return dearer_than_all_onprem(c, sc, &base, r);
 }

@@ -202,7 +202,7 @@ static void start(View *v, size_t k, int64_t t, bool backfilled)
     q->n--;
     m->queued--;
     ring_add(&mem->ring, t + cl->dur, cl->g);
-    m->busy += contrib(c, k, t) - (m->rel ? contrib(c, k, e.submit) : 0);
+    move_start(m, k, e.submit, t);
     int64_t wait = t - e.submit;
     if (wait > 0 && t + cl->dur > m->dev_end)
         m->dev_end = t + cl->dur;
@@ -386,15 +386,14 @@ static void real_pass(Sim *m, int64_t t)
 }
 
 /* The jobs still waiting when a cost-only run stops at the end of the
- * period: take out what the baseline counted for them. */
+ * period: unserved (DESIGN 6.2); take out what the baseline counted for
+ * them. */
 static void drop_waiting(Sim *m)
 {
-    if (!m->rel)
-        return;
     for (size_t k = 0; k < m->c->nc; k++) {
         const ClassQueue *q = &m->mem->queues[k];
         for (size_t i = 0; i < q->n; i++)
-            m->busy -= contrib(m->c, k, q_at(q, i)->submit);
+            move_start(m, k, q_at(q, i)->submit, m->c->period);
     }
 }
 

@@ -136,6 +136,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         HybridRun run = route_run(c, route, k);
         bool cached_cloud = run == RUN_CLOUD && mem->cached;
         mem->cloud[k] = cached_cloud ? cl->count : 0;
+        mem->unserved[k] = 0;
         mem->tl[k] = 0;
         mem->xr[k] = 0;
         mem->wsum[k] = 0;
@@ -190,6 +191,7 @@ static void run_stretches(Sim *m, const Baseline *base, bool fifo)
         i = m->feed.pos;
     }
     m->busy += base->busy;
+    m->carried += base->carried;
 }
 
 /* The whole period: from the cache's on-prem jobs, or from the source
@@ -233,7 +235,11 @@ static void run_figures(Sim *m, int64_t nodes, HybridSimStats *st)
     st->onprem_gpu_hours = st->busy_gpu_hours_period * c->scale;
     st->onprem_monthly = hybrid_onprem_cost(sc, (double)nodes, st->utilization);
     hybrid_cloud_figures(c, m->mem->cloud, st);
-    st->total_monthly = st->onprem_monthly + st->cloud_monthly;
+    hybrid_unserved_figures(c, m->mem->cloud, m->mem->unserved, st);
+    st->onprem_gpu_minutes = m->busy;
+    st->carried_gpu_minutes = m->carried;
+    st->total_monthly =
+        st->onprem_monthly + st->cloud_monthly + st->unserved_monthly;
 
     for (size_t w = 0; w < c->nw; w++) {
         HybridWorkloadStats *ws = &st->workload[w];
@@ -243,6 +249,8 @@ static void run_figures(Sim *m, int64_t nodes, HybridSimStats *st)
         ws->backfilled = m->backfilled[w];
         st->late_jobs += m->late[w];
         st->backfilled_jobs += m->backfilled[w];
+        /* Waits are over the jobs that queue on-prem: those that start in
+         * the period and those that start after it (unserved). */
         size_t on = ws->jobs - ws->cloud_jobs;
         if (!m->stats || on == 0) {
             ws->wait_mean = ws->wait_p95 = NAN;

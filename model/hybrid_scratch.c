@@ -67,6 +67,7 @@ static void mem_free(HybridMem *mem)
     free(mem->rkeys);
     free(mem->use);
     free(mem->cloud);
+    free(mem->unserved);
     free(mem->tl);
     free(mem->xr);
     free(mem->wsum);
@@ -108,7 +109,7 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
     b += m->cache_cap * (sizeof *m->keys + sizeof *m->csub +
                          sizeof *m->rkeys + sizeof *m->use);
     b += m->coff_cap * sizeof *m->coff;
-    b += m->run_cap * (2 * sizeof(size_t) + 2 * sizeof(int64_t) +
+    b += m->run_cap * (3 * sizeof(size_t) + 2 * sizeof(int64_t) +
                        3 * sizeof(size_t) + sizeof(ClassQueue));
     if (m->queues)
         for (size_t k = 0; k < m->run_cap; k++)

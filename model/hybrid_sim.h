@@ -171,6 +171,7 @@ typedef struct HybridMem {
     /* per class, one run */
     size_t run_cap;
     size_t *cloud, *tl;
+    size_t *unserved;       /* jobs not started on-prem by the period's end */
     int64_t *xr, *wsum;
     size_t *vpos, *blocked;
     ClassQueue *queues;
@@ -209,6 +210,7 @@ typedef struct Baseline {
     Routing route;
     bool reuse;            /* its schedule may be reused (cached, fits) */
     int64_t busy;          /* GPU-minutes inside the period */
+    int64_t carried;       /* GPU-minutes after it, of jobs started in it */
     int64_t peak;          /* most GPUs in use at once */
     size_t n;              /* jobs that run on-prem there (rkeys) */
 } Baseline;
@@ -239,6 +241,7 @@ typedef struct Sim {
     int64_t cap, free;
     int64_t now;     /* every end up to now has freed its GPUs */
     int64_t busy;    /* GPU-minutes inside the period */
+    int64_t carried; /* GPU-minutes after it, of on-prem jobs started in it */
     int64_t dev_end; /* the differing jobs have ended in both schedules */
     int64_t last_start; /* strict order: the latest start so far */
     size_t queued;
@@ -287,6 +290,27 @@ static inline int64_t contrib(const HybridCtx *c, size_t k, int64_t t)
     return c->cls[k].g * (b - a);
 }
 
+/* GPU-minutes after the period of a job of class k started at t: those
+ * it runs past the end when it starts inside the period (it finishes
+ * on-prem), none when it starts later (it is unserved, DESIGN 6.2). */
+static inline int64_t carried(const HybridCtx *c, size_t k, int64_t t)
+{
+    if (t >= c->period)
+        return 0;
+    return c->cls[k].g * c->cls[k].dur - contrib(c, k, t);
+}
+
+/* A job of class k that started at t0 in the baseline moves to start at t
+ * (rel runs: the difference; whole runs: all of it). */
+static inline void move_start(Sim *m, size_t k, int64_t t0, int64_t t)
+{
+    const HybridCtx *c = m->c;
+    m->busy += contrib(c, k, t) - (m->rel ? contrib(c, k, t0) : 0);
+    m->carried += carried(c, k, t) - (m->rel ? carried(c, k, t0) : 0);
+    if (t >= c->period)
+        m->mem->unserved[k]++;
+}
+
 /* True when the caller asked the run to stop (HybridScratch.cancel). */
 static inline bool hybrid_cancelled(const HybridScratch *sc)
 {
@@ -301,6 +325,7 @@ static inline void divert(Sim *m, size_t k, int64_t t0)
     m->mem->cloud[k]++;
     if (m->rel) {
         m->busy -= contrib(c, k, t0);
+        m->carried -= carried(c, k, t0);
         int64_t e = t0 + c->cls[k].dur;
         if (e > m->dev_end)
             m->dev_end = e;
@@ -411,6 +436,14 @@ double hybrid_onprem_cost(HybridScratch *sc, double nodes, double u);
  * each workload's cloud jobs. */
 void hybrid_cloud_figures(const HybridCtx *c, const size_t *cloud,
                           HybridSimStats *st);
+
+/* The work of a run (DESIGN 6.2) into *st: the GPU-minutes demanded, sent
+ * to the cloud and left unserved (jobs not started on-prem by the period's
+ * end, unserved[] by class), and the money of finishing the unserved jobs
+ * in the cloud, each billed as a cloud job of its class; K joins the cloud
+ * bill when only unserved jobs go there. Call after hybrid_cloud_figures. */
+void hybrid_unserved_figures(const HybridCtx *c, const size_t *cloud,
+                             const size_t *unserved, HybridSimStats *st);
 
 /* The commitment from the plan's on-demand demand in the scratch's minutes
  * (DESIGN 6): the newsvendor fractile, its bill and saving into

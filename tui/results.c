@@ -310,6 +310,12 @@ static void draw_hybrid(Box *b)
         num_format_money(hy->onprem.monthly, 0, x, sizeof x);
         num_format_money(hy->cloud.monthly, 0, y, sizeof y);
         snprintf(line, sizeof line, "on-prem %s + cloud %s", x, y);
+        if (hy->unserved.jobs > 0) { /* DESIGN 6.2: finished in the cloud */
+            char z[48];
+            size_t at = strlen(line);
+            num_format_money(hy->unserved.monthly, 0, z, sizeof z);
+            snprintf(line + at, sizeof line - at, " + unserved %s", z);
+        }
         mvwaddnstr(b->w, b->y++, 0, line, b->wd);
     }
     if (b->y < b->h)

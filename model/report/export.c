@@ -371,6 +371,29 @@ void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf 
         num_format_money(h->cloud.fixed_monthly, 2, e, sizeof e);
         sb_printf(b, "Cloud: %s %s (on-demand %s, spot %s, fixed %s)", a, cur, c, d, e);
         break;
+    case EXPORT_HYBRID_UNSERVED: /* DESIGN 6.2 */
+        if (h->unserved.jobs <= 0) {
+            sb_append(b, "Unserved at the end of the period: none");
+            break;
+        }
+        num_format_money(h->unserved.gpu_hours, 1, a, sizeof a);
+        num_format_money(h->unserved.monthly, 2, c, sizeof c);
+        num_format_money(h->unserved.jobs, 0, d, sizeof d);
+        sb_printf(b, "Unserved at the end of the period: %s job%s, %s GPU-hours, "
+                  "finished in the cloud for %s %s (in the total)", d,
+                  plural(h->unserved.jobs), a, c, cur);
+        break;
+    case EXPORT_HYBRID_WORK: { /* DESIGN 6.2 */
+        char f[64];
+        num_format_money(h->work.demand_gpu_hours, 1, a, sizeof a);
+        num_format_money(h->work.onprem_gpu_hours, 1, c, sizeof c);
+        num_format_money(h->work.carried_gpu_hours, 1, d, sizeof d);
+        num_format_money(h->work.cloud_gpu_hours, 1, e, sizeof e);
+        num_format_money(h->work.unserved_gpu_hours, 1, f, sizeof f);
+        sb_printf(b, "Work: %s GPU-hours = on-prem %s + after the period %s + "
+                  "cloud %s + unserved %s", a, c, d, e, f);
+        break;
+    }
     case EXPORT_HYBRID_COMMIT:
         num_format_money(h->commit.monthly, 2, a, sizeof a);
         num_format_money(h->commit.saving_monthly, 2, c, sizeof c);
@@ -400,6 +423,14 @@ void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf 
         num_format_money(h->optimum.total_monthly, 2, a, sizeof a);
         sb_printf(b, "Optimum: %.0f on-prem node%s, %s %s total", h->optimum.onprem_nodes,
                   plural(h->optimum.onprem_nodes), a, cur);
+        if (h->optimum.unserved_jobs > 0) /* DESIGN 6.2 */
+            sb_printf(b, ", %.0f unserved job%s finished in the cloud",
+                      h->optimum.unserved_jobs, plural(h->optimum.unserved_jobs));
+        if (h->cheapest.all_onprem) { /* DESIGN 6.3 */
+            num_format_money(h->cheapest.total_monthly, 2, c, sizeof c);
+            sb_printf(b, "; cheaper overall: all on-prem, %.0f node%s, %s %s",
+                      h->cheapest.onprem_nodes, plural(h->cheapest.onprem_nodes), c, cur);
+        }
         break;
     default:
         break;

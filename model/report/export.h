@@ -180,6 +180,8 @@ const char *export_advice_title(AdviceCode c);
 enum {
     EXPORT_HYBRID_ONPREM,     /* "On-prem: 3 nodes, 81.2% utilization, ..." */
     EXPORT_HYBRID_CLOUD,      /* "Cloud: ... (on-demand ..., spot ..., fixed ...)" */
+    EXPORT_HYBRID_UNSERVED,   /* "Unserved at the end of the period: none" */
+    EXPORT_HYBRID_WORK,       /* "Work: ... GPU-hours = on-prem ... + ..." */
     EXPORT_HYBRID_COMMIT,     /* "Commitment from the load: ..." */
     EXPORT_HYBRID_SCHEDULING, /* "Scheduling: strict order, ..." */
     EXPORT_HYBRID_TOTAL,      /* "Total: 72,011.37 USD" */

@@ -60,7 +60,8 @@ static cJSON *gh_money(double gpu_hours, double monthly)
 }
 
 /* results.hybrid, DESIGN 6: money and GPU-hours monthly; waits null when a
- * workload had no on-prem jobs. */
+ * workload had no on-prem jobs; the unserved work and the work balance of
+ * DESIGN 6.2. */
 static cJSON *hybrid_json(const HybridResult *r)
 {
     cJSON *h = xobj();
@@ -78,7 +79,19 @@ static cJSON *hybrid_json(const HybridResult *r)
     add_num(cl, "fixed_monthly", r->cloud.fixed_monthly);
     add_num(cl, "monthly", r->cloud.monthly);
     cJSON_AddItemToObject(h, "cloud", cl);
+    cJSON *un = xobj();
+    add_num(un, "jobs", r->unserved.jobs);
+    add_num(un, "gpu_hours", r->unserved.gpu_hours);
+    add_num(un, "monthly", r->unserved.monthly);
+    cJSON_AddItemToObject(h, "unserved", un);
     add_num(h, "total_monthly", r->total_monthly);
+    cJSON *wk = xobj();
+    add_num(wk, "demand_gpu_hours", r->work.demand_gpu_hours);
+    add_num(wk, "onprem_gpu_hours", r->work.onprem_gpu_hours);
+    add_num(wk, "carried_gpu_hours", r->work.carried_gpu_hours);
+    add_num(wk, "cloud_gpu_hours", r->work.cloud_gpu_hours);
+    add_num(wk, "unserved_gpu_hours", r->work.unserved_gpu_hours);
+    cJSON_AddItemToObject(h, "work", wk);
     cJSON *wl = cJSON_CreateArray();
     for (size_t i = 0; i < r->workload_count; i++) {
         const HybridWorkloadResult *w = &r->workloads[i];
@@ -89,6 +102,8 @@ static cJSON *hybrid_json(const HybridResult *r)
         add_num(o, "wait_mean_minutes", w->wait_mean_minutes);
         add_num(o, "wait_p95_minutes", w->wait_p95_minutes);
         add_num(o, "late_jobs", w->late_jobs);
+        add_num(o, "unserved_jobs", w->unserved_jobs);
+        add_num(o, "optimum_cloud_jobs", w->optimum_cloud_jobs);
         cJSON_AddItemToArray(wl, o);
     }
     cJSON_AddItemToObject(h, "workloads", wl);
@@ -113,7 +128,13 @@ static cJSON *hybrid_json(const HybridResult *r)
     cJSON *opt = xobj();
     add_num(opt, "onprem_nodes", r->optimum.onprem_nodes);
     add_num(opt, "total_monthly", r->optimum.total_monthly);
+    add_num(opt, "unserved_jobs", r->optimum.unserved_jobs);
     cJSON_AddItemToObject(h, "optimum", opt);
+    cJSON *ch = xobj(); /* DESIGN 6.3 */
+    cJSON_AddStringToObject(ch, "routing", r->cheapest.all_onprem ? "all_onprem" : "plan");
+    add_num(ch, "onprem_nodes", r->cheapest.onprem_nodes);
+    add_num(ch, "total_monthly", r->cheapest.total_monthly);
+    cJSON_AddItemToObject(h, "cheapest", ch);
     cJSON *bn = cJSON_CreateArray();
     for (size_t i = 0; i < r->by_nodes_count; i++) {
         cJSON *o = xobj();

@@ -387,12 +387,18 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
     sb_append(b, md ? "## Hybrid plan\n\n"
                  : "HYBRID PLAN (simulated month, monthly figures)\n");
     hybrid_inputs(b, &s->hybrid, md);
+    StrBuf line = STRBUF_INIT;
     for (int i = 0; i < EXPORT_HYBRID_LINES; i++) {
         const char *bold = md && i == EXPORT_HYBRID_TOTAL ? "**" : "";
-        sb_printf(b, "%s%s", md ? "- " : "  ", bold);
-        export_hybrid_line(s, h, i, b);
-        sb_printf(b, "%s\n", bold);
+        sb_free(&line);
+        export_hybrid_line(s, h, i, &line);
+        if (md) {
+            sb_printf(b, "- %s%s%s\n", bold, sb_str(&line), bold);
+        } else { /* a long line (the work balance) wraps at 80 columns */
+            export_wrap(b, "  ", "    ", sb_str(&line));
+        }
     }
+    sb_free(&line);
     sb_append(b, "\n");
 
     if (md)
