@@ -27,13 +27,12 @@
  *   finished in the cloud, each billed as a cloud job of its workload, in
  *   the total (DESIGN 6.2). Their waits (known from the schedule, which
  *   runs on until the queue is empty) still count.
- * - A burst job's prediction places the jobs ahead of it in the queue (a
- *   higher priority, or the same and earlier) one after another in queue
- *   order, each at the first minute enough GPUs are free and no earlier
- *   than the one before, on the jobs running now (known durations, no later
- *   arrivals, no backfill). It is exact under strict order with one
- *   priority; otherwise a job that starts after its predicted minute is
- *   counted late.
+ * - A burst job's prediction runs the queue as it stands forward (the jobs
+ *   running now, known durations, no later arrivals) under the run's own
+ *   rule: strict order, or EASY backfill when the plan backfills (DESIGN
+ *   6.4), until the job starts or its limit passes. It is exact under
+ *   strict order with one priority; otherwise a job that starts after its
+ *   predicted minute is counted late.
  * - EASY backfill: when the head cannot start, its reservation is the
  *   first minute the running jobs free enough GPUs (every job ending in that
  *   minute counts); the jobs behind it are tried in queue order and start

@@ -123,7 +123,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
     m->stats = stats;
     m->cost_only = cost_only && !stats;
     m->backfill = c->p->backfill;
-    m->predict_backfill = false;
+    m->predict_backfill = m->backfill; /* DESIGN 6.4 */
     m->cap = nodes * c->gpn;
     m->free = m->cap;
     m->dev_end = INT64_MIN;

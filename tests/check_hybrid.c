@@ -169,6 +169,39 @@ START_TEST(backfill_starts_in_gap)
 }
 END_TEST
 
+/* A burst job's prediction follows the run's backfill rule (DESIGN 6.4).
+ * One 8-GPU node, EASY backfill, burst limit 90. a (6 GPUs) runs 0:00-
+ * 3:00; h (4 GPUs, 1 h, 0:01) cannot start: 2 GPUs free, its reservation
+ * is 3:00 (a ends: 8 free, 4 left over then). x (burst, 2 GPUs, 1 h, 0:02)
+ * fits in the 2 free GPUs and ends at 1:02, before 3:00: EASY starts it
+ * at once, so it is predicted to wait 0 and runs on-prem, backfilled.
+ * Predicting in strict order instead (the old rule) placed x after h, at
+ * 3:00: a wait of 178 > 90, so x went to the cloud though the scheduler
+ * would have started it at 0:02. Under strict order the run itself
+ * starts x at 3:00, so there it still goes to the cloud. */
+START_TEST(burst_prediction_backfills)
+{
+    Scenario s = scenario();
+    s.hardware.nodes = 1;
+    HybridPlan p = plan(1, 1);
+    p.backfill = true;
+    add_cron(&p, "a", "0 0 * * *", 6, 3, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "h", "1 0 * * *", 4, 1, RUN_ONPREM, MODE_ON_DEMAND);
+    add_cron(&p, "x", "2 0 * * *", 2, 1, RUN_BURST, MODE_ON_DEMAND);
+    HybridSimStats st;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), 0);
+    ck_assert_uint_eq(st.workload[2].cloud_jobs, 0);
+    ck_assert(st.workload[2].wait_mean == 0);
+    ck_assert_uint_eq(st.workload[2].backfilled, 1);
+    ck_assert_uint_eq(st.workload[2].late_jobs, 0);
+    ck_assert(st.workload[1].wait_mean == 179); /* h still at 3:00 */
+    ck_assert_uint_eq(st.cloud_jobs, 0);
+    p.backfill = false;
+    ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), 0);
+    ck_assert_uint_eq(st.workload[2].cloud_jobs, 1);
+}
+END_TEST
+
 /* Priority: on one 8-GPU node a runs 0:00-1:00; b (burst, limit 90)
  * arrives at 0:01 and is predicted to start at 1:00; c (priority 10)
  * arrives at 0:02 and goes first at 1:00, so b starts at 2:00: 60 minutes
@@ -1068,6 +1101,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, by_nodes_every_size);
     tcase_add_test(tc, progress_counts_sizes);
     tcase_add_test(tc, backfill_starts_in_gap);
+    tcase_add_test(tc, burst_prediction_backfills);
     tcase_add_test(tc, priority_jumps_queue);
     tcase_add_test(tc, per_workload_wait_target);
     tcase_add_test(tc, per_workload_cloud_price);
