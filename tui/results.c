@@ -310,12 +310,6 @@ static void draw_hybrid(Box *b)
         num_format_money(hy->onprem.monthly, 0, x, sizeof x);
         num_format_money(hy->cloud.monthly, 0, y, sizeof y);
         snprintf(line, sizeof line, "on-prem %s + cloud %s", x, y);
-        if (hy->unserved.jobs > 0) { /* DESIGN 6.2: finished in the cloud */
-            char z[48];
-            size_t at = strlen(line);
-            num_format_money(hy->unserved.monthly, 0, z, sizeof z);
-            snprintf(line + at, sizeof line - at, " + unserved %s", z);
-        }
         mvwaddnstr(b->w, b->y++, 0, line, b->wd);
     }
     if (b->y < b->h)
@@ -328,6 +322,14 @@ static void draw_hybrid(Box *b)
     if (b->y < b->h)
         draw_search_line(b, "optimum", hy->optimum.total_monthly, hy->optimum.onprem_nodes);
     wattrset(b->w, sa);
+    /* DESIGN 6.2: work not started by the period's end, finished in the
+     * cloud and part of the total: a row of its own when there is some,
+     * after the optimum (a short box shows it in the panel's warning). */
+    if (b->y < b->h && hy->unserved.jobs > 0) {
+        num_snprintf(x, sizeof x, "(%.0f job%s)", hy->unserved.jobs,
+                     plural(hy->unserved.jobs));
+        hybrid_line(b->w, b->y++, b->wd, "unserved", hy->unserved.monthly, x);
+    }
     if (b->y < b->h) { /* the commitment from the load (DESIGN 6) */
         num_snprintf(x, sizeof x, "(%.0f GPU%s)", hy->commit.gpus, plural(hy->commit.gpus));
         hybrid_line(b->w, b->y++, b->wd, "commit saves", hy->commit.saving_monthly, x);

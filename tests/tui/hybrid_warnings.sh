@@ -3,7 +3,8 @@
 # not only their count, at 80x24 and at 80x22 (DESIGN 6, 8): on the
 # logistics scenario with one on-prem node there are three; Down past the
 # last workload reaches each one, wrapped in the panel, and the help line
-# says which it is. The texts are the report's.
+# says which it is. The texts are the report's. An overloaded plan's
+# unserved work has a row in the box and a warning.
 . "$(dirname "$0")/lib.sh"
 
 cp "$SCEN/logistics-hybrid.yaml" "$TMP/work/logistics.yaml"
@@ -79,4 +80,42 @@ wait_for "Hybrid: 2 nodes, 66.3% used, 1 warning" 5 "one warning at two nodes"
 step Down "warning 1 of 1 of the hybrid plan"
 keys Down
 wait_for "warning 1 of 1" 2 "no row after the last warning"
+
+# Work left unserved at the end of the period (DESIGN 6.2): an overloaded
+# on-prem queue. The warning says it at 80x24 and 80x22; at 132x43 the box
+# also gives it a row of its own after the optimum (money and jobs, the
+# report's).
+sed '/^hybrid:/,$d' "$SCEN/logistics-hybrid.yaml" >"$TMP/work/over.yaml"
+cat >>"$TMP/work/over.yaml" <<'YAML'
+hybrid:
+  days: 30
+  onprem_nodes: 2
+  workloads:
+    - name: training
+      per_day: 30
+      gpus: 8
+      hours: 4
+      run: onprem
+YAML
+U=$("$GPUPLAN" report --format json "$TMP/work/over.yaml" |
+    awk '/"unserved"/ { u = 1 } u && /"jobs"/ { sub(/,$/, "", $2); j = $2 }
+         u && /"monthly"/ { sub(/,$/, "", $2); printf "%.0f %d\n", $2, j; exit }')
+UM=$(echo "${U% *}" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
+UJ=${U#* }
+[ "${UJ:-0}" -gt 0 ] && ok || fail "the overloaded plan leaves no job unserved: '$U'"
+finish >/dev/null # the first session's counts are in; go on counting
+start -- "$TMP/work/over.yaml"
+wait_for " Hybrid" 10 "panel tabs (overloaded plan)" || give_up
+keys BTab BTab
+for size in 24 22; do
+    TM resize-window -t planner -x 80 -y "$size"
+    step Down "warning 1 of 2 of the hybrid plan"
+    panel_text | grep -qF "! $UJ jobs are still queued on-prem" && ok ||
+        fail "80x$size: the unserved warning is not shown"
+    step Up "hybrid.days:"
+done
+TM resize-window -t planner -x 132 -y 43
+wait_for " unserved  " 10 "132x43: the unserved row"
+screen | grep -qE "unserved +$UM \($UJ jobs\)" && ok ||
+    fail "132x43: the unserved row is not '$UM ($UJ jobs)'"
 finish
