@@ -9,7 +9,16 @@
  * once, in the same frame as the key; a longer one leaves the last
  * figures on screen, marked `computing… 40%` with the optimizer's
  * progress, until its result arrives. Without threads (a channel that
- * cannot be opened) the figures are computed in the loop, as before. */
+ * cannot be opened) the figures are computed in the loop, as before.
+ *
+ * A plan known to be small is computed in the loop at once, without the
+ * hand-over to the worker (DESIGN 9: a keystroke on a small plan within
+ * 1 ms): one whose last evaluation took at most HYBRID_WORK_INLINE_MS
+ * and which is no larger by any measure that drives the cost (expected
+ * jobs, the largest job's GPUs and hours, the GPU-hours asked for, the
+ * longest wait limit, the plan's nodes, the rule; see plan_load in
+ * hybrid_work.c). Should an
+ * inline run still take longer, the next ones go to the worker again. */
 #ifndef GPUPLAN_HYBRID_WORK_H
 #define GPUPLAN_HYBRID_WORK_H
 
@@ -26,6 +35,15 @@
  * within 16 ms. Once a plan has taken longer than this, the next
  * submissions do not wait at all (their figures will not be in time). */
 #define HYBRID_WORK_GRACE_MS 6
+/* The longest last evaluation for which a plan no larger is computed
+ * inline. */
+#define HYBRID_WORK_INLINE_MS 0.25
+
+/* What drives the cost of an evaluation (hybrid_work.c). */
+typedef struct HybridLoad {
+    double jobs, gpus, hours, work, wait, plan_nodes, gpn;
+    bool backfill;
+} HybridLoad;
 
 typedef struct HybridWork {
     bool ok;           /* the scratch exists: figures can be computed */
@@ -42,6 +60,12 @@ typedef struct HybridWork {
     volatile sig_atomic_t *signal_flag; /* stops the waits (DESIGN 7) */
     double submitted_ms; /* when the pending job was submitted */
     double last_ms;      /* how long the last finished job took */
+    HybridScratch near;  /* the loop's own, for plans computed inline */
+    bool near_ok;
+    double cost_ms;      /* the last evaluation's own time (0: none yet) */
+    HybridLoad cost_load; /* and the load of its plan */
+    double inline_ms;    /* HYBRID_WORK_INLINE_MS (tests set another) */
+    size_t inline_runs;  /* plans computed inline so far */
     bool has_last;     /* last: the scenario of the newest submission */
     Scenario last;     /* (a commit of the value just previewed is not
                         * computed twice) */
