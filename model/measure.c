@@ -450,3 +450,22 @@ char *measure_time_text(int64_t t, long offset, char *buf, size_t n)
              secs, offset < 0 ? '-' : '+', off / 3600, off / 60 % 60);
     return buf;
 }
+
+double measure_value_pct(const MeasureResult *r)
+{
+    double v = round(r->measured_pct * 100) / 100;
+    return v > 100 ? 100 : v;
+}
+
+double measure_value_weeks(const MeasureResult *r)
+{
+    double v = round(r->hours / 168 * 100) / 100;
+    return v > 520 ? 520 : v;
+}
+
+double measure_value_active(const MeasureResult *r)
+{
+    if (!r->has_activity || !isfinite(r->active_pct))
+        return NAN;
+    return round(r->active_pct * 10) / 10;
+}

@@ -201,6 +201,13 @@ void measure_activity_result(const Measure *m, MeasureResult *r, int64_t q0,
 void measure_result_free(MeasureResult *r);
 void measure_free(Measure *m);
 
+/* The values written into a scenario (DESIGN 10): measured_pct in percent
+ * to two decimals (at most 100), measurement_weeks to two decimals (at
+ * most 520), active_pct to one decimal (NAN without activity). */
+double measure_value_pct(const MeasureResult *r);
+double measure_value_weeks(const MeasureResult *r);
+double measure_value_active(const MeasureResult *r);
+
 /* UTC second t as local civil time `offset` seconds ahead of UTC:
  * "YYYY-MM-DD HH:MM" (":SS" added when the seconds are not 0) and the
  * offset, "+01:00". Writes at most n bytes, always terminated; returns

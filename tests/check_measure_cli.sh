@@ -56,4 +56,31 @@ printf 'submit,start,end,gpus,group\n2024-03-04,2024-03-04,2024-03-05,1,"a\033[3
 expect_status 0 "escape in a group" -- "$G" measure --gpus 1 "$TMP/esc.csv"
 grep -q "$(printf '\033')" "$TMP/out" && fail "raw escape in the output" || ok
 expect_grep "$TMP/out" 'a\x1b[31mb' "escape shown"
+# --apply: the scenario's GPUs (diagflow: 4 x 8) when nothing else says,
+# its layout kept, a comment that says where the figures came from.
+cp "$top_srcdir/scenarios/diagflow.yaml" "$TMP/d.yaml"
+expect_status 0 "--apply" -- "$G" measure --apply "$TMP/d.yaml" "$M/sacct-basic.txt"
+expect_grep "$TMP/out" "utilization.measured_pct = 27.34" "the scenario's GPU count"
+expect_grep "$TMP/err" "wrote $TMP/d.yaml: utilization.measured_pct 42 -> 27.34, measurement_weeks 26 -> 0.02 (its layout and comments kept)" "what changed"
+expect_grep "$TMP/d.yaml" "  # gpuplan measure: $M/sacct-basic.txt, 2024-03-04 00:00 +00:00 to 2024-03-04 04:00 +00:00 (0.02 weeks of 32 GPUs)" "the comment"
+expect_grep "$TMP/d.yaml" "  measured_pct: 27.34" "the value"
+diff <(grep -v "measured_pct\|measurement_weeks\|gpuplan measure" "$top_srcdir/scenarios/diagflow.yaml") \
+     <(grep -v "measured_pct\|measurement_weeks\|gpuplan measure" "$TMP/d.yaml") >/dev/null &&
+    ok || fail "--apply changed more than the measured lines"
+expect_status 0 "the applied file checks" -- "$G" check "$TMP/d.yaml"
+expect_status 0 "--apply again, with activity" -- "$G" measure --gpus 2 --apply "$TMP/d.yaml" "$M/jobs-two-gpus.csv" "$M/activity-basic.csv"
+[ "$(grep -c "# gpuplan measure:" "$TMP/d.yaml")" -eq 1 ] && ok || fail "the comment stacked"
+expect_grep "$TMP/d.yaml" "active_pct: 50" "the active share written"
+expect_grep "$TMP/err" "active_pct 100 -> 50" "the active share said"
+# Nothing is written when the measurement is refused.
+cp "$TMP/d.yaml" "$TMP/before.yaml"
+expect_status 65 "--strict with --apply" -- "$G" measure --strict --apply "$TMP/d.yaml" "$M/sacct-basic.txt"
+cmp -s "$TMP/d.yaml" "$TMP/before.yaml" && ok || fail "--strict wrote the scenario"
+expect_status 65 "over 100% with --apply" -- "$G" measure --gpus 1 --apply "$TMP/d.yaml" "$M/sacct-basic.txt"
+cmp -s "$TMP/d.yaml" "$TMP/before.yaml" && ok || fail "a refused share was written"
+expect_status 64 "--apply to a shipped scenario" -- "$G" measure --apply diagflow "$M/sacct-basic.txt"
+expect_grep "$TMP/err" "a shipped scenario is a template" "template said"
+expect_status 66 "--apply to no file" -- "$G" measure --apply "$TMP/none.yaml" "$M/sacct-basic.txt"
+printf 'gpuplan: 2\nhardware: {nodes: x}\n' >"$TMP/bad.yaml"
+expect_status 65 "--apply to an invalid scenario" -- "$G" measure --apply "$TMP/bad.yaml" "$M/sacct-basic.txt"
 finish

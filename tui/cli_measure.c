@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cli_common.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,6 +14,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "dtoa.h"
+#include "measure_apply.h"
 #include "measure_report.h"
 #include "measure_run.h"
 #include "numfmt.h"
@@ -134,11 +137,70 @@ static const char *zone_name(const char *tz, bool utc)
     return env && *env ? env : "the system's local time";
 }
 
+/* --apply SCENARIO: a file of the user's, loaded now so that a bad one
+ * stops the command before the records are read. */
+static int apply_target(const char *path, MeasureRunOptions *o)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        char shipped[4096];
+        cli_resolve_scenario(path, shipped, sizeof shipped);
+        if (strcmp(shipped, path) != 0 && stat(shipped, &st) == 0)
+            return usage_error("--apply %s: a shipped scenario is a template; "
+                               "write a copy of your own first (gpuplan new "
+                               "--from %s FILE) and apply to it", path, path);
+        fprintf(stderr, "gpuplan: %s: cannot open the scenario to apply to: "
+                "%s\n", vis(path), strerror(errno ? errno : ENOENT));
+        return EXIT_NOINPUT;
+    }
+    Scenario *sc = xmalloc(sizeof *sc);
+    int rc = load_arg(path, sc);
+    if (rc == 0)
+        o->scenario_gpus = sc->hardware.nodes * sc->hardware.gpus_per_node;
+    free(sc);
+    return rc;
+}
+
+/* Write the figures into the scenario, and say what changed. */
+static int apply(const char *path, const CliArgs *a, const MeasureRun *run)
+{
+    MeasureApplied ap;
+    measure_apply_of(&run->result, (const char *const *)a->operands,
+                     a->noperands, &ap);
+    MeasureApplyNote note;
+    Diag d;
+    int rc = measure_apply_file(path, &ap, &note, &d);
+    if (rc != 0) {
+        print_diag(&d);
+        return rc;
+    }
+    char o[3][DTOA_BUFSIZE], n[3][DTOA_BUFSIZE];
+    dtoa_shortest(note.old_pct, o[0]);
+    dtoa_shortest(ap.pct, n[0]);
+    dtoa_shortest(note.old_weeks, o[1]);
+    dtoa_shortest(ap.weeks, n[1]);
+    fprintf(stderr, "gpuplan: wrote %s: utilization.measured_pct %s -> %s, "
+            "measurement_weeks %s -> %s", vis(path), o[0], n[0], o[1], n[1]);
+    if (isfinite(ap.active)) {
+        dtoa_shortest(note.old_active, o[2]);
+        dtoa_shortest(ap.active, n[2]);
+        fprintf(stderr, ", active_pct %s -> %s", o[2], n[2]);
+    }
+    if (note.edited)
+        fprintf(stderr, " (its layout and comments kept)\n");
+    else
+        fprintf(stderr, " (written whole: %s)\n", vis(note.why));
+    return 0;
+}
+
 int cli_cmd_measure(const CliArgs *a)
 {
     MeasureRunOptions o;
     int rc = options_of(a, &o);
     if (rc != 0)
+        return rc;
+    const char *target = cli_value(a, "apply");
+    if (target && (rc = apply_target(target, &o)) != 0)
         return rc;
     const char *format = cli_value(a, "format");
     bool json = format && strcmp(format, "json") == 0;
@@ -184,7 +246,10 @@ int cli_cmd_measure(const CliArgs *a)
         measure_report_json(&rep, &b);
     else
         measure_report_text(&rep, &b);
-    rc = write_output(&b, NULL);
+    if (target)
+        rc = apply(target, a, &run);
+    if (rc == 0)
+        rc = write_output(&b, NULL);
     sb_free(&b);
     measure_run_free(&run);
     return rc;

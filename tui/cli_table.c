@@ -116,6 +116,12 @@ static const CliOption measure_opts[] = {
      "group the jobs by KEY (name: the job name up to its\n"
      "first digit or separator); default: the partition,\n"
      "the pod's QOS, the CSV's group column\n"},
+    {"apply", 0, "SCENARIO", NULL, "a scenario file of yours", 0, CC_FILE,
+     "write the measured utilization.measured_pct,\n"
+     "measurement_weeks (and active_pct, with activity)\n"
+     "into SCENARIO, keeping its layout, with a comment that\n"
+     "says from which files and window; its nodes x\n"
+     "gpus_per_node is the GPU count when nothing else says\n"},
     {"strict", 0, NULL, NULL, NULL, 0, CC_NONE,
      "refuse the records when any line is malformed (exit\n"
      "65); nothing is measured or written\n"},

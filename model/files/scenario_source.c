@@ -12,6 +12,7 @@
 #include "atomic_file.h"
 #include "scenario_file.h"
 #include "scenario_load.h"
+#include "yaml_comment.h"
 #include "yaml_patch.h"
 #include "yaml_spans.h"
 
@@ -150,6 +151,33 @@ int scenario_source_render(const ScenarioSource *src, const char *name,
     else
         scenario_source_free(nx);
     return 0;
+}
+
+int scenario_source_render_noted(const ScenarioSource *src, const char *name,
+                                 const Scenario *s, const YamlComment *c,
+                                 StrBuf *out, ScenarioSource **next,
+                                 ScenarioSaveNote *note, Diag *d)
+{
+    if (!c)
+        return scenario_source_render(src, name, s, out, next, note, d);
+    StrBuf plain = STRBUF_INIT, noted = STRBUF_INIT;
+    int rc = scenario_source_render(src, name, s, &plain, NULL, note, d);
+    if (rc == 0)
+        rc = yaml_comment_set(name, plain.data ? plain.data : "", plain.len,
+                              c, &noted, d);
+    ScenarioSource *nx = NULL;
+    if (rc == 0)
+        rc = check_bytes(name, &noted, s, &nx, d);
+    if (rc == 0) {
+        sb_append_n(out, noted.data ? noted.data : "", noted.len);
+        if (next)
+            *next = nx;
+        else
+            scenario_source_free(nx);
+    }
+    sb_free(&plain);
+    sb_free(&noted);
+    return rc;
 }
 
 int scenario_source_save_file(const char *path, const Scenario *s,

@@ -54,6 +54,16 @@ int scenario_source_render(const ScenarioSource *src, const char *name,
                            ScenarioSource **next, ScenarioSaveNote *note,
                            Diag *d);
 
+/* scenario_source_render, then with the comment c (yaml_comment.h) on its
+ * own line above c->key's line (replacing the one a previous save wrote);
+ * the bytes with the comment are the ones checked to load back as exactly
+ * s. c may be NULL: then it is scenario_source_render. */
+struct YamlComment;
+int scenario_source_render_noted(const ScenarioSource *src, const char *name,
+                                 const Scenario *s, const struct YamlComment *c,
+                                 StrBuf *out, ScenarioSource **next,
+                                 ScenarioSaveNote *note, Diag *d);
+
 /* Save s to path atomically (atomic_file.h) with the bytes of
  * scenario_source_render(*src, ...). On success *src is replaced by the
  * source of the bytes written (the old one is freed), so the next save

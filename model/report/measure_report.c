@@ -18,23 +18,6 @@
 static const char *const day_names[7] = {"Mon", "Tue", "Wed", "Thu",
                                          "Fri", "Sat", "Sun"};
 
-double measure_report_pct(const MeasureResult *r)
-{
-    double v = round(r->measured_pct * 100) / 100;
-    return v > 100 ? 100 : v;
-}
-
-double measure_report_weeks(const MeasureResult *r)
-{
-    double v = round(r->hours / 168 * 100) / 100;
-    return v > 520 ? 520 : v;
-}
-
-double measure_report_active_pct(const MeasureResult *r)
-{
-    return round(r->active_pct * 10) / 10;
-}
-
 /* A number in its shortest exact form ("54.69", "35", "0.5"). */
 static const char *num(double v, char *buf)
 {
@@ -196,12 +179,12 @@ void measure_report_text(const MeasureReport *m, StrBuf *b)
     const MeasureResult *r = m->r;
     char n1[DTOA_BUFSIZE], f1[40], f2[40], t1[64], t2[64];
     sb_printf(b, "utilization.measured_pct = %s\n",
-              num(measure_report_pct(r), n1));
+              num(measure_value_pct(r), n1));
     if (r->has_activity && isfinite(r->active_pct))
         sb_printf(b, "utilization.active_pct = %s\n",
-                  num(measure_report_active_pct(r), n1));
+                  num(measure_value_active(r), n1));
     sb_printf(b, "utilization.measurement_weeks = %s\n",
-              num(measure_report_weeks(r), n1));
+              num(measure_value_weeks(r), n1));
     sb_printf(b, "\nwindow: %s to %s (%s hour%s; times in %s)\n",
               measure_time_text(r->from, r->from_offset, t1, sizeof t1),
               measure_time_text(r->to, r->to_offset, t2, sizeof t2),
@@ -219,7 +202,7 @@ void measure_report_text(const MeasureReport *m, StrBuf *b)
     sb_printf(b, "job-held GPU-hours: %s of %s (%s%%)\n",
               fig(r->gpu_hours, 2, f1, sizeof f1),
               fig(r->capacity * r->hours, 2, f2, sizeof f2),
-              num(measure_report_pct(r), n1));
+              num(measure_value_pct(r), n1));
     char p[3][40], mx[40];
     for (int k = 0; k < MEASURE_PCTS; k++)
         fig(r->held_pct[k], 2, p[k], sizeof p[k]);
@@ -240,7 +223,7 @@ void measure_report_text(const MeasureReport *m, StrBuf *b)
             sb_printf(b, "  active GPU-hours %s: %s%% of the job-held "
                       "GPU-hours%s\n",
                       fig(r->active_gpu_hours, 2, f1, sizeof f1),
-                      num(measure_report_active_pct(r), n1),
+                      num(measure_value_active(r), n1),
                       r->active_capped ? " (more than held: the samples "
                                          "cover GPUs the job records do not; "
                                          "shown as 100)"
@@ -401,10 +384,10 @@ void measure_report_json(const MeasureReport *m, StrBuf *b)
     put(doc, "gpuplan", 2);
     put_str(doc, "generator", m->generator);
     cJSON *u = child(doc, "utilization");
-    put(u, "measured_pct", measure_report_pct(r));
-    put(u, "measurement_weeks", measure_report_weeks(r));
+    put(u, "measured_pct", measure_value_pct(r));
+    put(u, "measurement_weeks", measure_value_weeks(r));
     if (r->has_activity && isfinite(r->active_pct))
-        put(u, "active_pct", measure_report_active_pct(r));
+        put(u, "active_pct", measure_value_active(r));
     put(doc, "measured_pct_exact", r->measured_pct);
     json_window(doc, m);
     cJSON *cap = child(doc, "capacity");

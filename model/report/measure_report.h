@@ -25,13 +25,6 @@ typedef struct MeasureReport {
     uint64_t records, steps, malformed, nodes;
 } MeasureReport;
 
-/* The values `--apply` writes (DESIGN 10): the share in percent to two
- * decimals (at most 100), the weeks to two decimals (at most 520), the
- * active share to one decimal. */
-double measure_report_pct(const MeasureResult *r);
-double measure_report_weeks(const MeasureResult *r);
-double measure_report_active_pct(const MeasureResult *r);
-
 /* Append the text report to b: the first line `utilization.measured_pct =
  * X`, then, with activity, `utilization.active_pct = Y`, then the rest. */
 void measure_report_text(const MeasureReport *m, StrBuf *b);
