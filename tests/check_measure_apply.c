@@ -52,6 +52,29 @@ START_TEST(comment_inserted_and_replaced)
 }
 END_TEST
 
+/* text NULL: the marked line goes, every other comment stays; a text
+ * without one is unchanged. */
+START_TEST(comment_dropped)
+{
+    const YamlComment drop = {"utilization.measured_pct", "gpuplan measure:", NULL};
+    const char *with = "gpuplan: 2\nutilization:\n  # ours, kept\n"
+                       "  # gpuplan measure: a.txt, then\r\n"
+                       "  measured_pct: 50\r\n";
+    const char *texts[2] = {with, "gpuplan: 2\nutilization:\n  # ours, kept\n"
+                                  "  measured_pct: 50\r\n"};
+    for (int i = 0; i < 2; i++) {
+        StrBuf b = STRBUF_INIT;
+        Diag d;
+        diag_clear(&d, NULL);
+        ck_assert_int_eq(yaml_comment_set("t.yaml", texts[i], strlen(texts[i]), &drop, &b,
+                                          &d), 0);
+        ck_assert_str_eq(sb_str(&b), "gpuplan: 2\nutilization:\n  # ours, kept\n"
+                                     "  measured_pct: 50\r\n");
+        sb_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(comment_in_odd_layouts)
 {
     /* CRLF and a byte order mark: the line end follows the field's line,
@@ -215,6 +238,7 @@ static Suite *apply_suite(void)
     Suite *s = suite_create("measure_apply");
     TCase *t = tcase_create("apply");
     tcase_add_test(t, comment_inserted_and_replaced);
+    tcase_add_test(t, comment_dropped);
     tcase_add_test(t, comment_in_odd_layouts);
     tcase_add_test(t, values_and_comment);
     tcase_add_test(t, apply_to_a_file);

@@ -14,6 +14,7 @@
 #include "recover_offer.h"
 #include "hybrid_panel.h"
 #include "keys.h"
+#include "measure_cmd.h"
 #include "price_picker.h"
 #include "recover.h"
 #include "risk_view.h"
@@ -115,6 +116,12 @@ static Reaction cmd_seek(App *a, const char *typed, bool bang, char *arg)
     return risk_view_seek(a, arg);
 }
 
+static Reaction cmd_measure(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    return measure_cmd_run(a, arg);
+}
+
 static Reaction cmd_help(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang, (void)arg;
@@ -152,6 +159,8 @@ const Command command_table[] = {
      "(export! replaces FILE)", true, CA_NONE, cmd_export},
     {"seek", NULL, "seek KEY OPTION", "KEY's break-even value against OPTION",
      false, CA_KEY, cmd_seek},
+    {"measure", NULL, "measure FILE...", "utilization from job records (sacct, pods, "
+     "csv, activity) into the scenario", false, CA_NONE, cmd_measure},
     {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
      CA_NONE, cmd_prices},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},

@@ -11,8 +11,10 @@
 
 #include "atomic_file.h"
 #include "file_rules.h"
+#include "measure_apply.h"
 #include "scenario_file.h"
 #include "strbuf.h"
+#include "utf8.h"
 
 DiskStamp doc_stamp(const char *path)
 {
@@ -44,27 +46,44 @@ bool doc_stamp_same(const DiskStamp *a, const DiskStamp *b)
            a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
 }
 
-static void stack_push(UndoStack *s, const Scenario *sc)
+static void stack_push(UndoStack *s, const Scenario *sc, const char *label)
 {
-    if (!s->items)
+    if (!s->items) {
         s->items = xmalloc(DOC_UNDO_MAX * sizeof *s->items);
+        s->labels = xmalloc(DOC_UNDO_MAX * sizeof *s->labels);
+    }
     if (s->count == DOC_UNDO_MAX) { /* the oldest step goes */
         s->first = (s->first + 1) % DOC_UNDO_MAX;
         s->count--;
     }
-    s->items[(s->first + s->count++) % DOC_UNDO_MAX] = *sc;
+    size_t i = (s->first + s->count++) % DOC_UNDO_MAX;
+    s->items[i] = *sc;
+    char *l = s->labels[i];
+    size_t need = (size_t)snprintf(l, DOC_STEP_LABEL, "%s", label ? label : "") + 1;
+    if (need > DOC_STEP_LABEL) /* cut at a character, marked */
+        snprintf(l + utf8_floor(l, strlen(l), DOC_STEP_LABEL - 4), 4, "...");
 }
 
-/* The newest step, taken off the stack (count > 0). */
-static const Scenario *stack_pop(UndoStack *s)
+/* The newest step, taken off the stack (count > 0); its label in *label. */
+static const Scenario *stack_pop(UndoStack *s, const char **label)
 {
-    return &s->items[(s->first + --s->count) % DOC_UNDO_MAX];
+    size_t i = (s->first + --s->count) % DOC_UNDO_MAX;
+    *label = s->labels[i];
+    return &s->items[i];
+}
+
+/* The label of the newest step, "" when there is none. */
+static const char *stack_top_label(const UndoStack *s)
+{
+    return s->count ? s->labels[(s->first + s->count - 1) % DOC_UNDO_MAX] : "";
 }
 
 static void stack_free(UndoStack *s)
 {
     free(s->items);
+    free(s->labels);
     s->items = NULL;
+    s->labels = NULL;
     s->first = s->count = 0;
 }
 
@@ -78,6 +97,8 @@ void doc_init(Document *doc, const Scenario *s, const char *path)
     doc->disk = doc_stamp(path);
     scenario_source_free(doc->src);
     doc->src = NULL;
+    free(doc->measured);
+    doc->measured = NULL;
 }
 
 void doc_free(Document *doc)
@@ -86,6 +107,8 @@ void doc_free(Document *doc)
     stack_free(&doc->redo);
     scenario_source_free(doc->src);
     doc->src = NULL;
+    free(doc->measured);
+    doc->measured = NULL;
 }
 
 bool doc_modified(const Document *doc)
@@ -95,11 +118,13 @@ bool doc_modified(const Document *doc)
 
 const char *doc_path(const Document *doc) { return doc->path[0] ? doc->path : NULL; }
 
-bool doc_commit(Document *doc, const Scenario *t)
+bool doc_commit(Document *doc, const Scenario *t) { return doc_commit_as(doc, t, NULL); }
+
+bool doc_commit_as(Document *doc, const Scenario *t, const char *label)
 {
     if (scenario_equal(t, &doc->cur))
         return false;
-    stack_push(&doc->undo, &doc->cur);
+    stack_push(&doc->undo, &doc->cur, label);
     doc->redo.count = 0;
     doc->cur = *t;
     return true;
@@ -107,7 +132,7 @@ bool doc_commit(Document *doc, const Scenario *t)
 
 void doc_recover(Document *doc, const Scenario *t)
 {
-    stack_push(&doc->undo, &doc->cur);
+    stack_push(&doc->undo, &doc->cur, NULL);
     doc->cur = *t;
     doc->force_modified = true;
 }
@@ -116,8 +141,13 @@ static bool move_step(Document *doc, UndoStack *from, UndoStack *to, size_t *lef
 {
     if (from->count == 0)
         return false;
-    stack_push(to, &doc->cur);
-    doc->cur = *stack_pop(from);
+    const char *label;
+    const Scenario *sc = stack_pop(from, &label);
+    char keep[DOC_STEP_LABEL];
+    memcpy(keep, label, sizeof keep); /* its slot may be the one pushed */
+    Scenario old = doc->cur;
+    doc->cur = *sc;
+    stack_push(to, &old, keep);
     *left = from->count;
     return true;
 }
@@ -130,6 +160,11 @@ bool doc_undo(Document *doc, size_t *left)
 bool doc_redo(Document *doc, size_t *left)
 {
     return move_step(doc, &doc->redo, &doc->undo, left);
+}
+
+const char *doc_step_label(const Document *doc, bool redo)
+{
+    return stack_top_label(redo ? &doc->undo : &doc->redo);
 }
 
 int doc_open(Document *doc, const char *path, Diag *d)
@@ -165,8 +200,22 @@ int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d)
     const ScenarioSource *src = strcmp(doc->path, path) == 0 ? doc->src : NULL;
     ScenarioSource *next = NULL;
     StrBuf b = STRBUF_INIT;
-    int rc = scenario_source_render(src, path, &doc->cur, &b, &next,
-                                    &doc->last_save, d);
+    /* The last :measure's comment, while the scenario holds its values. */
+    YamlComment note;
+    const YamlComment *c = NULL;
+    const Utilization *now = &doc->cur.utilization, *was = &doc->saved.utilization;
+    if (doc->measured && measure_apply_holds(&doc->cur, doc->measured)) {
+        note = measure_apply_comment(doc->measured);
+        c = &note;
+    } else if (now->measured_pct != was->measured_pct ||
+               now->measurement_weeks != was->measurement_weeks) {
+        /* Other values than the ones measured: a comment saying where
+         * they came from would claim them. */
+        note = (YamlComment){"utilization.measured_pct", MEASURE_COMMENT_MARKER, NULL};
+        c = &note;
+    }
+    int rc = scenario_source_render_noted(src, path, &doc->cur, c, &b, &next,
+                                          &doc->last_save, d);
     if (rc == 0)
         rc = in_place ? atomic_rewrite_in_place(path, b.data ? b.data : "", b.len, d)
                       : atomic_write_file(path, b.data ? b.data : "", b.len, 0666, d);
@@ -223,7 +272,7 @@ int doc_reload(Document *doc, Diag *d)
         return rc;
     scenario_source_free(doc->src);
     doc->src = src; /* saves now edit the text on disk */
-    stack_push(&doc->undo, &doc->cur);
+    stack_push(&doc->undo, &doc->cur, NULL);
     doc->redo.count = 0;
     doc->cur = doc->saved = t;
     doc->force_modified = false;

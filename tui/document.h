@@ -20,8 +20,10 @@
 
 /* A ring of DOC_UNDO_MAX scenarios: a full stack drops its oldest step by
  * moving `first`, not by moving the other 255 (12 MB) down. */
+#define DOC_STEP_LABEL 160 /* bytes of a step's label */
 typedef struct UndoStack {
     Scenario *items; /* DOC_UNDO_MAX slots once used, else NULL */
+    char (*labels)[DOC_STEP_LABEL]; /* what made each step ("" = not said) */
     size_t first;    /* the oldest step's slot */
     size_t count;
 } UndoStack;
@@ -56,14 +58,17 @@ typedef struct Document {
      * next save writes the file whole. */
     ScenarioSource *src;
     ScenarioSaveNote last_save; /* how the last doc_save went */
+    /* The last `:measure` (DESIGN 10.7), malloc'd, or NULL: while cur holds
+     * its values, a save writes its comment above measured_pct. */
+    struct MeasureApplied *measured;
 } Document;
 
 /* Start on scenario s from file `path` (NULL = no file): nothing unsaved,
  * no undo steps, the file's state on disk noted, no source text (the next
- * save writes the file whole). */
+ * save writes the file whole), no measurement to note. */
 void doc_init(Document *doc, const Scenario *s, const char *path);
 
-/* Release the undo and redo stacks and the source text. */
+/* Release the undo and redo stacks, the source text and the measurement. */
 void doc_free(Document *doc);
 
 /* True when there are unsaved changes. */
@@ -76,6 +81,16 @@ const char *doc_path(const Document *doc);
  * dropped). Returns false, changing nothing, when t equals it. The caller
  * has validated t. */
 bool doc_commit(Document *doc, const Scenario *t);
+
+/* doc_commit with a label for the step ("measure sacct.txt"; NULL or ""
+ * = none; a longer one is cut at a character and ends in "...": callers
+ * fit it first, msg_format), which doc_step_label
+ * gives back when the step is undone or redone. */
+bool doc_commit_as(Document *doc, const Scenario *t, const char *label);
+
+/* The label of the step the last doc_undo (redo: doc_redo) moved, "" when
+ * it had none. */
+const char *doc_step_label(const Document *doc, bool redo);
 
 /* Take recovered edits t as one undo step that counts as unsaved even when
  * t equals the file. */

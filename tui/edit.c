@@ -145,9 +145,9 @@ Scenario *edit_draft(App *a) { return &a->shown; }
 /* The draft becomes the committed scenario (one undo step); its figures
  * are worked out unless `evaluated` says they are the draft's already (a
  * typed value's preview). */
-static bool commit(App *a, bool evaluated, Reaction *r)
+static bool commit(App *a, bool evaluated, Reaction *r, const char *label)
 {
-    if (!doc_commit(&a->doc, &a->shown))
+    if (!doc_commit_as(&a->doc, &a->shown, label))
         return false;
     if (!evaluated)
         evaluate(a);
@@ -155,7 +155,12 @@ static bool commit(App *a, bool evaluated, Reaction *r)
     return true;
 }
 
-bool edit_commit(App *a, Reaction *r) { return commit(a, false, r); }
+bool edit_commit(App *a, Reaction *r) { return commit(a, false, r, NULL); }
+
+bool edit_commit_as(App *a, Reaction *r, const char *label)
+{
+    return commit(a, false, r, label);
+}
 
 Reaction edit_refused(App *a, const Diag *d)
 {
@@ -248,7 +253,7 @@ static Reaction commit_typed(App *a, bool *done)
         r |= preview(a);
     if (a->edit_bad)
         return r; /* keep editing; preview said why */
-    commit(a, true, &r);
+    commit(a, true, &r, NULL);
     *done = true;
     return r | edit_end(a) | msg_clear(a);
 }
@@ -529,6 +534,12 @@ Reaction edit_undo(App *a, bool redo)
     if (!scenario_change_text(&a->shown, &a->doc.cur, term_utf8() ? "\u2192" : "->",
                               what, sizeof what))
         snprintf(what, sizeof what, "no value differs");
+    const char *label = doc_step_label(&a->doc, redo);
+    if (label[0]) { /* "undone: measure jobs.csv: Utilization 27.3 -> 42 ..." */
+        char said[sizeof what];
+        msg_format(said, sizeof said, "%s: %s", label, what);
+        memcpy(what, said, sizeof what);
+    }
     const char *done = redo ? "redone" : "undone";
     Reaction r = edit_recompute(a);
     if (left)

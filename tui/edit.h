@@ -52,6 +52,10 @@ Scenario *edit_draft(App *a);
  * equals the committed scenario. */
 bool edit_commit(App *a, Reaction *r);
 
+/* edit_commit with a label that undo and redo say before the values
+ * changed ("measure jobs.csv": "undone: measure jobs.csv: ..."). */
+bool edit_commit_as(App *a, Reaction *r, const char *label);
+
 /* The message for a change the edit path refused: "PATH: problem" (the
  * problem alone when d names no field). Returns R_MSG. */
 Reaction edit_refused(App *a, const Diag *d);

@@ -40,6 +40,7 @@ void measure_apply_of(const MeasureResult *r, const char *const *files,
              sb_str(&list), measure_time_text(r->from, r->from_offset, from,
                                               sizeof from),
              measure_time_text(r->to, r->to_offset, to, sizeof to), weeks, gpus);
+    snprintf(a->files, sizeof a->files, "%s", sb_str(&list));
     sb_free(&list);
 }
 

@@ -17,11 +17,13 @@
 #include "yaml_comment.h"
 
 #define MEASURE_COMMENT_MARKER "gpuplan measure:"
+#define MEASURE_FILES_BYTES 640 /* the file list, cut with "…" past 600 */
 
 /* What a measurement writes. */
 typedef struct MeasureApplied {
     double pct, weeks, active; /* active NAN: not written */
     char comment[1024];        /* after the marker, one line */
+    char files[MEASURE_FILES_BYTES]; /* the files as the comment names them */
 } MeasureApplied;
 
 /* The values of r (measure_value_*) and the comment: the files (as given,

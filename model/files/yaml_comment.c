@@ -84,6 +84,10 @@ int yaml_comment_set(const char *name, const char *text, size_t len,
     const size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     size_t p = anchor_of(&sp, c->key, len);
     yaml_spans_free(&sp);
+    if (p >= len && !c->text) { /* nothing above which to drop */
+        sb_append_n(out, text, len);
+        return 0;
+    }
     if (p >= len) { /* neither the field nor its section is written */
         sb_append_n(out, text, len);
         bool crlf = len >= 2 && text[len - 2] == '\r' && text[len - 1] == '\n';
@@ -105,7 +109,8 @@ int yaml_comment_set(const char *name, const char *text, size_t len,
             from = prev;
     }
     sb_append_n(out, text, from);
-    comment_line(c, text + ls, ind - ls, crlf, out);
+    if (c->text)
+        comment_line(c, text + ls, ind - ls, crlf, out);
     sb_append_n(out, text + ls, len - ls);
     return 0;
 }

@@ -20,7 +20,8 @@
 typedef struct YamlComment {
     const char *key;    /* "utilization.measured_pct": section and field */
     const char *marker; /* "gpuplan measure:", starts the comment */
-    const char *text;   /* what follows the marker, one line */
+    const char *text;   /* what follows the marker, one line; NULL: drop
+                         * the marked line, write none */
 } YamlComment;
 
 /* Append to *out the YAML scenario text[0..len) with "# MARKER TEXT" on
@@ -28,7 +29,8 @@ typedef struct YamlComment {
  * starts with the marker, else inserted. When the field is not written,
  * the comment goes above its section's line, and when that is not written
  * either, at the end of the text. Control characters of c->text are shown
- * visibly (a comment is one line). Returns 0, or EXIT_DATAERR with *d
+ * visibly (a comment is one line). With c->text NULL the marked line
+ * above the field (or its section) is dropped and none written. Returns 0, or EXIT_DATAERR with *d
  * filled when the text does not parse as a scenario (nothing appended). */
 int yaml_comment_set(const char *name, const char *text, size_t len,
                      const YamlComment *c, StrBuf *out, Diag *d);
