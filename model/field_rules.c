@@ -7,6 +7,7 @@
 #include "fields.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "commitment.h"
 #include "hybrid.h"
@@ -27,6 +28,20 @@ const FieldList field_list_workloads = {
     .max = HYBRID_MAX_WORKLOADS,
 };
 
+/* The trace's groups (DESIGN 10.8): hybrid.groups[N].KEY, a workload's
+ * rules for the jobs of one group of the replayed history. */
+const FieldList field_list_groups = {
+    .key = "hybrid.groups",
+    .item = "group",
+    .holder = "plan",
+    .help = "where the trace's groups run",
+    .offset = offsetof(Scenario, trace.groups),
+    .min = 0,
+    .required = false,
+    .count_offset = offsetof(Scenario, trace.group_count),
+    .stride = sizeof(HybridWorkload),
+    .max = TRACE_MAX_GROUPS,
+};
 /* The uncertain inputs (DESIGN 1, 2.8): uncertainty.inputs[N].KEY. */
 const FieldList field_list_inputs = {
     .key = "uncertainty.inputs",
@@ -91,6 +106,37 @@ static bool block_term_holds(const Scenario *s, char *msg, size_t n)
     return false;
 }
 
+/* The trace's groups (DESIGN 10.8): each named once, `*` at most once,
+ * only with a trace, and with the plan's workloads and the other groups'
+ * workload within the plan's workloads. Blamed on hybrid.trace. */
+static bool groups_hold(const Scenario *s, char *msg, size_t n)
+{
+    const HybridTrace *t = &s->trace;
+    if (t->group_count && !t->file[0]) {
+        snprintf(msg, n, "hybrid.groups says where a trace's groups run, and no "
+                 "hybrid.trace is given");
+        return false;
+    }
+    size_t named = 0;
+    for (size_t i = 0; i < t->group_count; i++) {
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(t->groups[i].name, t->groups[k].name) == 0) {
+                num_snprintf(msg, n, "hybrid.groups[%zu] names the group '%s' of "
+                             "hybrid.groups[%zu] again", i, t->groups[i].name, k);
+                return false;
+            }
+        named += strcmp(t->groups[i].name, "*") != 0;
+    }
+    size_t need = s->hybrid.workload_count + named + 1;
+    if (t->file[0] && need > HYBRID_MAX_WORKLOADS) {
+        snprintf(msg, n, "%zu workloads, %zu named groups and the other groups "
+                 "make %zu, more than the %d a plan holds",
+                 s->hybrid.workload_count, named, need, HYBRID_MAX_WORKLOADS);
+        return false;
+    }
+    return true;
+}
+
 /* In the order they are checked: the first broken one is reported. */
 const FieldRule field_rules[] = {
     { .key = "facility.node_power_busy_kw",
@@ -100,6 +146,7 @@ const FieldRule field_rules[] = {
     { .key = "hybrid.onprem_nodes",
       .limit = "hardware.nodes", .say = say_onprem_nodes },
     { .key = "hybrid.days", .holds = jobs_hold },
+    { .key = "hybrid.trace", .holds = groups_hold },
     { .key = "cloud.commitment", .holds = block_term_holds },
 };
 

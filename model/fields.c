@@ -404,6 +404,7 @@ void scenario_default(Scenario *s)
 void scenario_hybrid_default(Scenario *s)
 {
     memset(&s->hybrid, 0, sizeof s->hybrid);
+    memset(&s->trace, 0, sizeof s->trace);
     for (size_t i = 0; i < field_count; i++)
         if (field_table[i].scope == FS_HYBRID && !field_table[i].list)
             put_default(&field_table[i], s, 0);

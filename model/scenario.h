@@ -131,6 +131,21 @@ typedef struct Horizon {
     double ramp_months; /* utilization grows linearly from 0 over these */
 } Horizon;
 
+/* A job history the hybrid plan replays (DESIGN 10.8): the file, how its
+ * jobs are grouped, and where each group runs. A group is written as a
+ * workload's rules (name = the group, run, cloud_mode, priority,
+ * max_wait_minutes, cloud_gpu_hour); its arrivals, GPUs and hours come
+ * from the history. Part of the `hybrid:` section. */
+#define TRACE_FILE_MAX 255 /* characters of the trace's file name */
+#define TRACE_MAX_GROUPS 16
+typedef struct HybridTrace {
+    char file[SCENARIO_TEXT_BYTES(TRACE_FILE_MAX)]; /* "" = none */
+    int group_by;     /* JobGroupBy's order: default, partition, account,
+                       * qos, user, name */
+    size_t group_count;
+    HybridWorkload groups[TRACE_MAX_GROUPS];
+} HybridTrace;
+
 typedef struct Scenario {
     char name[SCENARIO_TEXT_BYTES(SCENARIO_NAME_MAX)];
     char notes[SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX)];
@@ -146,6 +161,7 @@ typedef struct Scenario {
     Horizon horizon;
     bool has_hybrid;    /* the optional `hybrid:` section was given */
     HybridPlan hybrid;  /* meaningful only when has_hybrid */
+    HybridTrace trace;  /* hybrid.trace and hybrid.groups, with has_hybrid */
     bool has_uncertainty;    /* the optional `uncertainty:` section was given */
     Uncertainty uncertainty; /* meaningful only when has_uncertainty */
 } Scenario;

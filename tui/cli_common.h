@@ -28,6 +28,11 @@ char *diag_text(const Diag *d);
 /* "gpuplan: FILE:LINE:COL: message" on stderr. */
 void print_diag(const Diag *d);
 
+/* The malformed lines of job records (gpuplan measure, a replayed trace):
+ * the first JOB_PROBLEMS_MAX with file:line:column, then how many more. */
+struct JobReadStats;
+void cli_print_job_problems(const struct JobReadStats *st);
+
 /* "gpuplan: " + the printf-style message, then the --help hint; returns
  * EXIT_USAGE. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

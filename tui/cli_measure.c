@@ -97,9 +97,7 @@ static int options_of(const CliArgs *a, MeasureRunOptions *o)
     return 0;
 }
 
-/* The malformed lines: the first JOB_PROBLEMS_MAX described, the rest
- * counted. */
-static void print_problems(const JobReadStats *st)
+void cli_print_job_problems(const JobReadStats *st)
 {
     for (size_t i = 0; i < st->problem_count; i++)
         print_diag(&st->problems[i]);
@@ -210,7 +208,7 @@ int cli_cmd_measure(const CliArgs *a)
     Diag d;
     rc = measure_run((const char *const *)a->operands, a->noperands, &o, &run,
                      &d);
-    print_problems(&run.stats);
+    cli_print_job_problems(&run.stats);
     if (rc != 0) {
         if (rc == EXIT_USAGE)
             return usage_error("%s", d.message);

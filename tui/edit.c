@@ -17,6 +17,7 @@
 #include "scenario_change.h"
 #include "scenario_edit.h"
 #include "term.h"
+#include "trace_plan.h"
 
 /* ---- the selection --------------------------------------------------------- */
 
@@ -71,6 +72,17 @@ static bool optional_row(const Field *row)
  * (edit_hybrid_done). */
 static void evaluate_hybrid(App *a)
 {
+    if (trace_plan_wanted(&a->shown)) {
+        /* The planner does not read a trace (DESIGN 10.8): no figures of
+         * the plan's own workloads passed off as the whole. */
+        hybrid_work_cancel(&a->hwork);
+        memset(&a->hres, 0, sizeof a->hres);
+        a->hres.warning_count = 1;
+        snprintf(a->hres.warnings[0], sizeof a->hres.warnings[0],
+                 "the plan replays a trace (hybrid.trace): its figures are in "
+                 "gpuplan report, not in the planner");
+        return;
+    }
     if (a->shown.has_hybrid && a->hwork.ok) {
         hybrid_work_submit(&a->hwork, &a->shown, &a->hres);
         return;

@@ -7,10 +7,12 @@
 
 #include "report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fields.h"
+#include "hybrid_stream.h"
 #include "strbuf.h"
 
 /* The risk figures of s into rr->risk, the Monte Carlo stopping when
@@ -43,6 +45,25 @@ static bool risk_compute(ReportResults *rr, const Scenario *s,
 bool report_results_compute_cancel(ReportResults *rr, const Scenario *s,
                                    volatile sig_atomic_t *cancel)
 {
+    return report_results_compute_source(rr, s, cancel, NULL);
+}
+
+/* A plan whose trace is not given to the simulation has no figures: the
+ * plan's own workloads alone would pass for the whole stream. */
+static void trace_not_read(HybridResult *r, const Scenario *s)
+{
+    memset(r, 0, sizeof *r);
+    r->warning_count = 1;
+    (void)s;
+    snprintf(r->warnings[0], sizeof r->warnings[0],
+             "the plan replays a trace (hybrid.trace), which only gpuplan report "
+             "reads: no hybrid figures here");
+}
+
+bool report_results_compute_source(ReportResults *rr, const Scenario *s,
+                                   volatile sig_atomic_t *cancel,
+                                   const HybridJobSource *source)
+{
     cost_evaluate(s, &rr->cost);
     horizon_evaluate(s, &rr->horizon.result, &rr->horizon.cum);
     rr->hybrid = NULL;
@@ -52,11 +73,18 @@ bool report_results_compute_cancel(ReportResults *rr, const Scenario *s,
         return false;
     if (!s->has_hybrid)
         return true;
+    rr->hybrid = xmalloc(sizeof *rr->hybrid);
+    if (s->trace.file[0] && !source) {
+        trace_not_read(rr->hybrid, s);
+        rr->by_nodes = xmalloc(sizeof *rr->by_nodes);
+        rr->hybrid->by_nodes = rr->by_nodes;
+        return true;
+    }
     HybridScratch sc;
     if (hybrid_scratch_init(&sc, 0) != 0)
         xalloc_die();
     sc.cancel = cancel;
-    rr->hybrid = xmalloc(sizeof *rr->hybrid);
+    sc.source = source;
     hybrid_evaluate(s, &s->hybrid, rr->hybrid, &sc);
     /* by_nodes lives in the scratch: keep a copy that outlives it. */
     size_t n = rr->hybrid->by_nodes_count;

@@ -54,6 +54,16 @@ void report_results_compute(ReportResults *rr, const Scenario *s);
 bool report_results_compute_cancel(ReportResults *rr, const Scenario *s,
                                    volatile sig_atomic_t *cancel);
 
+/* As report_results_compute_cancel, with the hybrid plan's jobs from
+ * source (hybrid_stream.h; NULL: the plan's own workloads). A scenario
+ * that names a trace (hybrid.trace) is evaluated with the source that
+ * replays it (trace_plan.h); without one its hybrid result holds only a
+ * warning that says so, never the plan's own workloads as the whole. */
+struct HybridJobSource;
+bool report_results_compute_source(ReportResults *rr, const Scenario *s,
+                                   volatile sig_atomic_t *cancel,
+                                   const struct HybridJobSource *source);
+
 /* Compute rr->risk for s (valid) whether or not s has an uncertainty
  * section (`gpuplan risk` always shows the tornado): the tornado, and the
  * Monte Carlo when s lists inputs. Allocates the draws' buffers for the

@@ -1,0 +1,224 @@
+/* trace_plan.c: a hybrid plan with a replayed history made ready to
+ * evaluate, DESIGN 10.8. */
+#include "config.h"
+
+#include "trace_plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "file_path.h"
+#include "strbuf.h"
+
+bool trace_plan_wanted(const Scenario *s)
+{
+    return s->has_hybrid && s->trace.file[0] != '\0';
+}
+
+/* The trace's path: as written when absolute, else beside the scenario.
+ * False when it does not fit out. */
+static bool resolve(const char *file, const char *scenario_path, char *out, size_t n)
+{
+    char dir[4096];
+    size_t need;
+    if (file[0] == '/' || !scenario_path || !path_split(scenario_path, dir, sizeof dir) ||
+        strcmp(dir, ".") == 0)
+        need = strlen(file) + 1;
+    else
+        need = strlen(dir) + 1 + strlen(file) + 1;
+    if (need > n)
+        return false;
+    if (need == strlen(file) + 1)
+        memcpy(out, file, need);
+    else
+    {
+        size_t dl = strlen(dir);
+        memcpy(out, dir, dl);
+        out[dl] = '/';
+        memcpy(out + dl + 1, file, strlen(file) + 1);
+    }
+    return true;
+}
+
+/* d's error, said of the file at path. */
+static void said_of(Diag *d, const char *path)
+{
+    Diag keep = *d;
+    diag_clear(d, path);
+    d->status = keep.status;
+    d->line = keep.line;
+    d->col = keep.col;
+    memcpy(d->path, keep.path, sizeof d->path);
+    memcpy(d->message, keep.message, sizeof d->message);
+}
+
+/* The workloads of the groups after the plan's own: one per item but `*`,
+ * then the default. Returns 0, or EXIT_DATAERR when they do not fit. */
+static int add_groups(const Scenario *s, HybridPlan *p, const char **names,
+                      size_t *workloads, size_t *named, size_t *fallback, Diag *d)
+{
+    const HybridTrace *tr = &s->trace;
+    size_t star = tr->group_count, base = p->workload_count;
+    size_t need = base + 1;
+    for (size_t i = 0; i < tr->group_count; i++)
+        if (strcmp(tr->groups[i].name, "*") == 0)
+            star = i;
+        else
+            need++;
+    if (need > HYBRID_MAX_WORKLOADS) {
+        diag_set(d, EXIT_DATAERR, 0, 0, "hybrid.groups",
+                 "%zu workloads and %zu groups make %zu, more than the %d a plan "
+                 "holds (the other groups take one more)",
+                 base, need - base - 1, need, HYBRID_MAX_WORKLOADS);
+        return EXIT_DATAERR;
+    }
+    *named = 0;
+    for (size_t i = 0; i < tr->group_count; i++) {
+        if (i == star)
+            continue;
+        HybridWorkload *w = &p->workloads[p->workload_count];
+        *w = tr->groups[i];
+        snprintf(w->name, sizeof w->name, "trace %s", tr->groups[i].name);
+        names[*named] = tr->groups[i].name;
+        workloads[(*named)++] = p->workload_count++;
+    }
+    HybridWorkload *w = &p->workloads[p->workload_count];
+    if (star < tr->group_count)
+        *w = tr->groups[star];
+    else {
+        memset(w, 0, sizeof *w);
+        w->run = RUN_ONPREM;
+        w->cloud_mode = MODE_ON_DEMAND;
+    }
+    snprintf(w->name, sizeof w->name, "trace, other groups");
+    *fallback = p->workload_count++;
+    return 0;
+}
+
+/* Each group workload's arrivals a day, mean GPUs and hours, from the
+ * replay, so the report's table of workloads describes the history. */
+static void describe(TracePlan *tp, size_t first)
+{
+    HybridPlan *p = &tp->eval->hybrid;
+    size_t n = p->workload_count - first;
+    double *jobs = xmalloc(3 * (n ? n : 1) * sizeof *jobs), *gpus = jobs + n,
+           *hours = gpus + n;
+    memset(jobs, 0, 3 * n * sizeof *jobs);
+    const TraceJobs *t = &tp->jobs;
+    for (size_t i = 0; i < t->count && t->span > 0; i++) {
+        const TraceJob *j = &t->jobs[i];
+        int64_t left = t->period - (int64_t)j->submit;
+        if (left <= 0)
+            continue;
+        double k = (double)j->count * (double)((left + t->span - 1) / t->span);
+        size_t w = j->workload - first;
+        jobs[w] += k;
+        gpus[w] += k * j->gpus;
+        hours[w] += k * j->minutes / 60.0;
+    }
+    for (size_t w = 0; w < n; w++) {
+        HybridWorkload *wl = &p->workloads[first + w];
+        wl->has_schedule = false;
+        /* Shown, not simulated: to two decimals (an hour at least 0.01). */
+        wl->per_day = nearbyint(100 * jobs[w] / p->days) / 100;
+        wl->gpus = jobs[w] > 0 ? fmax(1, nearbyint(gpus[w] / jobs[w])) : 1;
+        wl->hours = jobs[w] > 0 ? fmax(0.01, nearbyint(100 * hours[w] / jobs[w]) / 100) : 1;
+    }
+    free(jobs);
+}
+
+#define NOT_READ 2 /* have_own, have_trace: the next job is still to read */
+
+/* The next job of the two streams merged by submission minute (the plan's
+ * own first on a tie). */
+static int merged_next(void *state, HybridJob *job, char *error, size_t n)
+{
+    TracePlan *tp = state;
+    if (tp->have_own == NOT_READ)
+        tp->have_own = tp->own_src.next(tp->own_src.state, &tp->next_own, error, n);
+    if (tp->have_trace == NOT_READ)
+        tp->have_trace =
+            tp->trace_src.next(tp->trace_src.state, &tp->next_trace, error, n);
+    if (tp->have_own < 0 || tp->have_trace < 0)
+        return -1;
+    bool own = tp->have_own == 1 &&
+               (tp->have_trace != 1 || tp->next_own.submit <= tp->next_trace.submit);
+    if (own) {
+        *job = tp->next_own;
+        tp->have_own = NOT_READ;
+        return 1;
+    }
+    if (tp->have_trace == 1) {
+        *job = tp->next_trace;
+        tp->have_trace = NOT_READ;
+        return 1;
+    }
+    return 0;
+}
+
+static int merged_rewind(void *state, char *error, size_t n)
+{
+    TracePlan *tp = state;
+    tp->have_own = tp->have_trace = NOT_READ;
+    if (tp->own_src.rewind(tp->own_src.state, error, n) != 0)
+        return -1;
+    return tp->trace_src.rewind(tp->trace_src.state, error, n);
+}
+
+int trace_plan_prepare(const Scenario *s, const char *scenario_path, TracePlan *tp,
+                       Diag *d)
+{
+    memset(tp, 0, sizeof *tp);
+    diag_clear(d, NULL);
+    tp->eval = xmalloc(sizeof *tp->eval);
+    *tp->eval = *s;
+    HybridPlan *p = &tp->eval->hybrid;
+    const char *names[TRACE_MAX_GROUPS];
+    size_t workloads[TRACE_MAX_GROUPS], named = 0, fallback = 0;
+    size_t first = p->workload_count;
+    int rc = add_groups(s, p, names, workloads, &named, &fallback, d);
+    if (rc == 0) {
+        if (!resolve(s->trace.file, scenario_path, tp->path, sizeof tp->path)) {
+            diag_set(d, EXIT_DATAERR, 0, 0, "hybrid.trace",
+                     "the trace's path beside the scenario is longer than %zu bytes",
+                     sizeof tp->path - 1);
+            rc = EXIT_DATAERR;
+        }
+    }
+    if (rc == 0) {
+        TraceOptions o = {JOBS_AUTO, (JobGroupBy)s->trace.group_by, false,
+                          names, workloads, named, fallback,
+                          (int64_t)llround(p->days * 1440)};
+        const char *paths[1] = {tp->path};
+        rc = trace_jobs_load(paths, 1, &o, &tp->jobs, d);
+        if (rc != 0 && !d->file[0])
+            said_of(d, tp->path);
+    }
+    if (rc != 0) {
+        TraceStats keep = tp->jobs.stats;
+        trace_plan_free(tp);
+        tp->jobs.stats = keep;
+        return rc;
+    }
+    describe(tp, first);
+    /* The plan's own jobs: its workloads only (the groups' have no
+     * arrivals of their own). */
+    HybridPlan *own = xmalloc(sizeof *own);
+    *own = s->hybrid;
+    hybrid_plan_source(&tp->own, own, &tp->own_src);
+    trace_jobs_source(&tp->jobs, &tp->trace_src);
+    tp->source = (HybridJobSource){merged_rewind, merged_next, tp};
+    tp->have_own = tp->have_trace = NOT_READ;
+    return 0;
+}
+
+void trace_plan_free(TracePlan *tp)
+{
+    if (tp->own.p)
+        free((void *)tp->own.p);
+    trace_jobs_free(&tp->jobs);
+    free(tp->eval);
+    memset(tp, 0, sizeof *tp);
+}
