@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# check_trace_cli.sh: a hybrid plan that replays a job history (DESIGN
+# 10.8), as a user runs it: gpuplan report gives the hand-worked queue of
+# check_trace_jobs.c to the minute; the groups' rules are checked with
+# their place in the file; a trace that cannot be used stops the report
+# with a reason; malformed lines are reported as gpuplan measure reports
+# them.
+. "$top_srcdir/tests/lib.sh"
+G=$GPUPLAN
+D=$top_srcdir/tests/data/trace
+export TZ=UTC
+
+cp "$D/queue.csv" "$D/queue.yaml" "$TMP/"
+expect_status 0 "the replay" -- "$G" report --format json "$TMP/queue.yaml"
+# Per workload: [name, jobs, to_cloud_pct, mean wait, P95 wait] (by hand:
+# train waits 0 and 90 each day, eval goes to the cloud, D waits 120).
+got=$(python3 -c '
+import json, sys
+h = json.load(open(sys.argv[1]))["results"]["hybrid"]
+for w in h["workloads"]:
+    print(w["name"], w["jobs"], w["to_cloud_pct"], w.get("wait_mean_minutes"), w.get("wait_p95_minutes"))
+' "$TMP/out" 2>&1)
+want="trace train 4 0 45 90
+trace eval 2 100 None None
+trace, other groups 2 0 120 120"
+[ "$got" = "$want" ] && ok || fail "the queue: got
+$got"
+expect_status 0 "the text report" -- "$G" report "$TMP/queue.yaml"
+expect_grep "$TMP/out" "trace train              2 a day                8    1.5 onprem on_demand" \
+    "the group described by its replay"
+
+# Beside a workload of its own: the plan's jobs and the history's, merged.
+sed 's/  workloads: \[\]/  workloads:\n    - {name: nightly, schedule: "0 6 * * *", gpus: 8, hours: 1}/' \
+    "$TMP/queue.yaml" >"$TMP/beside.yaml"
+expect_status 0 "beside the workloads" -- "$G" report --format json "$TMP/beside.yaml"
+# nightly at 06:00 each day finds the node free (the history's queue ends
+# at 03:10): 2 jobs, no wait; the history's figures stay as they were.
+got=$(python3 -c '
+import json, sys
+h = json.load(open(sys.argv[1]))["results"]["hybrid"]
+print(" / ".join("%s %s %s" % (w["name"], w["jobs"], w.get("wait_mean_minutes")) for w in h["workloads"]))
+' "$TMP/out" 2>&1)
+[ "$got" = "nightly 2 0 / trace train 4 45 / trace eval 2 None / trace, other groups 2 120" ] && ok ||
+    fail "beside: got $got"
+
+# The groups' rules, located.
+sed 's/name: eval/name: train/' "$TMP/queue.yaml" >"$TMP/dup.yaml"
+expect_status 65 "a group named twice" -- "$G" check "$TMP/dup.yaml"
+expect_grep "$TMP/err" "dup.yaml:11:3: hybrid.trace: hybrid.groups[1] names the group 'train' of hybrid.groups[0] again" \
+    "said where"
+grep -v "trace:" "$TMP/queue.yaml" >"$TMP/notrace.yaml"
+expect_status 65 "groups without a trace" -- "$G" check "$TMP/notrace.yaml"
+expect_grep "$TMP/err" "no hybrid.trace is given" "said why"
+
+# A trace that cannot be used.
+sed 's/trace: queue.csv/trace: none.csv/' "$TMP/queue.yaml" >"$TMP/none.yaml"
+expect_status 66 "a missing trace" -- "$G" report "$TMP/none.yaml"
+expect_grep "$TMP/err" "none.csv" "the file named"
+printf 'submit,start,end,gpus\n2024-03-04T00:00Z,2024-03-04T00:00Z,2024-03-04T01:00Z,0\n' >"$TMP/nogpu.csv"
+sed 's/trace: queue.csv/trace: nogpu.csv/' "$TMP/queue.yaml" >"$TMP/nogpu.yaml"
+expect_status 65 "no job to replay" -- "$G" report "$TMP/nogpu.yaml"
+expect_grep "$TMP/err" "nogpu.csv: no job to replay" "said why"
+
+# Malformed lines: located, the report still made from the rest.
+{ cat "$TMP/queue.csv"; printf '2024-03-04T02:00Z,2024-13-04T02:00Z,2024-03-04T03:00Z,1,train\n'; } >"$TMP/bad.csv"
+sed 's/trace: queue.csv/trace: bad.csv/' "$TMP/queue.yaml" >"$TMP/bad.yaml"
+expect_status 0 "a malformed line" -- "$G" report "$TMP/bad.yaml"
+expect_grep "$TMP/err" "bad.csv:6:" "the line located"
+
+# Relative to the scenario's folder, wherever the command runs.
+(cd / && "$G" report "$TMP/queue.yaml" >/dev/null 2>"$TMP/err") && ok ||
+    fail "the trace beside the scenario: $(cat "$TMP/err")"
+finish
