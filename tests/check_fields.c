@@ -530,7 +530,8 @@ static const struct {
     {"hybrid", "workload", "(did you mean `workloads`?)"},
     {"hybrid", "max_wait_minute", "(did you mean `max_wait_minutes`?)"},
     {"hybrid", "zzzzzzzz", "(known keys: days, onprem_nodes, max_wait_minutes, "
-                           "cloud_idle_minutes, seed, backfill, workloads)"},
+                           "cloud_idle_minutes, seed, backfill, workloads, trace, "
+                           "trace_group_by, groups)"},
     {"hybrid.workloads[]", "gpu", "(did you mean `gpus`?)"},
     {"", "nodes", "(did you mean `hardware.nodes`?)"},
     {"", "hybrid.workloads[5].hour", "(did you mean `hybrid.workloads[5].hours`?)"},

@@ -554,6 +554,35 @@ START_TEST(input_values_edited_in_place)
 }
 END_TEST
 
+/* A file with a trace and its groups (DESIGN 10.8): a group's value, an
+ * optional key and the trace's file are edited in place; the rest of the
+ * file, comments included, stays. */
+static void edit_groups(Scenario *s)
+{
+    set(s, "hybrid.groups[1].priority", "5");
+    set(s, "hybrid.groups[0].max_wait_minutes", "30");
+    set(s, "hybrid.trace", "history.csv");
+}
+
+START_TEST(groups_edited_in_place)
+{
+    static const char text[] =
+        "gpuplan: 2\nhardware:\n  nodes: 1\nhybrid:\n  onprem_nodes: 1\n"
+        "  trace: queue.csv   # the team's history\n  workloads: []\n"
+        "  groups:\n    - name: train\n      run: onprem\n"
+        "    - name: eval   # evaluations\n      run: burst\n";
+    static const char want[] =
+        "gpuplan: 2\nhardware:\n  nodes: 1\nhybrid:\n  onprem_nodes: 1\n"
+        "  trace: history.csv # the team's history\n  workloads: []\n"
+        "  groups:\n    - name: train\n      run: onprem\n"
+        "      max_wait_minutes: 30     # min, 0..100000; the group's burst "
+        "threshold and wait target (else the plan's)\n"
+        "    - name: eval   # evaluations\n      run: burst\n"
+        "      priority: 5              # 0..100; higher is scheduled first on-prem\n";
+    check_edit("g.yaml", text, strlen(text), edit_groups, want, strlen(want));
+}
+END_TEST
+
 /* ---- the schema line (DESIGN 1.4) ------------------------------------------- */
 
 /* The hand-written file as a version-1 file: without its uncertainty
@@ -620,6 +649,8 @@ static char *saved_after(const char *text, size_t len, EditFn edit,
 
 static void edit_priority(Scenario *s) { set(s, "hybrid.workloads[1].priority", "5"); }
 static void edit_backfill(Scenario *s) { set(s, "hybrid.backfill", "true"); }
+/* A trace (DESIGN 10.8): a version-2 key of the plan. */
+static void edit_trace(Scenario *s) { set(s, "hybrid.trace", "jobs.csv"); }
 static void edit_add_ranges(Scenario *s)
 {
     s->has_uncertainty = true;
@@ -640,7 +671,7 @@ START_TEST(version_2_field_makes_the_schema_line_2)
                   "a version-1 edit changed the schema line");
     free(out);
     static const EditFn v2_edits[] = {edit_priority, edit_backfill,
-                                      edit_add_ranges};
+                                      edit_add_ranges, edit_trace};
     for (size_t e = 0; e < sizeof v2_edits / sizeof v2_edits[0]; e++) {
         out = saved_after(v1, len, v2_edits[e], NULL);
         ck_assert_msg(strstr(out, "\ngpuplan: 2   # schema version\n"),
@@ -653,6 +684,10 @@ START_TEST(version_2_field_makes_the_schema_line_2)
          * (edit_add_ranges). */
         if (field_version(f) < 2 || f->type == FT_TEXT ||
             f->scope == FS_UNCERTAINTY)
+            continue;
+        /* The trace's groups: the file has none (a file that has them is
+         * edited in groups_edited). */
+        if (f->list == &field_list_groups)
             continue;
         out = saved_after(v1, len, NULL, f);
         ck_assert_msg(strstr(out, "\ngpuplan: 2   # schema version\n"),
@@ -1069,6 +1104,7 @@ static Suite *patch_suite(void)
     tcase_add_test(t, input_added_as_a_block);
     tcase_add_test(t, input_removed_as_a_block);
     tcase_add_test(t, input_values_edited_in_place);
+    tcase_add_test(t, groups_edited_in_place);
     tcase_add_test(t, version_2_field_makes_the_schema_line_2);
     tcase_add_test(t, new_files_are_written_whole);
     tcase_add_test(t, layout_it_cannot_edit_is_written_whole_and_said);

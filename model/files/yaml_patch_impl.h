@@ -50,6 +50,10 @@ void yp_fail(Patch *p, const char *why);
 const YamlNode *yp_node(const Patch *p, size_t i);
 /* The start of the line holding pos; the start of the next line. */
 size_t yp_line_start(const Patch *p, size_t pos);
+/* True when the line at q holds only blanks; when it is a comment
+ * indented at least min_col. */
+bool yp_blank_line(const Patch *p, size_t q);
+bool yp_comment_line(const Patch *p, size_t q, size_t min_col);
 size_t yp_line_after(const Patch *p, size_t pos);
 /* The column of pos on its line (bytes). */
 size_t yp_column(const Patch *p, size_t pos);

@@ -1,5 +1,6 @@
 /* yaml_patch_list.c: the format-preserving saver's lists of items (hybrid
- * workloads, uncertainty inputs) and the optional sections that hold them
+ * workloads, a trace's groups, uncertainty inputs) and the optional
+ * sections that hold them
  * (DESIGN 1.3): items matched old to new by the cheapest edit script, then
  * edited, inserted or removed as blocks. */
 #include "config.h"
@@ -245,22 +246,6 @@ static size_t item_dash(const Patch *p, const YamlNode *n)
     return q > p->bom && p->d[q - 1] == '-' ? q - 1 : n->start;
 }
 
-static bool blank_line(const Patch *p, size_t q)
-{
-    while (q < p->len && (p->d[q] == ' ' || p->d[q] == '\t' || p->d[q] == '\r'))
-        q++;
-    return q < p->len && p->d[q] == '\n';
-}
-
-/* A comment line indented at least min_col. */
-static bool comment_line(const Patch *p, size_t q, size_t min_col)
-{
-    size_t i = q;
-    while (i < p->len && p->d[i] == ' ')
-        i++;
-    return i < p->len && p->d[i] == '#' && i - q >= min_col;
-}
-
 /* The lines to remove with block list item `it`: its own, the comment
  * lines right above its dash (indented as far as the dash) and under it;
  * then the blank lines after it when another item follows, or those
@@ -269,14 +254,14 @@ static void item_lines(const Patch *p, const YamlNode *it, size_t dash_col,
                        bool more, bool take_before, size_t *a, size_t *e)
 {
     size_t s = yp_line_start(p, item_dash(p, it));
-    while (s > p->bom && comment_line(p, yp_line_start(p, s - 1), dash_col))
+    while (s > p->bom && yp_comment_line(p, yp_line_start(p, s - 1), dash_col))
         s = yp_line_start(p, s - 1);
     size_t end = yp_after_block(p, yp_tail(p, it), dash_col);
     if (more) {
-        while (end < p->len && blank_line(p, end))
+        while (end < p->len && yp_blank_line(p, end))
             end = yp_line_after(p, end);
     } else if (take_before) {
-        while (s > p->bom && blank_line(p, yp_line_start(p, s - 1)))
+        while (s > p->bom && yp_blank_line(p, yp_line_start(p, s - 1)))
             s = yp_line_start(p, s - 1);
     }
     *a = s;
@@ -442,12 +427,14 @@ static void patch_list(Patch *p, const ListKind *L, const YamlNode *lk,
  * scenario as loaded (has_b) and as saved (has_s): added whole, removed
  * whole, or its scalars and its list edited. Its rows are the registry's
  * of one scope: the scalars, then the list's. */
+#define SECTION_LISTS 2 /* hybrid: workloads and the trace's groups */
 typedef struct ListSection {
     char name[32];    /* "hybrid" */
     FieldScope scope;
     size_t rank;      /* top-level rank */
-    int nscalars;     /* ls_key(nscalars) is the list */
-    const ListKind *list;
+    int nscalars;     /* ls_key(nscalars + j) is list j */
+    int nlists;
+    ListKind lists[SECTION_LISTS];
 } ListSection;
 
 /* Row k of the section's scalars (its rows outside the list). */
@@ -461,20 +448,60 @@ static const Field *ls_row(const ListSection *S, int k)
     return NULL;
 }
 
-/* The section's keys: its scalars, then the list. */
+/* The section's keys: its scalars, then the lists. */
 static const char *ls_key(const ListSection *S, int k)
 {
     const Field *f = k < S->nscalars ? ls_row(S, k) : NULL;
-    return f ? field_leaf(f) : strrchr(S->list->l->key, '.') + 1;
+    return f ? field_leaf(f) : strrchr(S->lists[k - S->nscalars].l->key, '.') + 1;
 }
 
 static size_t section_key_rank(const char *key, const void *ctx)
 {
     const ListSection *S = ctx;
-    for (int k = 0; k <= S->nscalars; k++)
+    for (int k = 0; k < S->nscalars + S->nlists; k++)
         if (strcmp(ls_key(S, k), key) == 0)
             return (size_t)k;
-    return (size_t)S->nscalars + 1;
+    return (size_t)(S->nscalars + S->nlists);
+}
+
+
+/* List j of the section: edited, or written with its items when the
+ * file left it out. */
+static void patch_section_list(Patch *p, const ListSection *S, const YamlNode *hv,
+                               const char *ind, int j)
+{
+    const ListKind *L = &S->lists[j];
+    const char *lname = ls_key(S, S->nscalars + j);
+    const YamlNode *lk, *lv = yaml_spans_get(p->sp, hv, lname, &lk);
+    if (lv) {
+        patch_list(p, L, lk, lv);
+        return;
+    }
+    const Scenario *s = p->s;
+    size_t m = lk_count(L, s);
+    if (m == 0)
+        return;
+    /* The list was left out (no items): write it with its items. */
+    StrBuf t = STRBUF_INIT, first = STRBUF_INIT, rest = STRBUF_INIT;
+    sb_printf(&first, "%s  - ", ind);
+    sb_printf(&rest, "%s    ", ind);
+    sb_printf(&t, "%s%s:\n", ind, lname);
+    for (size_t i = 0; i < m; i++)
+        lk_block(L, &t, s, i, sb_str(&first), sb_str(&rest));
+    StrBuf pair = STRBUF_INIT;
+    sb_printf(&pair, "%s: [", lname);
+    for (size_t i = 0; i < m; i++) {
+        if (i)
+            sb_append(&pair, ", ");
+        list_flow(L, s, i, &pair);
+    }
+    sb_append(&pair, "]");
+    yp_map_insert(p, hv, (size_t)(S->nscalars + j), section_key_rank, S, sb_str(&t),
+                  sb_str(&pair));
+    sb_free(&t);
+    sb_free(&first);
+    sb_free(&rest);
+    sb_free(&pair);
 }
 
 static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
@@ -499,7 +526,7 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
         size_t a = yp_line_start(p, hk->start);
         size_t e = yp_after_block(p, hv ? yp_tail(p, hv) : hk->end, yp_column(p, hk->start));
         /* with the blank line that a new file puts before it */
-        if (a > p->bom && blank_line(p, yp_line_start(p, a - 1)))
+        if (a > p->bom && yp_blank_line(p, yp_line_start(p, a - 1)))
             a = yp_line_start(p, a - 1);
         yp_add_edit(p, a, e, "");
         return;
@@ -535,36 +562,8 @@ static void patch_list_section(Patch *p, const ListSection *S, bool has_b,
         }
     }
     free(imp);
-    const char *lname = ls_key(S, S->nscalars);
-    const YamlNode *lk, *lv = yaml_spans_get(p->sp, hv, lname, &lk);
-    if (lv) {
-        patch_list(p, S->list, lk, lv);
-        return;
-    }
-    size_t m = lk_count(S->list, s);
-    if (m == 0)
-        return;
-    /* The list was left out (no items): write it with its items. */
-    StrBuf t = STRBUF_INIT, first = STRBUF_INIT, rest = STRBUF_INIT;
-    sb_printf(&first, "%s  - ", ind);
-    sb_printf(&rest, "%s    ", ind);
-    sb_printf(&t, "%s%s:\n", ind, lname);
-    for (size_t j = 0; j < m; j++)
-        lk_block(S->list, &t, s, j, sb_str(&first), sb_str(&rest));
-    StrBuf pair = STRBUF_INIT;
-    sb_printf(&pair, "%s: [", lname);
-    for (size_t j = 0; j < m; j++) {
-        if (j)
-            sb_append(&pair, ", ");
-        list_flow(S->list, s, j, &pair);
-    }
-    sb_append(&pair, "]");
-    yp_map_insert(p, hv, (size_t)S->nscalars, section_key_rank, S, sb_str(&t),
-               sb_str(&pair));
-    sb_free(&t);
-    sb_free(&first);
-    sb_free(&rest);
-    sb_free(&pair);
+    for (int j = 0; j < S->nlists && !p->failed; j++)
+        patch_section_list(p, S, hv, ind, j);
 }
 
 /* The optional sections of the registry, after every scenario field as
@@ -574,16 +573,16 @@ void yp_patch_lists(Patch *p)
     static const FieldScope scopes[] = {FS_HYBRID, FS_UNCERTAINTY};
     for (size_t k = 0; k < sizeof scopes / sizeof scopes[0] && !p->failed; k++) {
         ListSection S = {.scope = scopes[k]};
-        const FieldList *l = NULL;
-        for (size_t i = 0; i < field_count; i++)
-            if (field_table[i].scope == S.scope) {
-                if (!S.rank)
-                    S.rank = i + 1;
-                if (field_table[i].list && !l)
-                    l = field_table[i].list;
-            }
-        ListKind L = list_kind(l);
-        S.list = &L;
+        for (size_t i = 0; i < field_count; i++) {
+            const FieldList *l = field_table[i].list;
+            if (field_table[i].scope != S.scope)
+                continue;
+            if (!S.rank)
+                S.rank = i + 1;
+            if (l && (S.nlists == 0 || S.lists[S.nlists - 1].l != l) &&
+                S.nlists < SECTION_LISTS)
+                S.lists[S.nlists++] = list_kind(l);
+        }
         while (ls_row(&S, S.nscalars))
             S.nscalars++;
         field_scope_name(S.scope, S.name, sizeof S.name);

@@ -305,3 +305,18 @@ void yp_replace_scalar(Patch *p, const YamlNode *k, const YamlNode *v,
     yp_add_edit(p, v->start, e, sb_str(&r));
     sb_free(&r);
 }
+
+bool yp_blank_line(const Patch *p, size_t q)
+{
+    while (q < p->len && (p->d[q] == ' ' || p->d[q] == '\t' || p->d[q] == '\r'))
+        q++;
+    return q < p->len && p->d[q] == '\n';
+}
+
+bool yp_comment_line(const Patch *p, size_t q, size_t min_col)
+{
+    size_t i = q;
+    while (i < p->len && p->d[i] == ' ')
+        i++;
+    return i < p->len && p->d[i] == '#' && i - q >= min_col;
+}
