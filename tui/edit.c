@@ -492,6 +492,11 @@ bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
         *r |= msg_show(a, true, "%s: %s", f.path, m);
         return false;
     }
+    if (f.row->file_only) {
+        *r |= msg_show(a, true, "%s: %s is written in the file; no panel shows it "
+                       "(:set changes it)", cmd, f.path);
+        return false;
+    }
     Panel p;
     size_t row, col;
     form_locate_ref(&f, &p, &row, &col);
@@ -523,7 +528,7 @@ Reaction edit_set_key(App *a, const char *key, const char *val)
      * one selected, and which one the next nudge moves. */
     FieldRef cur;
     bool have = edit_cur_ref(a, &cur);
-    if (have && cur.row == r.row && cur.index == r.index)
+    if ((have && cur.row == r.row && cur.index == r.index) || r.row->file_only)
         return re | msg_show(a, false, "%s = %s", r.path, v);
     Panel p;
     size_t row, col;

@@ -73,7 +73,8 @@ size_t form_hybrid_scalars(void)
 {
     size_t n = 0;
     for (size_t i = 0; i < field_count; i++)
-        n += field_table[i].scope == FS_HYBRID && !field_table[i].list;
+        n += field_table[i].scope == FS_HYBRID && !field_table[i].list &&
+             !field_table[i].file_only;
     return n;
 }
 
@@ -94,7 +95,8 @@ bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
     if (row < scalars) {
         size_t k = 0;
         for (size_t i = 0; i < field_count; i++)
-            if (field_table[i].scope == FS_HYBRID && !field_table[i].list && k++ == row) {
+            if (field_table[i].scope == FS_HYBRID && !field_table[i].list &&
+                !field_table[i].file_only && k++ == row) {
                 field_ref_init(r, &field_table[i], 0);
                 return true;
             }
@@ -122,7 +124,7 @@ void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col)
     }
     *row = 0;
     for (const Field *g = field_table; g < r->row; g++)
-        if (g->scope == FS_HYBRID && !g->list)
+        if (g->scope == FS_HYBRID && !g->list && !g->file_only)
             (*row)++;
 }
 

@@ -87,7 +87,16 @@ keys M-8
 wait_for "! the plan replays a trace (hybrid.trace): its" 5 \
     "the Hybrid panel says the trace is not read here"
 wait_for "figures are in gpuplan report, not in the planner" 5 "and where its figures are"
-wait_re "^ Trace +queue.csv" 5 "the trace's row"
+refute "Trace groups" "a trace's rows are in the file, not on the panel"
+type_text ":set hybrid.trace=other.csv"
+keys Enter
+wait_for "hybrid.trace = other.csv" 5 ":set changes the trace"
+type_text ":goto hybrid.trace"
+keys Enter
+wait_for "goto: hybrid.trace is written in the file; no panel shows it (:set changes it)" 5 \
+    ":goto says where the trace is"
+keys u
+wait_for "undone: Trace 'other.csv'" 5 "the trace set back"
 keys F10
 wait_for "EXIT=0" 10 "quits"
 finish
