@@ -70,4 +70,12 @@ expect_grep "$TMP/err" "bad.csv:6:" "the line located"
 # Relative to the scenario's folder, wherever the command runs.
 (cd / && "$G" report "$TMP/queue.yaml" >/dev/null 2>"$TMP/err") && ok ||
     fail "the trace beside the scenario: $(cat "$TMP/err")"
+# The shipped example: two weeks of a 32-GPU team's records replayed for
+# four weeks. All on-prem on its 4 nodes holds the jobs for the share
+# gpuplan measure gives the same records (the history, twice).
+expect_status 0 "the example measured" -- "$G" measure --gpus 32 "$D/example-sacct.txt"
+expect_grep "$TMP/out" "utilization.measured_pct = 23.53" "the example's share"
+expect_status 0 "the example replayed" -- "$G" report "$D/example.yaml"
+expect_grep "$TMP/out" "All on-prem: 4 nodes, 23.5% utilization" "the replay holds the same load"
+expect_grep "$TMP/out" "trace dev                burst      298      0.0%" "every dev job replayed twice"
 finish

@@ -202,6 +202,13 @@ int trace_plan_prepare(const Scenario *s, const char *scenario_path, TracePlan *
         tp->jobs.stats = keep;
         return rc;
     }
+    /* The other groups' workload, when no job of the history is theirs,
+     * would only warn that it has none: it goes. */
+    bool other = false;
+    for (size_t i = 0; i < tp->jobs.count && !other; i++)
+        other = tp->jobs.jobs[i].workload == fallback;
+    if (!other)
+        p->workload_count--;
     describe(tp, first);
     /* The plan's own jobs: its workloads only (the groups' have no
      * arrivals of their own). */

@@ -4,7 +4,8 @@
  * The history is read (trace_jobs.h) and the plan to evaluate is the
  * scenario's own with one workload more per item of `groups:` (its rules:
  * run, cloud_mode, priority, wait limit, price) and one for the groups no
- * item names (the item named `*`, else onprem, on-demand, priority 0).
+ * item names (the item named `*`, else onprem, on-demand, priority 0;
+ * left out when the history has no job of such a group).
  * These workloads describe the history in the report: their arrivals a
  * day, GPUs and hours are the replay's means. The job stream is the plan's
  * own workloads' and the history's, merged in submission order (the
