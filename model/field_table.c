@@ -30,8 +30,6 @@
 
 static const char *const run_words[] = {"onprem", "cloud", "burst", NULL};
 static const char *const mode_words[] = {"on_demand", "spot", NULL};
-static const char *const group_by_words[] = {"default", "partition", "account", "qos",
-                                             "user", "name", NULL};
 
 /* cloud.reserved_overflow, in ReservedOverflow order. */
 static const char *const overflow_choices[] = {"on_demand", "spot", NULL};
@@ -517,61 +515,7 @@ const Field field_table[] = {
               "mode)" },
 
     /* The replayed history (DESIGN 10.8). */
-    { .key = "hybrid.trace", .version = 2, .file_only = true,
-      .type = FT_TEXT, .panel = PANEL_HYBRID, AT(trace.file),
-      .scope = FS_HYBRID, .omit_default = true,
-      .label = "Trace", .unit = "",
-      .default_text = "", .minimum = 0, .maximum = TRACE_FILE_MAX,
-      .help = "job history replayed beside the workloads (sacct, pods or csv; "
-              "relative to the scenario's folder)" },
-    { .key = "hybrid.trace_group_by", .version = 2, .file_only = true,
-      .type = FT_CHOICE, .panel = PANEL_HYBRID, AT(trace.group_by),
-      .scope = FS_HYBRID, .omit_default = true, .choices = group_by_words,
-      .label = "Trace groups", .unit = "",
-      .default_num = 0,
-      .help = "what names a trace job's group: default is sacct's partition, "
-              "a pod's qos, a csv's group" },
-    { .key = "hybrid.groups[].name", .version = 2, .file_only = true,
-      .type = FT_TEXT, .panel = PANEL_HYBRID, GR(name),
-      .scope = FS_HYBRID, .list = &GROUPS, .required = true,
-      .label = "Group", .unit = "",
-      .default_text = "", .minimum = 1, .maximum = HYBRID_NAME_MAX,
-      .help = "a group of the trace; * for every group no other item names" },
-    { .key = "hybrid.groups[].run", .version = 2, .file_only = true,
-      .type = FT_CHOICE, .panel = PANEL_HYBRID, GR(run),
-      .scope = FS_HYBRID, .list = &GROUPS, .choices = run_words,
-      .label = "Run", .unit = "",
-      .default_num = RUN_ONPREM,
-      .help = "where the group's jobs run (as a workload's run)" },
-    { .key = "hybrid.groups[].cloud_mode", .version = 2, .file_only = true,
-      .type = FT_CHOICE, .panel = PANEL_HYBRID, GR(cloud_mode),
-      .scope = FS_HYBRID, .list = &GROUPS, .choices = mode_words,
-      .label = "Cloud mode", .unit = "",
-      .default_num = MODE_ON_DEMAND,
-      .help = "how the group's jobs are billed in the cloud" },
-    { .key = "hybrid.groups[].priority", .version = 2, .file_only = true,
-      .type = FT_INT, .panel = PANEL_HYBRID, GR(priority),
-      .scope = FS_HYBRID, .list = &GROUPS, .omit_default = true,
-      .label = "Priority", .unit = "",
-      .default_num = 0, .minimum = 0, .maximum = 100, .step = 1,
-      .help = "higher is scheduled first on-prem" },
-    { .key = "hybrid.groups[].max_wait_minutes", .version = 2, .file_only = true,
-      .type = FT_NUMBER, .panel = PANEL_HYBRID, GR(max_wait_minutes),
-      .scope = FS_HYBRID, .list = &GROUPS,
-      .has_when = true, .when_value = true,
-      .when_offset = offsetof(Scenario, trace.groups[0].has_max_wait),
-      .label = "Wait limit", .unit = "min",
-      .default_num = 90, .minimum = 0, .maximum = 100000, .step = 10,
-      .help = "the group's burst threshold and wait target (else the plan's)" },
-    { .key = "hybrid.groups[].cloud_gpu_hour", .version = 2, .file_only = true,
-      .type = FT_MONEY, .panel = PANEL_HYBRID, GR(cloud_gpu_hour),
-      .scope = FS_HYBRID, .list = &GROUPS,
-      .has_when = true, .when_value = true,
-      .when_offset = offsetof(Scenario, trace.groups[0].has_cloud_price),
-      .label = "Cloud price", .unit = "$/GPU-h",
-      .default_num = 0, .minimum = 0, .maximum = 1000, .step = 0.01,
-      .help = "the group's cloud price per GPU-hour (else the scenario's for "
-              "its mode)" },
+#include "field_rows_trace.h"
 
     /* The optional uncertainty section (DESIGN 1, 2.8): the Monte Carlo's
      * draws and seed, and the uncertain inputs. An input's low, high and
