@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "scenario_diff.h"
 #include "utf8.h"
 
 /* A text value is shown whole up to this many characters (a GPU model, a
@@ -71,20 +72,10 @@ static bool value_text(const Field *row, const Field *g, const Scenario *s, size
     return true;
 }
 
-/* The first text row of list l: what names an item (a workload's name,
- * an input's key). */
-static const Field *name_row(const FieldList *l)
-{
-    for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].list == l && field_table[i].type == FT_TEXT)
-            return &field_table[i];
-    return NULL;
-}
-
 /* "workload 'nightly'", "input hardware.nodes": item i of l in s. */
 static void item_name(const FieldList *l, const Scenario *s, size_t i, char *buf, size_t n)
 {
-    const Field *row = name_row(l);
+    const Field *row = scenario_diff_name_row(l);
     if (!row) {
         snprintf(buf, n, "%s %zu", l->item, i);
         return;
