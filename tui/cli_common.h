@@ -73,6 +73,9 @@ int cli_cmd_measure(const CliArgs *a);
 /* The risk commands of cli_risk.c. */
 int cli_cmd_risk(const CliArgs *a);
 int cli_cmd_seek(const CliArgs *a);
+/* gpuplan diff and gpuplan compare (cli_compare.c). */
+int cli_cmd_diff(const CliArgs *a);
+int cli_cmd_compare(const CliArgs *a);
 /* gpuplan sweep (cli_sweep.c). */
 int cli_cmd_sweep(const CliArgs *a);
 /* gpuplan help [COMMAND] (cli_help.c): the summary, or one command's usage

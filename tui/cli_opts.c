@@ -228,6 +228,9 @@ int cli_parse(const CliCommand *c, int argc, char **argv, CliArgs *a, Diag *d)
             if (c->max_operands == 0)
                 diag_set(d, EXIT_USAGE, 0, 0, NULL, "%s takes no arguments; "
                          "'%s' is one too many", command_words(c), w);
+            else if (c->name[0] && c->max_operands > 1) /* diff, compare */
+                diag_set(d, EXIT_USAGE, 0, 0, NULL, "%s takes %s; '%s' is one too "
+                         "many", c->name, c->operand_needs, w);
             else if (c->name[0])
                 diag_set(d, EXIT_USAGE, 0, 0, NULL, "%s takes one %s; '%s' is "
                          "one too many", c->name, what, w);

@@ -86,6 +86,26 @@ static const CliOption import_opts[] = {
     {"force", 0, NULL, NULL, NULL, 0, CC_NONE, "replace an existing OUT\n"},
     OPT_END};
 
+static const CliOption diff_opts[] = {
+    {"format", 'f', "FORMAT", "text|md|json", "a format: text, md or json", 0,
+     CC_CHOICES, "text (default), md or json (every value typed, full\n"
+     "precision)\n"},
+    OPT_OUTPUT("write OUT instead of standard output; without\n"
+               "--format, OUT's extension says the format: .md,\n"
+               ".json or .txt (none: text)\n"),
+    OPT_END};
+
+static const CliOption compare_opts[] = {
+    {"format", 'f', "FORMAT", "text|md|html|json|csv",
+     "a format: text, md, html, json or csv", 0, CC_CHOICES,
+     "text (default), md, html (one self-contained page with\n"
+     "the chart), json or csv (a row per scenario and\n"
+     "option)\n"},
+    OPT_OUTPUT("write OUT instead of standard output; without\n"
+               "--format, OUT's extension says the format: .md,\n"
+               ".html, .json, .csv or .txt (none: text)\n"),
+    OPT_END};
+
 static const CliOption measure_opts[] = {
     {"format", 'f', "FORMAT", "text|json", "a format: text or json", 0,
      CC_CHOICES, "text (default) or json (every figure, full precision)\n"},
@@ -188,6 +208,23 @@ const CliCommand cli_commands[] = {
      "lines are reported (the first 20) and skipped.\n",
      "gpuplan measure --gpus 64 --from 2024-03-01 --to 2024-04-01 sacct.txt",
      measure_opts, cli_cmd_measure},
+    {"diff", "A B", 2, 2, "two scenarios, A and B (paths or shipped names)",
+     CC_SCENARIO, "what differs from A to B, and what it moves",
+     "Every input that differs from scenario A to scenario B (old -> new, in\n"
+     "the order of the file; workloads and uncertain inputs matched by name),\n"
+     "every result that moves (each option's monthly cost and cost per useful\n"
+     "GPU-hour, the cheapest, the zone, the crossovers, the horizon, the hybrid\n"
+     "plan's totals) and the verdict of each.\n",
+     "gpuplan diff dgx-h100-4 dgx-b200-2", diff_opts, cli_cmd_diff},
+    {"compare", "A B [C [D]]", 2, 4,
+     "two to four scenarios, A B [C [D]] (paths or shipped names)", CC_SCENARIO,
+     "two to four scenarios side by side, the cheapest marked",
+     "Two to four scenarios for the same demand side by side: each option's\n"
+     "monthly cost and cost per useful GPU-hour, the crossovers, the NPVs and\n"
+     "break-even months, the cheapest of all marked, what keeps figures from\n"
+     "comparing, and one chart of every scenario's curves.\n",
+     "gpuplan compare --format html -o options.html dgx-h100-4 dgx-b200-2",
+     compare_opts, cli_cmd_compare},
     {"help", "[COMMAND]", 0, 1, "", CC_COMMAND,
      "the usage, or one command's options",
      "This help, or one command's.\n", NULL, NULL, cli_cmd_help},

@@ -204,3 +204,10 @@ void canvas_to_text(const Canvas *c, StrBuf *b)
             append_utf8(b, row[x] == CANVAS_BRAILLE ? ' ' : row[x]);
     }
 }
+
+void canvas_blank_column(Canvas *c, int x, int y0, int y1, char ch, CanvasStyle st)
+{
+    for (int y = y0; y < y1; y++)
+        if (canvas_get(c, x, y) == ' ')
+            canvas_put(c, x, y, ch, st);
+}

@@ -61,6 +61,9 @@ void canvas_put_cp(Canvas *c, int x, int y, uint32_t cp, CanvasStyle st);
 /* Write UTF-8 text s from (x, y), one cell a code point (each taken as
  * canvas_put_cp does); the part outside the grid is clipped. */
 void canvas_text(Canvas *c, int x, int y, const char *s, CanvasStyle st);
+/* Put ch in style st in the blank cells of column x from row y0 to row
+ * y1 - 1 (a marker line that never cuts what is drawn there). */
+void canvas_blank_column(Canvas *c, int x, int y0, int y1, char ch, CanvasStyle st);
 /* Set braille dot (dx, dy) of the dot grid, 2 dots a cell across and 4 down
  * (cell dx / 2, dy / 4). The cell becomes (or stays) a braille pattern with
  * that dot added, in style st; a cell holding anything else (a label, an

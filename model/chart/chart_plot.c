@@ -196,11 +196,8 @@ int chart_plot_curve(Canvas *c, const Plot *p, const Scenario *s,
 static void chart_vline(Canvas *c, const Plot *p, int x, char ch,
                         CanvasStyle st)
 {
-    if (x <= p->x0 || x > p->x0 + p->n)
-        return;
-    for (int y = p->top; y < p->axis; y++)
-        if (canvas_get(c, x, y) == ' ')
-            canvas_put(c, x, y, ch, st);
+    if (x > p->x0 && x <= p->x0 + p->n)
+        canvas_blank_column(c, x, p->top, p->axis, ch, st);
 }
 
 

@@ -501,3 +501,15 @@ const char *export_advice_title(AdviceCode c)
     };
     return (unsigned)c < ADV_COUNT && titles[c] ? titles[c] : "Advice";
 }
+
+void export_md_cell(StrBuf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            sb_append(b, "\\|");
+        else if (*s == '\n')
+            sb_append(b, " ");
+        else
+            sb_append_n(b, s, 1);
+    }
+}

@@ -55,6 +55,10 @@ void export_csv_field(StrBuf *b, const char *s);
  * no script, nothing fetched); export_html.c. */
 void export_html(const Report *rep, StrBuf *b);
 
+/* The HTML report's style sheet (screen and print), one palette for every
+ * page gpuplan writes: the comparison's page uses it too. */
+extern const char export_html_css[];
+
 /* The HTML report's sections in files of their own: the hybrid plan
  * (export_html_hybrid.c) and risk (export_html_risk.c), appended to b. */
 void export_html_hybrid(const Scenario *s, const HybridResult *h, StrBuf *b);
@@ -170,6 +174,10 @@ void export_mc_draws(const Scenario *s, const MonteCarlo *mc, StrBuf *b);
 /* Append the Monte Carlo's answer: how often owning is the cheapest, and
  * where Δ lies in 8 draws out of 10 (P10 to P90). */
 void export_mc_summary(const Scenario *s, const MonteCarlo *mc, StrBuf *b);
+
+/* Append s as the text of a Markdown table cell: '|' escaped, a line
+ * break as a blank. */
+void export_md_cell(StrBuf *b, const char *s);
 
 /* A piece of advice's heading in words ("Utilization below 60%"); the
  * JSON keeps the code (cost_advice_key). */

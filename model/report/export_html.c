@@ -25,8 +25,9 @@
 #include "svg.h"
 
 /* The page's style: screen, then print. The option and breakdown-line
- * colours are shared by the charts (classes o-KEY and l-KEY). */
-static const char page_css[] =
+ * colours are shared by the charts (classes o-KEY and l-KEY), and by the
+ * comparison's page (export.h). */
+const char export_html_css[] =
     ":root{--ink:#1d232a;--muted:#5b6570;--rule:#d9dee3;--soft:#f4f7fa;"
     "--onprem:#1b6ca8;--on_demand:#c8423b;--reserved:#7d5ba6;--spot:#2b8a4e;"
     "--measured:#d97706;--threshold:#8a949e;--low:#c9bfae;--high:#6b5c45}\n"
@@ -390,7 +391,7 @@ void export_html(const Report *rep, StrBuf *b)
     sb_append(b, "\">\n<title>");
     html_text(b, s->name);
     sb_append(b, " \xE2\x80\x94 gpuplan report</title>\n<style>\n");
-    sb_append(b, page_css);
+    sb_append(b, export_html_css);
     sb_append(b, "</style>\n</head>\n<body>\n<main>\n<header>\n");
     html_element(b, "h1", NULL, s->name);
     sb_append(b, "\n<p class=\"meta\">gpuplan report, ");

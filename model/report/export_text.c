@@ -25,19 +25,6 @@
 #define HYBRID_CHART_HEIGHT 14
 #define CHART_HEIGHT 20
 
-/* Markdown table cells must not contain '|' or newlines. */
-static void md_cell(StrBuf *b, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|')
-            sb_append(b, "\\|");
-        else if (*s == '\n')
-            sb_append(b, " ");
-        else
-            sb_append_n(b, s, 1);
-    }
-}
-
 static void inputs(StrBuf *b, const Scenario *s, bool md)
 {
     sb_append(b, md ? "## Inputs\n\n" : "INPUTS\n");
@@ -60,9 +47,9 @@ static void inputs(StrBuf *b, const Scenario *s, bool md)
             export_field_value(f, s, val, sizeof val);
             if (md) {
                 sb_append(b, "| ");
-                md_cell(b, f->label);
+                export_md_cell(b, f->label);
                 sb_append(b, " | ");
-                md_cell(b, val);
+                export_md_cell(b, val);
                 sb_printf(b, " | `%s` |\n", f->key);
             } else {
                 sb_printf(b, "    %-26s %s\n", f->label, val);
@@ -329,7 +316,7 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
         field_format_double(w->hours, hours, sizeof hours);
         if (md) {
             sb_append(b, "| ");
-            md_cell(b, w->name);
+            export_md_cell(b, w->name);
             const char *q = w->has_schedule ? "`" : ""; /* a cron reads as code */
             sb_printf(b, " | %s%s%s | %s | %s | %s | %s |\n", q, when, q, gpus, hours,
                       hybrid_run_key(w->run), hybrid_mode_key(w->cloud_mode));
@@ -348,7 +335,7 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
         char v[32];
         sb_append(b, md ? "- " : "  ");
         if (md)
-            md_cell(b, w->name);
+            export_md_cell(b, w->name);
         else
             sb_append(b, w->name);
         const char *sep = ": ";
@@ -419,7 +406,7 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
         export_wait_text(w->wait_p95_minutes, d2, sizeof d2);
         if (md) {
             sb_append(b, "| ");
-            md_cell(b, w->name);
+            export_md_cell(b, w->name);
             sb_printf(b, " | %s | %s | %s | %s | %s |\n", run, jobs, pct, d1,
                       d2);
         } else {
@@ -433,7 +420,7 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
         for (size_t i = 0; i < h->warning_count; i++) {
             if (md) {
                 sb_append(b, "- ");
-                md_cell(b, h->warnings[i]);
+                export_md_cell(b, h->warnings[i]);
                 sb_append(b, "\n");
             } else {
                 export_wrap(b, "  - ", "    ", h->warnings[i]);
@@ -457,7 +444,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     const char *date = rep->date;
     if (md) {
         sb_append(b, "# ");
-        md_cell(b, s->name);
+        export_md_cell(b, s->name);
         sb_printf(b, "\n\ngpuplan report, %s.", date);
     } else {
         sb_printf(b, "%s\n", s->name);
