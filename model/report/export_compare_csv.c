@@ -22,10 +22,10 @@ static void figure(StrBuf *b, double v)
     sb_append(b, t);
 }
 
-/* Money rounded to the cent (a half cent away from zero). */
+/* Money rounded to the cent, as every CSV of gpuplan writes it. */
 static void money(StrBuf *b, double v)
 {
-    figure(b, isfinite(v) ? round(v * 100) / 100 : v);
+    figure(b, num_round_cents(v));
 }
 
 static void text(StrBuf *b, const char *s)
