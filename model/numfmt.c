@@ -162,6 +162,23 @@ void num_format_money(double v, int decimals, char *buf, size_t n)
     group_digits(raw, v < 0 && strspn(raw, "0.") != strlen(raw), buf, n);
 }
 
+/* v as printed with `decimals` digits, read back. */
+static double shown(double v, int decimals)
+{
+    char raw[340];
+    num_snprintf(raw, sizeof raw, "%.*f", decimals, v);
+    return num_strtod(raw, NULL);
+}
+
+double num_shown_difference(double now, double before, int decimals)
+{
+    if (!isfinite(now) || !isfinite(before))
+        return NAN;
+    decimals = decimals < 0 ? 0 : decimals > 17 ? 17 : decimals;
+    double d = shown(shown(now, decimals) - shown(before, decimals), decimals);
+    return d == 0 ? 0 : d; /* no "-0" */
+}
+
 double num_round_cents(double v)
 {
     if (!isfinite(v) || fabs(v) >= 1e15)

@@ -43,6 +43,12 @@ void num_format_exact(double v, char *buf, size_t n);
  * 48074.88. */
 double num_round_cents(double v);
 
+/* now - before as a reader gets it subtracting the two figures printed
+ * with `decimals` digits (num_format_money): 54828.894 - 65658.996 at 2
+ * decimals is -10830.11, not the exact -10830.102 that prints -10830.10.
+ * NAN when either is not finite. */
+double num_shown_difference(double now, double before, int decimals);
+
 /* Money for people: 66075.52 -> "66,075.52" (thousands separators, two
  * decimals); `decimals` digits after the point. */
 void num_format_money(double v, int decimals, char *buf, size_t n);

@@ -84,6 +84,20 @@ START_TEST(cents)
 }
 END_TEST
 
+START_TEST(shown_difference)
+{
+    /* The difference of the printed figures, not the exact one. */
+    ck_assert(num_shown_difference(54828.894, 65658.996, 2) == -10830.11);
+    ck_assert(num_shown_difference(7.824, 4.676, 2) == 3.14);
+    ck_assert(num_shown_difference(2289665.62, 2741932.92, 0) == -452267);
+    ck_assert(num_shown_difference(0.004, 0.001, 2) == 0 &&
+              !signbit(num_shown_difference(0.001, 0.004, 2)));
+    ck_assert(isnan(num_shown_difference(NAN, 1, 2)));
+    ck_assert(isnan(num_shown_difference(1, INFINITY, 2)));
+    ck_assert(num_shown_difference(1e300, 0, 2) == 1e300);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("numfmt");
@@ -92,6 +106,7 @@ int main(void)
     tcase_add_test(t, values_ignore_the_locale);
     tcase_add_test(t, money_of_any_size);
     tcase_add_test(t, cents);
+    tcase_add_test(t, shown_difference);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -107,7 +107,10 @@ static void summary_rows(Table *t)
             opt->mark[i] = cost->mark[i] = MARK_CHEAPEST;
             num_snprintf(above->cell[i], COMPARE_CELL_BYTES, "cheapest");
         } else if (isfinite(t->c->above_cheapest[i])) {
-            export_signed_money(t->c->above_cheapest[i], 2, above->cell[i], COMPARE_CELL_BYTES);
+            /* As the reader subtracts the two figures printed above. */
+            double d = num_shown_difference(r->option[r->cheapest].monthly,
+                                            t->c->cheapest_monthly, 2);
+            export_signed_money(d, 2, above->cell[i], COMPARE_CELL_BYTES);
         } else {
             num_snprintf(above->cell[i], COMPARE_CELL_BYTES, "-");
         }

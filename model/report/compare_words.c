@@ -395,13 +395,15 @@ void result_change(const ResultMove *m, StrBuf *b)
                    m->kind == RES_HYBRID_NODES || m->kind == RES_HYBRID_OPTIMUM_NODES;
     if (!figures || !isfinite(m->old_value) || !isfinite(m->new_value))
         return;
-    double d = m->new_value - m->old_value;
     int decimals = result_is_money(m->kind) && m->kind != RES_NPV ? 2 : 0;
+    /* The change of the figures as printed (old and new, at these decimals),
+     * so old + change = new on the page; the percentage from the values. */
+    double d = num_shown_difference(m->new_value, m->old_value, decimals);
     char v[64];
     export_signed_money(d, decimals, v, sizeof v);
     sb_append(b, v);
     if (m->old_value != 0)
-        sb_printf(b, " (%+.1f%%)", 100 * d / fabs(m->old_value));
+        sb_printf(b, " (%+.1f%%)", 100 * (m->new_value - m->old_value) / fabs(m->old_value));
 }
 
 /* --- the comparison's notes ---------------------------------------------------- */
@@ -500,7 +502,9 @@ void compare_cheapest_text(const CompareEntry *e, const Comparison *c, StrBuf *b
             best = i;
     if (best != SIZE_MAX) {
         const CostResult *r = e[best].cost;
-        num_format_money(c->above_cheapest[best], 2, m, sizeof m);
+        num_format_money(num_shown_difference(r->option[r->cheapest].monthly,
+                                              c->cheapest_monthly, 2),
+                         2, m, sizeof m);
         sb_printf(b, ", %s less than the cheapest of %c (%s)", m, compare_label(best),
                   cost_option_word(r->cheapest));
     }
