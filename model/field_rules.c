@@ -137,6 +137,21 @@ static bool groups_hold(const Scenario *s, char *msg, size_t n)
     return true;
 }
 
+/* A refresh's overlap is shorter than a generation's life (DESIGN 2.10):
+ * the next generation is bought before the one it replaces retires, not
+ * before that one was bought. */
+static bool overlap_holds(const Scenario *s, char *msg, size_t n)
+{
+    if (s->horizon.refresh_overlap_months < s->hardware.lifetime_months)
+        return true;
+    snprintf(msg, n, "a refresh overlap of %.0f months is not shorter than "
+             "hardware.lifetime_months (%.0f): the next generation would be "
+             "bought before the one it replaces (expected 0 to %.0f)",
+             s->horizon.refresh_overlap_months, s->hardware.lifetime_months,
+             s->hardware.lifetime_months - 1);
+    return false;
+}
+
 /* In the order they are checked: the first broken one is reported. */
 const FieldRule field_rules[] = {
     { .key = "facility.node_power_busy_kw",
@@ -148,6 +163,7 @@ const FieldRule field_rules[] = {
     { .key = "hybrid.days", .holds = jobs_hold },
     { .key = "hybrid.trace", .holds = groups_hold },
     { .key = "cloud.commitment", .holds = block_term_holds },
+    { .key = "horizon.refresh_overlap_months", .holds = overlap_holds },
 };
 
 const size_t field_rule_count = sizeof field_rules / sizeof field_rules[0];

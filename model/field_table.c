@@ -395,6 +395,27 @@ const Field field_table[] = {
       .default_num = 0, .minimum = 0, .maximum = 120, .step = 1,
       .help = "Months over which utilization grows linearly from 0 to the "
               "measured value" },
+    { .key = "horizon.refresh_price_performance", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_HORIZON,
+      AT(horizon.refresh_price_performance),
+      .label = "Refresh price/perf", .unit = "x",
+      .default_num = 1, .minimum = 0.05, .maximum = 10, .step = 0.05,
+      .help = "Price of the same capacity at each refresh against the "
+              "generation before: 0.7 = 30% less; 1 = the same" },
+    { .key = "horizon.refresh_overlap_months", .version = 2,
+      .type = FT_INT, .panel = PANEL_HORIZON,
+      AT(horizon.refresh_overlap_months),
+      .label = "Refresh overlap", .unit = "months",
+      .default_num = 0, .minimum = 0, .maximum = 24, .step = 1,
+      .help = "Months both estates run at a refresh: the next generation "
+              "is bought this early, idle beside the old one" },
+    { .key = "horizon.resale_decline_pct_year", .version = 2,
+      .type = FT_PERCENT, .panel = PANEL_HORIZON,
+      AT(horizon.resale_decline_pct_year),
+      .label = "Resale decline", .unit = "%/yr",
+      .default_num = 0, .minimum = 0, .maximum = 95, .step = 5,
+      .help = "How fast resale value falls early in life, ending at the "
+              "residual value; 0 = straight-line book value" },
 
     /* The optional hybrid plan (DESIGN 6). */
     { .key = "hybrid.days",

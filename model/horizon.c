@@ -36,6 +36,10 @@ typedef struct Plan {
     double ramp; /* continuous, so that goal seek sees no steps */
     double C, resid, maint; /* capex, residual and maintenance shares */
     double hw_growth;       /* 1 + hardware change a year */
+    double perf;            /* refresh price for the same capacity */
+    int overlap;            /* months both estates run at a refresh */
+    double decline_q;       /* resale: monthly factor; 1 = straight line */
+    double overlap_pv;      /* PV of the overlaps' colocation and idle power */
     double energy0, energy_rate; /* energy = energy0 + energy_rate * u_t */
     double onprem_flat[LINE_COUNT];  /* colocation ... opportunity */
     double cloud_flat[LINE_COUNT];   /* K's lines */
@@ -73,6 +77,35 @@ static double capex_of(const Scenario *s)
            h->other_capex;
 }
 
+/* The per-month parts of a plan that follow from the factors: the
+ * overlaps' fixed costs (DESIGN 2.10) and the commitment's price factor of
+ * each month (DESIGN 2.7, 2.9). */
+static void plan_terms(Plan *p)
+{
+    p->overlap_pv = 0;
+    for (int k = 1; p->overlap > 0 && (long)k * p->L < p->T; k++)
+        for (int t = k * p->L - p->overlap + 1; t <= k * p->L; t++)
+            p->overlap_pv += (p->onprem_flat[LINE_COLOCATION] + p->energy0) *
+                             p->v[t];
+    /* The commitment in force in month t (DESIGN 2.7) is fixed for each
+     * term, at the price of the term's first month: one factor a term,
+     * worked out here once rather than in every month of every option's
+     * flows. A capacity reservation has no term: it pays each month's
+     * on-demand price (DESIGN 2.9). */
+    for (int t = 1, k = -1; t <= p->T; t++) {
+        if (!p->termed) {
+            p->tf[t] = p->f[t];
+        } else if (p->c_growth == 1) {
+            p->tf[t] = 1;
+        } else if ((t - 1) / p->term != k) {
+            k = (t - 1) / p->term;
+            p->tf[t] = pow(p->c_growth, k * p->term / 12.0);
+        } else {
+            p->tf[t] = p->tf[t - 1];
+        }
+    }
+}
+
 static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
 {
     const Hardware *h = &s->hardware;
@@ -93,6 +126,14 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
     p->resid = h->residual_pct / 100;
     p->maint = h->maintenance_pct_per_year / 100 / 12;
     p->hw_growth = 1 + s->horizon.hardware_price_change_pct_year / 100;
+    p->perf = s->horizon.refresh_price_performance;
+    /* Shorter than a life (a rule between fields, DESIGN 2.10); held here
+     * too, so an unchecked scenario never buys before month 0. */
+    p->overlap = (int)s->horizon.refresh_overlap_months;
+    if (p->overlap > p->L - 1)
+        p->overlap = p->L - 1;
+    p->decline_q =
+        pow(1 - s->horizon.resale_decline_pct_year / 100, 1 / 12.0);
     double er = h->nodes * fa->pue * fa->power_price_kwh * H;
     p->energy0 = er * fa->node_power_idle_kw;
     p->energy_rate = er * (fa->node_power_busy_kw - fa->node_power_idle_kw) *
@@ -144,23 +185,20 @@ static void plan_init(const Scenario *s, double coverage_pct, Plan *p)
         p->f[t] = p->c_growth == 1 ? 1 : pow(p->c_growth, (t - 1) / 12.0);
         p->annuity_sum += p->v[t];
     }
-    /* The commitment in force in month t (DESIGN 2.7) is fixed for each
-     * term, at the price of the term's first month: one factor a term,
-     * worked out here once rather than in every month of every option's
-     * flows. A capacity reservation has no term: it pays each month's
-     * on-demand price (DESIGN 2.9). */
-    for (int t = 1, k = -1; t <= p->T; t++) {
-        if (!p->termed) {
-            p->tf[t] = p->f[t];
-        } else if (p->c_growth == 1) {
-            p->tf[t] = 1;
-        } else if ((t - 1) / p->term != k) {
-            k = (t - 1) / p->term;
-            p->tf[t] = pow(p->c_growth, k * p->term / 12.0);
-        } else {
-            p->tf[t] = p->tf[t - 1];
-        }
-    }
+    plan_terms(p);
+}
+
+/* DESIGN 2.10: what a generation bought for Ck, to be sold for Rk at the
+ * end of its L months, is worth after `age` months of service: the
+ * straight-line book value, or with a declining curve (q < 1)
+ *     Rk + (Ck - Rk) (q^age - q^L) / (1 - q^L),
+ * which falls fastest early and still ends at Rk. */
+static double resale_value(const Plan *p, double Ck, double Rk, int age)
+{
+    if (p->decline_q == 1)
+        return Ck - (Ck - Rk) * age / p->L;
+    double qL = pow(p->decline_q, p->L);
+    return Rk + (Ck - Rk) * (pow(p->decline_q, age) - qL) / (1 - qL);
 }
 
 /* A term's months that fall in the horizon, from its first month `from`
@@ -196,6 +234,55 @@ static double upfront_flows(const Plan *p, double *cf, double *tv)
     return pv;
 }
 
+/* On-prem's purchases, resales, overlaps and maintenance (DESIGN 2.7,
+ * 2.10), added to cf[0..T] and to the present values pv[line]. Returns the
+ * value credited at T for the generation still in service then. */
+static double generation_flows(const Plan *p, double *cf, double *pv)
+{
+    const int T = p->T;
+    double tv_at_T = 0;
+    /* Generations serve from kL while kL < T, bought at kL (the later
+     * ones `overlap` months early, DESIGN 2.10), sold at (k+1)L when
+     * that is within the horizon, else valued at T on the resale
+     * curve. */
+    for (int k = 0; (long)k * p->L < T; k++) {
+        int start = k * p->L;
+        int buy = k == 0 ? 0 : start - p->overlap;
+        double Ck = k == 0 ? p->C
+                           : p->C * pow(p->hw_growth, buy / 12.0);
+        if (k > 0 && p->perf != 1)
+            Ck *= pow(p->perf, k);
+        double Rk = Ck * p->resid;
+        cf[buy] += Ck;
+        pv[LINE_CAPITAL] += Ck * p->v[buy];
+        int end = start + p->L;
+        if (end <= T) {
+            cf[end] -= Rk;
+            pv[LINE_CAPITAL] -= Rk * p->v[end];
+        } else {
+            double TV = resale_value(p, Ck, Rk, T - start);
+            cf[T] -= TV;
+            pv[LINE_CAPITAL] -= TV * p->v[T];
+            tv_at_T += TV;
+        }
+        /* The overlap: the new estate's space and idle power beside
+         * the old one's (its maintenance runs from its purchase). */
+        for (int t = buy + 1; k > 0 && t <= start; t++) {
+            cf[t] += p->onprem_flat[LINE_COLOCATION] + p->energy0;
+            pv[LINE_COLOCATION] += p->onprem_flat[LINE_COLOCATION] *
+                                   p->v[t];
+            pv[LINE_ENERGY] += p->energy0 * p->v[t];
+        }
+        int last = end < T ? end : T;
+        double mt = Ck * p->maint;
+        for (int t = buy + 1; t <= last; t++) {
+            cf[t] += mt;
+            pv[LINE_MAINTENANCE] += mt * p->v[t];
+        }
+    }
+    return tv_at_T;
+}
+
 /* Cash flows of option x at utilization u: cf[0..T] in total (TV counted
  * at T as a negative flow) and, when line is not NULL, the present value of
  * each breakdown line (and of reserved's committed and overflow parts).
@@ -210,32 +297,7 @@ static void option_flows(const Plan *p, CostOption x, double u, double *cf,
     for (int t = 0; t <= T; t++)
         cf[t] = 0;
     if (x == OPT_ONPREM) {
-        /* Generations bought at kL while kL < T, sold at (k+1)L when that
-         * is within the horizon, else valued at their book value at T. */
-        for (int k = 0; (long)k * p->L < T; k++) {
-            int buy = k * p->L;
-            double Ck = k == 0 ? p->C
-                               : p->C * pow(p->hw_growth, buy / 12.0);
-            double Rk = Ck * p->resid;
-            cf[buy] += Ck;
-            pv[LINE_CAPITAL] += Ck * p->v[buy];
-            int end = buy + p->L;
-            if (end <= T) {
-                cf[end] -= Rk;
-                pv[LINE_CAPITAL] -= Rk * p->v[end];
-            } else {
-                double TV = Ck - (Ck - Rk) * (T - buy) / p->L;
-                cf[T] -= TV;
-                pv[LINE_CAPITAL] -= TV * p->v[T];
-                tv_at_T += TV;
-            }
-            int last = end < T ? end : T;
-            double mt = Ck * p->maint;
-            for (int t = buy + 1; t <= last; t++) {
-                cf[t] += mt;
-                pv[LINE_MAINTENANCE] += mt * p->v[t];
-            }
-        }
+        tv_at_T = generation_flows(p, cf, pv);
         for (int t = 1; t <= T; t++) {
             double en = p->energy0 + p->energy_rate * u * p->r[t];
             cf[t] += en;
@@ -369,6 +431,8 @@ void horizon_levelize(const Scenario *s, CostResult *r)
                        local.energy0 + local.onprem_flat[LINE_COLOCATION] +
                        o->line[LINE_STAFF] + o->line[LINE_NETWORK] +
                        o->line[LINE_OTHER] + o->line[LINE_OPPORTUNITY];
+            if (local.overlap_pv != 0) /* DESIGN 2.10 */
+                o->fixed += local.overlap_pv / A;
             continue;
         }
         double K = o->line[LINE_EGRESS] + o->line[LINE_STORAGE] +

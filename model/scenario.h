@@ -129,6 +129,12 @@ typedef struct Horizon {
     double cloud_price_change_pct_year; /* every cloud compute price */
     double hardware_price_change_pct_year; /* refresh purchases */
     double ramp_months; /* utilization grows linearly from 0 over these */
+    /* The refresh (DESIGN 2.10): each generation's price for the same
+     * capacity against the one before, the months both estates run, and
+     * how fast resale value falls early in life (0 = straight line). */
+    double refresh_price_performance;
+    double refresh_overlap_months;
+    double resale_decline_pct_year;
 } Horizon;
 
 /* A job history the hybrid plan replays (DESIGN 10.8): the file, how its

@@ -57,6 +57,7 @@ START_TEST(identity_on_every_shipped_scenario)
         diag_clear(&d, path);
         ck_assert_msg(scenario_load_file(path, &s, &d) == 0, "%s", path);
         memset(&s.horizon, 0, sizeof s.horizon);
+        s.horizon.refresh_price_performance = 1; /* its default (2.10) */
         ck_assert(horizon_is_steady(&s));
         CostResult steady, lev;
         cost_evaluate(&s, &steady);

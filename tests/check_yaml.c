@@ -822,6 +822,9 @@ START_TEST(roundtrip_random)
         /* A capacity block's window is at most 6 months (DESIGN 2.9). */
         if (s.cloud.commitment == COMMIT_CAPACITY_BLOCK)
             s.cloud.reserved_term_months = 1 + fmod(s.cloud.reserved_term_months, 6);
+        /* A refresh's overlap is shorter than the life (DESIGN 2.10). */
+        s.horizon.refresh_overlap_months =
+            fmod(s.horizon.refresh_overlap_months, s.hardware.lifetime_months);
         roundtrip(&s, "random");
     }
 }
