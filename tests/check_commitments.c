@@ -99,6 +99,7 @@ START_TEST(best_step_over_random_horizons)
         s.horizon.hardware_price_change_pct_year = -20 + 30 * rng_uniform(&g);
         s.cloud.reserved_term_months = 1 + (double)(rng_next(&g) % 60);
         random_commitment(&g, &s);
+        random_refresh(&g, &s);
         CostResult r;
         cost_evaluate(&s, &r);
         const double u = s.utilization.measured_pct / 100;

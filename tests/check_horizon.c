@@ -434,6 +434,7 @@ START_TEST(levelized_crossovers_match_scan)
         s.horizon.cloud_price_change_pct_year = -60 + 80 * rng_uniform(&g);
         s.horizon.hardware_price_change_pct_year = -30 + 40 * rng_uniform(&g);
         random_commitment(&g, &s);
+        random_refresh(&g, &s);
         CostResult r;
         cost_evaluate(&s, &r);
         for (int k = 0; k < OPT_COUNT; k++)

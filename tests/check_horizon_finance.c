@@ -207,6 +207,7 @@ START_TEST(break_even_stays_over_random_horizons)
         s.horizon.hardware_price_change_pct_year = -20 + 30 * rng_uniform(&g);
         s.hardware.lifetime_months = 6 + (double)(rng_next(&g) % 60);
         random_commitment(&g, &s);
+        random_refresh(&g, &s);
         HorizonResult h;
         static HorizonCumulative cum;
         horizon_evaluate(&s, &h, &cum);

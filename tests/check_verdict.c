@@ -27,6 +27,7 @@
 #include "cost.h"
 #include "diag.h"
 #include "fields.h"
+#include "horizon.h"
 #include "random_scenario.h"
 #include "rng.h"
 #include "scenario.h"
@@ -569,6 +570,17 @@ START_TEST(random_scenarios)
             char t[32];
             snprintf(t, sizeof t, "%.4f", s.cloud.on_demand_gpu_hour * 0.6);
             s.cloud.spot_gpu_hour = strtod(t, NULL);
+        }
+        /* One in four over a horizon past the lifetime, with a refresh
+         * (DESIGN 2.7, 2.10), from a fork of g: every other draw is as it
+         * was before. */
+        Rng hz;
+        rng_seed(&hz, g.state ^ UINT64_C(0x94d049bb133111eb));
+        if (rng_uniform(&hz) < 0.25) {
+            s.horizon.months = fmin(HORIZON_MONTHS_MAX,
+                                    s.hardware.lifetime_months + 1 +
+                                        (double)(rng_next(&hz) % 60));
+            random_refresh(&hz, &s);
         }
         const Field *bad;
         char msg[256];

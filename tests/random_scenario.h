@@ -113,4 +113,24 @@ static inline void random_commitment(Rng *g, Scenario *s)
         s->cloud.reserved_term_months = 1 + (double)(rng_next(g) % 6);
 }
 
+/* The refresh of DESIGN 2.10, for tests of the horizon, from a fork of g
+ * (g does not advance: the draws after the call are those of before it
+ * existed). Half the time the defaults; else a price per performance of
+ * 0.3 to 1.5, an overlap below the lifetime (at most 24 months) and a
+ * resale decline of 0 to 80% a year. Call it once the lifetime is set. */
+static inline void random_refresh(const Rng *g, Scenario *s)
+{
+    Rng r;
+    rng_seed(&r, g->state ^ UINT64_C(0xd1b54a32d192ed03));
+    if (rng_uniform(&r) < 0.5)
+        return;
+    s->horizon.refresh_price_performance = 0.3 + 1.2 * rng_uniform(&r);
+    double most = s->hardware.lifetime_months - 1;
+    if (most > 24)
+        most = 24;
+    s->horizon.refresh_overlap_months =
+        (double)(rng_next(&r) % ((uint64_t)most + 1));
+    s->horizon.resale_decline_pct_year = 80 * rng_uniform(&r);
+}
+
 #endif
