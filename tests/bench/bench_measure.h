@@ -22,7 +22,9 @@ typedef void (*BenchReport)(const char *name, double value, const char *unit,
                             double budget, bool higher_is_better);
 
 /* Generate a million-job file in dir and time `binary measure` on it
- * (CPU seconds of the process, the median of several runs). */
+ * (CPU seconds of the process, the median of several runs); then the same
+ * file replayed as a hybrid plan's trace for 30 days: read and one
+ * simulated run (DESIGN 10.8), in this process. */
 void bench_measure(const char *binary, const char *dir, BenchReport report);
 
 #endif
