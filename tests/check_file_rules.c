@@ -22,6 +22,12 @@ START_TEST(scenario_names)
     ck_assert(!file_is_scenario_name("yaml"));
     ck_assert(!file_is_scenario_name("notes.txt"));
     ck_assert_str_eq(file_scenario_exts[0], ".yaml"); /* shipped names try it first */
+    /* By extension alone: the open picker loads these to see */
+    ck_assert(file_is_scenario_ext("prices.yaml"));
+    ck_assert(file_is_scenario_ext("routing.json"));
+    ck_assert(file_is_scenario_ext("plan.yml"));
+    ck_assert(!file_is_scenario_ext(".yaml"));
+    ck_assert(!file_is_scenario_ext("notes.txt"));
 }
 END_TEST
 

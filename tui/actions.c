@@ -228,6 +228,7 @@ Reaction actions_dialog_key(App *a, int key)
         return R_LINE;
     Dialog d = a->dlg; /* the answer; items stay owned by d until closed */
     a->dlg.items = a->dlg.labels = a->dlg.raw = NULL;
+    a->dlg.footer = NULL;
     a->dlg.origin = NULL;
     a->dlg.count = a->dlg.nraw = 0;
     dialog_close(&a->dlg);

@@ -4,13 +4,10 @@
 #include "dialog.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "file_rules.h"
 #include "keys.h"
 #include "msg.h"
 #include "strbuf.h"
@@ -32,6 +29,7 @@ void dialog_close(Dialog *d)
         free(d->raw[i]);
     free(d->raw);
     free(d->origin);
+    free(d->footer);
     memset(d, 0, sizeof *d);
     d->kind = DLG_NONE;
 }
@@ -74,74 +72,6 @@ void dialog_choice(Dialog *d, int purpose, const char *question,
     snprintf(d->keys, sizeof d->keys, "%s", keys);
 }
 
-static void push(Dialog *d, size_t *cap, char *item, char *label)
-{
-    char *shown = visible_dup(label);
-    free(label);
-    label = shown;
-    if (d->count == *cap) {
-        *cap = *cap ? 2 * *cap : 16;
-        d->items = xrealloc(d->items, *cap * sizeof *d->items);
-        d->labels = xrealloc(d->labels, *cap * sizeof *d->labels);
-    }
-    d->items[d->count] = item;
-    d->labels[d->count] = label;
-    d->count++;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-size_t dialog_picker(Dialog *d, int purpose, const char *title,
-                     const char *const *dirs, const char *const *dir_labels,
-                     size_t ndirs)
-{
-    dialog_close(d);
-    d->kind = DLG_PICKER;
-    d->purpose = purpose;
-    set_question(d, title);
-    snprintf(d->empty, sizeof d->empty, "no scenario files found");
-    size_t cap = 0;
-    for (size_t k = 0; k < ndirs; k++) {
-        if (!dirs[k])
-            continue;
-        DIR *dir = opendir(dirs[k]);
-        if (!dir)
-            continue;
-        char **names = NULL;
-        size_t nn = 0, ncap = 0;
-        struct dirent *e;
-        while ((e = readdir(dir)) != NULL) {
-            if (!file_is_scenario_name(e->d_name))
-                continue;
-            if (nn == ncap) {
-                ncap = ncap ? 2 * ncap : 16;
-                names = xrealloc(names, ncap * sizeof *names);
-            }
-            names[nn++] = xstrdup(e->d_name);
-        }
-        closedir(dir);
-        if (nn)
-            qsort(names, nn, sizeof *names, cmp_str);
-        for (size_t i = 0; i < nn; i++) {
-            StrBuf p = STRBUF_INIT, l = STRBUF_INIT;
-            sb_printf(&p, "%s/%s", dirs[k], names[i]);
-            struct stat st;
-            if (stat(sb_str(&p), &st) == 0 && S_ISREG(st.st_mode)) {
-                sb_printf(&l, "%-10s %s", dir_labels[k], names[i]);
-                push(d, &cap, xstrdup(sb_str(&p)), xstrdup(sb_str(&l)));
-            }
-            sb_free(&p);
-            sb_free(&l);
-            free(names[i]);
-        }
-        free(names);
-    }
-    return d->count;
-}
-
 void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
                  const char *empty)
 {
@@ -160,6 +90,12 @@ void dialog_list_add(Dialog *d, const char *label, const char *item)
     d->items[d->count] = xstrdup(item);
     d->labels[d->count] = visible_dup(label);
     d->count++;
+}
+
+void dialog_list_footer(Dialog *d, const char *text)
+{
+    free(d->footer);
+    d->footer = text && text[0] ? visible_dup(text) : NULL;
 }
 
 void dialog_list_keys(Dialog *d, const char *keys)
@@ -334,6 +270,35 @@ DialogResult dialog_handle_key(Dialog *d, int key)
     }
 }
 
+/* The list's note, word-wrapped in up to `max` rows ending above row
+ * `bottom` of o, `width` columns from column 2; a note that needs more
+ * rows ends its last one in the ellipsis. Returns the rows it took. */
+static int draw_footer(WINDOW *o, const char *text, int bottom, int max, int width)
+{
+    int need = 0;
+    for (const char *p = text; *p && need <= max; need++) {
+        p += utf8_wrap_line(p, width);
+        while (*p == ' ')
+            p++;
+    }
+    int rows = need < max ? need : max, y = bottom - rows;
+    const char *p = text, *ell = term_ellipsis();
+    wattrset(o, term_attr(TS_HINT));
+    for (int r = 0; r < rows; r++, y++) {
+        bool last = r == rows - 1 && need > max;
+        int room = last ? width - utf8_width(ell) : width;
+        size_t take = utf8_wrap_line(p, room);
+        mvwaddnstr(o, y, 2, p, (int)take);
+        if (last)
+            waddstr(o, ell);
+        p += take;
+        while (*p == ' ')
+            p++;
+    }
+    wattrset(o, term_attr(TS_NORMAL));
+    return rows;
+}
+
 void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
 {
     if (d->kind == DLG_PROMPT || d->kind == DLG_CHOICE) {
@@ -383,6 +348,9 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
         wattrset(o, term_attr(TS_NORMAL));
         vis--;
         row0++;
+    }
+    if (d->kind == DLG_PICKER && d->footer && vis >= 4) {
+        vis -= draw_footer(o, d->footer, h - 1, vis / 3 < 3 ? vis / 3 : 3, w - 4);
     }
     if (d->kind == DLG_HELP) {
         /* The help screen scrolls; there is no selected line. Its lines

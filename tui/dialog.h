@@ -1,6 +1,6 @@
 /* dialog.h: the planner's prompts (DESIGN 8): a text prompt on the bottom
  * line (save path, export path), a one-key choice (quit: save / discard /
- * cancel; the recovery offer; the export format), the pickers (files, the
+ * cancel; the recovery offer; the export format), the lists (files, the
  * price book) and the help screen as overlays.
  *
  * A dialog is a value in the application state, not a loop of its own: the
@@ -44,6 +44,7 @@ typedef struct Dialog {
     char **items;        /* DLG_PICKER: full paths (or the caller's item);
                           * DLG_HELP: lines */
     char **labels;       /* DLG_PICKER: what is shown */
+    char *footer;        /* DLG_PICKER: a note under the rows, NULL = none */
     size_t count, sel, top;
     char **raw;          /* DLG_HELP: the lines as given, before wrapping */
     size_t *origin;      /* DLG_HELP: for each of items, its line in raw */
@@ -57,12 +58,6 @@ void dialog_prompt(Dialog *d, int purpose, const char *question,
                    const char *initial);
 void dialog_choice(Dialog *d, int purpose, const char *question,
                    const char *keys);
-/* The picker lists the scenario files (file_rules.h) in each of the `ndirs`
- * directories (missing ones are skipped), each group sorted by name.
- * Returns the number of files found. */
-size_t dialog_picker(Dialog *d, int purpose, const char *title,
-                     const char *const *dirs, const char *const *dir_labels,
-                     size_t ndirs);
 /* The help screen: the normal mode's keys, generated from its key table
  * (keys.h); dialog_help_modes: the other modes' keys (editing, the command
  * line, lists). dialog_help_line appends a line (wrapped to the box's
@@ -82,6 +77,10 @@ void dialog_text(Dialog *d, const char *title);
 void dialog_list(Dialog *d, int purpose, const char *title, const char *header,
                  const char *empty);
 void dialog_list_add(Dialog *d, const char *label, const char *item);
+/* A note under the open list's rows (`text` copied, shown visibly and
+ * word-wrapped in up to three rows, a third of the box at most, ending in
+ * the ellipsis when it does not fit); NULL or "" removes it. */
+void dialog_list_footer(Dialog *d, const char *text);
 /* Let the letters of `keys` (case counts) answer the open list too, with
  * the selected row: choice is the letter (a list of files to act on). */
 void dialog_list_keys(Dialog *d, const char *keys);

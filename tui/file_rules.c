@@ -16,9 +16,14 @@ const char *const file_scenario_exts[] = {".yaml", ".yml", ".json", NULL};
 
 bool file_is_scenario_name(const char *name)
 {
-    size_t len = strlen(name);
     if (name[0] == '.' || strcmp(name, "prices.yaml") == 0) /* the price book is not one */
         return false;
+    return file_is_scenario_ext(name);
+}
+
+bool file_is_scenario_ext(const char *name)
+{
+    size_t len = strlen(name);
     for (const char *const *e = file_scenario_exts; *e; e++) {
         size_t el = strlen(*e);
         if (len > el && strcmp(name + len - el, *e) == 0)

@@ -18,6 +18,10 @@ extern const char *const file_scenario_exts[];
  * extensions, not hidden, and not the price book (prices.yaml). */
 bool file_is_scenario_name(const char *name);
 
+/* True when `name` ends in one of file_scenario_exts (whatever it holds:
+ * the open picker loads such a file to see that it is a scenario). */
+bool file_is_scenario_ext(const char *name);
+
 /* True when paths a and b name the same existing file (same device and
  * inode, symbolic links followed; two hard links are the same file). */
 bool file_same(const char *a, const char *b);

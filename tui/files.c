@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "edit.h"
+#include "file_picker.h"
 #include "file_rules.h"
 #include "recover_offer.h"
 #include "term.h"
@@ -213,16 +214,6 @@ bool files_open(App *a, const char *path, Reaction *r)
     return true;
 }
 
-static Reaction open_picker(App *a)
-{
-    char user[DOC_PATH_MAX];
-    const char *dirs[] = {".", file_user_scenario_dir(user, sizeof user), cli_scenario_dir()};
-    const char *labels[] = {"here", "yours", "shipped"};
-    dialog_picker(&a->dlg, P_PICK, "open a scenario (Enter opens, Esc cancels)",
-                  dirs, labels, 3);
-    return R_ALL;
-}
-
 /* ---- unsaved changes ------------------------------------------------------ */
 
 Reaction files_guard(App *a, Pending p)
@@ -244,7 +235,7 @@ Reaction files_do_pending(App *a)
     case PEND_QUIT:
         return R_QUIT;
     case PEND_PICK:
-        return open_picker(a);
+        return file_picker_open(a, NULL, NULL);
     case PEND_OPEN:
         files_open(a, a->pending_path, &r);
         return r;
@@ -295,11 +286,7 @@ Reaction files_answer(App *a, const Dialog *d, bool cancelled)
     case P_DISK_CHANGED:
         return answer_disk_changed(a, d->choice);
     case P_PICK:
-        if (d->sel < d->count) {
-            snprintf(a->pending_path, sizeof a->pending_path, "%s", d->items[d->sel]);
-            return files_guard(a, PEND_OPEN);
-        }
-        return R_NONE;
+        return d->sel < d->count ? file_picker_pick(a, d->items[d->sel]) : R_NONE;
     default:
         return R_NONE;
     }

@@ -45,10 +45,12 @@ cp "$SCEN/default.yaml" "$TMP/work/evil"$'\033'"]2;pwned"$'\007'".yaml"
 printf 'gpuplan: 1\nhardware:\n  nodes: 0\n' >"$TMP/work/bad"$'\033'"[2J.yaml"
 keys o
 wait_for 'evil\x1b]2;pwned\x07.yaml' 5 "the picker shows the escape visibly"
-wait_for 'bad\x1b[2J.yaml' 5 "and the other one"
-keys Enter # the first: bad..., which does not load
-wait_for 'bad\x1b[2J.yaml:3:10: hardware.nodes: 0 is below 1' 5 \
-    "the error quoting the file name shows it visibly"
+# The one that does not load is left out; the note under the list names
+# it, visibly, with its error.
+wait_for 'left out: bad\x1b[2J.yaml (here: 3:10: hardware.nodes: 0 is below 1)' 5 \
+    "the note quoting the file name shows it visibly"
+keys Down Enter # d/ is selected first; then evil...
+wait_for 'opened ./evil\x1b]2;pwned\x07.yaml' 5 "the message quoting the file name shows it visibly"
 keys q
 wait_for "EXIT=0" 10
 # The title line shows the file name the same way: a U+202E in it (which
