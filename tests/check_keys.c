@@ -34,7 +34,8 @@ START_TEST(spec_keys_are_bound)
         {KC_ENTER, ACT_EDIT},     {'0', ACT_EDIT_DIGIT},  {'9', ACT_EDIT_DIGIT},
         {' ', ACT_TOGGLE},        {'u', ACT_UNDO},        {KC_CTRL('r'), ACT_REDO},
         {'c', ACT_CHART},         {':', ACT_COMMAND},
-        {KC_F(1), ACT_HELP},      {'?', ACT_HELP},
+        {KC_F(1), ACT_HELP},      {'?', ACT_FIELD_HELP},
+        {'/', ACT_SEARCH},        {'n', ACT_SEARCH_NEXT}, {'N', ACT_SEARCH_PREV},
         {KC_F(2), ACT_SAVE},      {KC_CTRL('s'), ACT_SAVE},
         {KC_F(3), ACT_OPEN},      {'o', ACT_OPEN},
         {KC_F(4), ACT_EXPORT},    {'x', ACT_EXPORT},
@@ -252,6 +253,9 @@ START_TEST(each_mode_has_its_keys)
     ck_assert_int_eq(keys_lookup_mode(KM_DIALOG, 'j'), ACT_DLG_DOWN);
     ck_assert_int_eq(keys_lookup_mode(KM_DIALOG, KC_ESC), ACT_DLG_CLOSE);
     ck_assert_int_eq(keys_lookup_mode(KM_NORMAL, 'u'), ACT_UNDO);
+    ck_assert_int_eq(keys_lookup_mode(KM_SEARCH, KC_DOWN), ACT_SRCH_NEXT);
+    ck_assert_int_eq(keys_lookup_mode(KM_SEARCH, KC_ESC), ACT_SRCH_BACK);
+    ck_assert_int_eq(keys_lookup_mode(KM_SEARCH, 'n'), ACT_NONE); /* typed, not bound */
     for (int m = 0; m < KM_COUNT; m++)
         ck_assert_uint_gt(key_tables[m].count, 0);
 }

@@ -34,7 +34,8 @@ START_TEST(every_mode_has_a_row)
 {
     static const KeyMode want[MODE_COUNT] = {
         [MODE_NORMAL] = KM_NORMAL, [MODE_EDIT] = KM_EDIT,     [MODE_NOTES] = KM_NOTES,
-        [MODE_COMMAND] = KM_COMMAND, [MODE_DIALOG] = KM_DIALOG, [MODE_SMALL] = KM_NORMAL};
+        [MODE_COMMAND] = KM_COMMAND, [MODE_SEARCH] = KM_SEARCH, [MODE_DIALOG] = KM_DIALOG,
+        [MODE_SMALL] = KM_NORMAL};
     for (int m = 0; m < MODE_COUNT; m++) {
         ck_assert_str_ne(mode_name((Mode)m), "?");
         ck_assert_int_eq(mode_keys((Mode)m), want[m]);

@@ -49,7 +49,7 @@ done
 
 # DESIGN 8 keys table.
 for k in "Tab, Shift-Tab, Alt-1..9" "Up, Down, k, j" "Left, Right, h, l, -, +" \
-         "Enter, or a digit" "Space" "a, d, r, m" "u, Ctrl-R" "F1, ?" "F2, Ctrl-S" "F3, o" \
+         "Enter, or a digit" "Space" "a, d, r, m" "u, Ctrl-R" "F1" "/, n, N" "F2, Ctrl-S" "F3, o" \
          "F4, x" "F10, q" "set KEY=VALUE" "goto KEY" "wq"; do
     expect_grep "$TMP/flat1" "$k" "gpuplan.1 keys"
 done

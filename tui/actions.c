@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "edit.h"
 #include "export_dialog.h"
+#include "field_help.h"
 #include "files.h"
 #include "recover_offer.h"
 #include "hybrid_panel.h"
@@ -18,6 +19,7 @@
 #include "price_picker.h"
 #include "risk_view.h"
 #include "screen.h"
+#include "search.h"
 
 typedef Reaction (*ActionFn)(App *a, Action act, int key);
 
@@ -113,6 +115,20 @@ static Reaction act_help(App *a, Action act, int key)
     return commands_show_help(a);
 }
 
+static Reaction act_field_help(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return field_help_show(a);
+}
+
+static Reaction act_search(App *a, Action act, int key)
+{
+    (void)key;
+    if (act == ACT_SEARCH)
+        return search_open(a);
+    return search_again(a, act == ACT_SEARCH_NEXT);
+}
+
 static Reaction act_save(App *a, Action act, int key)
 {
     (void)act, (void)key;
@@ -168,6 +184,8 @@ static const ActionFn normal_actions[ACT_COUNT] = {
     [ACT_LIST_DELETE] = act_hybrid, [ACT_HYBRID_RUN] = act_hybrid,
     [ACT_HYBRID_MODE] = act_hybrid,  [ACT_QUIT] = act_quit,
     [ACT_REDRAW] = act_redraw,       [ACT_ZOOM] = act_zoom,
+    [ACT_FIELD_HELP] = act_field_help, [ACT_SEARCH] = act_search,
+    [ACT_SEARCH_NEXT] = act_search,  [ACT_SEARCH_PREV] = act_search,
 };
 
 int actions_table_check(Diag *d)

@@ -18,6 +18,7 @@
 #include "price_picker.h"
 #include "recover.h"
 #include "risk_view.h"
+#include "search.h"
 #include "strbuf.h"
 #include "text_rules.h"
 
@@ -36,9 +37,7 @@ static Reaction cmd_set(App *a, const char *typed, bool bang, char *arg)
 static Reaction cmd_goto(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang;
-    Reaction r = R_NONE;
-    edit_goto_key(a, "goto", arg, &r);
-    return r;
+    return search_goto(a, text_trim(arg));
 }
 
 static Reaction cmd_write(App *a, const char *typed, bool bang, char *arg)
@@ -149,7 +148,7 @@ static Reaction cmd_messages(App *a, const char *typed, bool bang, char *arg)
 const Command command_table[] = {
     {"set", NULL, "set KEY=VALUE", "set a field, e.g. set hardware.nodes=8",
      false, CA_KEY, cmd_set},
-    {"goto", NULL, "goto KEY", "select a field (Tab completes field keys)", false, CA_KEY,
+    {"goto", NULL, "goto KEY", "select a field: its key, the key's last part (goto pue) or a near miss; Tab completes field keys", false, CA_KEY,
      cmd_goto},
     {"w", NULL, "w[!] [FILE]", "save (to FILE; w! replaces another file, or one changed "
      "on disk)", true, CA_NONE, cmd_write},

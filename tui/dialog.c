@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "scroll_mark.h"
 #include "msg.h"
 #include "strbuf.h"
 #include "term.h"
@@ -123,15 +124,16 @@ static void wrap_line(Dialog *d, size_t r)
     bool first = true;
     for (;;) {
         /* In columns, never inside a character (utf8_wrap_line). */
-        size_t room = first ? width : width - HELP_INDENT;
+        size_t hang = d->prose ? 0 : HELP_INDENT;
+        size_t room = first ? width : width - hang;
         size_t take = utf8_wrap_line(p, (int)room);
         d->origin = xrealloc(d->origin, (d->count + 1) * sizeof *d->origin);
         d->origin[d->count] = r;
         if (first)
             add_line(d, p, take);
         else {
-            char *buf = xmalloc(HELP_INDENT + take + 1);
-            snprintf(buf, HELP_INDENT + take + 1, "%*s%.*s", HELP_INDENT, "", (int)take, p);
+            char *buf = xmalloc(hang + take + 1);
+            snprintf(buf, hang + take + 1, "%*s%.*s", (int)hang, "", (int)take, p);
             add_line(d, buf, strlen(buf));
             free(buf);
         }
@@ -191,6 +193,12 @@ void dialog_text(Dialog *d, const char *title)
     dialog_close(d);
     d->kind = DLG_HELP;
     msg_format(d->question, sizeof d->question, "%s", title);
+}
+
+void dialog_prose(Dialog *d, const char *title)
+{
+    dialog_text(d, title);
+    d->prose = true;
 }
 
 void dialog_help_modes(Dialog *d)
@@ -299,6 +307,34 @@ static int draw_footer(WINDOW *o, const char *text, int bottom, int max, int wid
     return rows;
 }
 
+/* Where the view of the box o (h x w, `vis` rows of items from row0) is
+ * when it does not show all (DESIGN 8): arrows on the right border beside
+ * the first and last rows shown when rows are above or below, and on the
+ * bottom border the selected row's position in a list, the lines shown in
+ * the help. */
+static void draw_position(const Dialog *d, WINDOW *o, int row0, int vis, int h, int w)
+{
+    if (d->count <= (size_t)vis ||
+        !scroll_marks_draw(o, row0, row0 + vis - 1, w - 1, d->top, (size_t)vis, d->count,
+                           term_attr(TS_NORMAL)))
+        return;
+    size_t last = d->top + (size_t)vis < d->count ? d->top + (size_t)vis : d->count;
+    const char *more = last < d->count ? ", PgDn for more"
+                       : d->top > 0    ? ", PgUp for more"
+                                       : "";
+    char pos[96];
+    if (d->kind == DLG_PICKER) {
+        char at[48];
+        snprintf(pos, sizeof pos, " %s%s ", scroll_position(at, sizeof at, d->sel, d->count),
+                 more);
+    } else {
+        snprintf(pos, sizeof pos, " %zu-%zu of %zu%s ", d->top + 1, last, d->count, more);
+    }
+    int len = (int)strlen(pos);
+    if (len < w - 4)
+        mvwaddstr(o, h - 1, w - 2 - len, pos);
+}
+
 void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
 {
     if (d->kind == DLG_PROMPT || d->kind == DLG_CHOICE) {
@@ -377,17 +413,7 @@ void dialog_draw(Dialog *d, WINDOW *line, int rows, int cols)
         mvwaddnstr(o, y + row0, 2, text, w - 4);
     }
     wattrset(o, term_attr(TS_NORMAL));
-    /* Where the view is, on the bottom border, when it does not show all
-     * (DESIGN 8: help scrolls with a position marker). */
-    if (d->count > (size_t)vis) {
-        size_t last = d->top + (size_t)vis < d->count ? d->top + (size_t)vis : d->count;
-        char pos[64];
-        snprintf(pos, sizeof pos, " %zu-%zu of %zu%s ", d->top + 1, last, d->count,
-                 last < d->count ? ", PgDn for more" : "");
-        int len = (int)strlen(pos);
-        if (len < w - 4)
-            mvwaddstr(o, h - 1, w - 2 - len, pos);
-    }
+    draw_position(d, o, row0, vis, h, w);
     wnoutrefresh(o);
     delwin(o);
 }

@@ -48,6 +48,7 @@ typedef struct Dialog {
     size_t count, sel, top;
     char **raw;          /* DLG_HELP: the lines as given, before wrapping */
     size_t *origin;      /* DLG_HELP: for each of items, its line in raw */
+    bool prose;          /* DLG_HELP: wrapped lines go on at the left edge */
     size_t nraw;
     int wrap;            /* DLG_HELP: the width items are wrapped to */
 } Dialog;
@@ -68,6 +69,9 @@ void dialog_help_modes(Dialog *d);
 void dialog_help_line(Dialog *d, const char *line);
 /* The same scrolling box, empty, titled `title` (for :messages). */
 void dialog_text(Dialog *d, const char *title);
+/* The same for prose (a field's help): a wrapped line goes on at the
+ * box's left edge, not under a column of keys. */
+void dialog_prose(Dialog *d, const char *title);
 
 /* A picker over rows the caller supplies (the price book): opens an empty
  * list titled `title`, with the column titles `header` (NULL = none) above

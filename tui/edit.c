@@ -45,13 +45,17 @@ long edit_cur_workload(const App *a)
 
 bool edit_cur_ref(const App *a, FieldRef *r)
 {
-    size_t row = a->sel[a->panel];
-    if (a->panel == PANEL_HYBRID)
-        return a->doc.cur.has_hybrid && form_hybrid_ref(&a->doc.cur, row, a->hcol, r);
-    if (a->panel == PANEL_RISK)
-        return risk_panel_ref(&a->doc.cur, row, a->hcol, r);
+    return edit_ref_at(a, a->panel, a->sel[a->panel], a->hcol, r);
+}
+
+bool edit_ref_at(const App *a, Panel p, size_t row, size_t col, FieldRef *r)
+{
+    if (p == PANEL_HYBRID)
+        return a->doc.cur.has_hybrid && form_hybrid_ref(&a->doc.cur, row, col, r);
+    if (p == PANEL_RISK)
+        return risk_panel_ref(&a->doc.cur, row, col, r);
     const Field *rows[FORM_ROWS_MAX];
-    size_t n = form_fields(a->panel, rows, FORM_ROWS_MAX);
+    size_t n = form_fields(p, rows, FORM_ROWS_MAX);
     if (row >= n || row >= FORM_ROWS_MAX)
         return false;
     field_ref_init(r, rows[row], 0);

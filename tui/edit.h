@@ -31,6 +31,10 @@ long edit_cur_workload(const App *a);
 /* The rows of the current panel. */
 size_t edit_panel_rows(const App *a);
 
+/* The field of panel p's row `row`, cell `col` (ignored on rows of one
+ * value) into *r, as edit_cur_ref; false when there is none. */
+bool edit_ref_at(const App *a, Panel p, size_t row, size_t col, FieldRef *r);
+
 /* Start afresh from the committed scenario (undo, another file, a
  * recovery): the draft becomes a copy of it, its figures are worked out
  * (costs and the hybrid plan) and the selections kept on rows that

@@ -12,6 +12,7 @@
 #include "numfmt.h"
 #include "report.h"
 #include "risk_panel.h"
+#include "scroll_mark.h"
 #include "term.h"
 #include "text_rules.h"
 #include "utf8.h"
@@ -261,7 +262,7 @@ static void draw_row(WINDOW *w, int y, int wd, FormCols c, const Field *f, const
         form_put_clipped(w, y, c.lab + 3 + c.val, unit, c.unit);
 }
 
-void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
+bool form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
                const LineEdit *edit, bool bad, FormEditSpot *wide)
 {
     if (wide)
@@ -270,7 +271,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
     getmaxyx(w, h, wd);
     werase(w);
     if (h <= 0 || wd <= 0)
-        return;
+        return false;
     const Field *rows[FORM_ROWS_MAX];
     size_t n = form_fields(p, rows, FORM_ROWS_MAX);
     if (n > FORM_ROWS_MAX)
@@ -278,7 +279,7 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
     if (n == 0) {
         mvwaddnstr(w, 0, 1, p == PANEL_HYBRID ? "no hybrid plan in this scenario"
                                               : "no fields on this panel", wd - 1);
-        return;
+        return false;
     }
     if (sel >= n)
         sel = n - 1;
@@ -294,6 +295,8 @@ void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
         draw_row(w, y, wd, c, rows[i], s, i == sel, edit, bad, wide);
     }
     wattrset(w, term_attr(TS_NORMAL));
+    /* More rows above or below: marked in the margin column (DESIGN 8). */
+    return scroll_marks_draw(w, 0, h - 1, 0, *top, (size_t)h, n, term_attr(TS_HINT));
 }
 
 void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width)

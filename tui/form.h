@@ -43,8 +43,10 @@ typedef struct FormEditSpot {
  * calls). `edit` (NULL when not editing) replaces the selected row's value;
  * `bad` marks that text as not accepted. A text field's edit runs to the
  * panel's right edge; when it needs more, *wide (may be NULL) says where
- * it is, for the caller to draw it with form_draw_edit over the results. */
-void form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
+ * it is, for the caller to draw it with form_draw_edit over the results.
+ * Rows above or below the window are marked in its first column
+ * (scroll_mark.h); returns true when there are such rows. */
+bool form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
                const LineEdit *edit, bool bad, FormEditSpot *wide);
 
 /* The line editor's text in `cols` columns at y, x of w, in the edit
@@ -120,8 +122,10 @@ size_t form_hybrid_warning_rows(const Scenario *s, const HybridResult *hr);
  * is their percent, -1 when hr is up to date), then each warning of hr
  * wrapped whole, one selectable row each. The workloads' figures and the
  * warnings are marked stale while computing, unless `plan_current` says
- * the plan's own figures in hr are the new ones. */
-void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
+ * the plan's own figures in hr are the new ones. Lines above or below the
+ * window are marked in its first column (scroll_mark.h); returns true when
+ * there are such lines. */
+bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
                       bool plan_current, size_t sel, size_t col, size_t *top,
                       const LineEdit *edit, bool bad);
 

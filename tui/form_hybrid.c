@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "scroll_mark.h"
 #include "term.h"
 #include "text_rules.h"
 #include "utf8.h"
@@ -493,7 +494,7 @@ static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const Hybrid
     }
 }
 
-void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
+bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
                       bool plan_current, size_t sel, size_t col, size_t *top,
                       const LineEdit *edit, bool bad)
 {
@@ -502,14 +503,14 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
     getmaxyx(w, h, wd);
     werase(w);
     if (h <= 0 || wd <= 0)
-        return;
+        return false;
     size_t n = form_hybrid_rows(s), scalars = form_hybrid_scalars();
     size_t nw = form_hybrid_warning_rows(s, hr);
     if (n == 0) {
         mvwaddnstr(w, 0, 1, "no hybrid plan in this scenario", wd - 1);
         if (h > 1)
             mvwaddnstr(w, 1, 1, "a adds one with an example workload", wd - 1);
-        return;
+        return false;
     }
     if (sel >= n + nw)
         sel = n + nw - 1;
@@ -576,4 +577,5 @@ void form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
     }
     draw_notes(w, h, wd, s, hr, computing, old, sel, *top, &l);
     wattrset(w, term_attr(TS_NORMAL));
+    return scroll_marks_draw(w, 0, h - 1, 0, *top, (size_t)h, l.count, term_attr(TS_HINT));
 }

@@ -12,7 +12,10 @@
  * are on Alt-1..Alt-9 (which a terminal sends as Esc and the digit at once). */
 const KeyBinding key_table[] = {
     {KC_F(1), ACT_HELP, "F1 help", "show this help (Esc or q closes it)", KS_ANY},
-    {'?', ACT_HELP, NULL, NULL, KS_ANY},
+    {'?', ACT_FIELD_HELP, "? about", "the selected field's whole help: what it is, its value, what it allows, its default and step", KS_ANY},
+    {'/', ACT_SEARCH, "/ search", "search the fields' labels, keys and help as you type; Enter stays on the match, Esc goes back", KS_ANY},
+    {'n', ACT_SEARCH_NEXT, NULL, "the next field the last search matches (on every panel, in order)", KS_ANY},
+    {'N', ACT_SEARCH_PREV, NULL, "the previous field the last search matches", KS_ANY},
     {KC_F(2), ACT_SAVE, "F2 save", "save the scenario (asks for a file name when it has none)", KS_ANY},
     {KC_CTRL('s'), ACT_SAVE, NULL, NULL, KS_ANY},
     {KC_F(3), ACT_OPEN, "F3 open", "open a scenario: current directory, your scenarios, the shipped ones", KS_ANY},
@@ -131,6 +134,15 @@ static const KeyBinding notes_keys[] = {
     {KC_DOWN, ACT_NE_DOWN, "Up/Down row", "the row below, at the same column", KS_ANY},
 };
 
+/* The `/` line's own keys, seen before the line editor's. */
+static const KeyBinding search_keys[] = {
+    {KC_ENTER, ACT_SRCH_KEEP, "Enter stay", "stay on the field found; n and N then go to the next and previous match", KS_ANY},
+    {'\n', ACT_SRCH_KEEP, NULL, NULL, KS_ANY},
+    {KC_ESC, ACT_SRCH_BACK, "Esc back", "back to the field the search started from", KS_ANY},
+    {KC_DOWN, ACT_SRCH_NEXT, "Down next", "the next match", KS_ANY},
+    {KC_UP, ACT_SRCH_PREV, "Up previous", "the previous match", KS_ANY},
+};
+
 #define TABLE(title, t) {title, t, sizeof t / sizeof t[0]}
 const KeyTable key_tables[KM_COUNT] = {
     [KM_NORMAL] = {"Keys:", key_table, sizeof key_table / sizeof key_table[0]},
@@ -138,6 +150,7 @@ const KeyTable key_tables[KM_COUNT] = {
     [KM_COMMAND] = TABLE("On the command line (after ':'):", command_keys),
     [KM_DIALOG] = TABLE("In a list and in this help:", dialog_keys),
     [KM_NOTES] = TABLE("In the notes editor (the editing keys above act within a line):", notes_keys),
+    [KM_SEARCH] = TABLE("On the search line (after '/'; the editing keys above work too):", search_keys),
 };
 
 static Action table_lookup(const KeyTable *t, int key)

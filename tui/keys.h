@@ -45,6 +45,7 @@ typedef enum KeyMode {
     KM_COMMAND, /* the `:` command line (its other keys are KM_EDIT's) */
     KM_DIALOG,  /* a list or the help screen */
     KM_NOTES,   /* the notes editor (its other keys are KM_EDIT's) */
+    KM_SEARCH,  /* the `/` search line (its other keys are KM_EDIT's) */
     KM_COUNT
 } KeyMode;
 
@@ -85,6 +86,10 @@ typedef enum Action {
     ACT_HYBRID_RUN,    /* Hybrid panel: cycle the workload's run */
     ACT_HYBRID_MODE,   /* Hybrid panel: cycle the workload's cloud_mode */
     ACT_ZOOM, /* the current chart full-screen, and back */
+    ACT_FIELD_HELP,  /* ?: the selected field's whole help */
+    ACT_SEARCH,      /* /: search labels, keys and help */
+    ACT_SEARCH_NEXT, /* n: the next match of the last search */
+    ACT_SEARCH_PREV, /* N: the previous one */
     ACT_QUIT,
     ACT_REDRAW,
     /* KM_EDIT: the line editor (line_edit.c) */
@@ -119,6 +124,11 @@ typedef enum Action {
     ACT_NE_UP,
     ACT_NE_DOWN,
     ACT_NE_FINISH,
+    /* KM_SEARCH: the `/` line, before the line editor sees the key */
+    ACT_SRCH_NEXT,
+    ACT_SRCH_PREV,
+    ACT_SRCH_KEEP,
+    ACT_SRCH_BACK,
     ACT_COUNT
 } Action;
 

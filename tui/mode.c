@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "edit.h"
 #include "files.h"
+#include "search.h"
 
 /* The terminal too small: quitting asks about unsaved changes here too,
  * Ctrl-S saves and Ctrl-L repaints (DESIGN 8); the question is drawn on
@@ -37,6 +38,7 @@ static const ModeOps modes[MODE_COUNT] = {
     [MODE_EDIT] = {"edit", KM_EDIT, edit_key},
     [MODE_NOTES] = {"notes", KM_NOTES, edit_notes_key},
     [MODE_COMMAND] = {"command", KM_COMMAND, commands_key},
+    [MODE_SEARCH] = {"search", KM_SEARCH, search_key},
     [MODE_DIALOG] = {"dialog", KM_DIALOG, actions_dialog_key},
     [MODE_SMALL] = {"too small", KM_NORMAL, small_key},
 };

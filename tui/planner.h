@@ -64,6 +64,7 @@ typedef enum Mode {
     MODE_EDIT,    /* a value typed in place (edit.c) */
     MODE_NOTES,   /* the notes editor (edit.c) */
     MODE_COMMAND, /* the `:` line (commands.c) */
+    MODE_SEARCH,  /* the `/` line (search.c) */
     MODE_DIALOG,  /* a question, a list or the help is open (dlg) */
     MODE_SMALL,   /* the terminal is too small (too_small) */
     MODE_COUNT
@@ -95,7 +96,14 @@ typedef struct App {
     NotesEdit notes; /* the notes editor (MODE_NOTES) */
     size_t notes_top; /* its first wrapped row on screen */
     int notes_width;  /* the columns it wraps at, from the last draw */
-    LineEdit cmd; /* the `:` line (MODE_COMMAND) */
+    LineEdit cmd; /* the `:` line (MODE_COMMAND) and the `/` line (MODE_SEARCH) */
+    char search[LINE_EDIT_MAX]; /* the last search (search.c), "" = none */
+    struct {
+        Panel panel;
+        size_t sel[PANEL_COUNT], top[PANEL_COUNT], hcol;
+    } search_from; /* where the `/` line was opened: Esc goes back there */
+    size_t search_hits, search_hit; /* matches of the text typed, the one
+                                     * selected (from 1; 0 = none) */
     Dialog dlg;
     Pending pending;
     char pending_path[DOC_PATH_MAX];
@@ -131,6 +139,8 @@ typedef struct App {
     WINDOW *w_verdict; /* the short layout (below 24 rows) only */
     int verdict_h;     /* its rows */
     bool wide_results; /* the results take the columns the panel leaves (screen.c) */
+    bool panel_more;   /* the panel's rows do not all show: the help line
+                        * gives the selected row's position (screen.c) */
     Canvas canvas;
     Reaction dirty; /* what the next draw repaints */
     bool quit;

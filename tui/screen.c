@@ -11,7 +11,6 @@
 #include <wchar.h>
 
 #include "chart_hybrid.h"
-#include "edit.h"
 #include "form.h"
 #include "keys.h"
 #include "mode.h"
@@ -20,10 +19,12 @@
 #include "risk_live.h"
 #include "risk_panel.h"
 #include "risk_view.h"
+#include "scroll_mark.h"
+#include "search.h"
+#include "status_line.h"
 #include "term.h"
 #include "text_rules.h"
 #include "utf8.h"
-#include "wrap.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 22
@@ -127,14 +128,13 @@ Reaction screen_layout(App *a)
     return R_ALL | R_CLEAR;
 }
 
-/* " — " between the parts of a line, " - " where UTF-8 is not shown. */
-static const char *dash(void) { return term_utf8() ? " \u2014 " : " - "; }
+const char *screen_dash(void) { return term_utf8() ? " \u2014 " : " - "; }
 
 /* The title in `cols` columns: a long path loses its start and a long name
  * its end (to an ellipsis) before the modified marker is ever cut. */
 static void fit_title(const App *a, char *t, size_t n, int cols)
 {
-    const char *sep = dash(), *ell = term_ellipsis();
+    const char *sep = screen_dash(), *ell = term_ellipsis();
     /* The name and the path are data: their controls, bidirectional
      * overrides and invisible characters are shown escaped, by the one
      * function every message and the command line use (text_visible,
@@ -257,86 +257,30 @@ static void draw_chart(App *a)
     wnoutrefresh(w);
 }
 
-/* A message longer than the line: shown whole, wrapped upward over the
- * chart for as long as it is current (DESIGN 8). Returns false when it fits
- * the line. */
-static bool draw_long_msg(App *a)
-{
-    int need = wrap_rows(a->cols, a->msg.text);
-    a->msg.rows = need;
-    if (need <= 1)
-        return false;
-    if (need > a->rows - 2)
-        need = a->rows - 2; /* a whole screen of message: its start shows */
-    WINDOW *o = newwin(need, a->cols, a->rows - 1 - need, 0);
-    if (!o)
-        return false;
-    wattrset(o, term_attr(a->msg.error ? TS_ERROR : TS_NORMAL));
-    werase(o);
-    wrap_draw(o, 0, need, a->cols, a->msg.text);
-    wnoutrefresh(o);
-    delwin(o);
-    return true;
-}
-
-static void draw_msg(App *a)
-{
-    WINDOW *w = a->w_msg;
-    if (a->msg.text[0] && draw_long_msg(a))
-        return;
-    a->msg.rows = a->msg.text[0] ? 1 : 0;
-    werase(w);
-    if (a->msg.text[0]) {
-        wattrset(w, term_attr(a->msg.error ? TS_ERROR : TS_NORMAL));
-        mvwaddnstr(w, 0, 0, a->msg.text, (int)utf8_head_bytes(a->msg.text, a->cols));
-    } else {
-        FieldRef ref;
-        const Field *f = edit_cur_ref(a, &ref) ? field_ref(&ref) : NULL;
-        long wi = edit_cur_workload(a);
-        /* A workload's cells also name it: the name column is cut at 80x24. */
-        const char *wname = wi >= 0 ? a->doc.cur.hybrid.workloads[wi].name : "";
-        const char *sep = dash();
-        char line[1024];
-        if (risk_panel_help(a, line, sizeof line))
-            ; /* an input's cell says what its value is */
-        else if (f && wi >= 0)
-            snprintf(line, sizeof line, "%s%s%s: %s", wname, sep, f->key, f->help);
-        else if (f)
-            snprintf(line, sizeof line, "%s: %s", f->key, f->help);
-        else if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
-            snprintf(line, sizeof line, "a adds a hybrid plan");
-        else if (a->panel == PANEL_HYBRID && a->sel[PANEL_HYBRID] >= form_hybrid_rows(&a->doc.cur))
-            snprintf(line, sizeof line, "warning %zu of %zu of the hybrid plan%s; Up goes "
-                     "back to the workloads",
-                     a->sel[PANEL_HYBRID] - form_hybrid_rows(&a->doc.cur) + 1,
-                     a->hres.warning_count, a->hwork.pending ? " (being recomputed)" : "");
-        else if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
-            snprintf(line, sizeof line, "a adds uncertainty ranges");
-        else
-            line[0] = '\0';
-        if (line[0]) {
-            wattrset(w, term_attr(TS_HINT));
-            mvwaddnstr(w, 0, 0, line, (int)utf8_head_bytes(line, a->cols));
-        }
-    }
-    wattrset(w, term_attr(TS_NORMAL));
-    wnoutrefresh(w);
-}
-
 static void draw_line(App *a)
 {
     WINDOW *w = a->w_line;
     if (a->dlg.kind == DLG_PROMPT || a->dlg.kind == DLG_CHOICE) {
         dialog_draw(&a->dlg, w, a->rows, a->cols);
-    } else if (a->mode == MODE_COMMAND) {
+    } else if (a->mode == MODE_COMMAND || a->mode == MODE_SEARCH) {
         werase(w);
-        mvwaddch(w, 0, 0, ':');
+        int right = 0;
+        if (a->mode == MODE_SEARCH) {
+            /* What the text finds, at the line's right end. */
+            char st[48];
+            bool none = search_status(a, st, sizeof st);
+            right = (int)strlen(st) + 1;
+            wattrset(w, term_attr(none ? TS_ERROR : TS_HINT));
+            mvwaddstr(w, 0, a->cols - right, st);
+            wattrset(w, term_attr(TS_NORMAL));
+        }
+        mvwaddch(w, 0, 0, a->mode == MODE_SEARCH ? '/' : ':');
         /* Scrolled by columns so the cursor stays on the line. */
-        int room = a->cols - 2;
+        int room = a->cols - 2 - right;
         int col = (int)line_edit_cursor_col(&a->cmd);
         size_t off = utf8_skip_cols(a->cmd.text, col > room ? col - room : 0);
         const char *t = a->cmd.text + off;
-        waddnstr(w, t, (int)utf8_head_bytes(t, a->cols - 1));
+        waddnstr(w, t, (int)utf8_head_bytes(t, a->cols - 1 - right));
         int cx = 1 + col - utf8_width_n(a->cmd.text, off);
         if (cx < a->cols)
             mvwchgat(w, 0, cx, 1, A_REVERSE, 0, NULL);
@@ -425,17 +369,27 @@ static void draw_form(App *a, FormEditSpot *wide)
 {
     const LineEdit *edit = a->mode == MODE_EDIT ? &a->edit : NULL;
     size_t *top = &a->top[a->panel];
-    if (a->panel == PANEL_RISK)
+    if (a->panel == PANEL_RISK) {
         risk_panel_draw(a->w_form, &a->doc.cur, a->sel[a->panel], a->hcol, top, edit,
                         a->edit_bad);
-    else if (a->panel == PANEL_HYBRID)
-        form_draw_hybrid(a->w_form, &a->doc.cur,
-                         a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL,
-                         hybrid_computing(a), a->hwork.pending && a->hwork.plan_current,
-                         a->sel[a->panel], a->hcol, top, edit, a->edit_bad);
-    else
-        form_draw(a->w_form, a->panel, &a->doc.cur, a->sel[a->panel], top, edit,
-                  a->edit_bad, wide);
+        /* Its lines: the draws and the seed, the inputs' header, the
+         * inputs (risk_panel.c). */
+        size_t lines = a->doc.cur.has_uncertainty
+                           ? RISK_SCALARS + 1 + a->doc.cur.uncertainty.input_count
+                           : 0;
+        int h = getmaxy(a->w_form);
+        a->panel_more = h > 0 && scroll_marks_draw(a->w_form, 0, h - 1, 0, *top, (size_t)h,
+                                                   lines, term_attr(TS_HINT));
+    } else if (a->panel == PANEL_HYBRID) {
+        a->panel_more =
+            form_draw_hybrid(a->w_form, &a->doc.cur,
+                             a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL,
+                             hybrid_computing(a), a->hwork.pending && a->hwork.plan_current,
+                             a->sel[a->panel], a->hcol, top, edit, a->edit_bad);
+    } else {
+        a->panel_more = form_draw(a->w_form, a->panel, &a->doc.cur, a->sel[a->panel], top,
+                                  edit, a->edit_bad, wide);
+    }
     wnoutrefresh(a->w_form);
 }
 
@@ -531,7 +485,7 @@ static void draw_dirty(App *a)
     if (a->dirty & R_CHART)
         draw_chart(a);
     if (a->dirty & R_MSG)
-        draw_msg(a);
+        status_line_draw(a);
     if (a->dirty & R_LINE)
         draw_line(a);
     if (a->dlg.kind == DLG_PICKER || a->dlg.kind == DLG_HELP)

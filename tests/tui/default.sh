@@ -48,7 +48,7 @@ wait_for "[+]" 2 "modified marker"
 wait_gone "5.66" 5
 type_text ":goto cloud.spot_gpu_hour"
 keys Enter
-wait_re "^ Spot +2\.96 " 5 ":goto shows the cloud panel"
+wait_re "^(.|↓|↑)Spot +2\.96 " 5 ":goto shows the cloud panel"
 wait_for "cloud.spot_gpu_hour:" 2 ":goto selects the field"
 type_text ":frobnicate"
 keys Enter

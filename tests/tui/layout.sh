@@ -77,9 +77,10 @@ type_text ":goto hardware.$long"
 keys Enter
 wait_for "goto: unknown key" 5 "the message's start"
 flat | tr -d ' ' | grep -qF "hardware.$long\`" && ok || fail "the 150-character message whole"
-keys Down
+keys Up # stays on Horizon, whose help fits the line
 wait_gone "goto: unknown key" 5
 wait_for "o on-prem  d on-demand" 5 "the chart back under the message"
+keys Down # the next field, where the steps below start
 type_text ":messages"
 keys Enter
 wait_for "messages: the last" 5 ":messages opens"

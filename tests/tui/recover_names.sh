@@ -107,11 +107,11 @@ touch "$TMP/work/real/.plan.yaml.10007.gpuplan-recover"
 touch -d '2 minutes ago' "$ONE"
 start -- real/plan.yaml
 wait_for "recover edits: Enter loads one" 10 "the list of recoveries" || give_up
-wait_re " 1-[0-9]+ of 20, PgDn for more " 5 "the list says there are 20 and pages"
+wait_re " 1/20, PgDn for more " 5 "the list says there are 20 and pages"
 first=$(screen | grep -m1 -E "[│|] 20[0-9]{2}-[0-9]{2}-[0-9]{2} ")
 case $first in *"10007"*"utilization.measured_pct 50 -> 77"*) ok ;; *) fail "the newest is not first: $first" ;; esac
 keys PPage PPage NPage NPage NPage
-wait_re " [0-9]+-20 of 20 " 5 "PgDn reaches the last one"
+wait_re " 20/20, PgUp for more " 5 "PgDn reaches the last one"
 keys Escape
 wait_for "20 recovery files kept for the next start" 5
 keys q
