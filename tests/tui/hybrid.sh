@@ -78,7 +78,7 @@ PCT=$(printf '%.0f' "$(report_to_cloud experiments)")
 screen | grep -q "^ experiments .*burst  spot .*  *$PCT%  " && ok ||
     fail "experiments' share to the cloud is not the report's $PCT%"
 TM resize-window -t planner -x 80 -y 24
-wait_for " evals   8/day      4   1    cloud  spot" 5 "back to 80 columns"
+wait_re "^(.|↓|↑)evals   8/day      4   1    cloud  spot" 5 "back to 80 columns"
 
 # Nudge onprem_nodes 2 -> 1: the box follows, and the report agrees.
 keys Down
@@ -222,7 +222,7 @@ keys : ; type_text "goto hybrid.workloads[3].name"; keys Enter
 wait_for "hybrid.workloads[3].name:" 5 ":goto the renamed workload"
 keys a
 wait_for "workload 5 added (a copy of 'evals')" 5 "a adds a copy of the selected workload"
-[ "$(screen | grep -c '^ evals  ')" = 2 ] && ok || fail "no second evals row"
+[ "$(screen | grep -cE '^(.|↓|↑)evals  ')" = 2 ] && ok || fail "no second evals row"
 t=$(hybrid_total)
 [ -n "$t" ] && [ "$t" != "$T2" ] && ok || fail "a second evals stream does not change the total ('$t')"
 keys d

@@ -36,7 +36,7 @@ step() {
 
 # panel_text: the Hybrid panel's column (left of the results box) as one
 # line, blanks squeezed: wrapped warnings read whole again.
-panel_text() { screen | sed -n '3,$p' | cut -c1-40 | tr -s ' \n' '  '; }
+panel_text() { screen | sed -n '3,$p' | sed -E 's/^(↑|↓|\^|v)/ /' | cut -c1-40 | tr -s ' \n' '  '; }
 
 start -- "$FILE"
 wait_for " Hybrid" 10 "panel tabs" || give_up

@@ -70,7 +70,7 @@ wait_for "evals: cloud_gpu_hour = 3.40 per GPU-h, p5en.48xlarge us-east-1 spot" 
     "the spot price per GPU-hour is set, and said"
 expect_total "$TSPOT" "evals at the p5en spot price"
 wait_for " Hybrid" 2 "still on the Hybrid panel"
-screen | grep -q "^ evals .* 3\.4 " && ok || fail "evals' price cell does not show 3.4"
+screen | grep -qE "^(.|↓|↑)evals .* 3\.4 " && ok || fail "evals' price cell does not show 3.4"
 keys u
 wait_re "undone: workload 'evals' Cloud price 3\.4 (→|->) 2\.04$" 5 "one undo step, said"
 expect_total "$T0" "undo of the pick"
