@@ -11,6 +11,7 @@
 #include "cost.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include "commitment.h"
 #include "horizon.h"
@@ -269,7 +270,21 @@ static void best_coverage(const Scenario *s, CostResult *r)
     r->best_coverage_monthly = best;
 }
 
-void cost_evaluate_options(const Scenario *s, CostResult *r)
+/* DESIGN 2.1: on-prem's lines and its piecewise line, into
+ * r->option[OPT_ONPREM]. Reads nothing of s->cloud (cost_field_parts). */
+static void onprem_option(const Scenario *s, CostResult *r)
+{
+    OptionCost *on = &r->option[OPT_ONPREM];
+    memset(on->line, 0, sizeof on->line);
+    on->committed = on->overflow = 0;
+    on->hinges = 0;
+    onprem_lines(s, s->utilization.measured_pct / 100, on);
+    on->allowed = true;
+}
+
+/* DESIGN 2.2: the three cloud options' lines and piecewise lines. Reads
+ * nothing of s->facility (cost_field_parts). */
+static void cloud_options(const Scenario *s, CostResult *r)
 {
     const double H = s->hours_per_month;
     const double G = s->hardware.nodes * s->hardware.gpus_per_node;
@@ -280,22 +295,6 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     const double goodput = c->spot_goodput_pct / 100;
     const double e = c->spot_eligible_pct / 100;
     const bool cloud_ok = !s->constraints.compliance_forbids_cloud;
-
-    /* Every option's scalars and lines; the hinge arrays are read only up
-     * to their count (clearing them would triple the work at the defaults). */
-    for (int k = 0; k < OPT_COUNT; k++) {
-        OptionCost *o = &r->option[k];
-        memset(o->line, 0, sizeof o->line);
-        o->committed = o->overflow = 0;
-        o->hinges = 0;
-    }
-    r->gpus = G;
-    r->useful_gpu_hours_month = G * H * u;
-    r->work_factor = 1;
-
-    OptionCost *on = &r->option[OPT_ONPREM];
-    onprem_lines(s, u, on);
-    on->allowed = true;
 
     double kl[LINE_COUNT] = {0};
     cloud_fixed_lines(s, kl);
@@ -324,10 +323,13 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
 
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
         OptionCost *o = &r->option[k];
+        /* (the hinge arrays are read only up to their count: clearing
+         * them would triple the work at the defaults) */
         memcpy(o->line, kl, sizeof kl);
         o->line[LINE_COMPUTE] = flats[k] + slopes[k] * u;
         o->fixed = flats[k] + K;
         o->slope = slopes[k];
+        o->committed = o->overflow = 0;
         o->hinges = 0;
         o->allowed = cloud_ok;
     }
@@ -340,11 +342,12 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
         res->hinge_u[0] = c->reserved_coverage_pct / 100;
         res->hinge_slope[0] = G * H * overflow_price(c) * m;
     }
+}
 
-    /* DESIGN 2.7: beyond the steady state, every figure is levelized. */
-    if (!horizon_is_steady(s))
-        horizon_levelize(s, r);
-
+/* From the options' lines: each option's monthly cost and cost per useful
+ * GPU-hour, the cheapest, the crossovers and the zone (DESIGN 2.3, 2.4). */
+static void figures_of_lines(const Scenario *s, CostResult *r)
+{
     /* Cost per useful GPU-hour: NPV / sum(W_t v^t) = Lev / (W wf). */
     const double W = r->useful_gpu_hours_month * r->work_factor;
     for (int k = 0; k < OPT_COUNT; k++) {
@@ -366,6 +369,7 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
             cost_less(r->option[k].monthly, r->option[r->cheapest].monthly))
             r->cheapest = (CostOption)k;
 
+    const OptionCost *on = &r->option[OPT_ONPREM];
     r->crossover[OPT_ONPREM] = (Crossover){CROSS_EQUAL, NAN, 0, {{0, 0}}};
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
         r->crossover[k] = crossover_of(on, &r->option[k]);
@@ -376,15 +380,67 @@ void cost_evaluate_options(const Scenario *s, CostResult *r)
     r->zone = pct < 50 ? ZONE_CLOUD : pct > 75 ? ZONE_ONPREM : ZONE_HYBRID;
     r->zone_agrees = !((r->zone == ZONE_ONPREM && r->cheapest != OPT_ONPREM) ||
                        (r->zone == ZONE_CLOUD && r->cheapest == OPT_ONPREM));
+}
 
+void cost_evaluate_figures(const Scenario *s, CostResult *r)
+{
+    const double G = s->hardware.nodes * s->hardware.gpus_per_node;
+    r->gpus = G;
+    r->useful_gpu_hours_month =
+        G * s->hours_per_month * (s->utilization.measured_pct / 100);
+    r->work_factor = 1;
+    onprem_option(s, r);
+    cloud_options(s, r);
+    /* DESIGN 2.7: beyond the steady state, every figure is levelized. */
+    if (!horizon_is_steady(s))
+        horizon_levelize(s, r);
+    figures_of_lines(s, r);
+}
+
+unsigned cost_field_parts(size_t offset)
+{
+    if (offset >= offsetof(Scenario, cloud) &&
+        offset < offsetof(Scenario, cloud) + sizeof(Cloud))
+        return COST_PART_CLOUD;
+    if (offset >= offsetof(Scenario, facility) &&
+        offset < offsetof(Scenario, facility) + sizeof(Facility))
+        return COST_PART_ONPREM;
+    return COST_PART_ONPREM | COST_PART_CLOUD;
+}
+
+void cost_update_figures(const Scenario *s, unsigned parts, CostResult *r)
+{
+    if (parts == (COST_PART_ONPREM | COST_PART_CLOUD) || !horizon_is_steady(s)) {
+        cost_evaluate_figures(s, r);
+        return;
+    }
+    /* G, W and the work factor read neither section */
+    if (parts & COST_PART_ONPREM)
+        onprem_option(s, r);
+    if (parts & COST_PART_CLOUD)
+        cloud_options(s, r);
+    figures_of_lines(s, r);
+}
+
+void cost_evaluate_options(const Scenario *s, CostResult *r)
+{
+    cost_evaluate_figures(s, r);
     best_coverage(s, r);
+
+    const Cloud *c = &s->cloud;
+    const bool cloud_ok = !s->constraints.compliance_forbids_cloud;
+    const double pct = s->utilization.measured_pct;
+    /* (the month's egress, before any levelizing) */
+    double kl[LINE_COUNT] = {0};
+    cloud_fixed_lines(s, kl);
 
     /* DESIGN 2.4 advice table, in its order. */
     const bool when[ADV_COUNT] = {
         [ADV_ZONE_DISAGREES] = !r->zone_agrees,
         [ADV_BELOW_60] = pct < 60,
         [ADV_ABOVE_80] = pct >= 80,
-        [ADV_MIN_SIZE] = G < 16 || pct < 70,
+        [ADV_MIN_SIZE] = s->hardware.nodes * s->hardware.gpus_per_node < 16 ||
+                         pct < 70,
         [ADV_COMMIT_COVERAGE] = cloud_ok && c->reserved_coverage_pct > 0 &&
                                 r->best_coverage_pct !=
                                     c->reserved_coverage_pct,

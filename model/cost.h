@@ -135,6 +135,27 @@ typedef struct CostResult {
  * range); r is fully overwritten. No allocation, no I/O. */
 void cost_evaluate(const Scenario *s, CostResult *r);
 
+/* The figures only: every option (lines, monthly, per useful GPU-hour,
+ * its piecewise line), the cheapest, the crossovers and the zone with
+ * zone_agrees; best_coverage_*, advice and the curves are left as they
+ * were. For the batch what-if engine, which writes no more than these;
+ * each figure is bit for bit what cost_evaluate gives. */
+void cost_evaluate_figures(const Scenario *s, CostResult *r);
+
+/* The parts of the figures a field can change: COST_PART_CLOUD for a
+ * field of the cloud section (on-prem's lines read none of it),
+ * COST_PART_ONPREM for one of the facility section (the cloud options'
+ * lines read none of it), both for any other field. */
+enum { COST_PART_ONPREM = 1, COST_PART_CLOUD = 2 };
+unsigned cost_field_parts(size_t offset); /* offsetof(Scenario, ...) */
+
+/* cost_evaluate_figures of s into r, where r already holds
+ * cost_evaluate_figures of a scenario that differs from s only in fields
+ * of `parts` (cost_field_parts): the other part's lines are kept, the rest
+ * is evaluated again. Bit for bit what cost_evaluate_figures(s, r) gives;
+ * over a horizon (DESIGN 2.7), or with both parts, it is that call. */
+void cost_update_figures(const Scenario *s, unsigned parts, CostResult *r);
+
 /* cost_evaluate without the curves (r->curve is left as it was): for the
  * batch what-if engine, which reports only the options, the cheapest and
  * the zone. */

@@ -228,6 +228,7 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d)
         a->step = v[2];
         a->count = (size_t)count;
         a->scale = decimals >= 0 ? pow(10, decimals) : 0;
+        a->places = decimals;
         /* The range is monotone, so its ends bound every value; integer
          * fields need a whole FROM and STEP too. */
         ok = range_fits(key, a, d);
@@ -260,9 +261,9 @@ double sweep_rows(const SweepAxis *axes, size_t n)
     return total;
 }
 
-bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
-                         size_t n, Scenario *combo, const Field **bad,
-                         Diag *d)
+bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
+                              size_t n, Scenario *combo, const Field **bad,
+                              Diag *d)
 {
     diag_clear(d, NULL);
     if (n > SWEEP_MAX_AXES)

@@ -20,12 +20,15 @@
 #define SWEEP_MAX_ROWS_DEFAULT 1e8   /* rows written without --max-rows (DESIGN 7) */
 #define SWEEP_MAX_ROWS_ALLOWED 1e18 /* the most --max-rows allows */
 #define SWEEP_MAX_AXES 16
+/* The longest key of a field a sweep can vary (sweep_field). */
+#define SWEEP_KEY_MAX 48
 
 typedef struct SweepAxis {
     const Field *field;
     double from, to, step;
     size_t count;
     double scale; /* 10^places of FROM and STEP, 0 when not plain decimals */
+    int places;   /* those places, -1 when not plain decimals */
 } SweepAxis;
 
 /* The field key names for a sweep or a goal seek to vary: a number field
@@ -56,18 +59,18 @@ double sweep_axis_value(const SweepAxis *a, size_t i);
  * counts, as a double (it may be far beyond any integer type's range). */
 double sweep_rows(const SweepAxis *axes, size_t n);
 
-/* Check that every combination of the axes' values, applied to base, keeps
- * the cross-field rules (scenario_validate), without visiting them all:
- * each axis is monotone from its first value to its last, and every rule of
- * DESIGN 7 compares two fields with <=, so a combination breaks a rule only
- * if one with each axis at its first or last value does. That is 2^n
- * corner combinations (n <= SWEEP_MAX_AXES), checked before any row is
+/* Whether every combination of the axes' values, applied to base, keeps
+ * the cross-field rules (scenario_validate), decided without visiting them
+ * all: each axis is monotone from its first value to its last, and every
+ * rule of DESIGN 7 compares two fields with <=, so a combination breaks a
+ * rule only if one with each axis at its first or last value does. That is
+ * 2^n corner combinations (n <= SWEEP_MAX_AXES), checked before any row is
  * written, so a sweep starts streaming at once and never stops half-way on
  * a rule. On failure fills *combo with the breaking combination, *bad as
  * scenario_validate and *d with its message (EXIT_DATAERR, the path the
  * field that breaks the rule), and returns false. */
-bool sweep_check_corners(const Scenario *base, const SweepAxis *axes,
-                         size_t n, Scenario *combo, const Field **bad,
-                         Diag *d);
+bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
+                              size_t n, Scenario *combo, const Field **bad,
+                              Diag *d);
 
 #endif

@@ -30,10 +30,8 @@ HELPERS="trim wrap pct_text split_path now_ms month_text nice_step"
 KNOWN='
 file model/dtoa.c
 function model/advice.c:cost_advice_text
-function model/cost.c:cost_evaluate_options
 function model/field_keys.c:field_unknown
 function model/files/import_routing.c:map_routing
-function tui/cli_sweep.c:cli_cmd_sweep
 '
 
 # ---- cited sections ----------------------------------------------------------

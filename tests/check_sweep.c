@@ -1,12 +1,18 @@
-/* check_sweep.c: sweep axes count inclusive ends exactly (DESIGN 3). */
+/* check_sweep.c: sweep axes count inclusive ends exactly (DESIGN 3); the
+ * figures a sweep writes are the full evaluation's, bit for bit. */
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
+#include "random_scenario.h"
 #include "sweep.h"
+#include "test_scale.h"
 
 START_TEST(inclusive_counts)
 {
@@ -139,7 +145,7 @@ START_TEST(corners_agree_with_every_combination)
         const Field *bad;
         char msg[256];
         Diag d;
-        bool corners = sweep_check_corners(&base, axes, n, &combo, &bad, &d);
+        bool corners = sweep_combinations_valid(&base, axes, n, &combo, &bad, &d);
         bool all = true;
         size_t idx[3] = {0, 0, 0};
         for (;;) {
@@ -175,15 +181,174 @@ START_TEST(rows_multiply)
 }
 END_TEST
 
+/* Two doubles are the same bits. */
+static bool same(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* The figures a sweep writes (cost_evaluate_figures) of a and b are the
+ * same bits; t names the case in the message. */
+static void same_figures(const CostResult *a, const CostResult *b, long t)
+{
+    ck_assert_msg(same(a->gpus, b->gpus) &&
+                      same(a->useful_gpu_hours_month, b->useful_gpu_hours_month) &&
+                      same(a->work_factor, b->work_factor),
+                  "case %ld", t);
+    for (int k = 0; k < OPT_COUNT; k++) {
+        const OptionCost *x = &a->option[k], *y = &b->option[k];
+        ck_assert_msg(x->allowed == y->allowed && same(x->monthly, y->monthly) &&
+                          same(x->per_useful_gpu_hour, y->per_useful_gpu_hour) &&
+                          same(x->fixed, y->fixed) && same(x->slope, y->slope) &&
+                          same(x->committed, y->committed) &&
+                          same(x->overflow, y->overflow) && x->hinges == y->hinges,
+                      "case %ld, option %d", t, k);
+        for (int l = 0; l < LINE_COUNT; l++)
+            ck_assert_msg(same(x->line[l], y->line[l]), "case %ld, option %d, "
+                          "line %d", t, k, l);
+        for (int j = 0; j < x->hinges; j++)
+            ck_assert(same(x->hinge_u[j], y->hinge_u[j]) &&
+                      same(x->hinge_slope[j], y->hinge_slope[j]));
+        if (k == OPT_ONPREM)
+            continue; /* (no crossover with itself) */
+        const Crossover *c = &a->crossover[k], *d = &b->crossover[k];
+        ck_assert(c->kind == d->kind && c->count == d->count);
+        for (size_t i = 0; i < c->count; i++)
+            ck_assert(same(c->point[i].pct, d->point[i].pct) &&
+                      c->point[i].side == d->point[i].side);
+    }
+    ck_assert_msg(a->cheapest == b->cheapest && a->zone == b->zone &&
+                      a->zone_agrees == b->zone_agrees,
+                  "case %ld", t);
+}
+
+/* What cost_evaluate_figures computes is what cost_evaluate_options
+ * computes, bit for bit, in the steady state and over horizons. */
+START_TEST(figures_are_the_full_evaluations)
+{
+    Rng g;
+    rng_seed(&g, 25);
+    static CostResult full, fig;
+    for (long t = 0; t < test_scale(20000); t++) {
+        Scenario s;
+        random_scenario(&g, &s);
+        if (t % 3 == 1) { /* a horizon: levelized figures (DESIGN 2.7) */
+            s.horizon.months = 12 + (double)(t % 49);
+            s.horizon.ramp_months = (double)(t % 7);
+            s.horizon.cloud_price_change_pct_year = -(double)(t % 11);
+        }
+        /* every figure is written, whatever r held before */
+        memset(&full, 0, sizeof full);
+        memset(&fig, 0xa5, sizeof fig);
+        cost_evaluate_options(&s, &full);
+        cost_evaluate_figures(&s, &fig);
+        same_figures(&full, &fig, t);
+    }
+}
+END_TEST
+
+/* cost_update_figures after a change to any field of the parts it is told
+ * of gives what a fresh evaluation gives, bit for bit: every number field
+ * of the cloud and facility sections (the registry's own list), changed
+ * alone, from random scenarios; and the other fields are both parts. */
+START_TEST(updates_are_fresh_evaluations)
+{
+    Rng g;
+    rng_seed(&g, 26);
+    static CostResult kept, fresh;
+    size_t tried[4] = {0};
+    for (long t = 0; t < test_scale(500); t++) {
+        Scenario s;
+        random_scenario(&g, &s);
+        if (t % 5 == 4)
+            s.constraints.compliance_forbids_cloud = true;
+        for (size_t i = 0; i < field_count; i++) {
+            const Field *f = &field_table[i];
+            Diag d;
+            if (!sweep_field(f->key, &d))
+                continue;
+            unsigned parts = cost_field_parts(f->offset);
+            Scenario x = s;
+            double v = f->type == FT_CHOICE
+                           ? (double)(rng_next(&g) % field_choice_count(f))
+                           : f->minimum + rng_uniform(&g) *
+                                              (fmin(f->maximum, 3 * f->default_num + 10) -
+                                               f->minimum);
+            if (f->type == FT_INT)
+                v = round(v);
+            field_put_num(f, &x, v);
+            char why[256];
+            const Field *bad;
+            if (!scenario_validate(&x, &bad, why, sizeof why))
+                continue;
+            cost_evaluate_figures(&s, &kept);
+            cost_update_figures(&x, parts, &kept);
+            cost_evaluate_figures(&x, &fresh);
+            same_figures(&kept, &fresh, t);
+            tried[parts]++;
+            if (parts == (COST_PART_ONPREM | COST_PART_CLOUD))
+                ck_assert_msg(strncmp(f->key, "cloud.", 6) != 0 &&
+                                  strncmp(f->key, "facility.", 9) != 0,
+                              "%s", f->key);
+        }
+    }
+    ck_assert(tried[COST_PART_ONPREM] >= (size_t)test_scale(500) &&
+              tried[COST_PART_CLOUD] >= (size_t)test_scale(500));
+}
+END_TEST
+
+/* The sweep's fixed texts have room for every key it can vary. */
+START_TEST(keys_fit)
+{
+    size_t varied = 0;
+    for (size_t i = 0; i < field_count; i++) {
+        Diag d;
+        if (!sweep_field(field_table[i].key, &d))
+            continue;
+        varied++;
+        ck_assert_msg(strlen(field_table[i].key) <= SWEEP_KEY_MAX, "%s",
+                      field_table[i].key);
+    }
+    ck_assert(varied > 40);
+}
+END_TEST
+
+/* The places of an axis: those FROM and STEP are written with, -1 with an
+ * exponent. */
+START_TEST(axis_places)
+{
+    static const struct {
+        const char *spec;
+        int places;
+    } rows[] = {
+        {"hardware.nodes=1:100:1", 0},
+        {"cloud.spot_gpu_hour=1:10:0.1", 1},
+        {"cloud.spot_gpu_hour=1.25:10:0.5", 2},
+        {"cloud.spot_gpu_hour=1e-1:10:1", -1},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        SweepAxis a;
+        Diag d;
+        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, &d), "%s", rows[i].spec);
+        ck_assert_int_eq(a.places, rows[i].places);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep");
     TCase *t = tcase_create("axes");
+    tcase_set_timeout(t, 60);
     tcase_add_test(t, inclusive_counts);
     tcase_add_test(t, values_keep_the_written_places);
     tcase_add_test(t, bad_axes);
     tcase_add_test(t, corners_agree_with_every_combination);
     tcase_add_test(t, rows_multiply);
+    tcase_add_test(t, keys_fit);
+    tcase_add_test(t, figures_are_the_full_evaluations);
+    tcase_add_test(t, updates_are_fresh_evaluations);
+    tcase_add_test(t, axis_places);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
