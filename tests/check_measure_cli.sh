@@ -58,7 +58,8 @@ grep -q "$(printf '\033')" "$TMP/out" && fail "raw escape in the output" || ok
 expect_grep "$TMP/out" 'a\x1b[31mb' "escape shown"
 # --apply: the scenario's GPUs (diagflow: 4 x 8) when nothing else says,
 # its layout kept, a comment that says where the figures came from.
-cp "$top_srcdir/scenarios/diagflow.yaml" "$TMP/d.yaml"
+# A writable copy: the release tarball's tree is read-only, and cp keeps that.
+cat "$top_srcdir/scenarios/diagflow.yaml" >"$TMP/d.yaml"
 expect_status 0 "--apply" -- "$G" measure --apply "$TMP/d.yaml" "$M/sacct-basic.txt"
 expect_grep "$TMP/out" "utilization.measured_pct = 27.34" "the scenario's GPU count"
 expect_grep "$TMP/err" "wrote $TMP/d.yaml: utilization.measured_pct 42 -> 27.34, measurement_weeks 26 -> 0.02 (its layout and comments kept)" "what changed"
