@@ -325,6 +325,9 @@ bool field_saved(const Field *f, const Scenario *s, size_t index)
         return true;
     FieldRef r;
     field_ref_init(&r, f, index);
+    if (f->type == FT_TEXT) /* a text's default is its default_text */
+        return strcmp(field_get_text(field_ref(&r), s),
+                      f->default_text ? f->default_text : "") != 0;
     return field_get_num(field_ref(&r), s) != f->default_num;
 }
 

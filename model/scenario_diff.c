@@ -187,7 +187,9 @@ static void list_diff(ScenarioDiff *d, const FieldList *l, FieldScope sc, const 
     }
 }
 
-/* A section only one side gives: its values on that side, then its items. */
+/* A section only one side gives: its values on that side as a saved file
+ * writes them (a row left out at its default, such as a trace not given,
+ * is not set, so nothing of it differs; DESIGN 11.1), then its items. */
 static void section_one_side(ScenarioDiff *d, FieldScope sc, const Scenario *s, bool added)
 {
     InputDiff *e = push(d, added ? DIFF_SECTION_ADDED : DIFF_SECTION_REMOVED);
@@ -199,7 +201,8 @@ static void section_one_side(ScenarioDiff *d, FieldScope sc, const Scenario *s, 
         if (row->scope != sc)
             continue;
         if (!row->list) {
-            value(d, row, !added, 0, added, 0);
+            if (field_saved(row, s, 0))
+                value(d, row, !added, 0, added, 0);
             continue;
         }
         bool seen = false;

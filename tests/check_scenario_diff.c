@@ -214,6 +214,38 @@ START_TEST(a_section_on_one_side)
 }
 END_TEST
 
+/* A section one side gives lists the values its file sets: the rows a
+ * saved file leaves out at their default (no trace, its grouping, backfill
+ * off) are unset on both sides; set, they are listed. */
+START_TEST(a_section_lists_what_it_sets)
+{
+    Scenario a, b;
+    scenario_default(&a);
+    b = a;
+    workload(&b, "train", "4", "8");
+    const ScenarioDiff *d = diff(&a, &b);
+    ck_assert_str_eq(all(d), "SECTION+ 1; VALUE hybrid.days (new only); "
+                             "VALUE hybrid.onprem_nodes (new only); "
+                             "VALUE hybrid.max_wait_minutes (new only); "
+                             "VALUE hybrid.cloud_idle_minutes (new only); "
+                             "VALUE hybrid.seed (new only); "
+                             "ADDED hybrid.workloads 0");
+    set(&b, "hybrid.backfill", "true");
+    set(&b, "hybrid.trace", "jobs.csv");
+    set(&b, "hybrid.trace_group_by", "account");
+    ck_assert_str_eq(all(diff(&a, &b)), "SECTION+ 1; VALUE hybrid.days (new only); "
+                                        "VALUE hybrid.onprem_nodes (new only); "
+                                        "VALUE hybrid.max_wait_minutes (new only); "
+                                        "VALUE hybrid.cloud_idle_minutes (new only); "
+                                        "VALUE hybrid.seed (new only); "
+                                        "VALUE hybrid.backfill (new only); "
+                                        "ADDED hybrid.workloads 0; "
+                                        "VALUE hybrid.trace (new only); "
+                                        "VALUE hybrid.trace_group_by (new only)");
+    ck_assert_ptr_nonnull(strstr(all(diff(&b, &a)), "VALUE hybrid.trace (old only)"));
+}
+END_TEST
+
 /* The largest difference two scenarios can have fits the capacity:
  * every scalar, every value of full lists, both sections' rows. */
 START_TEST(largest_diff_fits)
@@ -276,6 +308,7 @@ static Suite *diff_suite(void)
     tcase_add_test(t, repeated_names_pair_in_turn);
     tcase_add_test(t, switched_and_optional_rows);
     tcase_add_test(t, a_section_on_one_side);
+    tcase_add_test(t, a_section_lists_what_it_sets);
     tcase_add_test(t, largest_diff_fits);
     suite_add_tcase(s, t);
     return s;
