@@ -501,6 +501,48 @@ START_TEST(template_notes_left_out)
 }
 END_TEST
 
+/* A user's string is text in Markdown, never markup: with a name and notes
+ * that hold HTML, a link and block openers, the Markdown report has no '<'
+ * of its own making outside a code block, and each piece is escaped as
+ * written in DESIGN 4.2. */
+START_TEST(md_escapes_user_strings)
+{
+    Scenario s;
+    scenario_default(&s);
+    snprintf(s.name, sizeof s.name, "%s", "<script>x</script> *b* [l](javascript:y) a|b");
+    snprintf(s.notes, sizeof s.notes, "%s",
+             "# head\n<img src=x onerror=y>\n1. one & two\n- `c` \\ d\n> q\n");
+    CostResult r;
+    cost_evaluate(&s, &r);
+    Report rep = rep_of(&s, &r, "2026-01-02");
+    StrBuf b = STRBUF_INIT;
+    export_report(&rep, true, &b);
+    const char *md = sb_str(&b);
+    bool fence = false;
+    for (const char *l = md; *l;) {
+        size_t n = strcspn(l, "\n");
+        if (strncmp(l, "```", 3) == 0)
+            fence = !fence;
+        else if (!fence)
+            ck_assert_msg(!memchr(l, '<', n), "raw '<' in: %.*s", (int)n, l);
+        l += n + (l[n] == '\n');
+    }
+    const char *want[] = {
+        "# &lt;script&gt;x&lt;/script&gt; \\*b\\* \\[l\\](javascript:y) a\\|b\n",
+        /* each line break a hard one: a backslash before it */
+        "\n\\# head\\\n&lt;img src=x onerror=y&gt;\\\n1\\. one &amp; two\\\n"
+        "\\- \\`c\\` \\\\ d\\\n&gt; q\n",
+        "| Currency | USD |", /* a value without specials is as it was */
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_msg(strstr(md, want[i]), "md lacks %s", want[i]);
+    sb_free(&b);
+    export_md_cell(&b, "12) x\n- y");
+    ck_assert_str_eq(sb_str(&b), "12\\) x - y"); /* a cell is one line */
+    sb_free(&b);
+}
+END_TEST
+
 /* The text reports' prose: wrapped at 78 columns after the first line's
  * own lead, a '\n' of the text kept, a word longer than a line left whole
  * on a line of its own, runs of blanks as one. */
@@ -541,6 +583,7 @@ static Suite *export_suite(void)
     Suite *s = suite_create("export");
     TCase *t = tcase_create("formats");
     tcase_add_test(t, json_shape);
+    tcase_add_test(t, md_escapes_user_strings);
     tcase_add_test(t, json_full_precision_round_trip);
     tcase_add_test(t, json_version2_shape_of_shipped);
     tcase_add_test(t, json_null_when_no_work);

@@ -41,6 +41,16 @@ located() {
     expect_grep "$TMP/err" "$msg" "$what $name"
 }
 
+# md_is_text NAME FILE: the Markdown report of a file that reports holds
+# no markup of the user's making (DESIGN 4.2): outside its code blocks no
+# raw '<' and no link.
+md_is_text() {
+    "$G" report --format md "$2" >"$TMP/md" 2>/dev/null || { fail "md $1: report failed"; return; }
+    if awk '/^```/ { f = !f; next } !f' "$TMP/md" | grep -nE '<|[^\\]\]\(' >"$TMP/raw"; then
+        fail "md $1: markup from the file: $(head -c 200 "$TMP/raw")"
+    else ok; fi
+}
+
 listed=0
 while IFS=$'\t' read -r name c r msg; do
     case $name in ''|'#'*) continue ;; esac
@@ -74,6 +84,7 @@ while IFS=$'\t' read -r name c r msg; do
     fi
     run "$name" "$r" report -- "$G" report "$f"
     [ "$msg" = - ] || located "$name" "$msg" report
+    [ "$r" = 0 ] && md_is_text "$name" "$f"
 done <"$H/EXPECTED"
 
 # Every file of the corpus is listed.

@@ -106,7 +106,7 @@ void export_risk(ExportFormat f, const Report *rep, StrBuf *b)
     case EXPORT_MD:
         if (f == EXPORT_MD) {
             sb_append(b, "# Risk: ");
-            sb_append(b, s->name);
+            export_md_cell(b, s->name);
             sb_printf(b, "\n\ngpuplan risk, %s.\n\n", rep->date);
         } else {
             sb_printf(b, "%s\ngpuplan risk, %s.\n\n", s->name, rep->date);
@@ -502,14 +502,84 @@ const char *export_advice_title(AdviceCode c)
     return (unsigned)c < ADV_COUNT && titles[c] ? titles[c] : "Advice";
 }
 
+/* Whether the text at s, at the start of a line, would open a Markdown
+ * block: a heading ("# "), a list item ("- ", "+ ", "* ", "1. ", "1) ") or
+ * a rule / setext underline (a line of '-' or '='). Returns the length of
+ * the opener's marker before the character to escape, or -1. */
+static int md_block_opener(const char *s)
+{
+    size_t n = strspn(s, "0123456789");
+    if (n && n <= 9 && (s[n] == '.' || s[n] == ')'))
+        return strchr(" \t\n\r", s[n + 1]) ? (int)n : -1;
+    if (*s == '#') {
+        size_t h = strspn(s, "#");
+        return h <= 6 && strchr(" \t\n\r", s[h]) ? 0 : -1;
+    }
+    if (*s == '-' || *s == '+' || *s == '*' || *s == '=') {
+        if (*s != '=' && strchr(" \t\n\r", s[1]))
+            return 0;
+        if (*s == '-' || *s == '=') { /* "---", "===": a rule or an underline */
+            size_t r = strspn(s, *s == '-' ? "- \t" : "= \t");
+            return s[r] == '\0' || s[r] == '\n' || s[r] == '\r' ? 0 : -1;
+        }
+    }
+    return -1;
+}
+
+/* DESIGN 4.2: a user's string in Markdown is text, never markup. HTML's
+ * three specials become entities (a renderer that passes HTML through shows
+ * them as characters), the inline specials get a backslash, and a line that
+ * would open a block has its marker escaped. In a cell a line break is a
+ * blank; in text it stays a line break (a hard one, so the author's lines
+ * stay lines, as in the HTML export). */
+static void md_escape(StrBuf *b, const char *s, bool cell)
+{
+    bool line_start = true;
+    for (; *s; s++) {
+        char c = *s;
+        if (c == '\r' && s[1] == '\n')
+            continue;
+        if (c == '\n' || c == '\r') {
+            if (cell) {
+                sb_append(b, " ");
+                continue;
+            }
+            bool more = s[1] && s[1] != '\n' && s[1] != '\r';
+            sb_append(b, !line_start && more ? "\\\n" : "\n");
+            line_start = true;
+            continue;
+        }
+        if (line_start && c != ' ' && c != '\t') {
+            line_start = false;
+            int at = md_block_opener(s);
+            if (at > 0) { /* "12." : the digits, then the escaped '.' */
+                sb_append_n(b, s, (size_t)at);
+                s += at;
+                c = *s;
+            }
+            if (at >= 0 && c != '*' && c != '\\')
+                sb_append(b, "\\");
+        }
+        switch (c) {
+        case '<': sb_append(b, "&lt;"); break;
+        case '>': sb_append(b, "&gt;"); break;
+        case '&': sb_append(b, "&amp;"); break;
+        case '\\': case '`': case '*': case '_': case '[': case ']':
+        case '|': case '~':
+            sb_append(b, "\\");
+            sb_append_n(b, &c, 1);
+            break;
+        default: sb_append_n(b, &c, 1);
+        }
+    }
+}
+
 void export_md_cell(StrBuf *b, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '|')
-            sb_append(b, "\\|");
-        else if (*s == '\n')
-            sb_append(b, " ");
-        else
-            sb_append_n(b, s, 1);
-    }
+    md_escape(b, s, true);
+}
+
+void export_md_text(StrBuf *b, const char *s)
+{
+    md_escape(b, s, false);
 }

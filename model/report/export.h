@@ -175,9 +175,14 @@ void export_mc_draws(const Scenario *s, const MonteCarlo *mc, StrBuf *b);
  * where Δ lies in 8 draws out of 10 (P10 to P90). */
 void export_mc_summary(const Scenario *s, const MonteCarlo *mc, StrBuf *b);
 
-/* Append s as the text of a Markdown table cell: '|' escaped, a line
- * break as a blank. */
+/* Append a user's string (a name, a file name, a warning) as the text of a
+ * Markdown table cell or list item: '<', '>', '&' as entities, Markdown's
+ * specials escaped, a line break as a blank (DESIGN 4.2). */
 void export_md_cell(StrBuf *b, const char *s);
+
+/* The same for text of several lines (the notes): line breaks are kept,
+ * and no line can open a heading, a quote or a list. */
+void export_md_text(StrBuf *b, const char *s);
 
 /* A piece of advice's heading in words ("Utilization below 60%"); the
  * JSON keeps the code (cost_advice_key). */

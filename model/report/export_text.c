@@ -468,7 +468,7 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     if (s->notes[0] && !report_notes_are_template(s)) {
         if (md) {
             sb_append(b, "## Notes\n\n");
-            sb_append(b, s->notes);
+            export_md_text(b, s->notes);
             size_t l = strlen(s->notes);
             sb_append(b, l && s->notes[l - 1] == '\n' ? "\n" : "\n\n");
         } else {
