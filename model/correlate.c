@@ -252,3 +252,34 @@ bool correlate_iman_conover(double *x, size_t n, size_t k, const double *C,
     }
     return true;
 }
+
+/* The ranks of x into r (1..n, ties the mean of theirs). */
+static void ranks(const double *x, size_t n, double *r, size_t *idx)
+{
+    sort_by(idx, x, n);
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && x[idx[j]] == x[idx[i]])
+            j++;
+        double mean = (double)(i + 1 + j) / 2; /* of ranks i+1 .. j */
+        for (size_t m = i; m < j; m++)
+            r[idx[m]] = mean;
+        i = j;
+    }
+}
+
+double correlate_spearman(const double *a, const double *b, size_t n,
+                          double *work, size_t *idx)
+{
+    double *ra = work, *rb = work + n;
+    ranks(a, n, ra, idx);
+    ranks(b, n, rb, idx);
+    double mean = (double)(n + 1) / 2, sab = 0, saa = 0, sbb = 0;
+    for (size_t i = 0; i < n; i++) {
+        double x = ra[i] - mean, y = rb[i] - mean;
+        sab += x * y;
+        saa += x * x;
+        sbb += y * y;
+    }
+    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0;
+}

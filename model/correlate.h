@@ -45,6 +45,12 @@ bool correlate_matrix(const CorrPair *pairs, size_t np, size_t k, double *C,
 bool correlate_iman_conover(double *x, size_t n, size_t k, const double *C,
                             uint64_t seed, double *work, size_t *idx);
 
+/* Spearman's rank correlation of a[0..n) and b[0..n) (n >= 2): the
+ * correlation of their ranks, tied values taking the mean of their ranks;
+ * 0 when a column is constant. work holds 2 n doubles and idx n entries. */
+double correlate_spearman(const double *a, const double *b, size_t n,
+                          double *work, size_t *idx);
+
 /* The standard normal quantile, |error| < 1e-13 on (0, 1) (Acklam's
  * rational approximation and one Halley step on erfc). */
 double correlate_normal_quantile(double p);

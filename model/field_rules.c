@@ -56,6 +56,21 @@ const FieldList field_list_inputs = {
     .max = UNC_MAX_INPUTS,
 };
 
+/* The inputs that move together (DESIGN 2.8):
+ * uncertainty.correlations[N].KEY. */
+const FieldList field_list_pairs = {
+    .key = "uncertainty.correlations",
+    .item = "pair",
+    .holder = "section",
+    .help = "rank correlations between inputs",
+    .offset = offsetof(Scenario, uncertainty.pairs),
+    .min = 0,
+    .required = false, /* without it the inputs are drawn independently */
+    .count_offset = offsetof(Scenario, uncertainty.pair_count),
+    .stride = sizeof(UncPair),
+    .max = UNC_MAX_PAIRS,
+};
+
 /* ---- cross-field rules (DESIGN 7) ------------------------------------------ */
 
 static void say_busy(const Scenario *s, char *msg, size_t n)

@@ -27,6 +27,8 @@
 #define IN(member) AT(uncertainty.inputs[0].member)
 #define GROUPS field_list_groups
 #define GR(member) AT(trace.groups[0].member)
+#define PAIRS field_list_pairs
+#define PR(member) AT(uncertainty.pairs[0].member)
 
 static const char *const run_words[] = {"onprem", "cloud", "burst", NULL};
 static const char *const mode_words[] = {"on_demand", "spot", NULL};
@@ -538,53 +540,8 @@ const Field field_table[] = {
     /* The replayed history (DESIGN 10.8). */
 #include "field_rows_trace.h"
 
-    /* The optional uncertainty section (DESIGN 1, 2.8): the Monte Carlo's
-     * draws and seed, and the uncertain inputs. An input's low, high and
-     * mode are in the unit and range of the field its key names; the rows
-     * take any number and uncertainty_check() applies that field's range
-     * (with the rules between them) once the key is known. */
-    { .key = "uncertainty.draws", .version = 2,
-      .type = FT_INT, .panel = PANEL_RISK, AT(uncertainty.draws),
-      .scope = FS_UNCERTAINTY,
-      .label = "Draws", .unit = "draws",
-      .default_num = 10000, .minimum = 100, .maximum = 1000000, .step = 1000,
-      .help = "Monte Carlo draws" },
-    { .key = "uncertainty.seed", .version = 2,
-      .type = FT_INT, .panel = PANEL_RISK, AT(uncertainty.seed),
-      .scope = FS_UNCERTAINTY,
-      .label = "Seed", .unit = "",
-      .default_num = 1, .minimum = 0, .maximum = SEED_MAX, .step = 1,
-      .help = "seed of the Monte Carlo draws (same seed, same figures)" },
-    { .key = "uncertainty.inputs[].key", .version = 2,
-      .type = FT_TEXT, .panel = PANEL_RISK, IN(key),
-      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
-      .rule = TR_NUMBER_KEY, .plain_comment = true,
-      .label = "Input", .unit = "",
-      .default_text = "", .minimum = 1, .maximum = UNC_KEY_BYTES - 1,
-      .help = "the number field this range is about" },
-    { .key = "uncertainty.inputs[].low", .version = 2,
-      .type = FT_NUMBER, .panel = PANEL_RISK, IN(low),
-      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
-      .plain_comment = true,
-      .label = "Low", .unit = "",
-      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
-      .help = "lowest plausible value" },
-    { .key = "uncertainty.inputs[].high", .version = 2,
-      .type = FT_NUMBER, .panel = PANEL_RISK, IN(high),
-      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
-      .plain_comment = true,
-      .label = "High", .unit = "",
-      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
-      .help = "highest plausible value" },
-    { .key = "uncertainty.inputs[].mode", .version = 2,
-      .type = FT_NUMBER, .panel = PANEL_RISK, IN(mode),
-      .scope = FS_UNCERTAINTY, .list = &INPUTS,
-      .has_when = true, .when_value = true,
-      .when_offset = offsetof(Scenario, uncertainty.inputs[0].has_mode),
-      .plain_comment = true,
-      .label = "Mode", .unit = "",
-      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
-      .help = "most likely value (else the scenario's value of the field)" },
+    /* The optional uncertainty section (DESIGN 1, 2.8). */
+#include "field_rows_uncertainty.h"
 };
 
 const size_t field_count = sizeof field_table / sizeof field_table[0];

@@ -29,8 +29,18 @@ const Field *field_number_key(const char *key, char *msg, size_t n)
         return NULL;
     }
     if (!f) {
-        char why[400];
-        field_unknown("", key, why, sizeof why);
+        /* A near miss is suggested only when it is a key this rule takes
+         * (not "uncertainty.correlations[N].a" for "x"). */
+        char why[400], sec[32];
+        const char *near = field_suggest(key, "", sec, sizeof sec);
+        const Field *nf = near ? field_find(near) : NULL;
+        if (nf && (nf->list || nf->scope != FS_SCENARIO ||
+                   !(nf->type == FT_INT || nf->type == FT_NUMBER ||
+                     nf->type == FT_PERCENT || nf->type == FT_MONEY)))
+            snprintf(why, sizeof why, "unknown key `%.160s` (the keys are "
+                     "listed in gpuplan-scenario(5))", key);
+        else
+            field_unknown("", key, why, sizeof why);
         snprintf(msg, n, "`%.60s` is not a scenario field (%s; expected the "
                  "key path of a number field, such as "
                  "utilization.measured_pct)", key, why);

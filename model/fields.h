@@ -148,6 +148,7 @@ extern const size_t field_rule_count;
 extern const FieldList field_list_workloads;
 extern const FieldList field_list_inputs; /* uncertainty.inputs */
 extern const FieldList field_list_groups; /* hybrid.groups (DESIGN 10.8) */
+extern const FieldList field_list_pairs; /* uncertainty.correlations */
 
 /* A Scenario member as a row's storage: .offset and .size together. */
 #define FIELD_AT(member)                                                      \

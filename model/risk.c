@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "correlate.h"
 #include "horizon.h"
 #include "rng.h"
 #include "uncertainty.h"
@@ -333,6 +334,124 @@ static bool stop_message(const MonteCarlo *mc, size_t draws, char *msg,
     return false;
 }
 
+/* The inputs as the draws see them: each one's field, its slot in the
+ * work scenario and its mode; with pairs, the paired inputs' draws in the
+ * order Iman-Conover gave them (column[i] the column of input i, or
+ * NO_COLUMN). */
+#define NO_COLUMN ((size_t)-1)
+typedef struct Draws {
+    size_t k, n; /* inputs, draws */
+    const Field *target[UNC_MAX_INPUTS];
+    double *slot[UNC_MAX_INPUTS];
+    double mode[UNC_MAX_INPUTS];
+    const double *corr;
+    size_t column[UNC_MAX_INPUTS];
+} Draws;
+
+/* The Iman-Conover scores' stream, apart from the draws' (DESIGN 2.8):
+ * the seed with "correlat" in ASCII xor'ed in. */
+#define CORR_SALT UINT64_C(0x636f7272656c6174)
+
+/* Input i's next draw: the triangular inverse CDF, an int rounded half
+ * away from zero. */
+static double draw_one(const Uncertainty *u, const Draws *w, size_t i,
+                       Rng *rng)
+{
+    const UncInput *in = &u->inputs[i];
+    double v = risk_triangular(rng_uniform(rng), in->low, w->mode[i],
+                               in->high);
+    if (w->target[i]->type == FT_INT)
+        v = round(v); /* half away from zero */
+    return v;
+}
+
+/* The column of the input with this key, or NO_COLUMN. */
+static size_t column_named(const Uncertainty *u, const Draws *w,
+                           const char *key)
+{
+    for (size_t i = 0; i < w->k; i++)
+        if (strcmp(u->inputs[i].key, key) == 0)
+            return w->column[i];
+    return NO_COLUMN;
+}
+
+size_t risk_corr_room(const Scenario *s, size_t draws)
+{
+    CorrPair pairs[UNC_MAX_PAIRS];
+    size_t col[UNC_MAX_INPUTS], from[UNC_MAX_PAIRS], np;
+    size_t k = uncertainty_pair_matrix(s, pairs, &np, from, col);
+    return k ? draws * (2 * k + 1) : 0;
+}
+
+/* With pairs: every draw made once, the paired inputs' kept in buf->corr
+ * and reordered by Iman-Conover to the pairs' rank correlations (DESIGN
+ * 2.8), and each pair's rank correlation over them into mc. The draws then
+ * run the same stream again and take the paired inputs' values from
+ * w->corr, so that the other inputs' draws are those of the independent
+ * run. Without pairs w->corr stays NULL. */
+static bool correlate_draws(const Scenario *s, const RiskBuffers *buf,
+                            Draws *w, MonteCarlo *mc, char *msg, size_t n)
+{
+    const Uncertainty *u = &s->uncertainty;
+    CorrPair pairs[UNC_MAX_PAIRS];
+    size_t col[UNC_MAX_INPUTS], from[UNC_MAX_PAIRS], np, nd = w->n;
+    for (size_t i = 0; i < w->k; i++)
+        w->column[i] = NO_COLUMN;
+    w->corr = NULL;
+    mc->pair_count = u->pair_count;
+    for (size_t p = 0; p < u->pair_count; p++)
+        mc->rank_corr[p] = NAN; /* drawn independently */
+    size_t k = uncertainty_pair_matrix(s, pairs, &np, from, col);
+    if (k == 0)
+        return true;
+    if (!buf->corr || !buf->corr_idx || buf->corr_cap < risk_corr_room(s, nd)) {
+        snprintf(msg, n, "no room for the draws of the %zu inputs the pairs "
+                 "name", k);
+        return false;
+    }
+    for (size_t j = 0; j < k; j++)
+        w->column[col[j]] = j;
+    double *x = buf->corr, *scratch = x + nd * k;
+    Rng rng;
+    rng_seed(&rng, (uint64_t)u->seed);
+    for (size_t d = 0; d < nd; d++)
+        for (size_t i = 0; i < w->k; i++) {
+            double v = draw_one(u, w, i, &rng);
+            if (w->column[i] != NO_COLUMN)
+                x[w->column[i] * nd + d] = v;
+        }
+    double C[CORRELATE_MAX * CORRELATE_MAX];
+    size_t bad = 0;
+    if (!correlate_matrix(pairs, np, k, C, &bad) ||
+        !correlate_iman_conover(x, nd, k, C, (uint64_t)u->seed ^ CORR_SALT,
+                                scratch, buf->corr_idx)) {
+        snprintf(msg, n, "the rank correlations of uncertainty.correlations "
+                 "cannot be given to %zu draws of %zu inputs (the pairs must "
+                 "pass the check, with more draws than inputs)", nd, k);
+        return false;
+    }
+    for (size_t p = 0; p < u->pair_count; p++) {
+        size_t a = column_named(u, w, u->pairs[p].a);
+        size_t b = column_named(u, w, u->pairs[p].b);
+        if (a != NO_COLUMN && b != NO_COLUMN)
+            mc->rank_corr[p] = correlate_spearman(x + a * nd, x + b * nd, nd,
+                                                  scratch, buf->corr_idx);
+    }
+    w->corr = x;
+    return true;
+}
+
+/* Draw d of the run: every input's value into its slot. */
+static void draw_set(const Uncertainty *u, const Draws *w, size_t d, Rng *rng)
+{
+    for (size_t i = 0; i < w->k; i++) {
+        double v = draw_one(u, w, i, rng);
+        if (w->corr && w->column[i] != NO_COLUMN)
+            v = w->corr[w->column[i] * w->n + d];
+        *w->slot[i] = v;
+    }
+}
+
 bool risk_monte_carlo(const Scenario *s, Scenario *work,
                       const RiskBuffers *buf, MonteCarlo *mc, char *msg,
                       size_t n)
@@ -345,21 +464,22 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
         snprintf(msg, n, "room for %zu draws, %zu asked", buf->cap, draws);
         return false;
     }
-    const Field *target[UNC_MAX_INPUTS];
-    double *slot[UNC_MAX_INPUTS];
-    double mode[UNC_MAX_INPUTS];
-    size_t k = u->input_count;
+    Draws w = {.k = u->input_count, .n = draws};
     *work = *s;
-    for (size_t i = 0; i < k; i++) {
+    for (size_t i = 0; i < w.k; i++) {
         char m[200];
-        target[i] = uncertainty_target(u->inputs[i].key, m, sizeof m);
-        if (!target[i]) {
+        w.target[i] = uncertainty_target(u->inputs[i].key, m, sizeof m);
+        if (!w.target[i]) {
             snprintf(msg, n, "uncertainty.inputs[%zu].key: %s", i, m);
             return false;
         }
-        slot[i] = field_num(target[i], work);
-        mode[i] = uncertainty_mode(&u->inputs[i], target[i], s);
+        w.slot[i] = field_num(w.target[i], work);
+        w.mode[i] = uncertainty_mode(&u->inputs[i], w.target[i], s);
     }
+    if (!correlate_draws(s, buf, &w, mc, msg, n))
+        return false;
+    if (cancelled(buf))
+        return stop_message(mc, draws, msg, n);
     Rng rng;
     rng_seed(&rng, (uint64_t)u->seed);
     size_t used = 0, cheapest = 0;
@@ -370,14 +490,7 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
             stopped = true;
             break;
         }
-        for (size_t i = 0; i < k; i++) {
-            const UncInput *in = &u->inputs[i];
-            double v = risk_triangular(rng_uniform(&rng), in->low, mode[i],
-                                       in->high);
-            if (target[i]->type == FT_INT)
-                v = round(v); /* half away from zero */
-            *slot[i] = v;
-        }
+        draw_set(u, &w, d, &rng);
         if (!risk_rules_hold(work, why, sizeof why)) {
             mc->rejected++;
             continue;
@@ -391,8 +504,8 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
         buf->break_even[used] = p.break_even_month_od;
         used++;
     }
-    for (size_t i = 0; i < k; i++)
-        *slot[i] = field_get_num(target[i], s);
+    for (size_t i = 0; i < w.k; i++)
+        *w.slot[i] = field_get_num(w.target[i], s);
     mc->draws = used;
     if (stopped || cancelled(buf))
         return stop_message(mc, draws, msg, n);

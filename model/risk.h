@@ -126,6 +126,12 @@ typedef struct MonteCarlo {
     double break_even_never_share;
     double edges[RISK_BINS + 1]; /* histogram of Δ, equal widths */
     size_t counts[RISK_BINS];
+    /* With uncertainty.correlations: each pair's Spearman rank correlation
+     * over the draws made (after Iman-Conover, before rejection), in the
+     * section's order; NAN for a pair drawn independently (every pair at
+     * 0, or one at 0 whose inputs no other pair names). */
+    size_t pair_count;
+    double rank_corr[UNC_MAX_PAIRS];
 } MonteCarlo;
 
 /* Caller-owned room for the per-draw values: four arrays of `cap` doubles
@@ -136,13 +142,25 @@ typedef struct RiskBuffers {
     /* Set by the caller, or NULL: while *cancel is non-zero the Monte Carlo
      * stops at the next draw (a signal handler's flag, DESIGN 7). */
     volatile sig_atomic_t *cancel;
+    /* With uncertainty.correlations: the paired inputs' draws and
+     * Iman-Conover's scratch, corr_cap >= risk_corr_room() doubles, and
+     * corr_idx room for cap indices. NULL without pairs. */
+    double *corr;
+    size_t corr_cap;
+    size_t *corr_idx;
 } RiskBuffers;
+
+/* The doubles RiskBuffers.corr needs for `draws` draws of s (valid): the
+ * draws of each input the pairs name, and as many again and one column
+ * more of scratch. 0 without pairs. */
+size_t risk_corr_room(const Scenario *s, size_t draws);
 
 /* DESIGN 2.8 Monte Carlo of s (valid, with an uncertainty section that passes
  * uncertainty_check and at least one input). Draw k sets every input in
  * list order from the triangular inverse CDF of one splitmix64 stream
- * seeded with uncertainty.seed; a draw that breaks a cross-field rule is
- * rejected and counted. Returns true and fills *mc; returns false with msg
+ * seeded with uncertainty.seed; with uncertainty.correlations the paired
+ * inputs' draws are first reordered by Iman-Conover (buf->corr). A draw
+ * that breaks a cross-field rule is rejected and counted. Returns true and fills *mc; returns false with msg
  * when more than half the draws are rejected (or buf is too small), or when
  * *buf->cancel became non-zero (then mc->draws is the draws done and the
  * rest of *mc is not filled). *work as risk_tornado. */

@@ -33,8 +33,7 @@ static int check_uncertainty(const Scenario *s, Diag *d)
     if (uncertainty_check(s, &i, &which, msg, sizeof msg))
         return 0;
     char path[96];
-    snprintf(path, sizeof path, "uncertainty.inputs[%zu].%s", i,
-             uncertainty_input_keys[which]);
+    uncertainty_blame_path(i, which, false, path, sizeof path);
     diag_set(d, EXIT_DATAERR, 0, 0, path, "%s", msg);
     return EXIT_DATAERR;
 }
@@ -191,7 +190,10 @@ int scenario_set_all(Scenario *s, const char *const *keys,
 
 /* ---- list items ------------------------------------------------------------ */
 
-static bool list_uncertain(const FieldList *l) { return l == &field_list_inputs; }
+static bool list_uncertain(const FieldList *l)
+{
+    return l == &field_list_inputs || l == &field_list_pairs;
+}
 
 /* The first row of list l (every list has rows). */
 static const Field *list_row(const FieldList *l)

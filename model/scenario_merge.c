@@ -298,7 +298,7 @@ int scenario_merge(const Scenario *base, const Scenario *rec,
     char msg[sizeof d->message];
     if (!uncertainty_check(out, &idx, &which, msg, sizeof msg)) {
         char path[FIELD_PATH_MAX];
-        snprintf(path, sizeof path, "uncertainty.inputs[%zu]", idx);
+        uncertainty_blame_path(idx, which, false, path, sizeof path);
         diag_set(d, EXIT_DATAERR, 0, 0, path, "%s", msg);
         return EXIT_DATAERR;
     }

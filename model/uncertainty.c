@@ -4,13 +4,72 @@
 
 #include "uncertainty.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "numfmt.h"
 
-const char *const uncertainty_input_keys[UI_KEY_COUNT] = {"key", "low", "high",
-                                                          "mode"};
+const char *const uncertainty_input_keys[UNC_WHICH_COUNT] = {
+    "key", "low", "high", "mode", "input", "with", "rho"};
+
+void uncertainty_blame_path(size_t index, int which, bool row, char *buf,
+                            size_t n)
+{
+    const FieldList *l = which >= UP_A ? &field_list_pairs : &field_list_inputs;
+    if (row)
+        snprintf(buf, n, "%s[].%s", l->key, uncertainty_input_keys[which]);
+    else
+        snprintf(buf, n, "%s[%zu].%s", l->key, index,
+                 uncertainty_input_keys[which]);
+}
+
+/* The input of s whose key is `key`, or input_count when none is. */
+static size_t input_of(const Uncertainty *u, const char *key)
+{
+    size_t i = 0;
+    while (i < u->input_count && strcmp(u->inputs[i].key, key) != 0)
+        i++;
+    return i;
+}
+
+/* The matrix column of input `in` among col[0..*k), added when new; false
+ * when it would be column CORRELATE_MAX + 1. */
+static bool column_of(size_t in, size_t *col, size_t *k, size_t *at)
+{
+    for (size_t j = 0; j < *k; j++)
+        if (col[j] == in) {
+            *at = j;
+            return true;
+        }
+    if (*k == CORRELATE_MAX)
+        return false;
+    col[*k] = in;
+    *at = (*k)++;
+    return true;
+}
+
+size_t uncertainty_pair_matrix(const Scenario *s, CorrPair *pairs,
+                               size_t *np, size_t *from, size_t *col)
+{
+    const Uncertainty *u = &s->uncertainty;
+    size_t k = 0;
+    *np = 0;
+    for (size_t p = 0; s->has_uncertainty && p < u->pair_count; p++) {
+        size_t a = input_of(u, u->pairs[p].a), b = input_of(u, u->pairs[p].b);
+        size_t ka = k, ca, cb;
+        if (u->pairs[p].rho == 0)
+            continue;
+        if (a == u->input_count || b == u->input_count || a == b ||
+            !column_of(a, col, &k, &ca) || !column_of(b, col, &k, &cb)) {
+            k = ka; /* a pair the check refuses: no column of its own */
+            continue;
+        }
+        from[*np] = p;
+        pairs[(*np)++] = (CorrPair){ca, cb, u->pairs[p].rho};
+    }
+    return k;
+}
 
 const Field *uncertainty_target(const char *key, char *msg, size_t n)
 {
@@ -110,16 +169,138 @@ static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
     return true;
 }
 
+/* Pair p names two different inputs of the section, a pair not given
+ * before, and no more than CORRELATE_MAX inputs with the pairs before it
+ * (*k and col, the columns so far). */
+static bool check_pair(const Uncertainty *u, size_t p, size_t *col, size_t *k,
+                       int *which, char *msg, size_t n)
+{
+    const UncPair *q = &u->pairs[p];
+    const char *key[2] = {q->a, q->b};
+    for (int e = 0; e < 2; e++) {
+        *which = e ? UP_B : UP_A;
+        size_t in = input_of(u, key[e]), at;
+        if (in == u->input_count) {
+            snprintf(msg, n, "`%s` is not one of the %zu inputs of "
+                     "uncertainty.inputs (a pair correlates two inputs that "
+                     "have a range: give it one there, or name an input)",
+                     key[e], u->input_count);
+            return false;
+        }
+        if (!column_of(in, col, k, &at)) {
+            snprintf(msg, n, "with `%s` the pairs name more than %d inputs "
+                     "(a matrix of rank correlations spans at most %d)",
+                     key[e], CORRELATE_MAX, CORRELATE_MAX);
+            return false;
+        }
+    }
+    if (strcmp(q->a, q->b) == 0) {
+        snprintf(msg, n, "`%s` is paired with itself (a pair names two "
+                 "different inputs; an input's rank correlation with itself "
+                 "is 1)", q->b);
+        return false;
+    }
+    for (size_t j = 0; j < p; j++) {
+        const UncPair *o = &u->pairs[j];
+        if ((strcmp(o->a, q->a) == 0 && strcmp(o->b, q->b) == 0) ||
+            (strcmp(o->a, q->b) == 0 && strcmp(o->b, q->a) == 0)) {
+            *which = UP_A;
+            snprintf(msg, n, "the pair %s and %s is already "
+                     "uncertainty.correlations[%zu] (each pair is given "
+                     "once)", q->a, q->b, j);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The rank correlations pair `bad` may take with the other pairs as they
+ * are: the matrices are convex, so the values form an interval; it is
+ * found on a grid of 0.01 and its ends refined by bisection, then rounded
+ * inward to two places. False when no value on the grid works. */
+static bool pair_interval(CorrPair *pairs, size_t np, size_t k, size_t bad,
+                          double *lo, double *hi)
+{
+    double D[CORRELATE_MAX * CORRELATE_MAX];
+    size_t ignored;
+    double keep = pairs[bad].rho, in = NAN;
+    for (int g = 0; g <= 200 && isnan(in); g++) {
+        pairs[bad].rho = -1 + g / 100.0;
+        if (correlate_matrix(pairs, np, k, D, &ignored))
+            in = pairs[bad].rho;
+    }
+    for (int end = 0; end < 2 && !isnan(in); end++) {
+        double ok = in, out = end ? 1 : -1;
+        pairs[bad].rho = out;
+        if (correlate_matrix(pairs, np, k, D, &ignored))
+            ok = out;
+        else
+            for (int it = 0; it < 40; it++) {
+                pairs[bad].rho = (ok + out) / 2;
+                if (correlate_matrix(pairs, np, k, D, &ignored))
+                    ok = pairs[bad].rho;
+                else
+                    out = pairs[bad].rho;
+            }
+        if (end)
+            *hi = floor(ok * 100 + 1e-9) / 100;
+        else
+            *lo = ceil(ok * 100 - 1e-9) / 100;
+    }
+    pairs[bad].rho = keep;
+    return !isnan(in);
+}
+
+/* The pairs' matrix is positive semidefinite (DESIGN 2.8); else *index is
+ * the pair correlate_matrix blames, and msg says which values it may take
+ * with the others as they are. */
+static bool check_matrix(const Scenario *s, size_t *index, char *msg,
+                         size_t n)
+{
+    CorrPair pairs[UNC_MAX_PAIRS];
+    size_t col[UNC_MAX_INPUTS], from[UNC_MAX_PAIRS], np = 0, bad = 0;
+    size_t k = uncertainty_pair_matrix(s, pairs, &np, from, col);
+    double D[CORRELATE_MAX * CORRELATE_MAX];
+    if (np == 0 || correlate_matrix(pairs, np, k, D, &bad))
+        return true;
+    const UncPair *q = &s->uncertainty.pairs[from[bad]];
+    char r[40], lo[40], hi[40], allowed[160];
+    double l = 0, h = 0;
+    num_format_exact(q->rho, r, sizeof r);
+    if (pair_interval(pairs, np, k, bad, &l, &h)) {
+        num_format_exact(l, lo, sizeof lo);
+        num_format_exact(h, hi, sizeof hi);
+        snprintf(allowed, sizeof allowed, "with the others as written it "
+                 "may be %s to %s", lo, hi);
+    } else {
+        snprintf(allowed, sizeof allowed, "no value of it agrees with the "
+                 "others as written: change those too");
+    }
+    *index = from[bad];
+    snprintf(msg, n, "the rank correlation %s of %s and %s cannot hold with "
+             "the other pairs (their matrix, 0 for pairs not given, is not "
+             "positive semidefinite); %s", r, q->a, q->b, allowed);
+    return false;
+}
+
 bool uncertainty_check(const Scenario *s, size_t *index, int *which,
                        char *msg, size_t n)
 {
     if (!s->has_uncertainty)
         return true;
-    for (size_t i = 0; i < s->uncertainty.input_count; i++)
+    const Uncertainty *u = &s->uncertainty;
+    for (size_t i = 0; i < u->input_count; i++)
         if (!check_input(s, i, which, msg, n)) {
             *index = i;
             return false;
         }
-    return true;
+    size_t col[CORRELATE_MAX], k = 0;
+    for (size_t p = 0; p < u->pair_count; p++)
+        if (!check_pair(u, p, col, &k, which, msg, n)) {
+            *index = p;
+            return false;
+        }
+    *which = UP_RHO;
+    return check_matrix(s, index, msg, n);
 }
 

@@ -12,13 +12,33 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "correlate.h"
 #include "fields.h"
 #include "scenario.h"
 
-/* The keys of one input, in file order (the leaves of its rows), for the
- * place a broken rule is blamed on. */
-enum { UI_KEY, UI_LOW, UI_HIGH, UI_MODE, UI_KEY_COUNT };
-extern const char *const uncertainty_input_keys[UI_KEY_COUNT];
+/* The keys of one input, in file order (the leaves of its rows), then
+ * those of one pair of uncertainty.correlations, for the place a broken
+ * rule is blamed on: uncertainty_check's *which. */
+enum { UI_KEY, UI_LOW, UI_HIGH, UI_MODE, UI_KEY_COUNT,
+       UP_A = UI_KEY_COUNT, UP_B, UP_RHO, UNC_WHICH_COUNT };
+extern const char *const uncertainty_input_keys[UNC_WHICH_COUNT];
+
+/* The path of the value uncertainty_check blames, "uncertainty.inputs[2].low"
+ * or "uncertainty.correlations[0].rho", into buf; with `row` the registry
+ * key instead ("uncertainty.correlations[].rho"). */
+void uncertainty_blame_path(size_t index, int which, bool row, char *buf,
+                            size_t n);
+
+/* The pairs of s (uncertainty.correlations) as the matrix's pairs: those
+ * whose rank correlation is not 0 (a pair at 0 is what a pair not given
+ * is, DESIGN 2.8), *np of them, matrix pair m being pair from[m] of the
+ * section. Column j of the matrix is input col[j] of the section, the
+ * inputs in the order those pairs first name them. Returns the columns (0
+ * when no pair is other than 0); a pair the check refuses (a key that is
+ * no input, beyond CORRELATE_MAX columns) is left out. pairs and from hold
+ * UNC_MAX_PAIRS, col UNC_MAX_INPUTS. */
+size_t uncertainty_pair_matrix(const Scenario *s, CorrPair *pairs,
+                               size_t *np, size_t *from, size_t *col);
 
 /* The registry field an uncertainty input may name: field_number_key's
  * (a number field of the scenario, not of an optional section). NULL
@@ -47,10 +67,12 @@ const Field *uncertainty_value_target(const Scenario *s, size_t index);
  * field, no field twice, low, high and mode within the field's range (whole
  * numbers for int fields), low < high, low <= mode <= high for a given
  * mode (the scenario's value may lie outside the range: see
- * uncertainty_outside). True when s has no section or
- * every rule holds; otherwise *index is the input and *which the key
- * (UI_KEY..UI_MODE) to blame, and msg says what is wrong and what is
- * allowed. */
+ * uncertainty_outside); every pair of uncertainty.correlations names two
+ * different inputs, no two inputs twice, at most CORRELATE_MAX inputs in
+ * all, and the pairs' matrix is positive semidefinite (DESIGN 2.8). True
+ * when s has no section or every rule holds; otherwise *index is the input
+ * or pair and *which the key (UI_KEY..UI_MODE of an input, UP_A..UP_RHO of
+ * a pair) to blame, and msg says what is wrong and what is allowed. */
 bool uncertainty_check(const Scenario *s, size_t *index, int *which,
                        char *msg, size_t n);
 

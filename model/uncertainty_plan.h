@@ -12,6 +12,7 @@
 
 #define UNC_MAX_INPUTS 64
 #define UNC_KEY_BYTES 64 /* a registry key path and its terminator */
+#define UNC_MAX_PAIRS 64
 
 /* One uncertain input: a number field of the registry and its triangular
  * range (low, mode, high). */
@@ -22,12 +23,22 @@ typedef struct UncInput {
     double mode;
 } UncInput;
 
+/* Two inputs that move together (DESIGN 2.8): the keys of two of the
+ * section's inputs and the rank correlation of their draws, -1..1. */
+typedef struct UncPair {
+    char a[UNC_KEY_BYTES];
+    char b[UNC_KEY_BYTES];
+    double rho;
+} UncPair;
+
 /* The `uncertainty:` section. */
 typedef struct Uncertainty {
     double draws; /* Monte Carlo draws, 100..1000000 */
     double seed;  /* 0..2^53 */
     size_t input_count;
     UncInput inputs[UNC_MAX_INPUTS];
+    size_t pair_count; /* uncertainty.correlations; 0 = independent draws */
+    UncPair pairs[UNC_MAX_PAIRS];
 } Uncertainty;
 
 #endif

@@ -189,7 +189,9 @@ static RiskBuffers buffers(size_t n)
 {
     double *all = malloc(4 * n * sizeof *all);
     ck_assert_ptr_nonnull(all);
-    return (RiskBuffers){all, all + n, all + 2 * n, all + 3 * n, n, NULL};
+    return (RiskBuffers){.delta = all, .crossover = all + n,
+                         .per_hour = all + 2 * n, .break_even = all + 3 * n,
+                         .cap = n};
 }
 
 START_TEST(monte_carlo_matches_brute_force)

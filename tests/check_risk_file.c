@@ -191,6 +191,150 @@ START_TEST(json_refusals)
 }
 END_TEST
 
+/* uncertainty.correlations (DESIGN 2.8): three inputs, lines 5-13, and
+ * the pairs from line 15 on. */
+#define IN3 IN0 \
+    "    - key: cloud.spot_gpu_hour\n      low: 2.4\n      high: 3.8\n" \
+    "    - key: cloud.on_demand_gpu_hour\n      low: 5.5\n      high: 6.9\n"
+#define PAIRS HEAD IN3 "  correlations:\n" /* lines 1-14 */
+#define SPOT_OD "    - input: cloud.spot_gpu_hour\n" \
+                "      with: cloud.on_demand_gpu_hour\n      rho: 0.9\n"
+
+START_TEST(correlation_refusals)
+{
+    /* each refusal at the value that breaks the rule (line:col) */
+    expect_error(PAIRS "    - input: cloud.spot_gpu_hour\n"
+                 "      with: hardware.nodes\n      rho: 0.5\n", 16, 13,
+                 "uncertainty.correlations[0].with",
+                 "is not one of the 3 inputs");
+    expect_error(PAIRS "    - input: cloud.spot\n      with: hardware.nodes\n"
+                 "      rho: 0.5\n", 15, 14, "uncertainty.correlations[0].input",
+                 "not a scenario field");
+    expect_error(PAIRS "    - input: cloud.spot_gpu_hour\n      with: "
+                 "cloud.spot_gpu_hour\n      rho: 0.5\n", 16, 13,
+                 "uncertainty.correlations[0].with", "paired with itself");
+    expect_error(PAIRS SPOT_OD "    - input: cloud.on_demand_gpu_hour\n"
+                 "      with: cloud.spot_gpu_hour\n      rho: 0.2\n", 18, 14,
+                 "uncertainty.correlations[1].input",
+                 "is already uncertainty.correlations[0]");
+    expect_error(PAIRS "    - input: cloud.spot_gpu_hour\n"
+                 "      with: cloud.on_demand_gpu_hour\n      rho: 1.5\n", 17,
+                 12, "uncertainty.correlations[0].rho", "is above 1");
+    expect_error(PAIRS "    - {input: cloud.spot_gpu_hour, with: "
+                 "cloud.on_demand_gpu_hour, rh: 1}\n", 15, 68,
+                 "uncertainty.correlations[0].rh", "did you mean `rho`?");
+    /* Spot-on-demand 0.9 and on-demand-utilization 0.9 leave
+     * spot-utilization at 0: with the inputs in the order the pairs name
+     * them (spot, on-demand, utilization) C = [[1, .9, 0], [.9, 1, .9],
+     * [0, .9, 1]], whose LDL^T pivots are 1, 1 - 0.81 = 0.19 and
+     * 1 - 0.9^2 / 0.19 = -3.26 < 0: indefinite. Without the second pair
+     * the rest is fine, so it is named, with what it may be with the first
+     * as written: det [[1, .9, 0], [.9, 1, x], [0, x, 1]] = 0.19 - x^2
+     * >= 0, |x| <= sqrt 0.19 = 0.4359, rounded inward to 0.43. */
+    expect_error(PAIRS SPOT_OD "    - input: cloud.on_demand_gpu_hour\n"
+                 "      with: utilization.measured_pct\n      rho: 0.9\n", 20,
+                 12, "uncertainty.correlations[1].rho",
+                 "cannot hold with the other pairs (their matrix, 0 for pairs "
+                 "not given, is not positive semidefinite); with the others as "
+                 "written it may be -0.43 to 0.43");
+    /* A third pair spot-utilization -0.5: no one pair is to blame (any
+     * two of 0.9, 0.9, -0.5 are indefinite too: 1 - 0.81 - 0.25 < 0), the
+     * last pair of the input whose pivot failed is named, and with the
+     * two 0.9 pairs it may be 2 * 0.81 - 1 = 0.62 to 1 (the 3x3
+     * determinant 1 - 2 * 0.81 - x^2 + 2 * 0.81 x = -(x - 1)(x - 0.62)). */
+    expect_error(PAIRS SPOT_OD "    - input: cloud.on_demand_gpu_hour\n"
+                 "      with: utilization.measured_pct\n      rho: 0.9\n"
+                 "    - input: cloud.spot_gpu_hour\n"
+                 "      with: utilization.measured_pct\n      rho: -0.5\n", 23,
+                 12, "uncertainty.correlations[2].rho", "may be 0.62 to 1");
+    /* a version-1 file has no uncertainty section, pairs or not */
+    expect_error("gpuplan: 1\nuncertainty:\n  correlations: []\n", 2, 1,
+                 "uncertainty", "write `gpuplan: 2` to use it");
+}
+END_TEST
+
+/* A report's text with its lines joined: each run of spaces and line
+ * breaks one space. */
+static void unwrap(char *t)
+{
+    char *w = t;
+    for (const char *r = t; *r; r++) {
+        bool blank = *r == ' ' || *r == '\n';
+        if (!blank || (w > t && w[-1] != ' '))
+            *w++ = blank ? ' ' : *r;
+    }
+    *w = '\0';
+}
+
+START_TEST(correlations_round_trip)
+{
+    static const char *y = PAIRS SPOT_OD
+        "    - input: utilization.measured_pct\n      with: cloud.spot_gpu_hour\n"
+        "      rho: -0.25   # a note kept\n";
+    Diag d;
+    scenario_default(&s);
+    ck_assert_int_eq(scenario_load_yaml("c.yaml", y, strlen(y), &s, &d), 0);
+    ck_assert_uint_eq(s.uncertainty.pair_count, 2);
+    ck_assert_str_eq(s.uncertainty.pairs[1].a, "utilization.measured_pct");
+    ck_assert(s.uncertainty.pairs[1].rho == -0.25);
+    StrBuf b = STRBUF_INIT;
+    scenario_format_yaml(&s, &b);
+    ck_assert_int_eq(scenario_load_yaml("r.yaml", sb_str(&b), b.len, &t, &d),
+                     0);
+    ck_assert(scenario_equal(&s, &t));
+    sb_free(&b);
+    /* the JSON export reads back and states the pairs the draws used */
+    ReportResults rr;
+    report_results_compute(&rr, &s);
+    Report rep = report_of(&s, &rr, "2026-01-01");
+    StrBuf j = STRBUF_INIT;
+    export_json(&rep, &j);
+    ck_assert_int_eq(scenario_load_json("e.json", sb_str(&j), j.len, &t, &d),
+                     0);
+    ck_assert(scenario_equal(&s, &t));
+    cJSON *doc = cJSON_Parse(sb_str(&j));
+    const cJSON *mc = cJSON_GetObjectItem(cJSON_GetObjectItem(
+        cJSON_GetObjectItem(doc, "results"), "risk"), "monte_carlo");
+    const cJSON *pairs = cJSON_GetObjectItem(mc, "correlations");
+    ck_assert_int_eq(cJSON_GetArraySize(pairs), 2);
+    const cJSON *p0 = cJSON_GetArrayItem(pairs, 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(p0, "input")->valuestring,
+                     "cloud.spot_gpu_hour");
+    ck_assert(cJSON_GetObjectItem(p0, "rho")->valuedouble == 0.9);
+    ck_assert(cJSON_GetObjectItem(p0, "rank_correlation_drawn")->valuedouble ==
+              rr.risk->mc.rank_corr[0]);
+    cJSON_Delete(doc);
+    sb_free(&j);
+    /* text, Markdown and HTML say which inputs were drawn together */
+    for (int f = 0; f < 3; f++) {
+        StrBuf r = STRBUF_INIT;
+        if (f < 2)
+            export_report(&rep, f == 1, &r);
+        else
+            export_html(&rep, &r);
+        unwrap(r.data);
+        ck_assert_msg(strstr(sb_str(&r), "Inputs drawn together "
+                             "(Iman-Conover): cloud.spot_gpu_hour and "
+                             "cloud.on_demand_gpu_hour, rank correlation 0.9 ("),
+                      "format %d", f);
+        sb_free(&r);
+    }
+    report_results_free(&rr);
+    /* a bad pair in a JSON file is refused at its path */
+    static const char *bad =
+        "{\"gpuplan\": 2, \"uncertainty\": {\"inputs\": [{\"key\": "
+        "\"hardware.nodes\", \"low\": 2, \"high\": 5}], \"correlations\": "
+        "[{\"input\": \"hardware.nodes\", \"with\": "
+        "\"hardware.storage\", "
+        "\"rho\": 0.5}]}}";
+    ck_assert_int_eq(scenario_load_json("u.json", bad, strlen(bad), &s, &d),
+                     EXIT_DATAERR);
+    ck_assert_str_eq(d.path, "uncertainty.correlations[0].with");
+    ck_assert_uint_eq(d.line, 1);
+    ck_assert_ptr_nonnull(strstr(d.message, "not one of the 1 inputs"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("risk_file");
@@ -198,6 +342,8 @@ int main(void)
     tcase_add_test(tc, yaml_refusals);
     tcase_add_test(tc, round_trips);
     tcase_add_test(tc, json_refusals);
+    tcase_add_test(tc, correlation_refusals);
+    tcase_add_test(tc, correlations_round_trip);
     suite_add_tcase(su, tc);
     SRunner *r = srunner_create(su);
     srunner_run_all(r, CK_NORMAL);

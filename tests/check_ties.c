@@ -145,7 +145,9 @@ START_TEST(monte_carlo_option_follows_the_tie_rule)
     size_t n = 200;
     double *all = calloc(4 * n, sizeof *all);
     ck_assert_ptr_nonnull(all);
-    RiskBuffers buf = {all, all + n, all + 2 * n, all + 3 * n, n, NULL};
+    RiskBuffers buf = {.delta = all, .crossover = all + n,
+                       .per_hour = all + 2 * n, .break_even = all + 3 * n,
+                       .cap = n};
     MonteCarlo mc;
     char msg[400];
     ck_assert_msg(risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg),

@@ -49,7 +49,8 @@ static inline void random_scenario(Rng *g, Scenario *s)
         if (f->type == FT_TEXT || f->type == FT_BOOL ||
             strncmp(f->key, "horizon.", 8) == 0 ||
             f->offset == offsetof(Scenario, utilization.active_pct) ||
-            random_is_later(f))
+            random_is_later(f) ||
+            f->list == &field_list_pairs) /* no engine figure; added later */
             continue;
         if (f->type == FT_CHOICE) {
             size_t n = field_choice_count(f);

@@ -46,10 +46,23 @@ struct RiskLive {
     char why[400];    /* no figures: why ("" = no inputs) */
 };
 
-static bool grow(RiskBuffers *b, size_t cap)
+/* Room for cap draws of s, its paired inputs' draws included (DESIGN 2.8). */
+static bool grow(RiskBuffers *b, const Scenario *s, size_t cap)
 {
+    size_t room = risk_corr_room(s, cap);
+    if (room > b->corr_cap) {
+        double *p = realloc(b->corr, room * sizeof *p);
+        if (!p)
+            return false;
+        b->corr = p;
+        b->corr_cap = room;
+    }
     if (b->cap >= cap)
         return true;
+    size_t *q = realloc(b->corr_idx, cap * sizeof *q);
+    if (!q)
+        return false;
+    b->corr_idx = q;
     double **arr[] = {&b->delta, &b->crossover, &b->per_hour, &b->break_even};
     for (size_t k = 0; k < 4; k++) {
         double *p = realloc(*arr[k], cap * sizeof **arr[k]);
@@ -65,7 +78,7 @@ static void mc_run(void *job, void *state, BgCtl *ctl)
 {
     McJob *j = job;
     McState *st = state;
-    if (!grow(&st->buf, j->draws)) {
+    if (!grow(&st->buf, &j->s, j->draws)) {
         snprintf(j->err, sizeof j->err, "no memory for %zu draws", j->draws);
         return;
     }
@@ -162,8 +175,9 @@ Reaction risk_live_sync(App *a)
     }
     if (!uncertainty_check(s, &i, &which, msg, sizeof msg)) {
         l->have = false;
-        msg_format(l->why, sizeof l->why, "uncertainty.inputs[%zu].%s: %s", i,
-                 uncertainty_input_keys[which], msg);
+        char path[FIELD_PATH_MAX];
+        uncertainty_blame_path(i, which, false, path, sizeof path);
+        msg_format(l->why, sizeof l->why, "%s: %s", path, msg);
         return R_RESULTS;
     }
     l->total = (size_t)s->uncertainty.draws;
@@ -297,6 +311,8 @@ void risk_live_free(App *a)
         free(l->state->buf.crossover);
         free(l->state->buf.per_hour);
         free(l->state->buf.break_even);
+        free(l->state->buf.corr);
+        free(l->state->buf.corr_idx);
         free(l->state);
     }
     free(l);

@@ -377,8 +377,7 @@ int load_finish(LoadCtx *c, Scenario *out)
     int which = UI_KEY;
     if (!uncertainty_check(&c->s, &ui, &which, msg, sizeof msg)) {
         char row[64];
-        snprintf(row, sizeof row, "%s[].%s", field_list_inputs.key,
-                 uncertainty_input_keys[which]);
+        uncertainty_blame_path(0, which, true, row, sizeof row);
         FieldRef r;
         field_ref_init(&r, field_find(row), ui);
         LoadPos at = *value_pos_of(c, r.row, ui);

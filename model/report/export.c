@@ -471,6 +471,17 @@ void export_mc_draws(const Scenario *s, const MonteCarlo *mc, StrBuf *b)
     sb_printf(b, "%s draws of %zu input%s (seed %.0f; %s rejected for breaking a "
               "cross-field rule).", draws, inputs, inputs == 1 ? "" : "s",
               s->uncertainty.seed, rejected);
+    /* DESIGN 2.8: each pair's rank correlation, asked and in the draws. */
+    const Uncertainty *u = &s->uncertainty;
+    for (size_t p = 0; p < u->pair_count && p < mc->pair_count; p++) {
+        char rho[40], got[40] = "drawn independently";
+        num_format_exact(u->pairs[p].rho, rho, sizeof rho);
+        if (!isnan(mc->rank_corr[p]))
+            num_snprintf(got, sizeof got, "%.3f in the draws", mc->rank_corr[p]);
+        sb_printf(b, "%s %s and %s, rank correlation %s (%s)%s", p ? ";" :
+                  " Inputs drawn together (Iman-Conover):", u->pairs[p].a,
+                  u->pairs[p].b, rho, got, p + 1 == u->pair_count ? "." : "");
+    }
 }
 
 void export_mc_summary(const Scenario *s, const MonteCarlo *mc, StrBuf *b)

@@ -273,6 +273,25 @@ static cJSON *outside_json(const Scenario *s)
     return a;
 }
 
+/* The pairs the draws were given (DESIGN 2.8): its inputs, the rank correlation
+ * asked and the one the draws made have (null: drawn independently). */
+static cJSON *pairs_json(const Scenario *s, const MonteCarlo *mc)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (size_t p = 0; p < s->uncertainty.pair_count; p++) {
+        const UncPair *q = &s->uncertainty.pairs[p];
+        cJSON *j = xobj();
+        cJSON_AddStringToObject(j, "input", q->a);
+        cJSON_AddStringToObject(j, "with", q->b);
+        add_num(j, "rho", q->rho);
+        cJSON_AddItemToObject(j, "rank_correlation_drawn",
+                              num_or_null(p < mc->pair_count ? mc->rank_corr[p]
+                                                             : NAN));
+        cJSON_AddItemToArray(a, j);
+    }
+    return a;
+}
+
 /* results.risk, DESIGN 4.1: x̂, the tornado rows in rank order and the Monte
  * Carlo (null when no inputs are listed; an object with "error" when it
  * could not run), and the inputs whose range no longer holds their value. */
@@ -321,6 +340,8 @@ static cJSON *risk_json(const Scenario *s, const RiskResult *k)
     add_num(m, "draws", (double)mc->draws);
     add_num(m, "rejected", (double)mc->rejected);
     add_num(m, "p_onprem_cheapest", mc->p_onprem_cheapest);
+    if (s->uncertainty.pair_count)
+        cJSON_AddItemToObject(m, "correlations", pairs_json(s, mc));
     cJSON_AddItemToObject(m, "delta", pct_json(&mc->delta, NULL, 0));
     cJSON_AddItemToObject(m, "crossover",
                           pct_json(&mc->crossover, "none_share",

@@ -32,10 +32,20 @@ static bool risk_compute(ReportResults *rr, const Scenario *s,
     if (k->has_monte_carlo) {
         size_t n = (size_t)s->uncertainty.draws;
         double *all = xmalloc(4 * n * sizeof *all);
-        RiskBuffers buf = {all, all + n, all + 2 * n, all + 3 * n, n, cancel};
+        size_t room = risk_corr_room(s, n);
+        RiskBuffers buf = {.delta = all, .crossover = all + n,
+                           .per_hour = all + 2 * n, .break_even = all + 3 * n,
+                           .cap = n, .cancel = cancel};
+        if (room) { /* DESIGN 2.8: the paired inputs' draws */
+            buf.corr = xmalloc(room * sizeof *buf.corr);
+            buf.corr_cap = room;
+            buf.corr_idx = xmalloc(n * sizeof *buf.corr_idx);
+        }
         k->mc_ok = risk_monte_carlo(s, work, &buf, &k->mc, k->mc_error,
                                     sizeof k->mc_error);
         done = !(cancel && *cancel);
+        free(buf.corr);
+        free(buf.corr_idx);
         free(all);
     }
     free(work);

@@ -202,7 +202,9 @@ static void bench_risk(void)
     }
     risk_case.uncertainty.draws = 10000;
     double *all = malloc(4 * 10000 * sizeof *all);
-    RiskBuffers buf = {all, all + 10000, all + 20000, all + 30000, 10000, NULL};
+    RiskBuffers buf = {.delta = all, .crossover = all + 10000,
+                       .per_hour = all + 20000, .break_even = all + 30000,
+                       .cap = 10000};
     static MonteCarlo mc;
     char msg[400];
     double m[11];

@@ -1,0 +1,77 @@
+/* field_rows_uncertainty.h: the registry rows of the optional
+ * `uncertainty:` section (DESIGN 1, 2.8): the Monte Carlo's draws and seed,
+ * the uncertain inputs and the pairs of inputs that move together. Not a
+ * header of its own: field_table.c includes it inside field_table[], where
+ * AT, IN, INPUTS, PR, PAIRS and SEED_MAX are defined, so that the registry
+ * stays one array. */
+
+    /* An input's low, high and
+     * mode are in the unit and range of the field its key names; the rows
+     * take any number and uncertainty_check() applies that field's range
+     * (with the rules between them) once the key is known. */
+    { .key = "uncertainty.draws", .version = 2,
+      .type = FT_INT, .panel = PANEL_RISK, AT(uncertainty.draws),
+      .scope = FS_UNCERTAINTY,
+      .label = "Draws", .unit = "draws",
+      .default_num = 10000, .minimum = 100, .maximum = 1000000, .step = 1000,
+      .help = "Monte Carlo draws" },
+    { .key = "uncertainty.seed", .version = 2,
+      .type = FT_INT, .panel = PANEL_RISK, AT(uncertainty.seed),
+      .scope = FS_UNCERTAINTY,
+      .label = "Seed", .unit = "",
+      .default_num = 1, .minimum = 0, .maximum = SEED_MAX, .step = 1,
+      .help = "seed of the Monte Carlo draws (same seed, same figures)" },
+    { .key = "uncertainty.inputs[].key", .version = 2,
+      .type = FT_TEXT, .panel = PANEL_RISK, IN(key),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
+      .rule = TR_NUMBER_KEY, .plain_comment = true,
+      .label = "Input", .unit = "",
+      .default_text = "", .minimum = 1, .maximum = UNC_KEY_BYTES - 1,
+      .help = "the number field this range is about" },
+    { .key = "uncertainty.inputs[].low", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_RISK, IN(low),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
+      .plain_comment = true,
+      .label = "Low", .unit = "",
+      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
+      .help = "lowest plausible value" },
+    { .key = "uncertainty.inputs[].high", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_RISK, IN(high),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS, .required = true,
+      .plain_comment = true,
+      .label = "High", .unit = "",
+      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
+      .help = "highest plausible value" },
+    { .key = "uncertainty.inputs[].mode", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_RISK, IN(mode),
+      .scope = FS_UNCERTAINTY, .list = &INPUTS,
+      .has_when = true, .when_value = true,
+      .when_offset = offsetof(Scenario, uncertainty.inputs[0].has_mode),
+      .plain_comment = true,
+      .label = "Mode", .unit = "",
+      .default_num = 0, .minimum = -DBL_MAX, .maximum = DBL_MAX,
+      .help = "most likely value (else the scenario's value of the field)" },
+    /* Pairs of inputs whose draws move together (DESIGN 2.8): both keys
+     * name inputs of uncertainty.inputs and the matrix of the pairs must
+     * be positive semidefinite; uncertainty_check() says so once the list
+     * is read. */
+    { .key = "uncertainty.correlations[].input", .version = 2,
+      .type = FT_TEXT, .panel = PANEL_RISK, PR(a),
+      .scope = FS_UNCERTAINTY, .list = &PAIRS, .required = true,
+      .rule = TR_NUMBER_KEY, .plain_comment = true,
+      .label = "Input", .unit = "",
+      .default_text = "", .minimum = 1, .maximum = UNC_KEY_BYTES - 1,
+      .help = "one input of the pair (a key of uncertainty.inputs)" },
+    { .key = "uncertainty.correlations[].with", .version = 2,
+      .type = FT_TEXT, .panel = PANEL_RISK, PR(b),
+      .scope = FS_UNCERTAINTY, .list = &PAIRS, .required = true,
+      .rule = TR_NUMBER_KEY, .plain_comment = true,
+      .label = "With", .unit = "",
+      .default_text = "", .minimum = 1, .maximum = UNC_KEY_BYTES - 1,
+      .help = "the other input of the pair (a key of uncertainty.inputs)" },
+    { .key = "uncertainty.correlations[].rho", .version = 2,
+      .type = FT_NUMBER, .panel = PANEL_RISK, PR(rho),
+      .scope = FS_UNCERTAINTY, .list = &PAIRS, .required = true,
+      .label = "Rank corr.", .unit = "",
+      .default_num = 0, .minimum = -1, .maximum = 1, .step = 0.1,
+      .help = "rank correlation of the two inputs' draws, -1 to 1" },
