@@ -213,6 +213,21 @@ expect_status 66 "new --from unknown" -- "$G" new --from nosuchcase "$TMP/x.yaml
 expect_status 0 "list" -- "$G" list
 expect_grep "$TMP/out" "diagflow" "list names diagflow"
 expect_grep "$TMP/out" "default" "list names default"
+# Every shipped scenario is listed and offered by "did you mean", however
+# many there are (no cap on the names read).
+mkdir "$TMP/many"
+for i in $(seq -w 1 600); do cat "$S/default.yaml" >"$TMP/many/case-$i.yaml"; done
+GPUPLAN_SCENARIO_DIR=$TMP/many expect_status 0 "list, 600 scenarios" -- "$G" list
+[ "$(grep -c '^case-' "$TMP/out")" -eq 600 ] && ok ||
+    fail "list showed $(grep -c '^case-' "$TMP/out") of 600 shipped scenarios"
+grep -q '^case-600 ' "$TMP/out" && ok || fail "list left out case-600"
+# A FILE is used whole, never cut: the first 4095 bytes of this one name
+# scenarios/default.yaml, which must not be what is checked.
+abs=$(cd "$S" && pwd)/default.yaml
+long=$(printf '%*s' $((4095 - ${#abs})) '' | tr ' ' /)$abs
+[ ${#long} -eq 4095 ] && ok || fail "the long path is ${#long} bytes, not 4095"
+expect_status 0 "a 4095-byte path loads" -- "$G" check "$long"
+expect_status 66 "a longer path is not cut to one that loads" -- "$G" check "${long}x"
 
 # JSON export read back gives the same results
 "$G" report --format json diagflow >"$TMP/d.json"

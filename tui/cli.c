@@ -99,54 +99,92 @@ int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+/* path + "/" + name, allocated. */
+static char *path_join(const char *path, const char *name)
+{
+    StrBuf b = STRBUF_INIT;
+    sb_printf(&b, "%s/%s", path, name);
+    return b.data;
+}
+
 const char *cli_scenario_dir(void)
 {
-    static char dir[4096];
-    if (dir[0])
+    static char *dir; /* worked out once, kept for the process */
+    if (dir)
         return dir;
     const char *env = getenv("GPUPLAN_SCENARIO_DIR");
-    if (env && *env) {
-        snprintf(dir, sizeof dir, "%s", env);
-        return dir;
-    }
+    if (env && *env)
+        return dir = xstrdup(env);
     /* Running from the build tree? Compare the binary's directory with the
      * build directory configure recorded. */
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = '\0';
-        char real_build[4096];
-        if (realpath(GPUPLAN_BUILDDIR, real_build) &&
-            strcmp(real_build, exe) == 0) {
-            snprintf(dir, sizeof dir, "%s/scenarios", GPUPLAN_SRCDIR);
-            return dir;
-        }
-    }
-    snprintf(dir, sizeof dir, "%s/scenarios", GPUPLAN_PKGDATADIR);
+    char *exe = realpath("/proc/self/exe", NULL);
+    char *build = realpath(GPUPLAN_BUILDDIR, NULL);
+    char *slash = exe ? strrchr(exe, '/') : NULL;
+    if (slash)
+        *slash = '\0';
+    bool in_build = slash && build && strcmp(build, exe) == 0;
+    free(exe);
+    free(build);
+    dir = path_join(in_build ? GPUPLAN_SRCDIR : GPUPLAN_PKGDATADIR,
+                    "scenarios");
     return dir;
 }
 
-const char *cli_resolve_scenario(const char *arg, char *buf, size_t n)
+char *cli_resolve_scenario(const char *arg)
 {
     struct stat st;
-    snprintf(buf, n, "%s", arg);
     /* An empty name is no shipped scenario ("" would name their folder). */
     if (!arg[0] || stat(arg, &st) == 0 || strchr(arg, '/'))
-        return buf;
+        return xstrdup(arg);
     const char *dir = cli_scenario_dir();
     for (const char *const *e = file_scenario_exts; *e; e++) {
-        snprintf(buf, n, "%s/%s%s", dir, arg, *e);
-        if (stat(buf, &st) == 0)
-            return buf;
+        StrBuf b = STRBUF_INIT;
+        sb_printf(&b, "%s/%s%s", dir, arg, *e);
+        if (stat(b.data, &st) == 0)
+            return b.data;
+        sb_free(&b);
     }
-    snprintf(buf, n, "%s/%s", dir, arg);
-    if (stat(buf, &st) == 0)
-        return buf;
-    snprintf(buf, n, "%s", arg);
-    return buf;
+    char *path = path_join(dir, arg);
+    if (stat(path, &st) == 0)
+        return path;
+    free(path);
+    return xstrdup(arg);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_shipped_files(char ***names, size_t *n)
+{
+    *names = NULL;
+    *n = 0;
+    DIR *dp = opendir(cli_scenario_dir());
+    if (!dp)
+        return errno;
+    size_t cap = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (!file_is_scenario_name(e->d_name))
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 32;
+            *names = xrealloc(*names, cap * sizeof **names);
+        }
+        (*names)[(*n)++] = xstrdup(e->d_name);
+    }
+    closedir(dp);
+    if (*n)
+        qsort(*names, *n, sizeof **names, cmp_name);
+    return 0;
+}
+
+void cli_names_free(char **names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
 }
 
 void cli_suggest_shipped(const char *arg)
@@ -158,26 +196,17 @@ void cli_suggest_shipped(const char *arg)
                 "COMMAND' or 'gpuplan COMMAND --help'\n", arg);
         return;
     }
-    char base[256];
-    snprintf(base, sizeof base, "%s", arg);
+    char *base = xstrdup(arg);
     for (const char *const *e = file_scenario_exts; *e; e++) {
         size_t bl = strlen(base), el = strlen(*e);
         if (bl > el && strcmp(base + bl - el, *e) == 0)
             base[bl - el] = '\0';
     }
-    char *names[512];
-    size_t n = 0;
-    DIR *dp = opendir(cli_scenario_dir());
-    struct dirent *e;
-    while (dp && (e = readdir(dp)) != NULL && n < 512) {
-        if (!file_is_scenario_name(e->d_name))
-            continue;
-        names[n] = xstrdup(e->d_name);
-        *strrchr(names[n], '.') = '\0'; /* the name FILE takes */
-        n++;
-    }
-    if (dp)
-        closedir(dp);
+    size_t n;
+    char **names;
+    cli_shipped_files(&names, &n);
+    for (size_t i = 0; i < n; i++)
+        *strrchr(names[i], '.') = '\0'; /* the name FILE takes */
     const char *near = field_nearest(base, (const char *const *)names, n);
     for (size_t i = 0; !near && base[0] && i < n; i++) /* fintech -> fintech-migration */
         if (strncmp(names[i], base, strlen(base)) == 0)
@@ -188,22 +217,22 @@ void cli_suggest_shipped(const char *arg)
     else if (!strchr(arg, '.'))
         fprintf(stderr, "gpuplan: %s: no shipped scenario has that name either "
                 "('gpuplan list' shows them)\n", vis(arg));
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
+    cli_names_free(names, n);
+    free(base);
 }
 
 /* Load FILE (path or shipped name) into *s; prints the error. */
 int load_arg(const char *arg, Scenario *s)
 {
-    char path[4096];
     Diag d;
     if (!arg[0]) {
         fprintf(stderr, "gpuplan: '': the file name is empty (give a path or "
                 "a shipped scenario name such as diagflow)\n");
         return EXIT_NOINPUT;
     }
-    cli_resolve_scenario(arg, path, sizeof path);
+    char *path = cli_resolve_scenario(arg);
     int rc = scenario_load_file(path, s, &d);
+    free(path);
     if (rc != 0)
         print_diag(&d);
     if (rc == EXIT_NOINPUT)
@@ -342,8 +371,9 @@ int cli_cmd_report(const CliArgs *a)
     const HybridJobSource *source = NULL;
     if (trace_plan_wanted(&s)) {
         Diag d;
-        char path[4096];
-        rc = trace_plan_prepare(&s, cli_resolve_scenario(file, path, sizeof path), &tp, &d);
+        char *path = cli_resolve_scenario(file);
+        rc = trace_plan_prepare(&s, path, &tp, &d);
+        free(path);
         cli_print_job_problems(&tp.jobs.stats.read);
         if (rc != 0) {
             print_diag(&d);
@@ -377,17 +407,16 @@ int cli_cmd_planner(const CliArgs *a)
         fprintf(stderr, "gpuplan: %s\n", m);
         return td.status;
     }
-    char path[4096];
-    if (file)
-        cli_resolve_scenario(file, path, sizeof path);
-    return app_run(file ? path : NULL, cli_given(a, "no-color"));
+    char *path = file ? cli_resolve_scenario(file) : NULL;
+    int rc = app_run(path, cli_given(a, "no-color"));
+    free(path);
+    return rc;
 }
 
 /* True when o is a file this command reads: an operand or the value of an
  * option that names a scenario (--from). */
 static bool reads_file(const CliArgs *a, const char *out, const char **input)
 {
-    char in[4096];
     for (size_t k = 0; k < a->noperands + a->ngiven; k++) {
         const char *v;
         if (k < a->noperands) {
@@ -398,7 +427,10 @@ static bool reads_file(const CliArgs *a, const char *out, const char **input)
                 continue;
             v = g->value;
         }
-        if (v[0] && file_same(cli_resolve_scenario(v, in, sizeof in), out)) {
+        char *in = v[0] ? cli_resolve_scenario(v) : NULL;
+        bool same = in && file_same(in, out);
+        free(in);
+        if (same) {
             *input = v;
             return true;
         }

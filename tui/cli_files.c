@@ -4,7 +4,6 @@
 
 #include "cli_common.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -128,11 +127,12 @@ static void price_instance(const PriceInstance *in, int rw)
 int cli_cmd_prices(const CliArgs *args)
 {
     (void)args;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/prices.yaml", cli_scenario_dir());
+    StrBuf path = STRBUF_INIT;
+    sb_printf(&path, "%s/prices.yaml", cli_scenario_dir());
     PriceBook *book = xmalloc(sizeof *book);
     Diag d;
-    int rc = prices_load_file(path, book, &d);
+    int rc = prices_load_file(path.data, book, &d);
+    sb_free(&path);
     if (rc != 0) {
         print_diag(&d);
         free(book);
@@ -187,21 +187,17 @@ int cli_cmd_check(const CliArgs *a)
     for (int i = 0; i < argc; i++) {
         /* Every problem of every file (DESIGN 3), in file order. */
         int rc;
-        char book_path[4096];
+        char *path = cli_resolve_scenario(argv[i]);
+        bool book = argv[i][0] && prices_is_book(path);
         if (!argv[i][0]) {
             Scenario s;
             rc = load_arg(argv[i], &s); /* says the name is empty */
-        } else if (prices_is_book(cli_resolve_scenario(argv[i], book_path,
-                                                       sizeof book_path))) {
+        } else if (book) {
             /* A price book (scenarios/prices.yaml) is checked as one: a
              * glob over the scenarios takes it in too. */
-            rc = check_price_book(book_path, argv[i]);
-            if (rc == 0)
-                continue;
+            rc = check_price_book(path, argv[i]);
         } else {
-            char path[4096];
             size_t n = 0;
-            cli_resolve_scenario(argv[i], path, sizeof path);
             rc = scenario_check_file(path, all, MAX_PROBLEMS, &n);
             for (size_t k = 0; k < n; k++)
                 print_diag(&all[k]);
@@ -211,7 +207,8 @@ int cli_cmd_check(const CliArgs *a)
             if (rc == EXIT_NOINPUT)
                 cli_suggest_shipped(argv[i]);
         }
-        if (rc == 0)
+        free(path);
+        if (rc == 0 && !book) /* a book's check says so itself */
             printf("%s: ok\n", vis(argv[i]));
         /* Cannot-open outranks bad data: it says the command was wrong. */
         if (rc == EXIT_NOINPUT || (rc != 0 && worst != EXIT_NOINPUT))
@@ -291,56 +288,44 @@ int cli_cmd_import(const CliArgs *a)
     return rc;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int cli_cmd_list(const CliArgs *a)
 {
     (void)a;
     const char *dir = cli_scenario_dir();
-    DIR *dp = opendir(dir);
-    if (!dp) {
+    size_t n;
+    char **names;
+    int err = cli_shipped_files(&names, &n);
+    if (err) {
         fprintf(stderr, "gpuplan: %s: cannot open the shipped scenarios: %s\n",
-                vis(dir), strerror(errno));
+                vis(dir), strerror(err));
         return EXIT_NOINPUT;
     }
-    char *names[512];
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL && n < 512) {
-        if (file_is_scenario_name(e->d_name))
-            names[n++] = xstrdup(e->d_name);
-    }
-    closedir(dp);
-    qsort(names, n, sizeof names[0], cmp_str);
     int worst = 0;
     for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        char *dot = strrchr(names[i], '.'); /* the shipped name, as FILE takes it */
-        *dot = '\0';
+        StrBuf path = STRBUF_INIT;
+        sb_printf(&path, "%s/%s", dir, names[i]);
+        *strrchr(names[i], '.') = '\0'; /* the shipped name, as FILE takes it */
         Scenario s;
         Diag d;
-        int rc = scenario_load_file(path, &s, &d);
+        int rc = scenario_load_file(path.data, &s, &d);
+        sb_free(&path);
         if (rc != 0) {
             print_diag(&d);
             worst = rc;
-        } else {
-            /* One line: the name, then the notes' first sentence. */
-            char line[100] = "";
-            size_t k = strcspn(s.notes, "\n");
-            if (k > sizeof line - 1)
-                k = sizeof line - 1;
-            memcpy(line, s.notes, k);
-            line[k] = '\0';
-            printf("%-20s %s\n", vis(names[i]), vis(s.name));
-            if (line[0])
-                printf("%-20s   %.70s%s\n", "", vis(line), strlen(line) > 70 ? "..." : "");
+            continue;
         }
-        free(names[i]);
+        /* One line: the name, then the notes' first line up to 70
+         * columns, a longer one cut on a character with "...". */
+        size_t k = strcspn(s.notes, "\n");
+        s.notes[k] = '\0';
+        size_t cut = utf8_head_bytes(s.notes, 70);
+        bool longer = cut < k;
+        s.notes[cut] = '\0';
+        printf("%-20s %s\n", vis(names[i]), vis(s.name));
+        if (s.notes[0])
+            printf("%-20s   %s%s\n", "", vis(s.notes), longer ? "..." : "");
     }
+    cli_names_free(names, n);
     return worst;
 }
 

@@ -33,12 +33,13 @@ static int set_zone(const char *tz, bool *utc)
         return 0;
     }
     const char *dir = getenv("TZDIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "/usr/share/zoneinfo",
-             tz);
+    StrBuf path = STRBUF_INIT;
+    sb_printf(&path, "%s/%s", dir && *dir ? dir : "/usr/share/zoneinfo", tz);
     struct stat st;
-    if (strstr(tz, "..") || tz[0] == '/' || stat(path, &st) != 0 ||
-        !S_ISREG(st.st_mode))
+    bool known = !strstr(tz, "..") && tz[0] != '/' &&
+                 stat(path.data, &st) == 0 && S_ISREG(st.st_mode);
+    sb_free(&path);
+    if (!known)
         return usage_error("--tz %s: not a time zone of the zone database "
                            "(Europe/Berlin, America/New_York, UTC)", tz);
     if (setenv("TZ", tz, 1) != 0)
@@ -141,9 +142,10 @@ static int apply_target(const char *path, MeasureRunOptions *o)
 {
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-        char shipped[4096];
-        cli_resolve_scenario(path, shipped, sizeof shipped);
-        if (strcmp(shipped, path) != 0 && stat(shipped, &st) == 0)
+        char *shipped = cli_resolve_scenario(path);
+        bool is_template = strcmp(shipped, path) != 0 && stat(shipped, &st) == 0;
+        free(shipped);
+        if (is_template)
             return usage_error("--apply %s: a shipped scenario is a template; "
                                "write a copy of your own first (gpuplan new "
                                "--from %s FILE) and apply to it", path, path);

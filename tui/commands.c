@@ -77,9 +77,10 @@ static Reaction cmd_edit(App *a, const char *typed, bool bang, char *arg)
         return msg_show(a, true, "%s: expected a FILE to open", typed);
     if (doc_modified(&a->doc) && !bang)
         return msg_show(a, true, "unsaved changes: save with w, or drop them with e! %s", arg);
-    char path[DOC_PATH_MAX];
+    char *path = cli_resolve_scenario(arg); /* or a shipped name */
     Reaction r = R_NONE;
-    files_open(a, cli_resolve_scenario(arg, path, sizeof path), &r); /* or a shipped name */
+    files_open(a, path, &r);
+    free(path);
     return r;
 }
 
