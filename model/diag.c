@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "text_rules.h"
+#include "utf8.h"
 
 /* After a text of `need` bytes was cut to fit buf (n bytes): end it in
  * "…" at a character boundary, so a cut is never silent. */
@@ -35,19 +36,57 @@ void diag_clear(Diag *d, const char *file)
         put_text(d->file, sizeof d->file, file);
 }
 
-void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
-              const char *path, const char *fmt, ...)
+void diag_vset(Diag *d, int status, unsigned long line, unsigned long col,
+               const char *path, const char *fmt, va_list ap)
 {
     d->status = status;
     d->line = line;
     d->col = col;
     put_text(d->path, sizeof d->path, path ? path : "");
-    va_list ap;
-    va_start(ap, fmt);
     int need = vsnprintf(d->message, sizeof d->message, fmt, ap);
-    va_end(ap);
     if (need > 0)
         mark_cut(d->message, sizeof d->message, (size_t)need);
+}
+
+void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
+              const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vset(d, status, line, col, path, fmt, ap);
+    va_end(ap);
+}
+
+int diag_fail(Diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vset(d, EXIT_DATAERR, 0, 0, NULL, fmt, ap);
+    va_end(ap);
+    return EXIT_DATAERR;
+}
+
+void diag_prefix(Diag *d, const char *prefix)
+{
+    char was[sizeof d->message];
+    memcpy(was, d->message, sizeof was);
+    mark_cut(d->message, sizeof d->message,
+             (size_t)snprintf(d->message, sizeof d->message, "%s%s", prefix,
+                              was));
+}
+
+void diag_place(Diag *d, unsigned long line, unsigned long col,
+                const char *path)
+{
+    d->line = line;
+    d->col = col;
+    if (path)
+        put_text(d->path, sizeof d->path, path);
+}
+
+const char *diag_quote(const char *text, char buf[DIAG_QUOTE])
+{
+    return utf8_clip(text, buf, DIAG_QUOTE);
 }
 
 size_t diag_format(const Diag *d, char *buf, size_t n)

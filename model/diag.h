@@ -7,6 +7,7 @@
 #ifndef GPUPLAN_DIAG_H
 #define GPUPLAN_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* sysexits.h values, named here so model/ does not depend on that header. */
@@ -37,6 +38,34 @@ void diag_clear(Diag *d, const char *file);
 void diag_set(Diag *d, int status, unsigned long line, unsigned long col,
               const char *path, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* The same with the arguments as a va_list (a function that takes a
+ * format of its own and records it). */
+void diag_vset(Diag *d, int status, unsigned long line, unsigned long col,
+               const char *path, const char *fmt, va_list ap)
+    __attribute__((format(printf, 6, 0)));
+
+/* A failed check's status: EXIT_DATAERR, after diag_set(d, EXIT_DATAERR, 0,
+ * 0, NULL, fmt, ...). The checks of the model (a value against its field, a
+ * rule between fields) know no file or position: they say what is wrong
+ * and what is allowed, and the caller places the Diag (diag_place) or
+ * quotes its message. */
+int diag_fail(Diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Put `prefix` before d's message ("text " + "contains ..."), ending a
+ * cut in "…" like diag_set. */
+void diag_prefix(Diag *d, const char *prefix);
+
+/* Give d, a message already set, a position and a field path (NULL keeps
+ * the path it has). */
+void diag_place(Diag *d, unsigned long line, unsigned long col,
+                const char *path);
+
+/* A value of the user's quoted in a message: at most DIAG_QUOTE - 1 bytes,
+ * cut on a character with "…" when longer (diag_quote(text, buf)). */
+#define DIAG_QUOTE 41
+const char *diag_quote(const char *text, char buf[DIAG_QUOTE]);
 
 /* A buffer of DIAG_TEXT_MAX bytes always holds the whole of diag_format's
  * text (each part at most 4 bytes a byte once made visible). */

@@ -9,6 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "utf8.h"
+
+/* A key quoted in "unknown key" (longer ones are cut with "…"). */
+#define KEY_QUOTE 161
+
 const char *field_section(const Field *f, char *buf, size_t n)
 {
     const char *dot = strchr(f->key, '.');
@@ -145,28 +150,24 @@ const Field *field_alternative(const Field *f)
     return NULL;
 }
 
-bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
-                  size_t msgn)
+int field_exists(const FieldRef *r, const Scenario *s, Diag *d)
 {
     if (!field_in_scope(r->row, s)) {
         char sec[32];
         field_section(r->row, sec, sizeof sec);
         bool hy = r->row->scope == FS_HYBRID;
-        snprintf(msg, msgn, "the scenario has no %s section (add a%s `%s:` "
-                 "section with its %s to the file first)", sec,
-                 hy ? "" : "n", sec, hy ? "workloads" : "inputs");
-        return false;
+        return diag_fail(d, "the scenario has no %s section (add a%s `%s:` "
+                         "section with its %s to the file first)", sec,
+                         hy ? "" : "n", sec, hy ? "workloads" : "inputs");
     }
     if (r->row->list) {
         size_t n = field_list_count(r->row->list, s);
-        if (r->index >= n) {
-            snprintf(msg, msgn, "there is no %s %zu (the %s has %zu, "
-                     "numbered from 0)", r->row->list->item, r->index,
-                     r->row->list->holder, n);
-            return false;
-        }
+        if (r->index >= n)
+            return diag_fail(d, "there is no %s %zu (the %s has %zu, "
+                             "numbered from 0)", r->row->list->item, r->index,
+                             r->row->list->holder, n);
     }
-    return true;
+    return 0;
 }
 
 /* ---- did you mean ------------------------------------------------------- */
@@ -323,12 +324,16 @@ static void known_keys(const char *section, char *buf, size_t n)
     const char *prev = "";
     size_t prevlen = 0;
     buf[0] = '\0';
+    /* A list longer than buf ends in "…" (never cut silently). */
 #define ADD(s, len)                                                            \
     do {                                                                       \
         int w_ = snprintf(buf + used, n - used, "%s%.*s", used ? ", " : "",    \
                           (int)(len), s);                                      \
-        if (w_ < 0 || (size_t)w_ >= n - used)                                  \
+        if (w_ < 0 || (size_t)w_ >= n - used) {                               \
+            memcpy(buf + utf8_floor(buf, strlen(buf), n - 4), "\xe2\x80\xa6", \
+                   4);                                                         \
             return;                                                            \
+        }                                                                      \
         used += (size_t)w_;                                                    \
     } while (0)
     if (!section)
@@ -361,10 +366,10 @@ static void with_index(char *out, size_t n, const char *s, const char *index)
         snprintf(out, n, "%.*s[%s]%s", (int)(open - s), s, index, open + 2);
 }
 
-void field_unknown(const char *section, const char *key, char *msg,
-                   size_t msgn)
+int field_unknown(const char *section, const char *key, Diag *d)
 {
-    char known[600];
+    char known[600], q[KEY_QUOTE]; /* q: the key as written, quoted */
+    utf8_clip(key, q, sizeof q);
     if (section == NULL) {
         /* "hardware.nodes" at the top level of a file: say where it goes. */
         const Field *nested = field_find(key);
@@ -373,23 +378,21 @@ void field_unknown(const char *section, const char *key, char *msg,
         if (nested && strchr(key, '.') && !nested->list) {
             char sec[32];
             field_section(nested, sec, sizeof sec);
-            snprintf(msg, msgn, "unknown key `%.160s` (write `%s` inside the "
-                     "`%s:` section)", key, field_leaf(nested), sec);
+            diag_fail(d, "unknown key `%s` (write `%s` inside the `%s:` "
+                      "section)", q, field_leaf(nested), sec);
         } else if (near && strchr(near, '.') && !strstr(near, "[]")) {
             char sec[32];
             field_section(field_find(near), sec, sizeof sec);
-            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`? "
-                     "write `%s` inside the `%s:` section)", key, near,
-                     field_leaf(field_find(near)), sec);
+            diag_fail(d, "unknown key `%s` (did you mean `%s`? write `%s` "
+                      "inside the `%s:` section)", q, near,
+                      field_leaf(field_find(near)), sec);
         } else if (near && !strchr(near, '.')) {
-            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)",
-                     key, near);
+            diag_fail(d, "unknown key `%s` (did you mean `%s`?)", q, near);
         } else {
             known_keys(NULL, known, sizeof known);
-            snprintf(msg, msgn, "unknown key `%.160s` (known keys: %s)", key,
-                     known);
+            diag_fail(d, "unknown key `%s` (known keys: %s)", q, known);
         }
-        return;
+        return EXIT_DATAERR;
     }
     if (section[0] == '\0') {
         /* A full key: "hybrid.workloads[2].gpu" is compared without its
@@ -411,9 +414,8 @@ void field_unknown(const char *section, const char *key, char *msg,
         if (near) {
             char shown[FIELD_PATH_MAX];
             with_index(shown, sizeof shown, near, index);
-            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)",
-                     key, shown);
-            return;
+            return diag_fail(d, "unknown key `%s` (did you mean `%s`?)", q,
+                             shown);
         }
         /* Under a list: name the item's keys. */
         for (size_t i = 0; i < field_count; i++) {
@@ -423,14 +425,13 @@ void field_unknown(const char *section, const char *key, char *msg,
                 char sec[64];
                 snprintf(sec, sizeof sec, "%s[]", l->key);
                 known_keys(sec, known, sizeof known);
-                snprintf(msg, msgn, "unknown key `%.160s` (expected "
-                         "%s[N].KEY with KEY one of %s)", key, l->key, known);
-                return;
+                diag_fail(d, "unknown key `%s` (expected %s[N].KEY with KEY "
+                          "one of %s)", q, l->key, known);
+                return EXIT_DATAERR;
             }
         }
-        snprintf(msg, msgn, "unknown key `%.160s` (the keys are listed in "
-                 "gpuplan-scenario(5))", key);
-        return;
+        return diag_fail(d, "unknown key `%s` (the keys are listed in "
+                         "gpuplan-scenario(5))", q);
     }
     char near_sec[32];
     const char *near = field_suggest(key, section, near_sec, sizeof near_sec);
@@ -451,21 +452,16 @@ void field_unknown(const char *section, const char *key, char *msg,
         const char *dot = strrchr(near, '.');
         const char *shown = dot ? dot + 1 : near;
         if (strcmp(shown, key) != 0)
-            snprintf(msg, msgn, "unknown key `%.160s` (did you mean `%s`?)",
-                     key, shown);
-        else
-            snprintf(msg, msgn, "unknown key `%.160s` (this version of "
-                     "gpuplan does not support it yet)", key);
-        return;
+            return diag_fail(d, "unknown key `%s` (did you mean `%s`?)", q,
+                             shown);
+        return diag_fail(d, "unknown key `%s` (this version of gpuplan does "
+                         "not support it yet)", q);
     }
     known_keys(section, known, sizeof known);
-    const char *open = strstr(section, "[]");
-    if (open)
-        snprintf(msg, msgn, "unknown key `%.160s` (known keys: %s)", key,
-                 known);
-    else
-        snprintf(msg, msgn, "unknown key `%.160s` in `%s` (known keys: %s)",
-                 key, section, known);
+    if (strstr(section, "[]"))
+        return diag_fail(d, "unknown key `%s` (known keys: %s)", q, known);
+    return diag_fail(d, "unknown key `%s` in `%s` (known keys: %s)", q,
+                     section, known);
 }
 
 void field_complete_key(const Field *f, const char *word, char *buf,
@@ -499,12 +495,12 @@ const char *field_nearest(const char *word, const char *const *names, size_t n)
 
 /* ---- resolving a key ---------------------------------------------------- */
 
-bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn)
+int field_resolve(const char *key, FieldRef *r, Diag *d)
 {
     const Field *f = strchr(key, '[') ? NULL : field_find(key);
     if (f && !f->list) {
         field_ref_init(r, f, 0);
-        return true;
+        return 0;
     }
     for (size_t i = 0; i < field_count; i++) {
         const FieldList *l = field_table[i].list;
@@ -513,10 +509,9 @@ bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn)
             continue;
         const char *p = key + ll;
         if (*p == '\0') {
-            snprintf(msg, msgn, "`%s` is a list; set one value of one %s, "
-                     "such as %s[0].%s", l->key, l->item, l->key,
-                     field_leaf(&field_table[i]));
-            return false;
+            return diag_fail(d, "`%s` is a list; set one value of one %s, "
+                             "such as %s[0].%s", l->key, l->item, l->key,
+                             field_leaf(&field_table[i]));
         }
         if (*p != '[')
             break;
@@ -529,24 +524,22 @@ bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn)
             else
                 index = index * 10 + (size_t)(*p - '0');
         }
-        if (digits == 0 || p[0] != ']' || p[1] != '.') {
-            snprintf(msg, msgn, "`%.60s`: expected %s[N].KEY with N the "
-                     "%s's number, from 0", key, l->key, l->item);
-            return false;
-        }
-        if (big || index >= l->max) {
-            snprintf(msg, msgn, "`%.60s`: there are at most %zu %ss "
-                     "(numbered 0 to %zu)", key, l->max, l->item, l->max - 1);
-            return false;
-        }
+        char q[DIAG_QUOTE];
+        if (digits == 0 || p[0] != ']' || p[1] != '.')
+            return diag_fail(d, "`%s`: expected %s[N].KEY with N the %s's "
+                             "number, from 0", diag_quote(key, q), l->key,
+                             l->item);
+        if (big || index >= l->max)
+            return diag_fail(d, "`%s`: there are at most %zu %ss (numbered 0 "
+                             "to %zu)", diag_quote(key, q), l->max, l->item,
+                             l->max - 1);
         char row[128];
         snprintf(row, sizeof row, "%s[]%s", l->key, p + 1);
         f = field_find(row);
         if (!f)
             break;
         field_ref_init(r, f, index);
-        return true;
+        return 0;
     }
-    field_unknown("", key, msg, msgn);
-    return false;
+    return field_unknown("", key, d);
 }

@@ -73,98 +73,101 @@ const FieldList field_list_pairs = {
 
 /* ---- cross-field rules (DESIGN 7) ------------------------------------------ */
 
-static void say_busy(const Scenario *s, char *msg, size_t n)
+static int say_busy(const Scenario *s, Diag *d)
 {
     char a[40], b[40];
     num_format_exact(s->facility.node_power_busy_kw, a, sizeof a);
     num_format_exact(s->facility.node_power_max_kw, b, sizeof b);
-    snprintf(msg, n, "busy power %s kW is above the provisioned %s kW "
-             "(need idle <= busy <= max)", a, b);
+    return diag_fail(d, "busy power %s kW is above the provisioned %s kW "
+                     "(need idle <= busy <= max)", a, b);
 }
 
-static void say_idle(const Scenario *s, char *msg, size_t n)
+static int say_idle(const Scenario *s, Diag *d)
 {
     char a[40], b[40];
     num_format_exact(s->facility.node_power_idle_kw, a, sizeof a);
     num_format_exact(s->facility.node_power_busy_kw, b, sizeof b);
-    snprintf(msg, n, "idle power %s kW is above the busy %s kW "
-             "(need idle <= busy <= max)", a, b);
+    return diag_fail(d, "idle power %s kW is above the busy %s kW "
+                     "(need idle <= busy <= max)", a, b);
 }
 
-static void say_onprem_nodes(const Scenario *s, char *msg, size_t n)
+static int say_onprem_nodes(const Scenario *s, Diag *d)
 {
     char a[40], b[40];
     num_format_exact(s->hybrid.onprem_nodes, a, sizeof a);
     num_format_exact(s->hardware.nodes, b, sizeof b);
-    snprintf(msg, n, "%s on-prem nodes is more than hardware.nodes (%s); the "
-             "plan uses part of the owned fleet (expected 0 to %s)", a, b, b);
+    return diag_fail(d, "%s on-prem nodes is more than hardware.nodes (%s); "
+                     "the plan uses part of the owned fleet (expected 0 to "
+                     "%s)", a, b, b);
 }
 
 /* The plan submits no more jobs than a plan may simulate
- * (hybrid_check_jobs); blamed on hybrid.days, the period. */
-static bool jobs_hold(const Scenario *s, char *msg, size_t n)
+ * (hybrid_check_jobs, whose sentence of a few numbers fits the message);
+ * blamed on hybrid.days, the period. */
+static int jobs_hold(const Scenario *s, Diag *d)
 {
-    return hybrid_check_jobs(&s->hybrid, msg, n);
+    char msg[sizeof d->message];
+    if (hybrid_check_jobs(&s->hybrid, msg, sizeof msg))
+        return 0;
+    return diag_fail(d, "%s", msg);
 }
 
 /* A capacity block is booked for at most 182 days (DESIGN 2.9): its window,
  * cloud.reserved_term_months, is at most 6 months. */
-static bool block_term_holds(const Scenario *s, char *msg, size_t n)
+static int block_term_holds(const Scenario *s, Diag *d)
 {
     if (s->cloud.commitment != COMMIT_CAPACITY_BLOCK ||
         s->cloud.reserved_term_months <= COMMITMENT_BLOCK_MONTHS_MAX)
-        return true;
-    snprintf(msg, n, "a capacity block is booked for at most 182 days: with "
-             "commitment capacity_block, cloud.reserved_term_months is the "
-             "window and must be 1 to %d (it is %.0f)",
-             COMMITMENT_BLOCK_MONTHS_MAX, s->cloud.reserved_term_months);
-    return false;
+        return 0;
+    return diag_fail(d, "a capacity block is booked for at most 182 days: "
+                     "with commitment capacity_block, "
+                     "cloud.reserved_term_months is the window and must be 1 "
+                     "to %d (it is %.0f)", COMMITMENT_BLOCK_MONTHS_MAX,
+                     s->cloud.reserved_term_months);
 }
 
 /* The trace's groups (DESIGN 10.8): each named once, `*` at most once,
  * only with a trace, and with the plan's workloads and the other groups'
  * workload within the plan's workloads. Blamed on hybrid.trace. */
-static bool groups_hold(const Scenario *s, char *msg, size_t n)
+static int groups_hold(const Scenario *s, Diag *d)
 {
     const HybridTrace *t = &s->trace;
-    if (t->group_count && !t->file[0]) {
-        snprintf(msg, n, "hybrid.groups says where a trace's groups run, and no "
-                 "hybrid.trace is given");
-        return false;
-    }
+    if (t->group_count && !t->file[0])
+        return diag_fail(d, "hybrid.groups says where a trace's groups run, "
+                         "and no hybrid.trace is given");
     size_t named = 0;
     for (size_t i = 0; i < t->group_count; i++) {
         for (size_t k = 0; k < i; k++)
             if (strcmp(t->groups[i].name, t->groups[k].name) == 0) {
-                num_snprintf(msg, n, "hybrid.groups[%zu] names the group '%s' of "
-                             "hybrid.groups[%zu] again", i, t->groups[i].name, k);
-                return false;
+                char q[DIAG_QUOTE];
+                return diag_fail(d, "hybrid.groups[%zu] names the group '%s' "
+                                 "of hybrid.groups[%zu] again", i,
+                                 diag_quote(t->groups[i].name, q), k);
             }
         named += strcmp(t->groups[i].name, "*") != 0;
     }
     size_t need = s->hybrid.workload_count + named + 1;
-    if (t->file[0] && need > HYBRID_MAX_WORKLOADS) {
-        snprintf(msg, n, "%zu workloads, %zu named groups and the other groups "
-                 "make %zu, more than the %d a plan holds",
-                 s->hybrid.workload_count, named, need, HYBRID_MAX_WORKLOADS);
-        return false;
-    }
-    return true;
+    if (t->file[0] && need > HYBRID_MAX_WORKLOADS)
+        return diag_fail(d, "%zu workloads, %zu named groups and the other "
+                         "groups make %zu, more than the %d a plan holds",
+                         s->hybrid.workload_count, named, need,
+                         HYBRID_MAX_WORKLOADS);
+    return 0;
 }
 
 /* A refresh's overlap is shorter than a generation's life (DESIGN 2.10):
  * the next generation is bought before the one it replaces retires, not
  * before that one was bought. */
-static bool overlap_holds(const Scenario *s, char *msg, size_t n)
+static int overlap_holds(const Scenario *s, Diag *d)
 {
     if (s->horizon.refresh_overlap_months < s->hardware.lifetime_months)
-        return true;
-    snprintf(msg, n, "a refresh overlap of %.0f months is not shorter than "
-             "hardware.lifetime_months (%.0f): the next generation would be "
-             "bought before the one it replaces (expected 0 to %.0f)",
-             s->horizon.refresh_overlap_months, s->hardware.lifetime_months,
-             s->hardware.lifetime_months - 1);
-    return false;
+        return 0;
+    return diag_fail(d, "a refresh overlap of %.0f months is not shorter "
+                     "than hardware.lifetime_months (%.0f): the next "
+                     "generation would be bought before the one it replaces "
+                     "(expected 0 to %.0f)", s->horizon.refresh_overlap_months,
+                     s->hardware.lifetime_months,
+                     s->hardware.lifetime_months - 1);
 }
 
 /* In the order they are checked: the first broken one is reported. */

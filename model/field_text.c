@@ -15,91 +15,94 @@
 
 long field_utf8_length(const char *s) { return utf8_length(s, strlen(s)); }
 
-const Field *field_number_key(const char *key, char *msg, size_t n)
+const Field *field_number_key(const char *key, Diag *d)
 {
     const Field *f = field_find(key);
+    char q[DIAG_QUOTE];
+    diag_quote(key, q);
     /* The cost engine's inputs only: not the hybrid plan's or this
      * section's own. */
     if (f && f->scope != FS_SCENARIO) {
         char sec[32];
-        snprintf(msg, n, "`%.60s` is a field of the %s section; an uncertain "
-                 "input must be a number field of the scenario, such as "
-                 "utilization.measured_pct", key,
-                 field_section(f, sec, sizeof sec));
+        diag_fail(d, "`%s` is a field of the %s section; an uncertain input "
+                  "must be a number field of the scenario, such as "
+                  "utilization.measured_pct", q,
+                  field_section(f, sec, sizeof sec));
         return NULL;
     }
     if (!f) {
         /* A near miss is suggested only when it is a key this rule takes
          * (not "uncertainty.correlations[N].a" for "x"). */
-        char why[400], sec[32];
+        char sec[32];
         const char *near = field_suggest(key, "", sec, sizeof sec);
         const Field *nf = near ? field_find(near) : NULL;
         if (nf && (nf->list || nf->scope != FS_SCENARIO ||
                    !(nf->type == FT_INT || nf->type == FT_NUMBER ||
                      nf->type == FT_PERCENT || nf->type == FT_MONEY)))
-            snprintf(why, sizeof why, "unknown key `%.160s` (the keys are "
-                     "listed in gpuplan-scenario(5))", key);
+            diag_fail(d, "unknown key `%s` (the keys are listed in "
+                      "gpuplan-scenario(5))", q);
         else
-            field_unknown("", key, why, sizeof why);
-        snprintf(msg, n, "`%.60s` is not a scenario field (%s; expected the "
-                 "key path of a number field, such as "
-                 "utilization.measured_pct)", key, why);
+            field_unknown("", key, d);
+        char why[sizeof d->message];
+        memcpy(why, d->message, sizeof why);
+        diag_fail(d, "`%s` is not a scenario field (%s; expected the key path "
+                  "of a number field, such as utilization.measured_pct)", q,
+                  why);
         return NULL;
     }
     if (f->type == FT_INT || f->type == FT_NUMBER || f->type == FT_PERCENT ||
         f->type == FT_MONEY)
         return f;
-    snprintf(msg, n, "`%s` is a %s field; an uncertain input must be a "
-             "number field (int, number, percent or money)", key,
-             field_type_name(f->type));
+    diag_fail(d, "`%s` is a %s field; an uncertain input must be a number "
+              "field (int, number, percent or money)", key,
+              field_type_name(f->type));
     return NULL;
 }
 
 /* ---- text rules: one validator for each TextRule ---------------------- */
 
-/* A validator: true when text is allowed; otherwise fills msg. With col
- * non-NULL it also gives the 1-based column of the problem within text (0
- * when none applies) and msg is only the problem, for a caller that points
- * at the column itself. */
-typedef bool (*TextRuleFn)(const char *text, char *msg, size_t msgn,
-                           int *col);
+/* A validator: 0 when text is allowed; otherwise EXIT_DATAERR with d set.
+ * With col non-NULL it also gives the 1-based column of the problem within
+ * text (0 when none applies) and d is only the problem, for a caller that
+ * points at the column itself. */
+typedef int (*TextRuleFn)(const char *text, Diag *d, int *col);
 
-static bool rule_currency(const char *text, char *msg, size_t msgn, int *col)
+static int rule_currency(const char *text, Diag *d, int *col)
 {
     bool ok = strlen(text) == 3;
     for (size_t i = 0; ok && i < 3; i++)
         ok = text[i] >= 'A' && text[i] <= 'Z';
-    if (!ok)
-        snprintf(msg, msgn, "\"%s\" is not a currency code (expected three "
-                 "upper-case letters, such as USD or EUR)", text);
     if (col)
         *col = 0;
-    return ok;
+    if (ok)
+        return 0;
+    char q[DIAG_QUOTE];
+    return diag_fail(d, "\"%s\" is not a currency code (expected three "
+                     "upper-case letters, such as USD or EUR)",
+                     diag_quote(text, q));
 }
 
-static bool rule_cron(const char *text, char *msg, size_t msgn, int *col)
+static int rule_cron(const char *text, Diag *d, int *col)
 {
     Cron c;
     CronError ce;
     if (cron_parse(text, &c, &ce) == 0)
-        return true;
+        return 0;
     if (col) {
         *col = ce.column;
-        snprintf(msg, msgn, "%s", ce.message);
-    } else {
-        snprintf(msg, msgn, "\"%.40s\" is not a cron schedule: %s (column "
-                 "%d)", text, ce.message, ce.column);
+        return diag_fail(d, "%s", ce.message);
     }
-    return false;
+    char q[DIAG_QUOTE];
+    return diag_fail(d, "\"%s\" is not a cron schedule: %s (column %d)",
+                     diag_quote(text, q), ce.message, ce.column);
 }
 
 /* An uncertain input's key: a number field of the scenario (DESIGN 2.8). */
-static bool rule_number_key(const char *text, char *msg, size_t msgn,
-                            int *col)
+static int rule_number_key(const char *text, Diag *d, int *col)
 {
     if (col)
         *col = 0;
-    return field_number_key(text, msg, msgn) != NULL;
+    return field_number_key(text, d) != NULL ? 0 : EXIT_DATAERR;
 }
 
 static const TextRuleFn text_rules[TR_COUNT] = {
@@ -117,56 +120,42 @@ bool field_multiline(const Field *f)
 /* The characters a text field may hold (DESIGN 7): only notes span lines;
  * every other text is one line, without control characters or
  * bidirectional overrides (text_rules.h). */
-static bool check_text_chars(const Field *f, const char *text, char *msg,
-                             size_t msgn)
+static int check_text_chars(const Field *f, const char *text, Diag *d)
 {
-    char why[300];
-    if (!text_check(text, field_multiline(f), why, sizeof why,
-                    NULL)) {
-        snprintf(msg, msgn, "text %s", why);
-        return false;
-    }
-    return true;
+    if (text_check(text, field_multiline(f), d, NULL) == 0)
+        return 0;
+    diag_prefix(d, "text ");
+    return EXIT_DATAERR;
 }
 
-bool field_check_text_at(const Field *f, const char *text, char *msg,
-                         size_t msgn, int *col)
+int field_check_text_at(const Field *f, const char *text, Diag *d, int *col)
 {
     if (col)
         *col = 0;
     long len = field_utf8_length(text);
-    if (len < 0) {
-        snprintf(msg, msgn, "text is not valid UTF-8");
-        return false;
-    }
-    if (strlen(text) >= f->size || len > (long)f->maximum) {
-        snprintf(msg, msgn, "text is %ld characters long (at most %.0f allowed)",
-                 len, f->maximum);
-        return false;
-    }
+    if (len < 0)
+        return diag_fail(d, "text is not valid UTF-8");
+    if (strlen(text) >= f->size || len > (long)f->maximum)
+        return diag_fail(d, "text is %ld characters long (at most %.0f "
+                         "allowed)", len, f->maximum);
     if (len < (long)f->minimum) {
         if (f->minimum == 1)
-            snprintf(msg, msgn, "text is empty (expected 1 to %.0f characters)",
-                     f->maximum);
-        else
-            snprintf(msg, msgn,
-                     "text is %ld characters long (expected %.0f to %.0f)", len,
-                     f->minimum, f->maximum);
-        return false;
+            return diag_fail(d, "text is empty (expected 1 to %.0f "
+                             "characters)", f->maximum);
+        return diag_fail(d, "text is %ld characters long (expected %.0f to "
+                         "%.0f)", len, f->minimum, f->maximum);
     }
-    if (f->rule == TR_CURRENCY && !rule_currency(text, msg, msgn, col))
-        return false; /* said before the characters, as it always was */
-    if (!check_text_chars(f, text, msg, msgn))
-        return false;
+    if (f->rule == TR_CURRENCY && rule_currency(text, d, col) != 0)
+        return EXIT_DATAERR; /* said before the characters, as it always was */
+    if (check_text_chars(f, text, d) != 0)
+        return EXIT_DATAERR;
     TextRuleFn rule = (unsigned)f->rule < TR_COUNT ? text_rules[f->rule] : NULL;
-    if (rule && f->rule != TR_CURRENCY && !rule(text, msg, msgn, col))
-        return false;
-    return true;
+    if (rule && f->rule != TR_CURRENCY && rule(text, d, col) != 0)
+        return EXIT_DATAERR;
+    return 0;
 }
 
-bool field_check_text(const Field *f, const char *text, char *msg,
-                      size_t msgn)
+int field_check_text(const Field *f, const char *text, Diag *d)
 {
-    return field_check_text_at(f, text, msg, msgn, NULL);
+    return field_check_text_at(f, text, d, NULL);
 }
-

@@ -109,48 +109,40 @@ static void range_text(const Field *f, char *buf, size_t n)
         snprintf(buf, n, "%s from %s to %s", kind, lo, hi);
 }
 
-bool field_check_num(const Field *f, double v, char *msg, size_t msgn)
+int field_check_num(const Field *f, double v, Diag *d)
 {
     if (f->type == FT_CHOICE) {
         if (v >= 0 && v < (double)field_choice_count(f) && v == floor(v))
-            return true;
+            return 0;
         char words[200];
         field_choice_list(f, ", ", " or ", words, sizeof words);
-        snprintf(msg, msgn, "choice %g does not exist (expected %s)", v,
-                 words);
-        return false;
+        return diag_fail(d, "choice %g does not exist (expected %s)", v,
+                         words);
     }
     char range[120], val[40];
     range_text(f, range, sizeof range);
     num_format_exact(v, val, sizeof val);
-    if (!isfinite(v)) {
-        snprintf(msg, msgn, "not a finite number (expected %s)", range);
-        return false;
-    }
-    if (f->type == FT_INT && v != floor(v)) {
-        snprintf(msg, msgn, "%s is not a whole number (expected %s)", val,
-                 range);
-        return false;
-    }
+    if (!isfinite(v))
+        return diag_fail(d, "not a finite number (expected %s)", range);
+    if (f->type == FT_INT && v != floor(v))
+        return diag_fail(d, "%s is not a whole number (expected %s)", val,
+                         range);
     if (v < f->minimum) {
         char lo[40];
         num_format_exact(f->minimum, lo, sizeof lo);
-        snprintf(msg, msgn, "%s is below %s (expected %s)", val, lo, range);
-        return false;
+        return diag_fail(d, "%s is below %s (expected %s)", val, lo, range);
     }
     if (f->above_minimum && !(v > f->minimum)) {
         char lo[40];
         num_format_exact(f->minimum, lo, sizeof lo);
-        snprintf(msg, msgn, "%s is not above %s (expected %s)", val, lo, range);
-        return false;
+        return diag_fail(d, "%s is not above %s (expected %s)", val, lo, range);
     }
     if (v > f->maximum) {
         char hi[40];
         num_format_exact(f->maximum, hi, sizeof hi);
-        snprintf(msg, msgn, "%s is above %s (expected %s)", val, hi, range);
-        return false;
+        return diag_fail(d, "%s is above %s (expected %s)", val, hi, range);
     }
-    return true;
+    return 0;
 }
 
 static bool parse_bool(const char *t, double *out)
@@ -200,31 +192,30 @@ static bool int_written_exactly(const char *text, double v)
     return strlen(spelled) == digits && strncmp(spelled, t, digits) == 0;
 }
 
-bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
-                 size_t msgn)
+int field_parse(const Field *f, const char *text, double *out_num, Diag *d)
 {
     if (f->type == FT_TEXT)
-        return field_check_text(f, text, msg, msgn);
+        return field_check_text(f, text, d);
+    char q[DIAG_QUOTE]; /* the text, quoted in a message */
+    diag_quote(text, q);
     if (f->type == FT_CHOICE) {
         int i = field_choice_index(f, text);
         if (i < 0) {
             char words[200];
             field_choice_list(f, ", ", " or ", words, sizeof words);
-            snprintf(msg, msgn, "\"%.40s\" is not one of the allowed words "
-                     "(expected %s)", text, words);
-            return false;
+            return diag_fail(d, "\"%s\" is not one of the allowed words "
+                             "(expected %s)", q, words);
         }
         *out_num = i;
-        return true;
+        return 0;
     }
     if (f->type == FT_BOOL) {
         if (!parse_bool(text, out_num)) {
-            snprintf(msg, msgn, "\"%.40s\" is not true or false (write true "
-                     "or false; yes, no, on, off, 1 and 0 are not accepted)",
-                     text);
-            return false;
+            return diag_fail(d, "\"%s\" is not true or false (write true "
+                             "or false; yes, no, on, off, 1 and 0 are not "
+                             "accepted)", q);
         }
-        return true;
+        return 0;
     }
     double v;
     int r = num_parse(text, &v);
@@ -232,40 +223,38 @@ bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
         char range[120];
         range_text(f, range, sizeof range);
         if (r == 2)
-            snprintf(msg, msgn, "\"%.40s\" is too large for a number "
-                     "(expected %s)", text, range);
-        else if (r == 4)
-            snprintf(msg, msgn, "\"%.40s\" is too small for a number: it would "
-                     "be read as 0 (expected %s; write 0 for zero)", text, range);
-        else if (r == 3)
-            snprintf(msg, msgn, "\"%.40s\" has a leading zero, which YAML reads "
-                     "as octal (expected %s, without leading zeros)", text, range);
-        else if (*text == '\0')
-            snprintf(msg, msgn, "no value given (expected %s)", range);
-        else
-            snprintf(msg, msgn, "\"%.40s\" is not a number (expected %s, "
-                     "written with '.')", text, range);
-        return false;
+            return diag_fail(d, "\"%s\" is too large for a number "
+                             "(expected %s)", q, range);
+        if (r == 4)
+            return diag_fail(d, "\"%s\" is too small for a number: it "
+                             "would be read as 0 (expected %s; write 0 for "
+                             "zero)", q, range);
+        if (r == 3)
+            return diag_fail(d, "\"%s\" has a leading zero, which YAML "
+                             "reads as octal (expected %s, without leading "
+                             "zeros)", q, range);
+        if (*text == '\0')
+            return diag_fail(d, "no value given (expected %s)", range);
+        return diag_fail(d, "\"%s\" is not a number (expected %s, written "
+                         "with '.')", q, range);
     }
     v += 0.0; /* -0 is read as 0: a sign on zero means nothing here */
-    if (!field_check_num(f, v, msg, msgn))
-        return false;
+    if (field_check_num(f, v, d) != 0)
+        return EXIT_DATAERR;
     if (f->type == FT_INT && !int_written_exactly(text, v)) {
-        snprintf(msg, msgn, "\"%.40s\" cannot be held exactly (a whole number "
-                 "beyond 9007199254740992, 2^53, would be rounded to %.0f); "
-                 "write a whole number of at most 2^53", text, v);
-        return false;
+        return diag_fail(d, "\"%s\" cannot be held exactly (a whole number "
+                         "beyond 9007199254740992, 2^53, would be rounded to "
+                         "%.0f); write a whole number of at most 2^53", q, v);
     }
     *out_num = v;
-    return true;
+    return 0;
 }
 
-bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
-               size_t msgn)
+int field_set(const Field *f, Scenario *s, const char *text, Diag *d)
 {
     double v = 0;
-    if (!field_parse(f, text, &v, msg, msgn))
-        return false;
+    if (field_parse(f, text, &v, d) != 0)
+        return EXIT_DATAERR;
     if (f->type == FT_TEXT) {
         snprintf(field_text(f, s), f->size, "%s", text);
         if (f->rule == TR_CRON) {
@@ -278,7 +267,7 @@ bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
     }
     if (f->has_when)
         *(bool *)((char *)s + f->when_offset) = f->when_value;
-    return true;
+    return 0;
 }
 
 bool field_unset(const FieldRef *r, Scenario *s)
@@ -341,8 +330,8 @@ static bool rule_involves(const FieldRule *r, FieldScope changed)
 
 /* The rules of field_rules (those involving a field of scope `changed`
  * when only is set), the first broken one reported. */
-static bool validate(const Scenario *s, bool only, FieldScope changed,
-                     const Field **bad, char *msg, size_t msgn)
+static int validate(const Scenario *s, bool only, FieldScope changed,
+                    const Field **bad, Diag *d)
 {
     for (size_t i = 0; i < field_rule_count; i++) {
         const FieldRule *r = &field_rules[i];
@@ -350,9 +339,9 @@ static bool validate(const Scenario *s, bool only, FieldScope changed,
             continue;
         const Field *f = field_find(r->key);
         if (r->holds) {
-            if (field_in_scope(f, s) && !r->holds(s, msg, msgn)) {
+            if (field_in_scope(f, s) && r->holds(s, d) != 0) {
                 *bad = f;
-                return false;
+                return EXIT_DATAERR;
             }
             continue;
         }
@@ -361,23 +350,21 @@ static bool validate(const Scenario *s, bool only, FieldScope changed,
             continue;
         if (field_get_num(f, s) > field_get_num(lim, s)) {
             *bad = f;
-            r->say(s, msg, msgn);
-            return false;
+            return r->say(s, d);
         }
     }
-    return true;
+    return 0;
 }
 
-bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
-                       size_t msgn)
+int scenario_validate(const Scenario *s, const Field **bad, Diag *d)
 {
-    return validate(s, false, FS_SCENARIO, bad, msg, msgn);
+    return validate(s, false, FS_SCENARIO, bad, d);
 }
 
-bool scenario_validate_scope(const Scenario *s, FieldScope changed,
-                             const Field **bad, char *msg, size_t msgn)
+int scenario_validate_scope(const Scenario *s, FieldScope changed,
+                            const Field **bad, Diag *d)
 {
-    return validate(s, true, changed, bad, msg, msgn);
+    return validate(s, true, changed, bad, d);
 }
 
 /* Row f's default into s (item `index` of a list row). */

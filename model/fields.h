@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
 #include "scenario.h"
 
 typedef enum FieldType {
@@ -131,14 +132,14 @@ typedef struct Field {
 
 /* A cross-field rule (DESIGN 7): the value of .key must be at most the value
  * of .limit; when either field does not exist in a scenario the rule does
- * not apply. .say writes the sentence for a broken rule. A rule that is
- * not a comparison has .holds instead of .limit and .say: it applies when
- * .key exists, and writes its own sentence when it is broken. */
+ * not apply. .say says a broken rule (diag_fail). A rule that is not a
+ * comparison has .holds instead of .limit and .say: it applies when .key
+ * exists, and returns 0, or EXIT_DATAERR with its own sentence in *d. */
 typedef struct FieldRule {
     const char *key;   /* the field blamed */
     const char *limit; /* the field it must not exceed */
-    void (*say)(const Scenario *s, char *msg, size_t n);
-    bool (*holds)(const Scenario *s, char *msg, size_t n);
+    int (*say)(const Scenario *s, Diag *d);
+    int (*holds)(const Scenario *s, Diag *d);
 } FieldRule;
 
 extern const FieldRule field_rules[];
@@ -184,11 +185,11 @@ const Field *field_find(const char *key);
 
 /* Resolve a key as a user writes it: "hardware.nodes", "hybrid.days" or
  * "hybrid.workloads[N].KEY" (N a plain decimal index below the list's
- * capacity). Fills *r and returns true; otherwise writes to msg what is
- * wrong (an unknown key with the nearest known one, a bad or too large
- * index, a list given without an item) and returns false. Whether the
+ * capacity). Fills *r and returns 0; otherwise EXIT_DATAERR with d's
+ * message saying what is wrong (an unknown key with the nearest known one,
+ * a bad or too large index, a list given without an item). Whether the
  * scenario has that section or item is field_exists()'s question. */
-bool field_resolve(const char *key, FieldRef *r, char *msg, size_t msgn);
+int field_resolve(const char *key, FieldRef *r, Diag *d);
 
 /* Point *r at `row` (item `index` for a list row). */
 void field_ref_init(FieldRef *r, const Field *row, size_t index);
@@ -197,10 +198,9 @@ void field_ref_init(FieldRef *r, const Field *row, size_t index);
  * path as key. Valid as long as *r. */
 const Field *field_ref(FieldRef *r);
 
-/* True when the field r names exists in s: its section is given and, for a
- * list row, the item exists. Otherwise msg says why (for a message). */
-bool field_exists(const FieldRef *r, const Scenario *s, char *msg,
-                  size_t msgn);
+/* 0 when the field r names exists in s: its section is given and, for a
+ * list row, the item exists. Otherwise EXIT_DATAERR, d saying why. */
+int field_exists(const FieldRef *r, const Scenario *s, Diag *d);
 
 /* True when row f has a value in s at all (scenario fields always; the
  * hybrid plan's and the uncertainty section's when they are given). */
@@ -244,9 +244,9 @@ void field_complete_key(const Field *f, const char *word, char *buf,
  * for a list item's keys): "unknown key `K` (did you mean `X`?)" with the
  * nearest known key, matched on the whole key and on its last part
  * (`nodes` -> `hardware.nodes`), or the list of known keys. This is the one
- * place that words "did you mean". */
-void field_unknown(const char *section, const char *key, char *msg,
-                   size_t msgn);
+ * place that words "did you mean". Sets d (diag_fail) and returns
+ * EXIT_DATAERR. */
+int field_unknown(const char *section, const char *key, Diag *d);
 
 /* The one of names[0..n) nearest to `word` by edit distance, within the
  * slip "did you mean" allows (about a third of its length), or NULL. For
@@ -289,15 +289,15 @@ const char *field_get_text(const Field *f, const Scenario *s);
  * '.' whatever the locale; no hex, inf, nan or overflow. Bools accept
  * only true and false (DESIGN 7); choices accept exactly one of their words
  * and give its index. On success stores the number in *out_num
- * (bools as 0/1) and returns true; otherwise writes what is wrong and what is
- * allowed to msg ("not a number (expected a decimal number from 0 to 100)")
- * and returns false. Range is checked too. Text fields are checked for length
- * and rule only (value not copied). */
-bool field_parse(const Field *f, const char *text, double *out_num, char *msg,
-                 size_t msgn);
+ * (bools as 0/1) and returns 0; otherwise EXIT_DATAERR with d's message
+ * saying what is wrong and what is allowed ("not a number (expected a
+ * decimal number from 0 to 100)"); d gets no file, position or path, which
+ * the caller knows. Range is checked too. Text fields are checked for
+ * length and rule only (value not copied). */
+int field_parse(const Field *f, const char *text, double *out_num, Diag *d);
 
-/* Check a number against f's type and range; msg as field_parse. */
-bool field_check_num(const Field *f, double v, char *msg, size_t msgn);
+/* Check a number against f's type and range; d as field_parse. */
+int field_check_num(const Field *f, double v, Diag *d);
 
 /* True for the one text field that spans lines (notes: line breaks and
  * tabs allowed, DESIGN 7; the planner edits it in the notes editor). Every
@@ -306,25 +306,23 @@ bool field_multiline(const Field *f);
 
 /* The registry field a key of TR_NUMBER_KEY may name (an uncertain input's
  * key, DESIGN 2.8): a number field (int, number, percent or money) of the
- * scenario, not of an optional section. NULL otherwise, with msg saying
+ * scenario, not of an optional section. NULL otherwise, with d saying
  * why and what is allowed. */
-const Field *field_number_key(const char *key, char *msg, size_t n);
+const Field *field_number_key(const char *key, Diag *d);
 
-/* Check text against f's length, characters and rule; msg as field_parse. */
-bool field_check_text(const Field *f, const char *text, char *msg, size_t msgn);
+/* Check text against f's length, characters and rule; d as field_parse. */
+int field_check_text(const Field *f, const char *text, Diag *d);
 
 /* The same, for a caller that points at the problem itself: *col is the
  * 1-based column within text of a rule's error (a cron field), 0 when
- * none applies, and then msg holds only the problem. */
-bool field_check_text_at(const Field *f, const char *text, char *msg,
-                         size_t msgn, int *col);
+ * none applies, and then d's message holds only the problem. */
+int field_check_text_at(const Field *f, const char *text, Diag *d, int *col);
 
 /* Set field f of s from text, validated as field_parse: the value, its
  * parsed form (a cron schedule) and, for one of alternatives, the switch
- * that chooses it. Returns false and fills msg on error, leaving s
+ * that chooses it. Returns 0, or EXIT_DATAERR with d as field_parse and s
  * unchanged. Rules across fields are not checked here: scenario_edit.h does. */
-bool field_set(const Field *f, Scenario *s, const char *text, char *msg,
-               size_t msgn);
+int field_set(const Field *f, Scenario *s, const char *text, Diag *d);
 
 /* Make the optional list row r names (a row alone on its switch: a
  * workload's max_wait_minutes or cloud_gpu_hour) not given in s again: its
@@ -353,18 +351,18 @@ const char *panel_name(Panel p);
 /* Cross-field rules of DESIGN 7 (field_rules: power idle <= busy <= max,
  * hybrid onprem_nodes <= hardware.nodes, the plan's job count within
  * what a plan may simulate). On the first violation fills
- * *bad with the field to blame and msg with the rule, returns false. The
- * one check every caller uses after a change. */
-bool scenario_validate(const Scenario *s, const Field **bad, char *msg,
-                       size_t msgn);
+ * *bad with the field to blame and d with the rule (no path: the caller
+ * names *bad as it writes fields), returns EXIT_DATAERR; 0 when all hold.
+ * The one check every caller uses after a change. */
+int scenario_validate(const Scenario *s, const Field **bad, Diag *d);
 
 /* The same, for a scenario of which only fields of scope `changed` differ
  * from a valid one (a Monte Carlo draw, a seek step: the scenario's
  * fields): only the rules that involve such a field, so that the plan's
  * own rules (its job count, which takes a count of every job) are not
  * worked out again for each. */
-bool scenario_validate_scope(const Scenario *s, FieldScope changed,
-                             const Field **bad, char *msg, size_t msgn);
+int scenario_validate_scope(const Scenario *s, FieldScope changed,
+                            const Field **bad, Diag *d);
 
 /* Reset the hybrid plan of s to its rows' defaults (no workloads;
  * onprem_nodes = hardware.nodes), and item i of list l to its rows'

@@ -13,6 +13,7 @@
 #include "horizon.h"
 #include "rng.h"
 #include "uncertainty.h"
+#include "utf8.h"
 
 /* The costs the metric compares: the levelized cost Lev_x of DESIGN 2.7,
  * which cost_evaluate_options gives (the steady-state M_x at the horizon
@@ -63,19 +64,18 @@ double risk_break_even_on_demand(const Scenario *s, const CostResult *r)
     return L * d >= C - R ? L : NAN;
 }
 
-bool risk_rules_hold(const Scenario *s, char *msg, size_t n)
+int risk_rules_hold(const Scenario *s, Diag *d)
 {
     const Field *bad = NULL;
-    char m[300];
+    diag_clear(d, NULL);
     /* Every rule between fields that a scenario field takes part in, the
      * plan's node count included; the draws and seek steps change only
      * scenario fields of a scenario that was valid, so the plan's own
      * rules (its job count) hold as they did. */
-    if (!scenario_validate_scope(s, FS_SCENARIO, &bad, m, sizeof m)) {
-        snprintf(msg, n, "%s: %.180s", bad->key, m);
-        return false;
-    }
-    return true;
+    if (scenario_validate_scope(s, FS_SCENARIO, &bad, d) == 0)
+        return 0;
+    diag_place(d, 0, 0, bad->key);
+    return EXIT_DATAERR;
 }
 
 void risk_point(const Scenario *s, CostOption x, RiskPoint *p)
@@ -147,7 +147,13 @@ static void tornado_side(const Field *f, double value, Scenario *work,
     *slot = value;
     side->value = value;
     side->why[0] = '\0';
-    side->ok = risk_rules_hold(work, side->why, sizeof side->why);
+    Diag d;
+    side->ok = risk_rules_hold(work, &d) == 0;
+    if (!side->ok) { /* "key: the rule", cut with "…" to the row's room */
+        char text[DIAG_TEXT_MAX];
+        diag_format(&d, text, sizeof text);
+        utf8_clip(text, side->why, sizeof side->why);
+    }
     if (side->ok)
         risk_point(work, x, &side->at);
     else
@@ -483,7 +489,7 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
     Rng rng;
     rng_seed(&rng, (uint64_t)u->seed);
     size_t used = 0, cheapest = 0;
-    char why[200];
+    Diag why; /* the last draw refused */
     bool stopped = false;
     for (size_t d = 0; d < draws; d++) {
         if (cancelled(buf)) { /* one volatile read: a draw costs far more */
@@ -491,7 +497,7 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
             break;
         }
         draw_set(u, &w, d, &rng);
-        if (!risk_rules_hold(work, why, sizeof why)) {
+        if (risk_rules_hold(work, &why) != 0) {
             mc->rejected++;
             continue;
         }
@@ -510,9 +516,11 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
     if (stopped || cancelled(buf))
         return stop_message(mc, draws, msg, n);
     if (mc->rejected * 2 > draws) {
+        char last[DIAG_TEXT_MAX];
+        diag_format(&why, last, sizeof last);
         snprintf(msg, n, "%zu of %zu draws break a cross-field rule (the "
                  "last: %s); narrow the ranges so that most draws are valid "
-                 "scenarios", mc->rejected, draws, why);
+                 "scenarios", mc->rejected, draws, last);
         return false;
     }
     /* Each sort of up to a million values takes tens of milliseconds: the

@@ -59,10 +59,10 @@ CostOption risk_best_cloud(const Scenario *s);
  * on-demand's; NAN when there is none. r = the engine's figures of s. */
 double risk_break_even_on_demand(const Scenario *s, const CostResult *r);
 
-/* True when s keeps every cross-field rule of DESIGN 7 that a changed number
+/* 0 when s keeps every cross-field rule of DESIGN 7 that a changed number
  * can break (power idle <= busy <= max, hybrid onprem_nodes <= nodes);
- * otherwise msg says which. */
-bool risk_rules_hold(const Scenario *s, char *msg, size_t n);
+ * otherwise EXIT_DATAERR with d saying which (d->path the field blamed). */
+int risk_rules_hold(const Scenario *s, Diag *d);
 
 /* ---- tornado ---- */
 

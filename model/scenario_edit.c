@@ -14,10 +14,9 @@
 int scenario_check(const Scenario *s, Diag *d)
 {
     const Field *bad = NULL;
-    char msg[sizeof d->message];
     diag_clear(d, NULL);
-    if (!scenario_validate(s, &bad, msg, sizeof msg)) {
-        diag_set(d, EXIT_DATAERR, 0, 0, bad ? bad->key : "", "%s", msg);
+    if (scenario_validate(s, &bad, d) != 0) {
+        diag_place(d, 0, 0, bad ? bad->key : "");
         return EXIT_DATAERR;
     }
     return 0;
@@ -41,10 +40,8 @@ static int check_uncertainty(const Scenario *s, Diag *d)
 /* Set r in *t from text with the field's own rules; no cross-field rules. */
 static int set_one(Scenario *t, FieldRef *r, const char *text, Diag *d)
 {
-    char msg[sizeof d->message];
-    if (!field_exists(r, t, msg, sizeof msg) ||
-        !field_set(field_ref(r), t, text, msg, sizeof msg)) {
-        diag_set(d, EXIT_DATAERR, 0, 0, r->path, "%s", msg);
+    if (field_exists(r, t, d) != 0 || field_set(field_ref(r), t, text, d) != 0) {
+        diag_place(d, 0, 0, r->path);
         return EXIT_DATAERR;
     }
     return 0;
@@ -129,10 +126,9 @@ int scenario_set_ref(Scenario *s, FieldRef *r, const char *text, Diag *d)
 int scenario_unset_ref(Scenario *s, FieldRef *r, Diag *d)
 {
     Saved sv;
-    char msg[sizeof d->message];
     diag_clear(d, NULL);
-    if (!field_exists(r, s, msg, sizeof msg)) {
-        diag_set(d, EXIT_DATAERR, 0, 0, r->path, "%s", msg);
+    if (field_exists(r, s, d) != 0) {
+        diag_place(d, 0, 0, r->path);
         return EXIT_DATAERR;
     }
     save(&sv, s, r);
@@ -150,12 +146,9 @@ int scenario_unset_ref(Scenario *s, FieldRef *r, Diag *d)
 int scenario_set(Scenario *s, const char *key, const char *text, Diag *d)
 {
     FieldRef r;
-    char msg[sizeof d->message];
     diag_clear(d, NULL);
-    if (!field_resolve(key, &r, msg, sizeof msg)) {
-        diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s", msg); /* names the key */
-        return EXIT_DATAERR;
-    }
+    if (field_resolve(key, &r, d) != 0)
+        return EXIT_DATAERR; /* the message names the key */
     return scenario_set_ref(s, &r, text, d);
 }
 
@@ -166,18 +159,14 @@ int scenario_set_all(Scenario *s, const char *const *keys,
     /* Several fields, all or nothing: one copy of the scenario as it was
      * (the changes may touch any number of items). */
     Scenario before = *s;
-    char msg[sizeof d->message];
     int rc = 0;
     diag_clear(d, NULL);
     for (size_t i = 0; i < n && rc == 0; i++) {
         FieldRef r;
         *bad = i;
-        if (!field_resolve(keys[i], &r, msg, sizeof msg)) {
-            diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s", msg);
-            rc = EXIT_DATAERR;
-        } else {
+        rc = field_resolve(keys[i], &r, d);
+        if (rc == 0)
             rc = set_one(s, &r, texts[i], d);
-        }
     }
     if (rc == 0) {
         *bad = n;
@@ -221,7 +210,6 @@ static void set_count(Scenario *s, const FieldList *l, size_t n)
  * rules (an item written whole, not value by value). */
 static int check_item(const Scenario *s, const FieldList *l, size_t i, Diag *d)
 {
-    char msg[sizeof d->message];
     for (size_t k = 0; k < field_count; k++) {
         const Field *row = &field_table[k];
         if (row->list != l || !field_in_use(row, s, i))
@@ -229,12 +217,12 @@ static int check_item(const Scenario *s, const FieldList *l, size_t i, Diag *d)
         FieldRef r;
         field_ref_init(&r, row, i);
         const Field *f = field_ref(&r);
-        bool ok = f->type == FT_TEXT
-                      ? field_check_text(f, field_get_text(f, s), msg, sizeof msg)
-                      : field_check_num(f, field_get_num(f, s), msg, sizeof msg);
-        if (!ok) {
-            diag_set(d, EXIT_DATAERR, 0, 0, r.path, "%s", msg);
-            return EXIT_DATAERR;
+        int rc = f->type == FT_TEXT
+                     ? field_check_text(f, field_get_text(f, s), d)
+                     : field_check_num(f, field_get_num(f, s), d);
+        if (rc != 0) {
+            diag_place(d, 0, 0, r.path);
+            return rc;
         }
     }
     return 0;
@@ -322,11 +310,9 @@ int scenario_list_insert_text(Scenario *s, const FieldList *l, size_t at,
         snprintf(row, sizeof row, "%s[].%s", l->key, leaves[i]);
         const Field *f = field_find(row);
         if (!f) {
-            char msg[sizeof d->message], sec[FIELD_PATH_MAX];
+            char sec[FIELD_PATH_MAX];
             snprintf(sec, sizeof sec, "%s[]", l->key);
-            field_unknown(sec, leaves[i], msg, sizeof msg);
-            diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s", msg);
-            rc = EXIT_DATAERR;
+            rc = field_unknown(sec, leaves[i], d);
             break;
         }
         FieldRef r;
@@ -382,8 +368,8 @@ static int step_decimals(double step)
 }
 
 /* scenario_nudge_text's work, from `from` when it is not NULL. */
-static bool nudge(FieldRef *r, const Scenario *s, const double *from, int steps, char *buf,
-                  size_t n, char *msg, size_t msgn)
+static int nudge(FieldRef *r, const Scenario *s, const double *from,
+                 int steps, char *buf, size_t n, Diag *d)
 {
     const Field *f = field_ref(r);
     double old = field_get_num(f, s);
@@ -407,24 +393,21 @@ static bool nudge(FieldRef *r, const Scenario *s, const double *from, int steps,
     switch (f->type) {
     case FT_BOOL:
         snprintf(buf, n, "%s", old != 0 ? "false" : "true");
-        return true;
+        return 0;
     case FT_CHOICE: {
         /* A choice cycles through its words, both ways. */
         long k = (long)field_choice_count(f);
         long i = ((long)old + steps % k + k) % k;
         snprintf(buf, n, "%s", f->choices[i]);
-        return true;
+        return 0;
     }
     case FT_TEXT:
-        snprintf(msg, msgn, "%s is text: Enter edits it", f->key);
-        return false;
+        return diag_fail(d, "%s is text: Enter edits it", f->key);
     default:
         break;
     }
-    if (f->step <= 0) {
-        snprintf(msg, msgn, "%s has no step: Enter edits it", f->key);
-        return false;
-    }
+    if (f->step <= 0)
+        return diag_fail(d, "%s has no step: Enter edits it", f->key);
     double v = old + steps * f->step;
     if (v > f->maximum)
         v = f->maximum;
@@ -439,22 +422,21 @@ static bool nudge(FieldRef *r, const Scenario *s, const double *from, int steps,
     if (v == old) {
         char lim[64];
         num_format_exact(old, lim, sizeof lim);
-        snprintf(msg, msgn, "%s is at its %s, %s", f->key,
-                 steps > 0 ? "maximum" : "minimum", lim);
-        return false;
+        return diag_fail(d, "%s is at its %s, %s", f->key,
+                         steps > 0 ? "maximum" : "minimum", lim);
     }
     num_format_exact(v, buf, n);
-    return true;
+    return 0;
 }
 
-bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
-                      size_t n, char *msg, size_t msgn)
+int scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
+                        size_t n, Diag *d)
 {
-    return nudge(r, s, NULL, steps, buf, n, msg, msgn);
+    return nudge(r, s, NULL, steps, buf, n, d);
 }
 
-bool scenario_nudge_text_from(FieldRef *r, const Scenario *s, double from, int steps,
-                              char *buf, size_t n, char *msg, size_t msgn)
+int scenario_nudge_text_from(FieldRef *r, const Scenario *s, double from,
+                             int steps, char *buf, size_t n, Diag *d)
 {
-    return nudge(r, s, &from, steps, buf, n, msg, msgn);
+    return nudge(r, s, &from, steps, buf, n, d);
 }

@@ -99,14 +99,15 @@ int scenario_check(const Scenario *s, Diag *d);
 
 /* The text of r's value in s moved by `steps` nudges (DESIGN 8): a number by
  * its step, kept in range and on round decimals; a bool toggled; a choice
- * cycled. Returns true with the text in buf (for scenario_set_ref), or
- * false with msg saying why not (a text field, a number at its limit). */
-bool scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
-                      size_t n, char *msg, size_t msgn);
+ * cycled. Returns 0 with the text in buf (for scenario_set_ref), or
+ * EXIT_DATAERR with d saying why not (a text field, a number at its
+ * limit). */
+int scenario_nudge_text(FieldRef *r, const Scenario *s, int steps, char *buf,
+                        size_t n, Diag *d);
 
 /* The same from the value `from` instead of r's value in s (an optional
  * workload key not given moves from the value it takes, the plan's). */
-bool scenario_nudge_text_from(FieldRef *r, const Scenario *s, double from, int steps,
-                              char *buf, size_t n, char *msg, size_t msgn);
+int scenario_nudge_text_from(FieldRef *r, const Scenario *s, double from,
+                             int steps, char *buf, size_t n, Diag *d);
 
 #endif

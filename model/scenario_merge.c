@@ -128,10 +128,11 @@ static void unit_text(const Unit *u, const Scenario *s, char *buf, size_t n)
     utf8_clip(v, buf, n);
 }
 
-/* Take unit u of `from` into `to`. False with msg when a value does not go
- * in (it came from a checked scenario, so only a broken invariant). */
-static bool unit_take(const Unit *u, const Scenario *from, Scenario *to, char *msg,
-                      size_t mn)
+/* Take unit u of `from` into `to`: 0, or EXIT_DATAERR with d saying why a
+ * value does not go in (it came from a checked scenario, so only a broken
+ * invariant). */
+static int unit_take(const Unit *u, const Scenario *from, Scenario *to,
+                     Diag *d)
 {
     if (u->kind == U_SECTION) {
         /* The two optional sections of DESIGN 1.1, each a member. */
@@ -142,14 +143,14 @@ static bool unit_take(const Unit *u, const Scenario *from, Scenario *to, char *m
             to->has_uncertainty = from->has_uncertainty;
             to->uncertainty = from->uncertainty;
         }
-        return true;
+        return 0;
     }
     if (u->kind == U_LIST) {
         const FieldList *l = u->list;
         memcpy((char *)to + l->offset, (const char *)from + l->offset, l->max * l->stride);
         memcpy((char *)to + l->count_offset, (const char *)from + l->count_offset,
                sizeof(size_t));
-        return true;
+        return 0;
     }
     const Field *alt = field_alternative(u->row);
     const Field *use = alt && !field_in_use(u->row, from, u->item) ? alt : u->row;
@@ -157,13 +158,12 @@ static bool unit_take(const Unit *u, const Scenario *from, Scenario *to, char *m
     field_ref_init(&r, use, u->item);
     if (!field_in_use(use, from, u->item)) {
         if (field_unset(&r, to))
-            return true;
-        snprintf(msg, mn, "%s cannot be left out", r.path);
-        return false;
+            return 0;
+        return diag_fail(d, "%s cannot be left out", r.path);
     }
     char v[VALUE_BUF];
     field_format(field_ref(&r), from, v, sizeof v);
-    return field_set(field_ref(&r), to, v, msg, mn);
+    return field_set(field_ref(&r), to, v, d);
 }
 
 typedef struct Walk {
@@ -173,7 +173,7 @@ typedef struct Walk {
     MergeConflict *conf;
     size_t max, n;
     MergeCounts counts;
-    char msg[512];
+    Diag why; /* what a value that did not go in said */
     bool failed;
 } Walk;
 
@@ -202,7 +202,7 @@ static void visit(Walk *w, const Unit *u)
         }
         take = w->take_rec && w->take_rec[i];
     }
-    if (take && w->out && !unit_take(u, w->rec, w->out, w->msg, sizeof w->msg))
+    if (take && w->out && unit_take(u, w->rec, w->out, &w->why) != 0)
         w->failed = true;
 }
 
@@ -288,7 +288,7 @@ int scenario_merge(const Scenario *base, const Scenario *rec,
     walk(&w);
     if (w.failed) {
         diag_set(d, EXIT_DATAERR, 0, 0, NULL, "the merge could not take a value: %s",
-                 w.msg);
+                 w.why.message);
         return EXIT_DATAERR;
     }
     if (scenario_check(out, d) != 0)

@@ -29,10 +29,10 @@ typedef struct SeekCtx {
 /* D at v, and the two costs; NAN when v breaks a cross-field rule. */
 static double d_at(SeekCtx *c, double v, double *onprem, double *option)
 {
-    char why[200];
+    Diag why;
     *c->slot = v;
     c->r->evaluations++;
-    if (!risk_rules_hold(c->work, why, sizeof why))
+    if (risk_rules_hold(c->work, &why) != 0)
         return NAN;
     CostResult cr;
     risk_costs(c->work, &cr);

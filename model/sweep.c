@@ -96,8 +96,8 @@ static const char *suggest_numeric(const char *key)
 const Field *sweep_field(const char *key, Diag *d)
 {
     FieldRef r;
-    char what[400];
-    if (field_resolve(key, &r, what, sizeof what)) {
+    Diag what;
+    if (field_resolve(key, &r, &what) == 0) {
         const Field *f = r.row;
         if (f->scope == FS_HYBRID)
             diag_set(d, EXIT_USAGE, 0, 0, key, "a field of the hybrid plan, "
@@ -117,7 +117,7 @@ const Field *sweep_field(const char *key, Diag *d)
         return NULL;
     }
     if (field_find(key)) { /* a list row without its index */
-        diag_set(d, EXIT_USAGE, 0, 0, NULL, "%s", what);
+        diag_set(d, EXIT_USAGE, 0, 0, NULL, "%s", what.message);
         return NULL;
     }
     /* Worded as field_unknown words it for --set and the files, but only a
@@ -181,11 +181,10 @@ static double range_count(double from, double to, double step)
  * range being valid syntax whose values the field refuses. */
 static bool range_fits(const char *key, const SweepAxis *a, Diag *d)
 {
-    char why[256];
     double last = sweep_axis_value(a, a->count - 1);
-    if (!field_check_num(a->field, a->from, why, sizeof why) ||
-        !field_check_num(a->field, last, why, sizeof why)) {
-        diag_set(d, EXIT_DATAERR, 0, 0, key, "%s", why);
+    if (field_check_num(a->field, a->from, d) != 0 ||
+        field_check_num(a->field, last, d) != 0) {
+        diag_place(d, 0, 0, key);
         return false;
     }
     if (a->field->type == FT_INT && a->count > 1 && a->step != floor(a->step)) {
@@ -274,9 +273,8 @@ bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
             size_t i = (mask >> k) & 1 ? axes[k].count - 1 : 0;
             *field_num(axes[k].field, combo) = sweep_axis_value(&axes[k], i);
         }
-        if (!scenario_validate(combo, bad, d->message, sizeof d->message)) {
-            d->status = EXIT_DATAERR;
-            snprintf(d->path, sizeof d->path, "%s", (*bad)->key);
+        if (scenario_validate(combo, bad, d) != 0) {
+            diag_place(d, 0, 0, (*bad)->key);
             return false;
         }
     }

@@ -1,5 +1,6 @@
-/* text_rules.c: one-line and multi-line text rules, and visible control
- * characters (see text_rules.h; DESIGN 7). */
+/* text_rules.c: the characters a text may hold, and visible control
+ * characters (see text_rules.h; DESIGN 7). text_check, which says what a
+ * text breaks, is text_check.c. */
 #include "config.h"
 
 #include "text_rules.h"
@@ -18,70 +19,19 @@ static size_t decode(const unsigned char *s, size_t avail, unsigned long *cp)
     return n;
 }
 
-static bool is_bidi(unsigned long cp)
+bool text_is_bidi(unsigned long cp)
 {
     return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
-static bool is_control(unsigned long cp)
+bool text_is_control(unsigned long cp)
 {
     return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
 }
 
 bool text_forbidden_cp(unsigned long cp)
 {
-    return is_control(cp) || is_bidi(cp);
-}
-
-bool text_check(const char *text, bool multiline, char *msg, size_t n,
-                size_t *pos)
-{
-    const unsigned char *p = (const unsigned char *)text;
-    size_t len = strlen(text);
-    unsigned long chars = 0;
-    for (size_t i = 0; i < len;) {
-        unsigned long cp;
-        size_t k = decode(p + i, len - i, &cp);
-        chars++;
-        if (k == 0) {
-            k = 1; /* not UTF-8: the loaders report that themselves */
-            i += k;
-            continue;
-        }
-        bool bad = multiline ? (is_control(cp) && cp != '\n' && cp != '\t') ||
-                                   is_bidi(cp)
-                             : text_forbidden_cp(cp);
-        if (bad) {
-            if (pos)
-                *pos = i;
-            if (multiline && cp == '\r')
-                snprintf(msg, n, "contains a carriage return (CR, \\r) at "
-                         "character %lu; this text may hold line breaks, but only "
-                         "as line feeds (LF, \\n): remove the CR, or write \\n "
-                         "for a line break", chars);
-            else if (cp == '\n' || cp == '\r')
-                snprintf(msg, n, "contains a line break at character %lu (this "
-                         "text is one line: no line breaks or other control "
-                         "characters)", chars);
-            else if (is_bidi(cp))
-                snprintf(msg, n, "contains the bidirectional control U+%04lX at "
-                         "character %lu (not allowed: it makes the text read "
-                         "differently from what it holds)", cp, chars);
-            else if (cp < 0x80)
-                snprintf(msg, n, "contains the control character \\x%02lx at "
-                         "character %lu (not allowed in %s)", cp, chars,
-                         multiline ? "text: only line breaks and tabs are"
-                                   : "one-line text");
-            else
-                snprintf(msg, n, "contains the control character U+%04lX at "
-                         "character %lu (not allowed in %s)", cp, chars,
-                         multiline ? "text: only line breaks and tabs are"
-                                   : "one-line text");
-            return false;
-        }
-        i += k;
-    }
-    return true;
+    return text_is_control(cp) || text_is_bidi(cp);
 }
 
 /* Characters that show nothing yet change what a reader sees: the

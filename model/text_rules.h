@@ -16,17 +16,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
+
 /* Check text (NUL-terminated, valid UTF-8 is checked elsewhere) against the
  * one-line rule (multiline false) or the multi-line rule (true). On a
- * refusal writes what is wrong, with the character's 1-based position in
- * the text, to msg ("contains a line break at character 12 (...)") and
- * returns false; *pos (may be NULL) gets the byte offset of the offending
- * character. */
-bool text_check(const char *text, bool multiline, char *msg, size_t n,
-                size_t *pos);
+ * refusal returns EXIT_DATAERR with d's message saying what is wrong, with
+ * the character's 1-based position in the text ("contains a line break at
+ * character 12 (...)"); *pos (may be NULL) gets the byte offset of the
+ * offending character. 0 when the text is allowed. */
+int text_check(const char *text, bool multiline, Diag *d, size_t *pos);
 
 /* True when code point cp must never appear in a one-line text. */
 bool text_forbidden_cp(unsigned long cp);
+
+/* The parts of that rule: a C0 or C1 control or DEL; a bidirectional
+ * control (U+202A..U+202E, U+2066..U+2069). */
+bool text_is_control(unsigned long cp);
+bool text_is_bidi(unsigned long cp);
 
 /* Copy len bytes of s into out (n bytes, always NUL-terminated when n > 0)
  * with control characters, bidirectional controls, invisible characters

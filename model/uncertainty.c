@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "utf8.h"
 
 const char *const uncertainty_input_keys[UNC_WHICH_COUNT] = {
     "key", "low", "high", "mode", "input", "with", "rho"};
@@ -73,7 +74,11 @@ size_t uncertainty_pair_matrix(const Scenario *s, CorrPair *pairs,
 
 const Field *uncertainty_target(const char *key, char *msg, size_t n)
 {
-    return field_number_key(key, msg, n);
+    Diag d;
+    const Field *f = field_number_key(key, &d);
+    if (!f)
+        utf8_clip(d.message, msg, n); /* a cut ends in "…" */
+    return f;
 }
 
 const Field *uncertainty_value_target(const Scenario *s, size_t index)
@@ -123,7 +128,8 @@ static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
 {
     const Uncertainty *u = &s->uncertainty;
     const UncInput *in = &u->inputs[i];
-    char m[300], a[40], b[40];
+    char a[40], b[40];
+    Diag m;
     *which = UI_KEY;
     const Field *t = uncertainty_target(in->key, msg, n);
     if (!t)
@@ -138,9 +144,9 @@ static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
     for (int k = UI_LOW; k <= UI_MODE; k++) {
         if (k == UI_MODE && !in->has_mode)
             continue;
-        if (!field_check_num(t, v[k], m, sizeof m)) {
+        if (field_check_num(t, v[k], &m) != 0) {
             *which = k;
-            snprintf(msg, n, "%s for %s", m, in->key);
+            snprintf(msg, n, "%s for %s", m.message, in->key);
             return false;
         }
     }

@@ -323,9 +323,9 @@ START_TEST(case_file_basics)
     Scenario s;
     load_case(name, &s);
     const Field *bad = NULL;
-    char msg[256];
-    ck_assert_msg(scenario_validate(&s, &bad, msg, sizeof msg), "%s: %s: %s",
-                  name, bad ? bad->key : "?", msg);
+    Diag msg;
+    ck_assert_msg(scenario_validate(&s, &bad, &msg) == 0, "%s: %s: %s",
+                  name, bad ? bad->key : "?", msg.message);
     ck_assert_msg(strlen(s.name) > 0, "%s: no name", name);
     ck_assert_msg(strlen(s.notes) >= 200, "%s: notes too short to explain the"
                   " assumptions", name);

@@ -196,8 +196,8 @@ START_TEST(upfront_is_cash_at_the_term_start)
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
         Scenario s;
         paid_case(&s, rows[k].kind, rows[k].pay, rows[k].term);
-        char msg[300];
-        ck_assert_msg(scenario_validate(&s, NULL, msg, sizeof msg), "%s", msg);
+        Diag msg;
+        ck_assert_msg(scenario_validate(&s, NULL, &msg) == 0, "%s", msg.message);
         HorizonResult h;
         horizon_evaluate(&s, &h, NULL);
         ck_assert_msg(fabs(h.npv[OPT_RESERVED] - rows[k].npv) < 1e-3,
@@ -231,13 +231,13 @@ START_TEST(capacity_blocks_are_short_and_prepaid)
     Scenario s;
     paid_case(&s, COMMIT_CAPACITY_BLOCK, PAY_NO_UPFRONT, 12);
     const Field *bad = NULL;
-    char msg[300];
-    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    Diag msg;
+    ck_assert(scenario_validate(&s, &bad, &msg) != 0);
     ck_assert_str_eq(bad->key, "cloud.commitment");
-    ck_assert_msg(strstr(msg, "at most 182 days") &&
-                      strstr(msg, "must be 1 to 6 (it is 12)"), "%s", msg);
+    ck_assert_msg(strstr(msg.message, "at most 182 days") &&
+                      strstr(msg.message, "must be 1 to 6 (it is 12)"), "%s", msg.message);
     s.cloud.reserved_term_months = 6;
-    ck_assert(scenario_validate(&s, &bad, msg, sizeof msg));
+    ck_assert(scenario_validate(&s, &bad, &msg) == 0);
     HorizonResult h;
     static HorizonCumulative cum;
     horizon_evaluate(&s, &h, &cum);

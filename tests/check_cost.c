@@ -406,10 +406,10 @@ START_TEST(crossover_matches_scan)
                     {"staffing.engineers", "0"}};
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
         Scenario s = def();
-        char msg[256];
+        Diag msg;
         if (variants[v].key)
             ck_assert(field_set(field_find(variants[v].key), &s,
-                                variants[v].value, msg, sizeof msg));
+                                variants[v].value, &msg) == 0);
         CostResult r;
         cost_evaluate(&s, &r);
         for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
@@ -573,20 +573,19 @@ START_TEST(advice_codes)
          "utilization.measurement_weeks", "4",
          "Utilization was measured for 3 weeks: measure at least 4"},
     };
-    char msg[256], text[512];
+    Diag msg;
+    char text[512];
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         Scenario s = def();
         CostResult r;
-        ck_assert(field_set(field_find(rows[i].on_key), &s, rows[i].on_val,
-                            msg, sizeof msg));
+        ck_assert(field_set(field_find(rows[i].on_key), &s, rows[i].on_val, &msg) == 0);
         cost_evaluate(&s, &r);
         ck_assert_msg(has_advice(&r, rows[i].code), "row %zu not triggered", i);
         cost_advice_text(rows[i].code, &s, &r, text, sizeof text);
         ck_assert_msg(strstr(text, rows[i].says) != NULL,
                       "row %zu says '%s', not '%s'", i, text, rows[i].says);
         s = def();
-        ck_assert(field_set(field_find(rows[i].off_key), &s, rows[i].off_val,
-                            msg, sizeof msg));
+        ck_assert(field_set(field_find(rows[i].off_key), &s, rows[i].off_val, &msg) == 0);
         cost_evaluate(&s, &r);
         ck_assert_msg(!has_advice(&r, rows[i].code), "row %zu triggered", i);
     }

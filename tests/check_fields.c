@@ -21,13 +21,13 @@ START_TEST(keys_unique_and_complete)
         ck_assert_msg(f->minimum <= f->maximum, "%s range", f->key);
         if (f->type == FT_TEXT) {
             ck_assert_ptr_nonnull(f->default_text);
-            char msg[256];
+            Diag msg;
             /* A list item's required text has no default: it must be
              * given (a workload's name, its schedule when it has one). */
             bool must_give = f->list && (f->required || f->has_when);
             ck_assert_msg(must_give ||
-                              field_check_text(f, f->default_text, msg, sizeof msg),
-                          "%s default: %s", f->key, msg);
+                              field_check_text(f, f->default_text, &msg) == 0,
+                          "%s default: %s", f->key, msg.message);
             /* Room for every character in four UTF-8 bytes, except a
              * registry key (an uncertain input's), which is ASCII. */
             ck_assert_uint_ge(f->size, (size_t)((f->rule == TR_NUMBER_KEY ? 1 : 4) *
@@ -98,8 +98,8 @@ START_TEST(default_is_valid)
     Scenario s;
     scenario_default(&s);
     const Field *bad = NULL;
-    char msg[256];
-    ck_assert(scenario_validate(&s, &bad, msg, sizeof msg));
+    Diag msg;
+    ck_assert(scenario_validate(&s, &bad, &msg) == 0);
     ck_assert_str_eq(s.name, "32x H100 in colocation, US");
     ck_assert_double_eq(s.hardware.nodes, 4);
     ck_assert_double_eq(s.cloud.on_demand_gpu_hour, 6.88);
@@ -110,60 +110,60 @@ START_TEST(parse_numbers)
 {
     const Field *f = field_find("utilization.measured_pct");
     double v;
-    char msg[256];
-    ck_assert(field_parse(f, "42.5", &v, msg, sizeof msg));
+    Diag msg;
+    ck_assert(field_parse(f, "42.5", &v, &msg) == 0);
     ck_assert_double_eq(v, 42.5);
-    ck_assert(field_parse(f, "1e1", &v, msg, sizeof msg));
+    ck_assert(field_parse(f, "1e1", &v, &msg) == 0);
     ck_assert_double_eq(v, 10);
     static const char *const bad[] = {"", "abc", "0x10", "inf", "nan", "1,5",
                                       "1e999", "--1", "1.2.3", "140", "-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        ck_assert_msg(!field_parse(f, bad[i], &v, msg, sizeof msg),
+        ck_assert_msg(field_parse(f, bad[i], &v, &msg) != 0,
                       "accepted %s", bad[i]);
-    ck_assert(!field_parse(f, "140", &v, msg, sizeof msg));
-    ck_assert_str_eq(msg, "140 is above 100 (expected a number from 0 to 100)");
-    ck_assert(field_parse(f, "-0", &v, msg, sizeof msg));
+    ck_assert(field_parse(f, "140", &v, &msg) != 0);
+    ck_assert_str_eq(msg.message, "140 is above 100 (expected a number from 0 to 100)");
+    ck_assert(field_parse(f, "-0", &v, &msg) == 0);
     ck_assert(!signbit(v));
     const Field *n = field_find("hardware.nodes");
-    ck_assert(!field_parse(n, "2.5", &v, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "not a whole number"));
+    ck_assert(field_parse(n, "2.5", &v, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "not a whole number"));
 }
 END_TEST
 
 START_TEST(parse_text_and_bool)
 {
-    char msg[256];
+    Diag msg;
     double v;
     const Field *cur = field_find("currency");
-    ck_assert(field_parse(cur, "EUR", &v, msg, sizeof msg));
-    ck_assert(!field_parse(cur, "eur", &v, msg, sizeof msg));
-    ck_assert(!field_parse(cur, "EURO", &v, msg, sizeof msg));
+    ck_assert(field_parse(cur, "EUR", &v, &msg) == 0);
+    ck_assert(field_parse(cur, "eur", &v, &msg) != 0);
+    ck_assert(field_parse(cur, "EURO", &v, &msg) != 0);
     const Field *name = field_find("name");
-    ck_assert(!field_parse(name, "", &v, msg, sizeof msg));
+    ck_assert(field_parse(name, "", &v, &msg) != 0);
     char longname[200];
     memset(longname, 'a', 81);
     longname[81] = '\0';
-    ck_assert(!field_parse(name, longname, &v, msg, sizeof msg));
+    ck_assert(field_parse(name, longname, &v, &msg) != 0);
     /* 80 characters of two bytes each are fine. */
     char utf[200] = "";
     for (int i = 0; i < 80; i++)
         strcat(utf, "\xc3\xa9");
-    ck_assert(field_parse(name, utf, &v, msg, sizeof msg));
-    ck_assert(!field_parse(name, "\xff\xfe", &v, msg, sizeof msg));
+    ck_assert(field_parse(name, utf, &v, &msg) == 0);
+    ck_assert(field_parse(name, "\xff\xfe", &v, &msg) != 0);
     const Field *b = field_find("constraints.compliance_forbids_cloud");
-    ck_assert(field_parse(b, "true", &v, msg, sizeof msg));
+    ck_assert(field_parse(b, "true", &v, &msg) == 0);
     ck_assert_double_eq(v, 1);
-    ck_assert(field_parse(b, "false", &v, msg, sizeof msg));
+    ck_assert(field_parse(b, "false", &v, &msg) == 0);
     ck_assert_double_eq(v, 0);
     /* DESIGN 7: true and false only; YAML 1.1's yes/on/1 are refused. */
     static const char *const not_bool[] = {"yes", "no", "on", "off", "1", "0",
                                            "True", "y"};
     for (size_t i = 0; i < sizeof not_bool / sizeof not_bool[0]; i++) {
-        ck_assert_msg(!field_parse(b, not_bool[i], &v, msg, sizeof msg), "%s",
+        ck_assert_msg(field_parse(b, not_bool[i], &v, &msg) != 0, "%s",
                       not_bool[i]);
-        ck_assert_msg(strstr(msg, "true or false") != NULL, "%s", msg);
+        ck_assert_msg(strstr(msg.message, "true or false") != NULL, "%s", msg.message);
     }
-    ck_assert(!field_parse(b, "maybe", &v, msg, sizeof msg));
+    ck_assert(field_parse(b, "maybe", &v, &msg) != 0);
 }
 END_TEST
 
@@ -190,12 +190,12 @@ START_TEST(cross_field_power)
     scenario_default(&s);
     s.facility.node_power_busy_kw = 11;
     const Field *bad = NULL;
-    char msg[256];
-    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    Diag msg;
+    ck_assert(scenario_validate(&s, &bad, &msg) != 0);
     ck_assert_str_eq(bad->key, "facility.node_power_busy_kw");
     scenario_default(&s);
     s.facility.node_power_idle_kw = 8;
-    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    ck_assert(scenario_validate(&s, &bad, &msg) != 0);
     ck_assert_str_eq(bad->key, "facility.node_power_idle_kw");
 }
 END_TEST
@@ -248,6 +248,28 @@ END_TEST
 
 /* A non-zero literal that underflows to 0 is refused, as one that
  * overflows is; a denormal and a zero written small are kept. */
+/* A long value or key in a message is cut on a character and ends in "…",
+ * and what is allowed is still said after it (DESIGN 7). */
+START_TEST(long_values_are_quoted_with_a_mark)
+{
+    char text[300] = "";
+    for (int i = 0; i < 99; i++)
+        strcat(text, "\xc3\xa9"); /* é: a cut must not split one */
+    double v;
+    Diag d;
+    ck_assert(field_parse(field_find("hardware.nodes"), text, &v, &d) != 0);
+    ck_assert_msg(strstr(d.message, "\xc3\xa9\xe2\x80\xa6\" is not a number") &&
+                      strstr(d.message, "(expected a whole number from 1"),
+                  "%s", d.message);
+    char key[300] = "hardware.";
+    memset(key + 9, 'n', 250);
+    key[259] = '\0';
+    ck_assert(field_resolve(key, &(FieldRef){0}, &d) != 0);
+    ck_assert_msg(strstr(d.message, "nnn\xe2\x80\xa6`"), "%s", d.message);
+    ck_assert_msg(strlen(d.message) < sizeof d.message - 1, "%s", d.message);
+}
+END_TEST
+
 START_TEST(underflow_to_zero_is_refused)
 {
     double v = 7;
@@ -261,10 +283,9 @@ START_TEST(underflow_to_zero_is_refused)
     ck_assert_int_eq(num_parse("0.000e-999", &v), 0);
     ck_assert_int_eq(num_parse("1e-310", &v), 0);
     ck_assert(v > 0);
-    char msg[256];
-    ck_assert(!field_parse(field_find("cloud.egress_per_gb"), "1e-400", &v, msg,
-                           sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "\"1e-400\" is too small for a number: "
+    Diag msg;
+    ck_assert(field_parse(field_find("cloud.egress_per_gb"), "1e-400", &v, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "\"1e-400\" is too small for a number: "
                                  "it would be read as 0"));
 }
 END_TEST
@@ -279,9 +300,9 @@ START_TEST(leading_zeros_are_refused)
     ck_assert_int_eq(num_parse("0.5", &v), 0);
     ck_assert_int_eq(num_parse("-0.5e3", &v), 0);
     ck_assert_double_eq(v, -500);
-    char msg[256];
-    ck_assert(!field_parse(field_find("hardware.nodes"), "010", &v, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "leading zero"));
+    Diag msg;
+    ck_assert(field_parse(field_find("hardware.nodes"), "010", &v, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "leading zero"));
 }
 END_TEST
 
@@ -331,9 +352,9 @@ START_TEST(choice_values)
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         Scenario s;
         scenario_default(&s);
-        char msg[256] = "";
-        bool ok = field_set(&choice_row, &s, rows[i].text, msg, sizeof msg);
-        ck_assert_msg(ok == rows[i].ok, "%s: %s", rows[i].text, msg);
+        Diag msg;
+        bool ok = field_set(&choice_row, &s, rows[i].text, &msg) == 0;
+        ck_assert_msg(ok == rows[i].ok, "%s: %s", rows[i].text, msg.message);
         if (ok) {
             ck_assert_int_eq((int)s.hybrid.workloads[0].cloud_mode,
                              rows[i].index);
@@ -343,15 +364,15 @@ START_TEST(choice_values)
             ck_assert_double_eq(field_get_num(&choice_row, &s),
                                 rows[i].index);
         } else {
-            ck_assert_msg(strstr(msg, rows[i].msg), "%s: %s", rows[i].text,
-                          msg);
+            ck_assert_msg(strstr(msg.message, rows[i].msg), "%s: %s", rows[i].text,
+                          msg.message);
         }
     }
-    char msg[128];
-    ck_assert(field_check_num(&choice_row, 1, msg, sizeof msg));
-    ck_assert(!field_check_num(&choice_row, 2, msg, sizeof msg));
-    ck_assert(!field_check_num(&choice_row, 0.5, msg, sizeof msg));
-    ck_assert(!field_check_num(&choice_row, -1, msg, sizeof msg));
+    Diag msg;
+    ck_assert(field_check_num(&choice_row, 1, &msg) == 0);
+    ck_assert(field_check_num(&choice_row, 2, &msg) != 0);
+    ck_assert(field_check_num(&choice_row, 0.5, &msg) != 0);
+    ck_assert(field_check_num(&choice_row, -1, &msg) != 0);
 }
 END_TEST
 
@@ -409,23 +430,23 @@ static const struct {
 START_TEST(resolve_keys)
 {
     FieldRef r;
-    char msg[600] = "";
-    bool ok = field_resolve(resolve_rows[_i].key, &r, msg, sizeof msg);
+    Diag msg;
+    bool ok = field_resolve(resolve_rows[_i].key, &r, &msg) == 0;
     if (resolve_rows[_i].row) {
-        ck_assert_msg(ok, "%s: %s", resolve_rows[_i].key, msg);
+        ck_assert_msg(ok, "%s: %s", resolve_rows[_i].key, msg.message);
         ck_assert_str_eq(r.row->key, resolve_rows[_i].row);
         ck_assert_uint_eq(r.index, resolve_rows[_i].index);
         /* The path is the key as a user writes it, index normalised. */
         const Field *f = field_ref(&r);
         ck_assert_str_eq(f->key, r.path);
         FieldRef again;
-        ck_assert(field_resolve(r.path, &again, msg, sizeof msg));
+        ck_assert(field_resolve(r.path, &again, &msg) == 0);
         ck_assert_ptr_eq(again.row, r.row);
         ck_assert_uint_eq(again.index, r.index);
     } else {
         ck_assert_msg(!ok, "%s resolved", resolve_rows[_i].key);
-        ck_assert_msg(strstr(msg, resolve_rows[_i].frag) != NULL,
-                      "%s: got \"%s\"", resolve_rows[_i].key, msg);
+        ck_assert_msg(strstr(msg.message, resolve_rows[_i].frag) != NULL,
+                      "%s: got \"%s\"", resolve_rows[_i].key, msg.message);
     }
 }
 END_TEST
@@ -441,29 +462,29 @@ START_TEST(resolve_moves_storage)
         field_item_default(&field_list_workloads, &s, i);
     s.hybrid.workload_count = 4;
     FieldRef r;
-    char msg[300];
-    ck_assert(field_resolve("hybrid.workloads[3].gpus", &r, msg, sizeof msg));
-    ck_assert(field_set(field_ref(&r), &s, "12", msg, sizeof msg));
+    Diag msg;
+    ck_assert(field_resolve("hybrid.workloads[3].gpus", &r, &msg) == 0);
+    ck_assert(field_set(field_ref(&r), &s, "12", &msg) == 0);
     ck_assert(s.hybrid.workloads[3].gpus == 12);
     ck_assert(s.hybrid.workloads[2].gpus == 1);
     /* Alternatives: a schedule switches the workload to it, a rate back. */
-    ck_assert(field_resolve("hybrid.workloads[2].schedule", &r, msg, sizeof msg));
-    ck_assert(field_set(field_ref(&r), &s, "0 2 * * 1-5", msg, sizeof msg));
+    ck_assert(field_resolve("hybrid.workloads[2].schedule", &r, &msg) == 0);
+    ck_assert(field_set(field_ref(&r), &s, "0 2 * * 1-5", &msg) == 0);
     ck_assert(s.hybrid.workloads[2].has_schedule);
     ck_assert(s.hybrid.workloads[2].schedule.hours == (1u << 2));
     ck_assert(!s.hybrid.workloads[1].has_schedule);
-    ck_assert(field_resolve("hybrid.workloads[2].per_day", &r, msg, sizeof msg));
-    ck_assert(field_set(field_ref(&r), &s, "6", msg, sizeof msg));
+    ck_assert(field_resolve("hybrid.workloads[2].per_day", &r, &msg) == 0);
+    ck_assert(field_set(field_ref(&r), &s, "6", &msg) == 0);
     ck_assert(!s.hybrid.workloads[2].has_schedule);
     ck_assert(s.hybrid.workloads[2].per_day == 6);
     /* Whether the item exists is the scenario's question. */
-    ck_assert(field_resolve("hybrid.workloads[4].gpus", &r, msg, sizeof msg));
-    ck_assert(!field_exists(&r, &s, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "there is no workload 4 (the plan has 4"));
+    ck_assert(field_resolve("hybrid.workloads[4].gpus", &r, &msg) == 0);
+    ck_assert(field_exists(&r, &s, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "there is no workload 4 (the plan has 4"));
     s.has_hybrid = false;
-    ck_assert(field_resolve("hybrid.days", &r, msg, sizeof msg));
-    ck_assert(!field_exists(&r, &s, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "no hybrid section"));
+    ck_assert(field_resolve("hybrid.days", &r, &msg) == 0);
+    ck_assert(field_exists(&r, &s, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "no hybrid section"));
 }
 END_TEST
 
@@ -494,19 +515,20 @@ START_TEST(choice_rows_of_the_table)
     field_item_default(&field_list_workloads, &s, 1);
     s.hybrid.workload_count = 2;
     FieldRef r;
-    char msg[300] = "", back[32];
-    ck_assert(field_resolve(choice_rows[_i].key, &r, msg, sizeof msg));
+    Diag msg;
+    char back[32];
+    ck_assert(field_resolve(choice_rows[_i].key, &r, &msg) == 0);
     const Field *f = field_ref(&r);
     ck_assert_int_eq(f->type, FT_CHOICE);
-    bool ok = field_set(f, &s, choice_rows[_i].text, msg, sizeof msg);
+    bool ok = field_set(f, &s, choice_rows[_i].text, &msg) == 0;
     if (choice_rows[_i].index < 0) {
         ck_assert(!ok);
-        ck_assert_ptr_nonnull(strstr(msg, strstr(f->key, ".run")
+        ck_assert_ptr_nonnull(strstr(msg.message, strstr(f->key, ".run")
                                               ? "(expected onprem, cloud or burst)"
                                               : "(expected on_demand or spot)"));
         return;
     }
-    ck_assert_msg(ok, "%s", msg);
+    ck_assert_msg(ok, "%s", msg.message);
     ck_assert_int_eq(strstr(f->key, ".run") ? (int)s.hybrid.workloads[1].run
                                             : (int)s.hybrid.workloads[1].cloud_mode,
                      choice_rows[_i].index);
@@ -539,12 +561,11 @@ static const struct {
 
 START_TEST(unknown_key_messages)
 {
-    char msg[600];
-    field_unknown(unknown_rows[_i].section, unknown_rows[_i].key, msg,
-                  sizeof msg);
-    ck_assert_msg(strstr(msg, unknown_rows[_i].frag) != NULL, "%s: got \"%s\"",
-                  unknown_rows[_i].key, msg);
-    ck_assert_msg(strncmp(msg, "unknown key `", 13) == 0, "%s", msg);
+    Diag msg;
+    field_unknown(unknown_rows[_i].section, unknown_rows[_i].key, &msg);
+    ck_assert_msg(strstr(msg.message, unknown_rows[_i].frag) != NULL, "%s: got \"%s\"",
+                  unknown_rows[_i].key, msg.message);
+    ck_assert_msg(strncmp(msg.message, "unknown key `", 13) == 0, "%s", msg.message);
 }
 END_TEST
 
@@ -585,6 +606,7 @@ static Suite *fields_suite(void)
     tcase_add_test(t, german_locale);
     tcase_add_test(t, leading_zeros_are_refused);
     tcase_add_test(t, underflow_to_zero_is_refused);
+    tcase_add_test(t, long_values_are_quoted_with_a_mark);
     tcase_add_test(t, format_round_trips);
     tcase_add_test(t, choice_values);
     suite_add_tcase(s, t);

@@ -178,8 +178,8 @@ START_TEST(hand_worked_case)
 {
     Scenario s;
     hand_case(&s);
-    char msg[300];
-    ck_assert_msg(scenario_validate(&s, NULL, msg, sizeof msg), "%s", msg);
+    Diag msg;
+    ck_assert_msg(scenario_validate(&s, NULL, &msg) == 0, "%s", msg.message);
     HorizonResult h;
     static HorizonCumulative cum;
     horizon_evaluate(&s, &h, &cum);

@@ -48,18 +48,18 @@ START_TEST(equal_power_draws_are_valid)
     s.facility.node_power_busy_kw = 7.7;
     s.facility.node_power_idle_kw = 7.7;
     const Field *bad = NULL;
-    char msg[300];
-    ck_assert_msg(scenario_validate(&s, &bad, msg, sizeof msg), "%s", msg);
+    Diag msg;
+    ck_assert_msg(scenario_validate(&s, &bad, &msg) == 0, "%s", msg.message);
     const char *t = "gpuplan: 1\nfacility:\n  node_power_max_kw: 7.7\n"
                     "  node_power_busy_kw: 7.7\n  node_power_idle_kw: 7.7\n";
     Diag d;
     ck_assert_int_eq(scenario_load_yaml("t.yaml", t, strlen(t), &s, &d), 0);
     /* One step above on either side is refused. */
     s.facility.node_power_idle_kw = nextafter(7.7, 8);
-    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    ck_assert(scenario_validate(&s, &bad, &msg) != 0);
     s.facility.node_power_idle_kw = 7.7;
     s.facility.node_power_busy_kw = nextafter(7.7, 8);
-    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    ck_assert(scenario_validate(&s, &bad, &msg) != 0);
 }
 END_TEST
 
@@ -80,10 +80,10 @@ START_TEST(spot_goodput_zero_is_refused)
     const Field *f = field_find("cloud.spot_goodput_pct");
     ck_assert_ptr_nonnull(f);
     double v;
-    char msg[300];
-    ck_assert(!field_parse(f, "0", &v, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "below 1"));
-    ck_assert(field_parse(f, "1", &v, msg, sizeof msg));
+    Diag msg;
+    ck_assert(field_parse(f, "0", &v, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "below 1"));
+    ck_assert(field_parse(f, "1", &v, &msg) == 0);
     ck_assert(v == 1);
     const char *t = "gpuplan: 1\ncloud:\n  spot_goodput_pct: 0\n";
     Scenario s;

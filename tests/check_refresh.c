@@ -77,8 +77,8 @@ START_TEST(refresh_hand_worked)
 {
     Scenario s;
     hand_case(&s);
-    char msg[300];
-    ck_assert_msg(scenario_validate(&s, NULL, msg, sizeof msg), "%s", msg);
+    Diag msg;
+    ck_assert_msg(scenario_validate(&s, NULL, &msg) == 0, "%s", msg.message);
     HorizonResult h;
     static HorizonCumulative cum;
     horizon_evaluate(&s, &h, &cum);
@@ -91,7 +91,7 @@ START_TEST(refresh_hand_worked)
     s.horizon.refresh_price_performance = 0.5;
     s.horizon.refresh_overlap_months = 2;
     s.horizon.resale_decline_pct_year = 50;
-    ck_assert_msg(scenario_validate(&s, NULL, msg, sizeof msg), "%s", msg);
+    ck_assert_msg(scenario_validate(&s, NULL, &msg) == 0, "%s", msg.message);
     horizon_evaluate(&s, &h, &cum);
     const double tv = 25 + 225 * (sqrt(0.5) - 0.5) / 0.5;
     ck_assert_double_eq_tol(tv, 118.19805, 1e-5);
@@ -165,15 +165,15 @@ START_TEST(overlap_shorter_than_life)
     hand_case(&s);
     s.horizon.refresh_overlap_months = 12;
     const Field *bad = NULL;
-    char msg[300];
-    ck_assert(!scenario_validate(&s, &bad, msg, sizeof msg));
+    Diag msg;
+    ck_assert(scenario_validate(&s, &bad, &msg) != 0);
     ck_assert_str_eq(bad->key, "horizon.refresh_overlap_months");
-    ck_assert_msg(strstr(msg, "not shorter than hardware.lifetime_months "
+    ck_assert_msg(strstr(msg.message, "not shorter than hardware.lifetime_months "
                               "(12)") &&
-                      strstr(msg, "expected 0 to 11"),
-                  "%s", msg);
+                      strstr(msg.message, "expected 0 to 11"),
+                  "%s", msg.message);
     s.horizon.refresh_overlap_months = 11;
-    ck_assert_msg(scenario_validate(&s, &bad, msg, sizeof msg), "%s", msg);
+    ck_assert_msg(scenario_validate(&s, &bad, &msg) == 0, "%s", msg.message);
     /* The engine, given a scenario nobody checked (a chart of any field
      * values), holds the overlap at 11 rather than buy before month 0. */
     HorizonResult a, b;

@@ -264,8 +264,9 @@ START_TEST(largest_diff_fits)
      * field has one), another one in b. */
     size_t inputs = 0;
     for (size_t k = 0; k < field_count && inputs < UNC_MAX_INPUTS; k++) {
-        char msg[160], lo[2][40], hi[2][40];
-        const Field *f = field_number_key(field_table[k].key, msg, sizeof msg);
+        Diag msg;
+    char lo[2][40], hi[2][40];
+        const Field *f = field_number_key(field_table[k].key, &msg);
         if (!f)
             continue;
         double v = field_get_num(f, &a);

@@ -83,8 +83,9 @@ START_TEST(set_checks_every_rule)
         ck_assert_msg(rc == 0, "%s=%s: %s", set_rows[_i].key, set_rows[_i].text,
                       d.message);
         FieldRef r;
-        char msg[300], back[128];
-        ck_assert(field_resolve(set_rows[_i].key, &r, msg, sizeof msg));
+        Diag msg;
+        char back[128];
+        ck_assert(field_resolve(set_rows[_i].key, &r, &msg) == 0);
         field_format(field_ref(&r), &s, back, sizeof back);
         ck_assert_str_eq(back, set_rows[_i].text);
         return;
@@ -129,15 +130,15 @@ START_TEST(set_gives_optional_keys)
     ck_assert(w->has_cloud_price && w->has_schedule);
     /* field_unset gives one up again, and only an optional key. */
     FieldRef r;
-    char m[256];
-    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, m, sizeof m));
+    Diag m;
+    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, &m) == 0);
     ck_assert(field_unset(&r, &s));
     ck_assert(!w->has_max_wait && w->has_cloud_price && w->has_schedule);
     ck_assert(!field_in_use(r.row, &s, 0));
     Scenario before = s;
-    ck_assert(field_resolve("hybrid.workloads[0].schedule", &r, m, sizeof m));
+    ck_assert(field_resolve("hybrid.workloads[0].schedule", &r, &m) == 0);
     ck_assert(!field_unset(&r, &s));
-    ck_assert(field_resolve("hybrid.workloads[0].gpus", &r, m, sizeof m));
+    ck_assert(field_resolve("hybrid.workloads[0].gpus", &r, &m) == 0);
     ck_assert(!field_unset(&r, &s));
     ck_assert(scenario_equal(&s, &before));
 }
@@ -163,12 +164,12 @@ START_TEST(set_checks_the_job_limit)
     /* A Monte Carlo draw changes scenario fields only: the rules they take
      * part in, the plan's node count among them, not the plan's own. */
     const Field *bad = NULL;
-    char msg[300];
-    ck_assert(scenario_validate_scope(&s, FS_SCENARIO, &bad, msg, sizeof msg));
+    Diag msg;
+    ck_assert(scenario_validate_scope(&s, FS_SCENARIO, &bad, &msg) == 0);
     s.hardware.nodes = 1;
-    ck_assert(!scenario_validate_scope(&s, FS_SCENARIO, &bad, msg, sizeof msg));
+    ck_assert(scenario_validate_scope(&s, FS_SCENARIO, &bad, &msg) != 0);
     ck_assert_str_eq(bad->key, "hybrid.onprem_nodes");
-    ck_assert(!scenario_validate_scope(&s, FS_HYBRID, &bad, msg, sizeof msg));
+    ck_assert(scenario_validate_scope(&s, FS_HYBRID, &bad, &msg) != 0);
 }
 END_TEST
 
@@ -242,16 +243,16 @@ START_TEST(nudge_through_the_edit_path)
     plan(&s);
     s.hybrid.seed = 0;
     FieldRef r;
-    char text[64] = "", msg[300] = "";
-    ck_assert(field_resolve(nudge_rows[_i].key, &r, msg, sizeof msg));
-    bool moved = scenario_nudge_text(&r, &s, nudge_rows[_i].steps, text, sizeof text,
-                                  msg, sizeof msg);
+    char text[64] = "";
+    Diag msg;
+    ck_assert(field_resolve(nudge_rows[_i].key, &r, &msg) == 0);
+    bool moved = scenario_nudge_text(&r, &s, nudge_rows[_i].steps, text, sizeof text, &msg) == 0;
     if (!nudge_rows[_i].text) {
         ck_assert(!moved);
-        ck_assert_str_eq(msg, nudge_rows[_i].frag);
+        ck_assert_str_eq(msg.message, nudge_rows[_i].frag);
         return;
     }
-    ck_assert_msg(moved, "%s: %s", nudge_rows[_i].key, msg);
+    ck_assert_msg(moved, "%s: %s", nudge_rows[_i].key, msg.message);
     if (strcmp(nudge_rows[_i].key, "facility.pue") == 0 && nudge_rows[_i].steps < 0)
         ck_assert_str_eq(text, "1"); /* kept in range */
     else
@@ -283,15 +284,16 @@ START_TEST(nudge_an_uncertain_input)
     in->high = 100;
     s.uncertainty.input_count = 1;
     FieldRef r;
-    char text[64], msg[300];
-    ck_assert(field_resolve("uncertainty.inputs[0].low", &r, msg, sizeof msg));
-    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, msg, sizeof msg));
+    char text[64];
+    Diag msg;
+    ck_assert(field_resolve("uncertainty.inputs[0].low", &r, &msg) == 0);
+    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, &msg) == 0);
     ck_assert_str_eq(text, "41"); /* measured_pct's step, 1 */
-    ck_assert(field_resolve("uncertainty.inputs[0].high", &r, msg, sizeof msg));
-    ck_assert(!scenario_nudge_text(&r, &s, 1, text, sizeof text, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "at its maximum, 100")); /* its range */
-    ck_assert(field_resolve("uncertainty.inputs[0].mode", &r, msg, sizeof msg));
-    ck_assert(scenario_nudge_text(&r, &s, -1, text, sizeof text, msg, sizeof msg));
+    ck_assert(field_resolve("uncertainty.inputs[0].high", &r, &msg) == 0);
+    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, &msg) != 0);
+    ck_assert_ptr_nonnull(strstr(msg.message, "at its maximum, 100")); /* its range */
+    ck_assert(field_resolve("uncertainty.inputs[0].mode", &r, &msg) == 0);
+    ck_assert(scenario_nudge_text(&r, &s, -1, text, sizeof text, &msg) == 0);
     ck_assert_str_eq(text, "49"); /* from the scenario's 50 */
     Diag d;
     ck_assert_int_eq(scenario_set_ref(&s, &r, text, &d), 0);
@@ -361,13 +363,13 @@ START_TEST(set_refused_in_place)
     ck_assert(memcmp(&s, &before, sizeof s) == 0);
     /* An optional key given up and refused likewise. */
     FieldRef r;
-    char m[256];
-    ck_assert(field_resolve("hybrid.workloads[0].gpus", &r, m, sizeof m));
+    Diag m;
+    ck_assert(field_resolve("hybrid.workloads[0].gpus", &r, &m) == 0);
     ck_assert_int_eq(scenario_unset_ref(&s, &r, &d), EXIT_DATAERR);
     ck_assert_ptr_nonnull(strstr(d.message, "needs a value"));
     ck_assert(memcmp(&s, &before, sizeof s) == 0);
     ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[0].max_wait_minutes", "15", &d), 0);
-    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, m, sizeof m));
+    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, &m) == 0);
     ck_assert_int_eq(scenario_unset_ref(&s, &r, &d), 0);
     ck_assert(!s.hybrid.workloads[0].has_max_wait);
     ck_assert(scenario_equal(&s, &before));
@@ -539,12 +541,13 @@ START_TEST(nudge_from_an_inherited_value)
     Scenario s;
     plan(&s);
     FieldRef r;
-    char m[256], text[64];
-    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, m, sizeof m));
+    Diag m;
+    char text[64];
+    ck_assert(field_resolve("hybrid.workloads[0].max_wait_minutes", &r, &m) == 0);
     ck_assert(!s.hybrid.workloads[0].has_max_wait);
-    ck_assert(scenario_nudge_text_from(&r, &s, 30, 1, text, sizeof text, m, sizeof m));
+    ck_assert(scenario_nudge_text_from(&r, &s, 30, 1, text, sizeof text, &m) == 0);
     ck_assert_str_eq(text, "40");
-    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, m, sizeof m));
+    ck_assert(scenario_nudge_text(&r, &s, 1, text, sizeof text, &m) == 0);
     ck_assert_str_eq(text, "100"); /* the stored default, 90, plus a step */
 }
 END_TEST

@@ -46,8 +46,9 @@ static void setup(void)
 static void expect(const Scenario *s, const char *key, const char *want)
 {
     FieldRef r;
-    char msg[200], got[256];
-    ck_assert(field_resolve(key, &r, msg, sizeof msg));
+    Diag msg;
+    char got[256];
+    ck_assert(field_resolve(key, &r, &msg) == 0);
     field_format(field_ref(&r), s, got, sizeof got);
     ck_assert_msg(strcmp(got, want) == 0, "%s is %s, not %s", key, got, want);
 }

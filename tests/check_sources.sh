@@ -11,7 +11,10 @@
 #     fails where a definition does not, so none escapes the count);
 #   - no helper is defined in two files: the helpers written to be shared
 #     (HELPERS below) by name, and any function by its body (the same body,
-#     whitespace aside, of 3 lines or more in two files is a copy).
+#     whitespace aside, of 3 lines or more in two files is a copy);
+#   - no text is cut silently by a printf precision (`%.40s`): a value
+#     quoted in a message goes through diag_quote or utf8_clip, which end a
+#     cut in "…" on a character boundary (HACKING 7).
 # What broke these rules before they were enforced is listed in KNOWN: it
 # may only shrink. A listed offender that no longer offends fails too, so
 # whoever fixes one removes it from the list.
@@ -30,7 +33,6 @@ HELPERS="trim wrap pct_text split_path now_ms month_text nice_step"
 KNOWN='
 file model/dtoa.c
 function model/advice.c:cost_advice_text
-function model/field_keys.c:field_unknown
 function model/files/import_routing.c:map_routing
 '
 
@@ -180,6 +182,13 @@ grep '^def ' "$TMP/defs" | awk '
         echo "copy $(printf '%s\n' ${line#copy } | sort | tr '\n' ' ' | sed 's/ $//')"
     done >>"$current"
 
+# A printf precision on a string cuts it without a mark, and may cut a
+# character in half.
+# shellcheck disable=SC2086
+grep -nE '%-?[0-9]*\.[0-9]+s' $sources | while IFS=: read -r f n _; do
+    echo "precision $f:$n" >>"$current"
+done
+
 sort -u "$current" -o "$current"
 # --list: print the offenders as KNOWN lines, for reading (not for pasting
 # over the list: a new offender is fixed, not listed).
@@ -199,6 +208,7 @@ while IFS= read -r o; do
             brace\ *) fail "${o#brace }: a function's { and } go at column 0 (its size cannot be measured otherwise)" ;;
             helper\ *) h=${o#helper }; fail "${h%% *} is defined in more than one file (${h#* }): write it once and share it" ;;
             copy\ *) fail "the same function body in several files: ${o#copy } (write it once and share it)" ;;
+            precision\ *) fail "${o#precision }: %.Ns cuts a text without a mark: quote it with diag_quote or utf8_clip" ;;
         esac
     fi
 done <"$current"

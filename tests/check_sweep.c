@@ -143,7 +143,7 @@ START_TEST(corners_agree_with_every_combination)
         base.facility.node_power_busy_kw = 5;
         base.facility.node_power_idle_kw = 4;
         const Field *bad;
-        char msg[256];
+        Diag msg;
         Diag d;
         bool corners = sweep_combinations_valid(&base, axes, n, &combo, &bad, &d);
         bool all = true;
@@ -152,7 +152,7 @@ START_TEST(corners_agree_with_every_combination)
             s = base;
             for (size_t k = 0; k < n; k++)
                 *field_num(axes[k].field, &s) = sweep_axis_value(&axes[k], idx[k]);
-            all = all && scenario_validate(&s, &bad, msg, sizeof msg);
+            all = all && scenario_validate(&s, &bad, &msg) == 0;
             size_t k = n;
             while (k > 0 && ++idx[k - 1] == axes[k - 1].count)
                 idx[--k] = 0;
@@ -162,7 +162,7 @@ START_TEST(corners_agree_with_every_combination)
         ck_assert_msg(corners == all, "iteration %d: corners %d, all %d", iter,
                       corners, all);
         if (!corners)
-            ck_assert(!scenario_validate(&combo, &bad, msg, sizeof msg));
+            ck_assert(scenario_validate(&combo, &bad, &msg) != 0);
         broken += !all;
         kept += all;
     }
@@ -277,9 +277,9 @@ START_TEST(updates_are_fresh_evaluations)
             if (f->type == FT_INT)
                 v = round(v);
             field_put_num(f, &x, v);
-            char why[256];
+            Diag why;
             const Field *bad;
-            if (!scenario_validate(&x, &bad, why, sizeof why))
+            if (scenario_validate(&x, &bad, &why) != 0)
                 continue;
             cost_evaluate_figures(&s, &kept);
             cost_update_figures(&x, parts, &kept);

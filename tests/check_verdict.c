@@ -583,8 +583,8 @@ START_TEST(random_scenarios)
             random_refresh(&hz, &s);
         }
         const Field *bad;
-        char msg[256];
-        ck_assert_msg(scenario_validate(&s, &bad, msg, sizeof msg), "%s", msg);
+        Diag msg;
+        ck_assert_msg(scenario_validate(&s, &bad, &msg) == 0, "%s", msg.message);
         const double at[] = {floor(rng_uniform(&g) * 100) + 1, 49, 76, 90,
                              49.96, 59.97, 69.95, 75.04, 79.96};
         for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {

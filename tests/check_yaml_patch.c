@@ -623,7 +623,8 @@ static char *saved_after(const char *text, size_t len, EditFn edit,
          * as max_wait_minutes is then given: field_set sets its switch). */
         ck_assert_msg(field_in_scope(f2, &s), "%s", f2->key);
         FieldRef r;
-        char vtext[64], why[256];
+        char vtext[64];
+        Diag why;
         field_ref_init(&r, f2, 0);
         if (f2->type == FT_BOOL || f2->type == FT_CHOICE) {
             Scenario t = s;
@@ -632,8 +633,8 @@ static char *saved_after(const char *text, size_t len, EditFn edit,
         } else {
             num_format_exact(v, vtext, sizeof vtext);
         }
-        ck_assert_msg(field_set(field_ref(&r), &s, vtext, why, sizeof why),
-                      "%s=%s: %s", r.path, vtext, why);
+        ck_assert_msg(field_set(field_ref(&r), &s, vtext, &why) == 0,
+                      "%s=%s: %s", r.path, vtext, why.message);
     }
     StrBuf out = STRBUF_INIT;
     ScenarioSaveNote note;
@@ -929,14 +930,14 @@ static const char *const texts[] = {
  * false when the value was refused (s unchanged). */
 static bool random_edit(Scenario *s)
 {
-    char v[64], msg[512];
+    char v[64];
+    Diag msg;
     Scenario t = *s;
     const Field *f = &field_table[next_rand() % field_count];
     if (f->scope != FS_SCENARIO) /* the plan's values: the rounds' sets */
         return false;
     if (f->type == FT_TEXT) {
-        if (!field_set(f, &t, texts[next_rand() % (sizeof texts / sizeof texts[0])],
-                       msg, sizeof msg))
+        if (field_set(f, &t, texts[next_rand() % (sizeof texts / sizeof texts[0])], &msg) != 0)
             return false;
     } else if (f->type == FT_BOOL || f->type == FT_CHOICE) {
         size_t n = f->type == FT_BOOL ? 2 : field_choice_count(f);
@@ -950,14 +951,14 @@ static bool random_edit(Scenario *s)
             snprintf(v, sizeof v, "%.0f", x);
         else
             snprintf(v, sizeof v, "%.3f", x);
-        if (!field_set(f, &t, v, msg, sizeof msg))
+        if (field_set(f, &t, v, &msg) != 0)
             return false;
     }
     Diag d;
     size_t ui;
     int uw;
     if (scenario_check(&t, &d) != 0 ||
-        !uncertainty_check(&t, &ui, &uw, msg, sizeof msg))
+        !uncertainty_check(&t, &ui, &uw, msg.message, sizeof msg.message))
         return false;
     *s = t;
     return true;

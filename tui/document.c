@@ -171,7 +171,14 @@ int doc_open(Document *doc, const char *path, Diag *d)
 {
     Scenario t;
     ScenarioSource *src;
-    diag_clear(d, path);
+    diag_clear(d, path); /* a path too long for d->file ends in "…" */
+    if (strlen(path) >= sizeof doc->path) {
+        /* Kept whole or not at all: a shorter name would save elsewhere. */
+        diag_set(d, EXIT_NOINPUT, 0, 0, NULL, "a path longer than %zu bytes; "
+                 "the planner does not open it (move the file to a shorter "
+                 "path)", sizeof doc->path - 1);
+        return EXIT_NOINPUT;
+    }
     int rc = scenario_source_load_file(path, &t, &src, d);
     if (rc != 0)
         return rc;
@@ -236,30 +243,22 @@ int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d)
     return 0;
 }
 
-bool doc_changed_on_disk(const Document *doc, char *why, size_t n)
+const char *doc_changed_on_disk(const Document *doc)
 {
     if (!doc->path[0] || !doc->disk.known)
-        return false;
+        return NULL;
     struct stat sb;
-    if (stat(doc->path, &sb) != 0) {
-        snprintf(why, n, "was removed");
-        return true;
-    }
+    if (stat(doc->path, &sb) != 0)
+        return "was removed";
     DiskStamp now = doc_stamp(doc->path);
-    if (!now.known) {
-        snprintf(why, n, "can no longer be read");
-        return true;
-    }
-    if (now.size != doc->disk.size || now.hash != doc->disk.hash) {
-        snprintf(why, n, "changed on disk");
-        return true;
-    }
+    if (!now.known)
+        return "can no longer be read";
+    if (now.size != doc->disk.size || now.hash != doc->disk.hash)
+        return "changed on disk";
     if (now.mtime.tv_sec != doc->disk.mtime.tv_sec ||
-        now.mtime.tv_nsec != doc->disk.mtime.tv_nsec) {
-        snprintf(why, n, "was rewritten on disk");
-        return true;
-    }
-    return false;
+        now.mtime.tv_nsec != doc->disk.mtime.tv_nsec)
+        return "was rewritten on disk";
+    return NULL;
 }
 
 int doc_reload(Document *doc, Diag *d)

@@ -103,7 +103,8 @@ bool doc_redo(Document *doc, size_t *left);
 
 /* Load the file at path into the document (undo and redo dropped), keeping
  * its text for the next save. Returns 0, or the load's exit status with *d
- * filled and the document untouched. */
+ * filled and the document untouched; a path of DOC_PATH_MAX bytes or more
+ * is refused (EXIT_NOINPUT), never kept cut. */
 int doc_open(Document *doc, const char *path, Diag *d);
 
 /* Save the committed scenario to path: the opened file is edited
@@ -117,11 +118,11 @@ int doc_open(Document *doc, const char *path, Diag *d);
  * with *d filled and the document untouched. */
 int doc_save(Document *doc, const char *path, unsigned *links_kept, Diag *d);
 
-/* True when the document's file changed on disk since it was loaded or
- * last saved (size, modification time or contents differ, or it is gone),
- * with what changed in why. False when it did not, or when there is no
- * file or nothing was known about it. */
-bool doc_changed_on_disk(const Document *doc, char *why, size_t n);
+/* What happened to the document's file when it changed on disk since it
+ * was loaded or last saved (size, modification time or contents differ, or
+ * it is gone): "changed on disk", "was removed", ... NULL when it did not,
+ * or when there is no file or nothing was known about it. */
+const char *doc_changed_on_disk(const Document *doc);
 
 /* Load the document's file again (another program changed it) as one undo
  * step, so undo brings the edits back; the file's state and its text are

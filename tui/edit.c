@@ -433,19 +433,19 @@ Reaction edit_key(App *a, int key)
 /* Nudge field r by `steps`, one undo step. */
 static Reaction nudge_ref(App *a, FieldRef *r, int steps)
 {
-    char text[64], m[MSG_MAX];
+    char text[64];
     Diag d;
     /* An optional workload key it does not set moves from the value it
      * takes now; the nudged value is then its own. */
     double v;
     long wi = edit_cur_workload(a);
-    bool moved = wi >= 0 && form_hybrid_inherited(&a->doc.cur, (size_t)wi, r->row, &v)
-                     ? scenario_nudge_text_from(r, &a->doc.cur, v, steps, text,
-                                                sizeof text, m, sizeof m)
-                     : scenario_nudge_text(r, &a->doc.cur, steps, text, sizeof text, m,
-                                           sizeof m);
-    if (!moved)
-        return msg_show(a, false, "%s", m);
+    int rc = wi >= 0 && form_hybrid_inherited(&a->doc.cur, (size_t)wi, r->row, &v)
+                 ? scenario_nudge_text_from(r, &a->doc.cur, v, steps, text,
+                                            sizeof text, &d)
+                 : scenario_nudge_text(r, &a->doc.cur, steps, text, sizeof text,
+                                       &d);
+    if (rc != 0)
+        return msg_show(a, false, "%s", d.message);
     if (scenario_set_ref(edit_draft(a), r, text, &d) != 0)
         return edit_refused(a, &d);
     Reaction re = R_NONE;
@@ -487,13 +487,13 @@ Reaction edit_toggle(App *a)
 bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
 {
     FieldRef f;
-    char m[MSG_MAX];
-    if (!field_resolve(key, &f, m, sizeof m)) {
-        *r |= msg_show(a, true, "%s: %s", cmd, m);
+    Diag d;
+    if (field_resolve(key, &f, &d) != 0) {
+        *r |= msg_show(a, true, "%s: %s", cmd, d.message);
         return false;
     }
-    if (!field_exists(&f, &a->doc.cur, m, sizeof m)) {
-        *r |= msg_show(a, true, "%s: %s", f.path, m);
+    if (field_exists(&f, &a->doc.cur, &d) != 0) {
+        *r |= msg_show(a, true, "%s: %s", f.path, d.message);
         return false;
     }
     if (f.row->file_only) {
@@ -516,9 +516,8 @@ Reaction edit_set_key(App *a, const char *key, const char *val)
 {
     FieldRef r;
     Diag d;
-    char m[MSG_MAX];
-    if (!field_resolve(key, &r, m, sizeof m))
-        return msg_show(a, true, "set: %s", m);
+    if (field_resolve(key, &r, &d) != 0)
+        return msg_show(a, true, "set: %s", d.message);
     if (scenario_set_ref(edit_draft(a), &r, val, &d) != 0) {
         char why[sizeof d.path + sizeof d.message + 8];
         diag_format(&d, why, sizeof why); /* "path: message" */

@@ -15,6 +15,7 @@
 #include "file_rules.h"
 #include "recover_offer.h"
 #include "term.h"
+#include "utf8.h"
 #include "text_rules.h"
 
 /* ---- saving --------------------------------------------------------------- */
@@ -78,8 +79,9 @@ Reaction files_save_path(App *a, const char *path, bool force)
     Reaction tl = R_NONE;
     if (files_refuse_too_long(a, path, "saved", &tl))
         return tl;
-    char why[64];
-    if (!force && own_file(a, path) && doc_changed_on_disk(&a->doc, why, sizeof why)) {
+    const char *why = force || !own_file(a, path) ? NULL
+                                                  : doc_changed_on_disk(&a->doc);
+    if (why) {
         char q[DOC_PATH_MAX + 128];
         snprintf(a->overwrite_path, sizeof a->overwrite_path, "%s", path);
         snprintf(q, sizeof q, "%s %s: (o)verwrite / (s)ave as / (r)eload / (c)ancel", path,
@@ -147,8 +149,9 @@ bool files_refuse_too_long(App *a, const char *path, const char *what, Reaction 
 {
     if (strlen(path) < sizeof a->overwrite_path)
         return false;
-    *r |= msg_show(a, true, "%.60s%s: a path longer than %zu bytes; not %s", path,
-                   term_ellipsis(), sizeof a->overwrite_path - 1, what);
+    int head = (int)utf8_floor(path, strlen(path), 60); /* whole characters */
+    *r |= msg_show(a, true, "%.*s%s: a path longer than %zu bytes; not %s", head,
+                   path, term_ellipsis(), sizeof a->overwrite_path - 1, what);
     return true;
 }
 

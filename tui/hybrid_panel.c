@@ -60,13 +60,13 @@ Reaction hybrid_panel_cycle(App *a, bool run)
                        run ? "r cycles run" : "m cycles cloud_mode");
     /* The next word of the choice, through the edit path. */
     FieldRef f;
-    char text[32], m[MSG_MAX];
+    char text[32];
     Diag d;
     field_ref_init(&f, field_find(run ? "hybrid.workloads[].run"
                                       : "hybrid.workloads[].cloud_mode"),
                    (size_t)i);
-    if (!scenario_nudge_text(&f, &a->doc.cur, 1, text, sizeof text, m, sizeof m))
-        return msg_show(a, true, "%s", m);
+    if (scenario_nudge_text(&f, &a->doc.cur, 1, text, sizeof text, &d) != 0)
+        return msg_show(a, true, "%s", d.message);
     if (scenario_set_ref(edit_draft(a), &f, text, &d) != 0)
         return edit_refused(a, &d);
     Reaction r = R_NONE;

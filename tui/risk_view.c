@@ -57,9 +57,9 @@ Reaction risk_view_seek(App *a, char *arg)
     if (!seek_can_vary(f)) {
         if (f)
             return msg_show(a, true, "seek: %s is not a number field", key);
-        char why[MSG_MAX];
-        field_unknown("", key, why, sizeof why);
-        return msg_show(a, true, "seek: %s", why);
+        Diag why;
+        field_unknown("", key, &why);
+        return msg_show(a, true, "seek: %s", why.message);
     }
     ensure(a);
     SeekResult r;

@@ -314,12 +314,13 @@ Reaction search_goto(App *a, const char *key)
 {
     Reaction r = R_NONE;
     FieldRef f;
-    char m[MSG_MAX], keys[400], sec[32], full[FIELD_PATH_MAX];
+    char keys[400], sec[32], full[FIELD_PATH_MAX];
+    Diag d;
     if (!key[0])
         return msg_show(a, true, "goto: expected a field key or its last part, e.g. goto pue");
-    if (field_resolve(key, &f, m, sizeof m) || strchr(key, '[')) {
-        if (!field_resolve(key, &f, m, sizeof m))
-            return msg_show(a, true, "goto: %s", m);
+    if (field_resolve(key, &f, &d) == 0 || strchr(key, '[')) {
+        if (field_resolve(key, &f, &d) != 0)
+            return msg_show(a, true, "goto: %s", d.message);
         edit_goto_key(a, "goto", key, &r);
         return r;
     }
@@ -329,7 +330,7 @@ Reaction search_goto(App *a, const char *key)
     const char *near = field_suggest(key, "", sec, sizeof sec);
     const Field *row = near ? field_find(near) : NULL;
     if (!row)
-        return msg_show(a, true, "goto: %s", m);
+        return msg_show(a, true, "goto: %s", d.message);
     const char *open = strstr(near, "[]");
     if (open) {
         /* A list's row: the selected item of that list, else its first. */

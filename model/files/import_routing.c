@@ -192,23 +192,21 @@ static int parse_verb(const Ctx *c, size_t at, const char *path,
                    VERBS_ALLOWED);
 }
 
-/* Copy text into a workload name; false when too long. */
 /* Take a workload's name from the routing file, checked by the scenario's
- * own rule for it (so the imported plan loads back); why gets the reason. */
-static bool set_name(HybridWorkload *w, const char *text, char *why, size_t wn)
+ * own rule for it (so the imported plan loads back): 0, or EXIT_DATAERR
+ * with why saying the reason. */
+static int set_name(HybridWorkload *w, const char *text, Diag *why)
 {
     size_t n = strlen(text);
-    if (n == 0 || n > HYBRID_NAME_MAX) {
-        snprintf(why, wn, "a workload name is 1 to %d bytes", HYBRID_NAME_MAX);
-        return false;
-    }
-    char rule[300];
-    if (!text_check(text, false, rule, sizeof rule, NULL)) {
-        snprintf(why, wn, "the workload name %s", rule);
-        return false;
+    if (n == 0 || n > HYBRID_NAME_MAX)
+        return diag_fail(why, "a workload name is 1 to %d bytes",
+                         HYBRID_NAME_MAX);
+    if (text_check(text, false, why, NULL) != 0) {
+        diag_prefix(why, "the workload name ");
+        return EXIT_DATAERR;
     }
     memcpy(w->name, text, n + 1);
-    return true;
+    return 0;
 }
 
 typedef struct AwsExp {
@@ -234,8 +232,8 @@ static int read_aws_exp(const Ctx *c, const cJSON *o, AwsExp *e)
                        "preemptible, max_idle_minutes)");
     e->present = true;
     for (const cJSON *it = o->child; it; it = it->next) {
-        char path[160];
-        snprintf(path, sizeof path, "schedule.aws_exp.%.60s", it->string);
+        char path[160], q[DIAG_QUOTE];
+        snprintf(path, sizeof path, "schedule.aws_exp.%s", diag_quote(it->string, q));
         size_t kat = find_key(c, at, it->string);
         size_t vat = value_at(c, kat);
         if (strcmp(it->string, "instance_count") == 0) {
@@ -321,8 +319,8 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                            "must be an object of workload name: \"cron "
                            "schedule\" (e.g. \"daily_training\": \"0 2 * * *\")");
         for (const cJSON *it = onprem->child; it; it = it->next) {
-            char path[160];
-            snprintf(path, sizeof path, "schedule.on_prem.%.60s", it->string);
+            char path[160], q[DIAG_QUOTE];
+            snprintf(path, sizeof path, "schedule.on_prem.%s", diag_quote(it->string, q));
             size_t kat = find_key(c, at, it->string);
             size_t vat = value_at(c, kat);
             if (p->workload_count == HYBRID_MAX_WORKLOADS)
@@ -330,9 +328,9 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                                HYBRID_MAX_WORKLOADS);
             HybridWorkload *w = &p->workloads[p->workload_count];
             field_item_default(&field_list_workloads, s, p->workload_count);
-            char why[400];
-            if (!set_name(w, it->string, why, sizeof why))
-                return fail_at(c, kat, path, "%s", why);
+            Diag why;
+            if (set_name(w, it->string, &why) != 0)
+                return fail_at(c, kat, path, "%s", why.message);
             for (size_t i = 0; i < p->workload_count; i++)
                 if (strcmp(p->workloads[i].name, w->name) == 0)
                     return fail_at(c, kat, path, "duplicate workload name");
@@ -371,8 +369,8 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
     size_t rat = find_key(c, 0, "routing");
     const cJSON *routed_by[HYBRID_MAX_WORKLOADS] = {NULL}; /* per workload */
     for (const cJSON *it = routing->child; it; it = it->next) {
-        char path[160];
-        snprintf(path, sizeof path, "routing.%.60s", it->string);
+        char path[160], q[DIAG_QUOTE];
+        snprintf(path, sizeof path, "routing.%s", diag_quote(it->string, q));
         size_t kat = find_key(c, rat, it->string);
         size_t vat = value_at(c, kat);
         for (const cJSON *before = routing->child; before != it; before = before->next)
@@ -426,9 +424,9 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
                            HYBRID_MAX_WORKLOADS);
         HybridWorkload *w = &p->workloads[p->workload_count];
         field_item_default(&field_list_workloads, s, p->workload_count);
-        char why[400];
-        if (!set_name(w, it->string, why, sizeof why))
-            return fail_at(c, kat, path, "%s", why);
+        Diag why;
+        if (set_name(w, it->string, &why) != 0)
+            return fail_at(c, kat, path, "%s", why.message);
         for (size_t i = 0; i < p->workload_count; i++)
             if (strcmp(p->workloads[i].name, w->name) == 0)
                 return fail_at(c, kat, path, "duplicate workload name");

@@ -8,6 +8,7 @@
 #include "prices.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +28,16 @@ typedef struct Ctx {
     Diag *d;
 } Ctx;
 
-static int fail(Ctx *c, const yaml_node_t *n, const char *path, const char *msg)
+static int fail(Ctx *c, const yaml_node_t *n, const char *path,
+                const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int fail(Ctx *c, const yaml_node_t *n, const char *path,
+                const char *fmt, ...)
 {
-    diag_set(c->d, EXIT_DATAERR, n->start_mark.line + 1, n->start_mark.column + 1,
-             path, "%s", msg);
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vset(c->d, EXIT_DATAERR, n->start_mark.line + 1,
+              n->start_mark.column + 1, path, fmt, ap);
+    va_end(ap);
     return EXIT_DATAERR;
 }
 
@@ -45,19 +52,15 @@ static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
     const char *v = scalar(n);
     if (!v)
         return fail(c, n, path, "expected text");
-    if (strlen(v) >= size) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "text is too long (at most %zu bytes)", size - 1);
-        return fail(c, n, path, msg);
-    }
+    if (strlen(v) >= size)
+        return fail(c, n, path, "text is too long (at most %zu bytes)",
+                    size - 1);
     /* The book's texts are shown by `gpuplan prices` and the planner and
      * copied into scenarios: one line each, no control characters or
      * bidirectional overrides (DESIGN 7). */
-    char why[300], msg[340];
-    if (!text_check(v, false, why, sizeof why, NULL)) {
-        snprintf(msg, sizeof msg, "text %s", why);
-        return fail(c, n, path, msg);
-    }
+    Diag why;
+    if (text_check(v, false, &why, NULL) != 0)
+        return fail(c, n, path, "text %s", why.message);
     /* What the Cloud panel copies into a scenario must be a valid value of
      * the field it goes into, or the planner would hold a scenario it
      * cannot save (DESIGN 1.3). */
@@ -73,14 +76,11 @@ static int get_text(Ctx *c, const yaml_node_t *n, const char *path, char *out,
         if (strcmp(path, copied[i].path) != 0 || !f)
             continue;
         double word;
-        bool ok = f->type == FT_CHOICE
-                      ? field_parse(f, v, &word, why, sizeof why)
-                      : field_check_text(f, v, why, sizeof why);
-        if (!ok) {
-            snprintf(msg, sizeof msg, "%s (it is copied into %s)", why,
-                     copied[i].field);
-            return fail(c, n, path, msg);
-        }
+        int rc = f->type == FT_CHOICE ? field_parse(f, v, &word, &why)
+                                      : field_check_text(f, v, &why);
+        if (rc != 0)
+            return fail(c, n, path, "%s (it is copied into %s)", why.message,
+                        copied[i].field);
     }
     strcpy(out, v);
     return 0;
@@ -100,7 +100,9 @@ static int load_region(Ctx *c, const yaml_node_t *key, const yaml_node_t *val,
                        PriceRegion *r)
 {
     char path[96];
-    snprintf(path, sizeof path, "regions.%.40s", scalar(key) ? scalar(key) : "?");
+    char q[DIAG_QUOTE];
+    snprintf(path, sizeof path, "regions.%s",
+             diag_quote(scalar(key) ? scalar(key) : "?", q));
     int rc = get_text(c, key, "regions", r->region, sizeof r->region);
     if (rc)
         return rc;

@@ -420,10 +420,11 @@ static int json_export(Json *j, const cJSON *root)
         while (w < 4 && strcmp(m->string, keys[w]) != 0)
             w++;
         int rc = 0;
+        char q[DIAG_QUOTE];
         if (w == 4)
-            rc = load_error(c, mt.key, m->string, "unknown key `%.60s` (a "
+            rc = load_error(c, mt.key, m->string, "unknown key `%s` (a "
                             "JSON export holds gpuplan, generator, scenario "
-                            "and results)", m->string);
+                            "and results)", diag_quote(m->string, q));
         else if (seen[w].line)
             rc = load_error(c, mt.key, m->string, "duplicate key `%s` "
                             "(first given at line %lu)", keys[w],

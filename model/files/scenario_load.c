@@ -50,18 +50,17 @@ void load_end(LoadCtx *c)
 
 int load_error(LoadCtx *c, LoadPos at, const char *path, const char *fmt, ...)
 {
-    char msg[sizeof c->d->message];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     if (!c->collect) {
-        diag_set(c->d, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+        diag_vset(c->d, EXIT_DATAERR, at.line, at.col, path, fmt, ap);
+        va_end(ap);
         return EXIT_DATAERR;
     }
     Diag e;
     diag_clear(&e, c->d->file);
-    diag_set(&e, EXIT_DATAERR, at.line, at.col, path, "%s", msg);
+    diag_vset(&e, EXIT_DATAERR, at.line, at.col, path, fmt, ap);
+    va_end(ap);
     if (c->d->status == 0)
         *c->d = e;
     if (c->nall < c->maxall)
@@ -190,7 +189,8 @@ int load_section_end(LoadCtx *c, const char *name)
 
 int load_unknown(LoadCtx *c, const char *section, const char *key, LoadPos at)
 {
-    char path[160], msg[700];
+    char path[160];
+    Diag why;
     if (section[0])
         snprintf(path, sizeof path, "%s.%s", section, key);
     else
@@ -203,14 +203,15 @@ int load_unknown(LoadCtx *c, const char *section, const char *key, LoadPos at)
         snprintf(rows, sizeof rows, "%.*s[]", (int)(open - section), section);
     else
         snprintf(rows, sizeof rows, "%s", section);
-    field_unknown(section[0] ? rows : NULL, key, msg, sizeof msg);
-    return load_error(c, at, path, "%s", msg);
+    field_unknown(section[0] ? rows : NULL, key, &why);
+    return load_error(c, at, path, "%s", why.message);
 }
 
 int load_key(LoadCtx *c, const char *section, const char *key, LoadPos at,
              FieldRef *r)
 {
-    char path[160], msg[300];
+    char path[160];
+    Diag unknown; /* said by load_unknown, with the section's keys */
     if (section[0])
         snprintf(path, sizeof path, "%s.%s", section, key);
     else
@@ -219,7 +220,7 @@ int load_key(LoadCtx *c, const char *section, const char *key, LoadPos at,
      * index comes from the list, never from the key. */
     bool in_item = strchr(section, '[') != NULL;
     if (strlen(key) >= 64 || strpbrk(key, ".[]") ||
-        !field_resolve(path, r, msg, sizeof msg) ||
+        field_resolve(path, r, &unknown) != 0 ||
         (r->row->list != NULL) != in_item)
         return load_unknown(c, section, key, at);
     LoadPos *p = pos_of(c, r->row, r->index);
@@ -234,7 +235,7 @@ int load_key(LoadCtx *c, const char *section, const char *key, LoadPos at,
 int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
                LoadStyle style, unsigned long lead, LoadPos at)
 {
-    char msg[400];
+    Diag why;
     const Field *f = field_ref(r);
     *value_pos_of(c, r->row, r->index) = at;
     if (memchr(text, '\0', len))
@@ -242,36 +243,38 @@ int load_value(LoadCtx *c, FieldRef *r, const char *text, size_t len,
                           "(not allowed in scenario files)");
     if (f->type == FT_TEXT) {
         int col = 0;
-        if (!field_check_text_at(f, text, msg, sizeof msg, &col)) {
+        if (field_check_text_at(f, text, &why, &col) != 0) {
             /* A problem inside the text (a cron field) is pointed at. */
             if (col > 0)
                 at.col += (unsigned long)(col - 1) + lead;
-            return load_error(c, at, f->key, "%s", msg);
+            return load_error(c, at, f->key, "%s", why.message);
         }
     } else {
         double v = 0;
-        bool ok = field_parse(f, text, &v, msg, sizeof msg);
+        bool ok = field_parse(f, text, &v, &why) == 0;
         /* Numbers and yes/no values are written unquoted: a quoted "42" is
          * text in YAML and JSON alike, so accepting it would hide a typing
          * mistake (and JSON exports never quote numbers). A choice is a
          * word, quoted or not. */
         if (style == LOAD_QUOTED && f->type != FT_CHOICE) {
+            char q[DIAG_QUOTE];
+            diag_quote(text, q);
             if (ok)
-                return load_error(c, at, f->key, "\"%.40s\" is quoted text; "
-                                  "write %s without quotes", text,
+                return load_error(c, at, f->key, "\"%s\" is quoted text; "
+                                  "write %s without quotes", q,
                                   f->type == FT_BOOL ? "true or false"
                                                      : "numbers");
             char what[120];
             load_describe(f, what, sizeof what);
-            return load_error(c, at, f->key, "\"%.40s\" is quoted text "
-                              "(expected %s, written without quotes)", text,
+            return load_error(c, at, f->key, "\"%s\" is quoted text "
+                              "(expected %s, written without quotes)", q,
                               what);
         }
         if (!ok)
-            return load_error(c, at, f->key, "%s", msg);
+            return load_error(c, at, f->key, "%s", why.message);
     }
-    if (!field_set(f, &c->s, text, msg, sizeof msg))
-        return load_error(c, at, f->key, "%s", msg);
+    if (field_set(f, &c->s, text, &why) != 0)
+        return load_error(c, at, f->key, "%s", why.message);
     return 0;
 }
 
@@ -285,10 +288,11 @@ int load_version(LoadCtx *c, const char *text, LoadStyle style, LoadPos key,
         c->version = key;
     }
     double v;
+    char q[DIAG_QUOTE];
     if (style == LOAD_QUOTED || num_parse(text, &v) != 0 || v != floor(v))
-        return load_error(c, at, "gpuplan", "schema version \"%.40s\" is not "
+        return load_error(c, at, "gpuplan", "schema version \"%s\" is not "
                           "valid (expected the whole number %d, unquoted)",
-                          text, SCENARIO_VERSION);
+                          diag_quote(text, q), SCENARIO_VERSION);
     char shown[40];
     num_format_exact(v + 0.0, shown, sizeof shown);
     if (v > SCENARIO_VERSION)
@@ -361,8 +365,8 @@ int load_finish(LoadCtx *c, Scenario *out)
     /* The rules between fields (scenario_validate, the edit path's), each
      * reported at the field it blames. */
     const Field *bad = NULL;
-    char msg[400];
-    if (!scenario_validate(&c->s, &bad, msg, sizeof msg)) {
+    Diag why;
+    if (scenario_validate(&c->s, &bad, &why) != 0) {
         LoadPos at = c->doc;
         if (pos_of(c, bad, 0)->line) {
             at = *pos_of(c, bad, 0);
@@ -370,11 +374,12 @@ int load_finish(LoadCtx *c, Scenario *out)
             char sec[32];
             at = section_at(c, field_section(bad, sec, sizeof sec));
         }
-        return load_error(c, at, bad->key, "%s", msg);
+        return load_error(c, at, bad->key, "%s", why.message);
     }
     /* The uncertainty section's rules, at the value that breaks them. */
     size_t ui = 0;
     int which = UI_KEY;
+    char msg[sizeof why.message];
     if (!uncertainty_check(&c->s, &ui, &which, msg, sizeof msg)) {
         char row[64];
         uncertainty_blame_path(0, which, true, row, sizeof row);

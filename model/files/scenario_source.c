@@ -14,6 +14,7 @@
 #include "scenario_load.h"
 #include "yaml_comment.h"
 #include "yaml_patch.h"
+#include "utf8.h"
 #include "yaml_spans.h"
 
 struct ScenarioSource {
@@ -113,14 +114,14 @@ int scenario_source_render(const ScenarioSource *src, const char *name,
     if (src) {
         StrBuf b = STRBUF_INIT;
         YamlPatchDoc doc = {src->data, src->len, &src->spans, &src->base};
-        char why[200];
-        if (yaml_patch_render(&doc, s, &b, why, sizeof why) != 0) {
-            snprintf(note->why, sizeof note->why, "%s", why);
+        if (yaml_patch_render(&doc, s, &b, &vd) != 0) {
+            utf8_clip(vd.message, note->why, sizeof note->why);
         } else if (check_bytes(name, &b, s, &nx, &vd) != 0) {
-            char m[1024];
+            char m[DIAG_TEXT_MAX], why[sizeof m + 64];
             diag_format(&vd, m, sizeof m);
-            snprintf(note->why, sizeof note->why, "the edited text did not "
-                     "load back (%.150s)", m);
+            snprintf(why, sizeof why, "the edited text did not load back "
+                     "(%s)", m);
+            utf8_clip(why, note->why, sizeof note->why); /* cut with "…" */
         } else {
             sb_append_n(out, b.data ? b.data : "", b.len);
             sb_free(&b);
@@ -137,10 +138,10 @@ int scenario_source_render(const ScenarioSource *src, const char *name,
     StrBuf b = STRBUF_INIT;
     scenario_format_yaml(s, &b);
     if (check_bytes(name, &b, s, &nx, &vd) != 0) {
-        char m[1024];
+        char m[DIAG_TEXT_MAX];
         diag_format(&vd, m, sizeof m);
         diag_set(d, EXIT_DATAERR, 0, 0, NULL, "not saved: written out, the "
-                 "scenario would not load back (%.400s)", m);
+                 "scenario would not load back (%s)", m);
         sb_free(&b);
         return EXIT_DATAERR;
     }

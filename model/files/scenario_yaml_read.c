@@ -210,10 +210,11 @@ static int next_event(Yaml *y)
     if (anchor)
         return load_error(y->c, ev_pos(y), y->at, "anchors and aliases are not "
                           "allowed (write the value out in full)");
+    char q[DIAG_QUOTE];
     if (tag)
-        return load_error(y->c, ev_pos(y), y->at, "tags such as `%.40s` are "
+        return load_error(y->c, ev_pos(y), y->at, "tags such as `%s` are "
                           "not allowed (the value's type comes from its key)",
-                          (const char *)tag);
+                          diag_quote((const char *)tag, q));
     if (y->depth > SCENARIO_NEST_MAX)
         return load_error(y->c, ev_pos(y), NULL, "nesting is deeper than %d "
                           "levels (a scenario needs 2)", SCENARIO_NEST_MAX);
@@ -261,9 +262,10 @@ static int take_key(Yaml *y, char *buf, size_t n, LoadPos *at)
         return load_error(y->c, *at, y->at, "a key must be a name, not %s "
                           "(complex keys are not allowed)",
                           ev_name(y->ev.type));
+    char q[DIAG_QUOTE];
     if (y->ev.data.scalar.length >= n)
-        return load_error(y->c, *at, y->at, "key `%.40s...` is too long to be "
-                          "a scenario key", scalar_text(y));
+        return load_error(y->c, *at, y->at, "key `%s` is too long to be "
+                          "a scenario key", diag_quote(scalar_text(y), q));
     if (y->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
         strcmp(scalar_text(y), "<<") == 0)
         return load_error(y->c, *at, y->at, "merge keys (`<<`) are not "
@@ -275,10 +277,12 @@ static int take_key(Yaml *y, char *buf, size_t n, LoadPos *at)
 /* Name the field path being read: section ("" = top level) and key. */
 static void yaml_at(Yaml *y, const char *section, const char *key)
 {
+    char full[2 * 128 + 2]; /* keys are read into 128 bytes, as are sections */
     if (section[0] && key[0])
-        snprintf(y->at, sizeof y->at, "%.60s.%.80s", section, key);
+        snprintf(full, sizeof full, "%s.%s", section, key);
     else
-        snprintf(y->at, sizeof y->at, "%.80s", section[0] ? section : key);
+        snprintf(full, sizeof full, "%s", section[0] ? section : key);
+    utf8_clip(full, y->at, sizeof y->at); /* a path too long ends in "…" */
 }
 
 static bool scalar_is_null(const Yaml *y)

@@ -304,7 +304,7 @@ static void patch_version(Patch *p)
 /* ---- the whole ------------------------------------------------------------------ */
 
 int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
-                      StrBuf *out, char *why, size_t n)
+                      StrBuf *out, Diag *d)
 {
     Patch p;
     memset(&p, 0, sizeof p);
@@ -362,9 +362,7 @@ int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
     for (size_t i = 0; i < p.nedits; i++)
         free(p.edits[i].text);
     free(p.edits);
-    if (p.failed) {
-        snprintf(why, n, "%s", p.why);
-        return -1;
-    }
+    if (p.failed)
+        return diag_fail(d, "%s", p.why);
     return 0;
 }

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "diag.h"
 #include "scenario.h"
 #include "strbuf.h"
 #include "yaml_spans.h"
@@ -31,13 +32,14 @@ typedef struct YamlPatchDoc {
 } YamlPatchDoc;
 
 /* Append to *out the text of doc edited so that it holds s. Returns 0, or
- * -1 with `why` filled (nothing useful in *out) when the text is laid out
+ * EXIT_DATAERR with d saying why (nothing useful in *out) when the text is
+ * laid out
  * in a way this saver does not edit: a document that is not a block
  * mapping, a UTF-16 text, edits that would overlap (a workload inserted
  * next to a deleted one inside a flow list). The caller then writes the
  * file whole. The result is not checked here. */
 int yaml_patch_render(const YamlPatchDoc *doc, const Scenario *s,
-                      StrBuf *out, char *why, size_t n);
+                      StrBuf *out, Diag *d);
 
 /* The schema version a file holding s must declare (DESIGN 1.4): the newest
  * version among the fields whose value in s differs from the default

@@ -140,10 +140,9 @@ static Field shown_field(const Field *row, const Field *g, const Scenario *s, si
         return f;
     const Field *key_row = scenario_diff_name_row(row->list);
     FieldRef r;
-    char msg[160];
+    Diag d; /* not said: a key that names no field keeps the row's unit */
     const Field *named =
-        field_number_key(field_get_text(scenario_diff_field(&r, key_row, item), s), msg,
-                         sizeof msg);
+        field_number_key(field_get_text(scenario_diff_field(&r, key_row, item), s), &d);
     if (named) {
         f.unit = named->unit;
         f.type = named->type;

@@ -20,6 +20,7 @@
 #include "fields.h"
 #include "horizon.h"
 #include "numfmt.h"
+#include "utf8.h"
 
 #define CHART_WIDTH 72
 #define HYBRID_CHART_HEIGHT 14
@@ -285,6 +286,21 @@ static void chart(StrBuf *b, const Scenario *s, const CostResult *r, bool md)
     sb_append(b, md ? "\n```\n" : "\n");
 }
 
+/* s in a column of a plain-text table: `cols` display columns, padded with
+ * blanks, a longer text cut on a character and ended in "…" (a printf
+ * precision would cut bytes, silently). */
+static void text_cell(StrBuf *b, const char *s, int cols)
+{
+    int w = utf8_width(s);
+    if (w <= cols) {
+        sb_printf(b, "%s%*s", s, cols - w, "");
+        return;
+    }
+    size_t head = utf8_head_bytes(s, cols - 1); /* room for the "…" */
+    sb_append_n(b, s, head);
+    sb_printf(b, "\xe2\x80\xa6%*s", cols - 1 - utf8_width_n(s, head), "");
+}
+
 /* The plan's inputs, as on the Hybrid panel: its numbers, then a table of
  * the workloads (arrivals, GPUs, hours, run, cloud mode). */
 static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
@@ -321,7 +337,9 @@ static void hybrid_inputs(StrBuf *b, const HybridPlan *p, bool md)
             sb_printf(b, " | %s%s%s | %s | %s | %s | %s |\n", q, when, q, gpus, hours,
                       hybrid_run_key(w->run), hybrid_mode_key(w->cloud_mode));
         } else {
-            sb_printf(b, "  %-24.24s %-18s %5s %6s %-6s %s\n", w->name, when, gpus, hours,
+            sb_append(b, "  ");
+            text_cell(b, w->name, 24);
+            sb_printf(b, " %-18s %5s %6s %-6s %s\n", when, gpus, hours,
                       hybrid_run_key(w->run), hybrid_mode_key(w->cloud_mode));
         }
     }
@@ -410,8 +428,9 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
             sb_printf(b, " | %s | %s | %s | %s | %s |\n", run, jobs, pct, d1,
                       d2);
         } else {
-            sb_printf(b, "  %-24.24s %-6s %7s %9s %10s %10s\n", w->name, run,
-                      jobs, pct, d1, d2);
+            sb_append(b, "  ");
+            text_cell(b, w->name, 24);
+            sb_printf(b, " %-6s %7s %9s %10s %10s\n", run, jobs, pct, d1, d2);
         }
     }
     sb_append(b, "\n");

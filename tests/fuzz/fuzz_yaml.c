@@ -35,11 +35,10 @@ static void check_save(const char *buf, size_t size, const Scenario *loaded)
     if (note.edited && (out.len != size || memcmp(out.data ? out.data : "", buf, size) != 0))
         abort();
     sb_free(&out);
-    char msg[256];
+    Diag msg;
     const Field *nodes = field_find("hardware.nodes");
-    field_set(nodes, &s, s.hardware.nodes > 1 ? "1" : "2", msg, sizeof msg);
-    field_set(field_find("notes"), &s, "changed: by the\nfuzzer\n", msg,
-              sizeof msg);
+    field_set(nodes, &s, s.hardware.nodes > 1 ? "1" : "2", &msg);
+    field_set(field_find("notes"), &s, "changed: by the\nfuzzer\n", &msg);
     if (scenario_check(&s, &d) == 0 &&
         scenario_source_render(src, "fuzz.yaml", &s, &out, NULL, &note, &d) != 0)
         abort();

@@ -57,8 +57,8 @@ static int set_one(char *arg, char *msg, size_t n)
         return 0;
     }
     const Field *bad = NULL;
-    char m2[512];
-    if (!scenario_validate(&s, &bad, m2, sizeof m2) ||
+    Diag m2;
+    if (scenario_validate(&s, &bad, &m2) != 0 ||
         s.hybrid.workload_count != 2)
         abort();
     CronError ce;
@@ -71,7 +71,7 @@ static int set_one(char *arg, char *msg, size_t n)
     }
     FieldRef r;
     char out[1024];
-    if (!field_resolve(key, &r, m2, sizeof m2))
+    if (field_resolve(key, &r, &m2) != 0)
         abort();
     field_format(field_ref(&r), &s, out, sizeof out);
     return 1;
@@ -94,8 +94,9 @@ static int vary_one(const char *arg, char *msg, size_t n)
     size_t pick[3] = {0, a.count / 2, a.count - 1};
     for (int k = 0; k < 3; k++) {
         double v = sweep_axis_value(&a, pick[k]);
+        Diag why;
         if (!isfinite(v) || (a.to - v) * a.step < 0 || (v - a.from) * a.step < 0 ||
-            !field_check_num(a.field, v, msg, n))
+            field_check_num(a.field, v, &why) != 0)
             abort();
     }
     return 1;
