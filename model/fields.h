@@ -125,9 +125,6 @@ typedef struct Field {
      * checked by uncertainty_check): the row itself takes any finite
      * number, and the saver's comment is the help alone. */
     bool plain_comment;
-    /* Written in the file only: no panel of the planner shows it (a
-     * trace's rows, DESIGN 10.8); :set still sets it. */
-    bool file_only;
 } Field;
 
 /* A cross-field rule (DESIGN 7): the value of .key must be at most the value

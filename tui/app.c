@@ -58,6 +58,7 @@ static Reaction background_news(App *a)
 static void react(App *a, int key)
 {
     Reaction r = mode_key(a, key);
+    r |= edit_trace_news(a); /* a trace read for the key's figures */
     if (r & R_QUIT)
         a->quit = true;
     a->dirty |= r & ~(Reaction)R_QUIT;
@@ -143,6 +144,7 @@ int app_run(const char *path, bool no_color)
     a->dirty |= edit_recompute(a);
     a->dirty |= files_take_lock(a);
     a->dirty |= recover_offer(a);
+    a->dirty |= edit_trace_news(a);
 
     while (!a->quit) {
         a->dirty |= risk_live_sync(a);

@@ -5,11 +5,13 @@
 #include "edit.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "files.h"
 #include "form.h"
+#include "hybrid_panel.h"
 #include "keys.h"
 #include "list_panel.h"
 #include "numfmt.h"
@@ -17,7 +19,6 @@
 #include "scenario_change.h"
 #include "scenario_edit.h"
 #include "term.h"
-#include "trace_plan.h"
 
 /* ---- the selection --------------------------------------------------------- */
 
@@ -76,18 +77,9 @@ static bool optional_row(const Field *row)
  * (edit_hybrid_done). */
 static void evaluate_hybrid(App *a)
 {
-    if (trace_plan_wanted(&a->shown)) {
-        /* The planner does not read a trace (DESIGN 10.8): no figures of
-         * the plan's own workloads passed off as the whole. */
-        hybrid_work_cancel(&a->hwork);
-        memset(&a->hres, 0, sizeof a->hres);
-        a->hres.warning_count = 1;
-        snprintf(a->hres.warnings[0], sizeof a->hres.warnings[0],
-                 "the plan replays a trace (hybrid.trace): its figures are in "
-                 "gpuplan report, not in the planner");
-        return;
-    }
     if (a->shown.has_hybrid && a->hwork.ok) {
+        /* A trace is read beside the scenario's file (DESIGN 10.8). */
+        hybrid_work_set_file(&a->hwork, doc_path(&a->doc));
         hybrid_work_submit(&a->hwork, &a->shown, &a->hres);
         return;
     }
@@ -144,7 +136,30 @@ static Reaction keep_selections(App *a)
 Reaction edit_hybrid_done(App *a)
 {
     hybrid_keep_selection(a); /* the figures may hold fewer warnings */
-    return R_RESULTS | R_FORM | R_CHART;
+    return R_RESULTS | R_FORM | R_CHART | edit_trace_news(a);
+}
+
+Reaction edit_trace_news(App *a)
+{
+    HybridTraceNews *n = hybrid_work_trace_news(&a->hwork);
+    if (!n)
+        return R_NONE;
+    const JobReadStats *st = &n->read;
+    for (size_t i = 0; i < st->problem_count; i++)
+        msg_diag(a, &st->problems[i]);
+    unsigned long long bad = (unsigned long long)st->malformed;
+    if (bad > st->problem_count)
+        msg_show(a, true, "hybrid.trace: %llu more malformed lines not shown (%llu in all)",
+                 bad - st->problem_count, bad);
+    Reaction r = R_NONE;
+    if (n->failed)
+        r = msg_show(a, true, "hybrid.trace cannot be replayed: %s", n->error);
+    else if (bad)
+        r = msg_show(a, true, "hybrid.trace %s: %llu malformed line%s skipped (:messages); "
+                     "%llu jobs replayed", n->path, bad, bad == 1 ? "" : "s",
+                     (unsigned long long)n->jobs);
+    free(n);
+    return r;
 }
 
 Reaction edit_recompute(App *a)
@@ -364,7 +379,6 @@ Reaction edit_start(App *a, int digit)
         return msg_show(a, false, "%s is yes/no: Space toggles it", f->key);
     if (field_multiline(f))
         return notes_open(a, f);
-    long wi = edit_cur_workload(a);
     if (digit) {
         char d[2] = {(char)digit, '\0'};
         line_edit_init(&a->edit, d);
@@ -373,7 +387,7 @@ Reaction edit_start(App *a, int digit)
          * it takes now (the plan's threshold, its mode's price). */
         char val[LINE_EDIT_MAX];
         double v;
-        if (wi >= 0 && form_hybrid_inherited(&a->doc.cur, (size_t)wi, r.row, &v))
+        if (hybrid_panel_inherited(a, r.row, &v))
             field_format_double(v, val, sizeof val);
         else
             field_format(f, &a->doc.cur, val, sizeof val);
@@ -383,8 +397,8 @@ Reaction edit_start(App *a, int digit)
     a->mode = MODE_EDIT;
     a->edit_bad = a->edit_previewed = false;
     Reaction re = msg_clear(a) | R_FORM | R_LINE;
-    /* An optional workload key says how to give it up again. */
-    if (wi >= 0 && optional_row(r.row))
+    /* An optional workload or group key says how to give it up again. */
+    if ((edit_cur_workload(a) >= 0 || hybrid_panel_group(a) >= 0) && optional_row(r.row))
         re |= msg_show(a, false, "%s: empty unsets it (the value in parentheses)", r.path);
     if (digit)
         re |= preview(a);
@@ -438,8 +452,7 @@ static Reaction nudge_ref(App *a, FieldRef *r, int steps)
     /* An optional workload key it does not set moves from the value it
      * takes now; the nudged value is then its own. */
     double v;
-    long wi = edit_cur_workload(a);
-    int rc = wi >= 0 && form_hybrid_inherited(&a->doc.cur, (size_t)wi, r->row, &v)
+    int rc = hybrid_panel_inherited(a, r->row, &v)
                  ? scenario_nudge_text_from(r, &a->doc.cur, v, steps, text,
                                             sizeof text, &d)
                  : scenario_nudge_text(r, &a->doc.cur, steps, text, sizeof text,
@@ -496,14 +509,9 @@ bool edit_goto_key(App *a, const char *cmd, const char *key, Reaction *r)
         *r |= msg_show(a, true, "%s: %s", f.path, d.message);
         return false;
     }
-    if (f.row->file_only) {
-        *r |= msg_show(a, true, "%s: %s is written in the file; no panel shows it "
-                       "(:set changes it)", cmd, f.path);
-        return false;
-    }
     Panel p;
     size_t row, col;
-    form_locate_ref(&f, &p, &row, &col);
+    form_locate_ref(&a->doc.cur, &f, &p, &row, &col);
     a->panel = p;
     a->sel[p] = row;
     if (f.row->list)
@@ -531,11 +539,11 @@ Reaction edit_set_key(App *a, const char *key, const char *val)
      * one selected, and which one the next nudge moves. */
     FieldRef cur;
     bool have = edit_cur_ref(a, &cur);
-    if ((have && cur.row == r.row && cur.index == r.index) || r.row->file_only)
+    if (have && cur.row == r.row && cur.index == r.index)
         return re | msg_show(a, false, "%s = %s", r.path, v);
     Panel p;
     size_t row, col;
-    form_locate_ref(&r, &p, &row, &col);
+    form_locate_ref(&a->doc.cur, &r, &p, &row, &col);
     char where[64] = "";
     if (p != a->panel)
         snprintf(where, sizeof where, " (%s panel)", panel_name(p));

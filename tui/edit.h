@@ -45,6 +45,13 @@ Reaction edit_recompute(App *a);
  * redraw. */
 Reaction edit_hybrid_done(App *a);
 
+/* A replayed trace read (again) for the figures just taken, or refused
+ * (hybrid_work.h): its malformed lines into :messages, and on the status
+ * line why it cannot be replayed or how many lines were skipped. The
+ * loop asks after every key and every background result, so the news
+ * follows the key's own message. */
+Reaction edit_trace_news(App *a);
+
 /* The draft, to change through scenario_edit.h (scenario_set_ref,
  * scenario_set_all, scenario_list_insert, ...) and then commit. Outside a
  * typed value it equals the committed scenario; a change the edit path

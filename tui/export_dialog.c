@@ -18,6 +18,7 @@
 #include "strbuf.h"
 #include "text_rules.h"
 #include "term.h"
+#include "trace_plan.h"
 
 static const char *export_ext(ExportFormat f) { return export_format_extension(f); }
 
@@ -80,25 +81,49 @@ static Reaction export_to(App *a, ExportFormat f, const char *path, bool force)
             return msg_show(a, true, "export interrupted: %s not written", path);
         a->dirty |= edit_hybrid_done(a);
     }
+    /* A replayed trace: the scenario evaluated is the plan's with its
+     * groups' workloads, as gpuplan report writes it (DESIGN 10.8). */
+    const Scenario *ev = &a->doc.cur;
+    TracePlan tp;
+    bool trace = a->doc.cur.has_hybrid && trace_plan_wanted(&a->doc.cur);
+    if (on_screen && trace && !(ev = hybrid_work_evaluated(&a->hwork)))
+        return msg_show(a, true, "export: the hybrid plan's trace cannot be replayed "
+                        "(the Hybrid panel says why): %s not written", path);
+    if (!on_screen && trace) {
+        Diag td;
+        int rc = trace_plan_prepare(&a->doc.cur, doc_path(&a->doc), &tp, &td);
+        if (rc != 0) {
+            char m[DIAG_TEXT_MAX];
+            diag_format(&td, m, sizeof m);
+            return msg_show(a, true, "export: hybrid.trace cannot be replayed: %s; %s "
+                            "not written", m, path);
+        }
+        ev = tp.eval;
+    }
     if (on_screen) {
-        rep = (Report){.scenario = &a->doc.cur, .cost = &a->res,
+        rep = (Report){.scenario = ev, .cost = &a->res,
                        .horizon = &a->horizon,
                        .hybrid = a->doc.cur.has_hybrid ? &a->hres : NULL,
                        .date = date, .generator = PACKAGE_NAME " " PACKAGE_VERSION};
     } else {
         /* A long plan or Monte Carlo stops on a signal (DESIGN 7); the loop
          * then sees the signal and keeps the edits. */
-        if (!report_results_compute_cancel(&own, &a->doc.cur,
-                                           term_signal_flag())) {
+        bool done = report_results_compute_source(&own, ev, term_signal_flag(),
+                                                  trace ? &tp.source : NULL);
+        if (!done) {
             report_results_free(&own);
+            if (trace)
+                trace_plan_free(&tp);
             return msg_show(a, true, "export stopped by a signal: %s not written",
                            path);
         }
-        rep = report_of(&a->doc.cur, &own, date);
+        rep = report_of(ev, &own, date);
     }
     StrBuf b = STRBUF_INIT;
     export_any(f, &rep, &b);
     report_results_free(&own);
+    if (trace && !on_screen)
+        trace_plan_free(&tp); /* ev was its */
     Diag d;
     Reaction re;
     diag_clear(&d, path);

@@ -62,7 +62,8 @@ void form_locate(const Field *f, Panel *p, size_t *row)
             (*row)++;
 }
 
-void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col)
+void form_locate_ref(const Scenario *s, const FieldRef *r, Panel *p, size_t *row,
+                     size_t *col)
 {
     *col = 0;
     if (r->row->scope == FS_SCENARIO) {
@@ -75,7 +76,7 @@ void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col)
         return;
     }
     *p = PANEL_HYBRID;
-    form_hybrid_locate(r, row, col);
+    form_hybrid_locate(s, r, row, col);
 }
 
 void form_value(const Field *f, const Scenario *s, char *val, size_t n,

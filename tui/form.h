@@ -29,7 +29,8 @@ void form_locate(const Field *f, Panel *p, size_t *row);
 
 /* The panel, row and column (of a workload's or an input's row; else 0)
  * of any resolved field, the optional sections' included. */
-void form_locate_ref(const FieldRef *r, Panel *p, size_t *row, size_t *col);
+void form_locate_ref(const Scenario *s, const FieldRef *r, Panel *p, size_t *row,
+                     size_t *col);
 
 /* Where an edited text wider than the panel should be drawn again, over
  * the columns beside the panel (form_draw's answer). */
@@ -83,8 +84,8 @@ int form_put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols);
  * hybrid rows that are not list rows), first on the panel. */
 size_t form_hybrid_scalars(void);
 
-/* Rows of the Hybrid panel: the scalars then one per workload; 0 when s
- * has no hybrid section. */
+/* Rows of the Hybrid panel: the scalars, one per workload, then the
+ * trace's (form_trace_rows); 0 when s has no hybrid section. */
 size_t form_hybrid_rows(const Scenario *s);
 
 /* Columns of a workload row: one per workload row of the registry
@@ -97,8 +98,8 @@ size_t form_wl_cols(void);
  * whichever it has) into *r. False for rows and columns past the end. */
 bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r);
 
-/* The Hybrid row and column of a resolved hybrid field. */
-void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col);
+/* The Hybrid row and column of a resolved hybrid field in s. */
+void form_hybrid_locate(const Scenario *s, const FieldRef *r, size_t *row, size_t *col);
 
 /* For an optional workload row that workload i does not set: true with
  * the value it takes instead in *v (max_wait_minutes: the plan's
@@ -128,5 +129,60 @@ size_t form_hybrid_warning_rows(const Scenario *s, const HybridResult *hr);
 bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
                       bool plan_current, size_t sel, size_t col, size_t *top,
                       const LineEdit *edit, bool bad);
+
+/* A choice's word in `width` columns: whole, or by the initials of its
+ * parts when it does not fit ("on_demand" -> "od"). */
+void form_choice_word(const char *word, int width, char *buf, size_t n);
+
+/* Draw `text` in a cell of `cols` columns at x, highlighted when chosen;
+ * a cut text ends in an ellipsis. */
+void form_put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool chosen,
+                   int attr);
+
+/* A workload's figures beside its row (or their header when wr is NULL):
+ * the share of its jobs sent to the cloud and the p95 wait of those kept
+ * on-prem, in FORM_STATS_COLS columns. */
+#define FORM_STATS_COLS 13
+void form_draw_wl_stats(WINDOW *w, int y, int x, const HybridWorkloadResult *wr);
+
+/* ---- the replayed history on the Hybrid panel (form_trace.c) ---- */
+
+/* hybrid.trace and hybrid.trace_group_by: shown after the workloads, not
+ * among the plan's scalars. */
+bool form_trace_scalar(const Field *f);
+
+/* Rows of the trace's part: Trace, Trace groups and one per group, when s
+ * names a trace or lists groups; else 0. */
+size_t form_trace_rows(const Scenario *s);
+
+/* Cells of a group row: the registry's hybrid.groups[] rows. */
+size_t form_trace_cols(void);
+
+/* The field of the trace's row k (0 Trace, 1 Trace groups, 2 + i group
+ * i's cell `col`, the last when col is past it) into *r; false past the
+ * end. */
+bool form_trace_ref(const Scenario *s, size_t k, size_t col, FieldRef *r);
+
+/* The trace's row k and cell of a resolved field; false when it is none
+ * of the trace's. */
+bool form_trace_locate(const FieldRef *r, size_t *k, size_t *col);
+
+/* As form_hybrid_inherited, for group i's row of the registry. */
+bool form_trace_inherited(const Scenario *s, size_t i, const Field *row, double *v);
+
+/* True when the figures hr replay jobs of groups no item of s names
+ * (and no `*` item): a line of their own follows the groups. */
+bool form_trace_other_line(const Scenario *s, const HybridResult *hr);
+
+/* Draw the Trace or Trace groups row (k 0 or 1) at y. */
+void form_trace_draw_scalar(WINDOW *w, int y, int wd, const Scenario *s, size_t k,
+                            bool selected, const LineEdit *edit, bool bad, int attr);
+
+/* Draw group i's row at y (i == (size_t)-1: the header; i ==
+ * group_count: the other groups' line), with its figures from hr when
+ * they fit (`old`: marked stale). */
+void form_trace_draw_group(WINDOW *w, int y, int wd, const Scenario *s,
+                           const HybridResult *hr, size_t i, bool selected, size_t col,
+                           const LineEdit *edit, bool bad, bool old, int attr);
 
 #endif

@@ -75,13 +75,15 @@ size_t form_hybrid_scalars(void)
     size_t n = 0;
     for (size_t i = 0; i < field_count; i++)
         n += field_table[i].scope == FS_HYBRID && !field_table[i].list &&
-             !field_table[i].file_only;
+             !form_trace_scalar(&field_table[i]);
     return n;
 }
 
 size_t form_hybrid_rows(const Scenario *s)
 {
-    return s->has_hybrid ? form_hybrid_scalars() + s->hybrid.workload_count : 0;
+    return s->has_hybrid
+               ? form_hybrid_scalars() + s->hybrid.workload_count + form_trace_rows(s)
+               : 0;
 }
 
 /* The row column c uses for workload i: the alternative it has chosen. */
@@ -97,7 +99,7 @@ bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
         size_t k = 0;
         for (size_t i = 0; i < field_count; i++)
             if (field_table[i].scope == FS_HYBRID && !field_table[i].list &&
-                !field_table[i].file_only && k++ == row) {
+                !form_trace_scalar(&field_table[i]) && k++ == row) {
                 field_ref_init(r, &field_table[i], 0);
                 return true;
             }
@@ -105,14 +107,21 @@ bool form_hybrid_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
     }
     size_t n, i = row - scalars;
     const WlCol *cols = columns(&n);
-    if (!s->has_hybrid || i >= s->hybrid.workload_count || col >= n)
+    if (s->has_hybrid && i >= s->hybrid.workload_count)
+        return form_trace_ref(s, i - s->hybrid.workload_count, col, r);
+    if (!s->has_hybrid || col >= n)
         return false;
     field_ref_init(r, cell_row(&cols[col], s, i), i);
     return true;
 }
 
-void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col)
+void form_hybrid_locate(const Scenario *s, const FieldRef *r, size_t *row, size_t *col)
 {
+    size_t k;
+    if (form_trace_locate(r, &k, col)) {
+        *row = form_hybrid_scalars() + s->hybrid.workload_count + k;
+        return;
+    }
     *col = 0;
     if (r->row->list) {
         *row = form_hybrid_scalars() + r->index;
@@ -125,7 +134,7 @@ void form_hybrid_locate(const FieldRef *r, size_t *row, size_t *col)
     }
     *row = 0;
     for (const Field *g = field_table; g < r->row; g++)
-        if (g->scope == FS_HYBRID && !g->list && !g->file_only)
+        if (g->scope == FS_HYBRID && !g->list && !form_trace_scalar(g))
             (*row)++;
 }
 
@@ -152,21 +161,6 @@ bool form_hybrid_inherited(const Scenario *s, size_t i, const Field *row, double
     return true;
 }
 
-/* A choice's word in `width` columns: whole, or by the initials of its
- * parts when it does not fit ("on_demand" -> "od"). */
-static void choice_word(const char *word, int width, char *buf, size_t n)
-{
-    if (utf8_width(word) <= width || !strchr(word, '_')) {
-        snprintf(buf, n, "%s", word);
-        return;
-    }
-    size_t k = 0;
-    for (const char *p = word; *p && k + 1 < n; p++)
-        if (p == word || p[-1] == '_')
-            buf[k++] = *p;
-    buf[k] = '\0';
-}
-
 /* Workload i's cell in column c, as shown in `width` columns (INT_MAX:
  * whole). An optional key the workload does not set shows the value it
  * takes instead, in parentheses. */
@@ -183,7 +177,7 @@ static void cell_text(const Scenario *s, size_t i, const WlCol *c, int width, ch
         snprintf(buf, n, "(%s)", t);
     } else if (f->type == FT_CHOICE) {
         field_format(f, s, t, sizeof t);
-        choice_word(t, width, buf, n);
+        form_choice_word(t, width, buf, n);
     } else if (f->type == FT_TEXT) {
         const char *text = field_get_text(f, s);
         text_visible(text, strlen(text), false, buf, n);
@@ -291,23 +285,6 @@ static void layout(const Scenario *s, int usable, size_t sel, WlLayout *L)
 
 /* ---- drawing -------------------------------------------------------------- */
 
-/* Draw `text` in a cell of `cols` columns at x, highlighted when chosen;
- * a cut text ends in an ellipsis. */
-static void put_cell(WINDOW *w, int y, int x, int cols, const char *text, bool chosen,
-                     int attr)
-{
-    if (cols <= 0)
-        return;
-    if (chosen)
-        wattrset(w, attr | (int)A_UNDERLINE | (int)A_BOLD);
-    int tw = utf8_width(text);
-    form_put_clipped(w, y, x, text, cols);
-    /* A cut cell says so: "30 * * *" would read as a different schedule. */
-    if (tw > cols)
-        mvwaddstr(w, y, x + cols - 1, term_ellipsis());
-    wattrset(w, attr);
-}
-
 /* One workload row (i), or the header when i is (size_t)-1. */
 static void draw_workload(WINDOW *w, int y, int wd, const Scenario *s, const WlLayout *L,
                           size_t i, bool selected, size_t col, const LineEdit *edit, bool bad,
@@ -335,7 +312,7 @@ static void draw_workload(WINDOW *w, int y, int wd, const Scenario *s, const WlL
             form_put_edit(w, y, x, edit, room);
             wattrset(w, attr);
         } else
-            put_cell(w, y, x, room, t, chosen, attr);
+            form_put_cell(w, y, x, room, t, chosen, attr);
         x += L->w[c] + 1;
     }
     /* Columns out of view are marked on the header: '<' before, '>' after. */
@@ -345,22 +322,6 @@ static void draw_workload(WINDOW *w, int y, int wd, const Scenario *s, const WlL
         if (L->last + 1 < n)
             mvwaddch(w, y, wd - 1, '>');
     }
-}
-
-/* The results columns of a workload row (or their header when wr is NULL):
- * share of jobs sent to the cloud, and the p95 wait of those kept on-prem. */
-#define STATS_COLS 13
-static void draw_stats(WINDOW *w, int y, int x, const HybridWorkloadResult *wr)
-{
-    char buf[48];
-    if (!wr)
-        snprintf(buf, sizeof buf, "%5s %7s", "cloud", "p95");
-    else if (isnan(wr->wait_p95_minutes))
-        num_snprintf(buf, sizeof buf, "%4.0f%% %7s", wr->to_cloud_pct, "-");
-    else
-        num_snprintf(buf, sizeof buf, "%4.0f%% %4.0fmin", wr->to_cloud_pct,
-                     wr->wait_p95_minutes);
-    mvwaddnstr(w, y, x, buf, STATS_COLS);
 }
 
 /* One of the plan's scalar rows: label, value, unit. */
@@ -420,14 +381,17 @@ static int warning_lines(WINDOW *w, int y, int h, int cols, const char *text, in
 }
 
 /* Where each row of the panel lies: the scalars, the workloads' header
- * and rows, then (with figures) the status line and the warnings, each as
- * many lines as it wraps to. */
-#define HYBRID_ROWS_MAX (32 + HYBRID_MAX_WORKLOADS + HYBRID_MAX_WARNINGS)
+ * and rows, the trace's rows, the groups' header and rows and the line of
+ * the groups no item names, then (with figures) the status line and the
+ * warnings, each as many lines as it wraps to. */
+#define HYBRID_ROWS_MAX \
+    (32 + HYBRID_MAX_WORKLOADS + 2 + TRACE_MAX_GROUPS + HYBRID_MAX_WARNINGS)
 typedef struct HybridLines {
     size_t count;                  /* lines in all */
     size_t first[HYBRID_ROWS_MAX]; /* each row's first line */
     size_t height[HYBRID_ROWS_MAX];
     size_t status;                 /* the status line, or SIZE_MAX */
+    size_t wl_head, gr_head, other; /* the headers, the other groups' line */
 } HybridLines;
 
 static void hybrid_lines(const Scenario *s, const HybridResult *hr, int computing,
@@ -435,13 +399,22 @@ static void hybrid_lines(const Scenario *s, const HybridResult *hr, int computin
 {
     size_t n = form_hybrid_rows(s), nw = form_hybrid_warning_rows(s, hr);
     size_t scalars = form_hybrid_scalars(), line = 0;
+    size_t groups = scalars + s->hybrid.workload_count + 2; /* the first group's row */
     if (n + nw > HYBRID_ROWS_MAX) /* more than 32 scalar rows in the registry */
         abort();
+    l->wl_head = l->gr_head = l->other = SIZE_MAX;
     for (size_t i = 0; i < n; i++) {
-        if (i == scalars)
-            line++; /* the workloads' header */
+        if (i == scalars && s->hybrid.workload_count > 0)
+            l->wl_head = line++;
+        if (i == groups)
+            l->gr_head = line++;
         l->first[i] = line++;
         l->height[i] = 1;
+    }
+    if (form_trace_other_line(s, hr)) {
+        if (l->gr_head == SIZE_MAX)
+            l->gr_head = line++;
+        l->other = line++;
     }
     l->status = SIZE_MAX;
     if (computing >= 0 || nw > 0)
@@ -525,14 +498,13 @@ bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
         *top = l.count > (size_t)h ? l.count - (size_t)h : 0;
     if (sfirst < *top)
         *top = sfirst;
-    size_t lines = n + (n > scalars);
     /* The results of the same plan go beside the table when the whole
      * table still fits with its choices spelled out. */
     WlLayout L;
     size_t ncols = form_wl_cols();
     bool stats = hr && hr->workload_count == s->hybrid.workload_count;
     if (stats) {
-        layout(s, wd - 3 - STATS_COLS, col, &L);
+        layout(s, wd - 3 - FORM_STATS_COLS, col, &L);
         const WlCol *cols = columns(&ncols);
         for (size_t c = 0; c < ncols && stats; c++)
             if (cols[c].row->type == FT_CHOICE) {
@@ -549,31 +521,48 @@ bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
     int table = 1;
     for (size_t c = 0; c < ncols; c++)
         table += L.w[c] > 0 ? L.w[c] + 1 : 0;
-    for (int y = 0; y < h && *top + (size_t)y < lines; y++) {
-        size_t line = *top + (size_t)y;
-        if (line == scalars) {
-            int ha = term_attr(TS_HEADER);
-            wattrset(w, ha);
-            draw_workload(w, y, wd, s, &L, (size_t)-1, false, 0, NULL, false, ha);
-            if (stats)
-                draw_stats(w, y, table, NULL);
+    size_t wc = s->hybrid.workload_count;
+    for (size_t i = 0; i < n; i++) {
+        if (l.first[i] < *top || l.first[i] >= *top + (size_t)h)
             continue;
-        }
-        size_t i = line < scalars ? line : line - 1;
+        int y = (int)(l.first[i] - *top);
         bool selected = i == sel;
         int attr = selected ? term_attr(TS_SELECTED) : term_attr(TS_NORMAL);
         wattrset(w, attr);
         mvwhline(w, y, 0, ' ', wd - 1);
-        if (i >= scalars) {
+        if (i < scalars)
+            draw_scalar(w, y, wd, s, i, selected, edit, bad, attr);
+        else if (i < scalars + wc) {
             draw_workload(w, y, wd, s, &L, i - scalars, selected, col, edit, bad, attr);
             if (stats) {
                 /* Figures of an earlier input while newer ones compute. */
                 wattrset(w, attr | (old ? term_attr(TS_STALE) : 0));
-                draw_stats(w, y, table, &hr->workloads[i - scalars]);
+                form_draw_wl_stats(w, y, table, &hr->workloads[i - scalars]);
             }
-            continue;
-        }
-        draw_scalar(w, y, wd, s, i, selected, edit, bad, attr);
+        } else if (i < scalars + wc + 2)
+            form_trace_draw_scalar(w, y, wd, s, i - scalars - wc, selected, edit, bad, attr);
+        else
+            form_trace_draw_group(w, y, wd, s, hr, i - scalars - wc - 2, selected, col, edit,
+                                  bad, old, attr);
+    }
+    int ha = term_attr(TS_HEADER);
+    if (l.wl_head != SIZE_MAX && l.wl_head >= *top && l.wl_head < *top + (size_t)h) {
+        int y = (int)(l.wl_head - *top);
+        wattrset(w, ha);
+        draw_workload(w, y, wd, s, &L, (size_t)-1, false, 0, NULL, false, ha);
+        if (stats)
+            form_draw_wl_stats(w, y, table, NULL);
+    }
+    if (l.gr_head != SIZE_MAX && l.gr_head >= *top && l.gr_head < *top + (size_t)h) {
+        wattrset(w, ha);
+        form_trace_draw_group(w, (int)(l.gr_head - *top), wd, s, hr, (size_t)-1, false, 0,
+                              NULL, false, false, ha);
+    }
+    if (l.other != SIZE_MAX && l.other >= *top && l.other < *top + (size_t)h) {
+        int na = term_attr(TS_NORMAL);
+        wattrset(w, na);
+        form_trace_draw_group(w, (int)(l.other - *top), wd, s, hr, s->trace.group_count,
+                              false, 0, NULL, false, old, na);
     }
     draw_notes(w, h, wd, s, hr, computing, old, sel, *top, &l);
     wattrset(w, term_attr(TS_NORMAL));

@@ -12,6 +12,67 @@
 #include "form.h"
 #include "scenario_edit.h"
 
+/* The first row of the trace's part (Trace), past the workloads. */
+static size_t trace_first_row(const Scenario *s)
+{
+    return form_hybrid_scalars() + s->hybrid.workload_count;
+}
+
+long hybrid_panel_group(const App *a)
+{
+    const Scenario *s = &a->doc.cur;
+    if (a->panel != PANEL_HYBRID || !s->has_hybrid || form_trace_rows(s) == 0)
+        return -1;
+    size_t first = trace_first_row(s) + 2, row = a->sel[PANEL_HYBRID];
+    return row >= first && row < first + s->trace.group_count ? (long)(row - first) : -1;
+}
+
+bool hybrid_panel_inherited(const App *a, const Field *row, double *v)
+{
+    long wi = edit_cur_workload(a), gi = hybrid_panel_group(a);
+    if (wi >= 0)
+        return form_hybrid_inherited(&a->doc.cur, (size_t)wi, row, v);
+    return gi >= 0 && form_trace_inherited(&a->doc.cur, (size_t)gi, row, v);
+}
+
+/* On the trace's rows: a copy of the selected group after it under a new
+ * name (the first of "new", "new2", ... no group has), or that name alone
+ * at the end from the Trace rows. One undo step. */
+static Reaction add_group(App *a)
+{
+    const Scenario *s = &a->doc.cur;
+    long g = hybrid_panel_group(a);
+    size_t at = g >= 0 ? (size_t)g + 1 : s->trace.group_count;
+    HybridWorkload item;
+    memset(&item, 0, sizeof item);
+    if (g >= 0)
+        item = s->trace.groups[g];
+    else {
+        item.run = RUN_ONPREM;
+        item.cloud_mode = MODE_ON_DEMAND;
+    }
+    for (unsigned k = 1;; k++) {
+        if (k == 1)
+            snprintf(item.name, sizeof item.name, "new");
+        else
+            snprintf(item.name, sizeof item.name, "new%u", k);
+        bool taken = false;
+        for (size_t i = 0; i < s->trace.group_count && !taken; i++)
+            taken = strcmp(s->trace.groups[i].name, item.name) == 0;
+        if (!taken)
+            break;
+    }
+    Diag d;
+    if (scenario_list_insert(edit_draft(a), &field_list_groups, at, &item, &d) != 0)
+        return edit_refused(a, &d);
+    Reaction r = R_NONE;
+    edit_commit(a, &r);
+    a->sel[PANEL_HYBRID] = trace_first_row(&a->doc.cur) + 2 + at;
+    a->hcol = 0;
+    return r | msg_show(a, false, "trace group '%s' added%s: Enter names it (u undoes)",
+                        item.name, g >= 0 ? " with the selected group's rules" : "");
+}
+
 Reaction hybrid_panel_add(App *a)
 {
     if (a->panel != PANEL_HYBRID)
@@ -19,6 +80,10 @@ Reaction hybrid_panel_add(App *a)
     const Scenario *s = &a->doc.cur;
     Reaction r = R_NONE;
     Diag d;
+    if (s->has_hybrid && form_trace_rows(s) > 0 &&
+        a->sel[PANEL_HYBRID] >= trace_first_row(s) &&
+        a->sel[PANEL_HYBRID] < form_hybrid_rows(s))
+        return add_group(a);
     const FieldList *l = &field_list_workloads;
     if (!s->has_hybrid || s->hybrid.workload_count == 0) {
         /* A new plan gets an example to start from; an empty one a plain
@@ -54,17 +119,22 @@ Reaction hybrid_panel_add(App *a)
 
 Reaction hybrid_panel_cycle(App *a, bool run)
 {
-    long i = edit_cur_workload(a);
-    if (i < 0)
-        return msg_show(a, false, "%s: select a workload row of the Hybrid panel",
-                       run ? "r cycles run" : "m cycles cloud_mode");
+    long i = edit_cur_workload(a), g = hybrid_panel_group(a);
+    if (i < 0 && g < 0)
+        return msg_show(a, false, "%s: select a workload or a trace group row of the "
+                        "Hybrid panel", run ? "r cycles run" : "m cycles cloud_mode");
     /* The next word of the choice, through the edit path. */
     FieldRef f;
     char text[32];
     Diag d;
-    field_ref_init(&f, field_find(run ? "hybrid.workloads[].run"
-                                      : "hybrid.workloads[].cloud_mode"),
-                   (size_t)i);
+    if (i >= 0)
+        field_ref_init(&f, field_find(run ? "hybrid.workloads[].run"
+                                          : "hybrid.workloads[].cloud_mode"),
+                       (size_t)i);
+    else
+        field_ref_init(&f, field_find(run ? "hybrid.groups[].run"
+                                          : "hybrid.groups[].cloud_mode"),
+                       (size_t)g);
     if (scenario_nudge_text(&f, &a->doc.cur, 1, text, sizeof text, &d) != 0)
         return msg_show(a, true, "%s", d.message);
     if (scenario_set_ref(edit_draft(a), &f, text, &d) != 0)

@@ -4,21 +4,83 @@
 
 #include "hybrid_work.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "diag.h"
 #include "hybrid_stream.h"
 #include "strbuf.h"
+#include "trace_plan.h"
+#include "utf8.h"
 
 /* One computation: a private copy of the scenario, and its figures. */
 typedef struct HybridTask {
     Scenario s;
+    char file[HYBRID_WORK_PATH]; /* the scenario's file ("": none) */
     HybridResult r;
     HybridNodesTotal *by_nodes; /* the job's own copy of r.by_nodes */
     HybridResult plan;          /* published: the plan's own figures */
     double cost_ms;             /* hybrid_evaluate()'s own time */
+    Scenario *eval;             /* a replayed trace: what was evaluated */
+    HybridTraceNews *news;      /* the trace read again, or refused */
 } HybridTask;
+
+/* The plan's trace made ready for task j (DESIGN 10.8): the jobs read once
+ * and kept in *tp while the file and the groups' names stay the same.
+ * Returns the scenario to evaluate with tp->source, or NULL with j->r
+ * holding the reason as its one warning and no figures. */
+static const Scenario *trace_ready(TracePlan *tp, HybridTask *j)
+{
+    Diag d;
+    int rc = trace_plan_update(tp, &j->s, j->file[0] ? j->file : NULL, &d);
+    if (tp->reread || rc != 0) {
+        HybridTraceNews *n = j->news = xmalloc(sizeof *j->news);
+        memset(n, 0, sizeof *n);
+        n->read = tp->jobs.stats.read;
+        n->jobs = trace_jobs_replayed(&tp->jobs);
+        snprintf(n->path, sizeof n->path, "%s", tp->path);
+        if (rc != 0) {
+            n->failed = true;
+            diag_format(&d, n->error, sizeof n->error);
+        }
+    }
+    if (rc != 0) {
+        /* No figures: the warning says why, as much as it holds (the
+         * message line and :messages have all of it). */
+        memset(&j->r, 0, sizeof j->r);
+        char *m = j->r.warnings[0];
+        size_t room = sizeof j->r.warnings[0];
+        j->r.warning_count = 1;
+        int k = snprintf(m, room, "the trace cannot be replayed: %s", j->news->error);
+        if (k < 0 || (size_t)k >= room) {
+            const char *more = "... (:messages has it all)";
+            size_t keep = utf8_floor(m, strlen(m), room - strlen(more) - 1);
+            snprintf(m + keep, room - keep, "%s", more);
+        }
+        return NULL;
+    }
+    j->eval = xmalloc(sizeof *j->eval);
+    *j->eval = *tp->eval;
+    return tp->eval;
+}
+
+/* Evaluate task j with scratch sc and the trace's cache tp. */
+static void run_task(HybridTask *j, HybridScratch *sc, TracePlan *tp)
+{
+    double t0 = bg_now_ms();
+    const Scenario *ev = &j->s;
+    if (trace_plan_wanted(&j->s)) {
+        ev = trace_ready(tp, j);
+        if (!ev)
+            return;
+        sc->source = &tp->source;
+    }
+    hybrid_evaluate(ev, &ev->hybrid, &j->r, sc);
+    sc->source = NULL;
+    j->cost_ms = j->r.cancelled ? 0 : bg_now_ms() - t0;
+}
 
 static void job_progress(void *ctl, size_t done, size_t total)
 {
@@ -37,18 +99,18 @@ static void job_plan_ready(void *ctl, const HybridResult *r)
     bg_publish(ctl, fill_plan, (void *)r);
 }
 
-/* On the worker: the scratch is the channel's state, used by no one else. */
+/* On the worker: the channel's state is the HybridWork, whose scratch and
+ * trace only the worker uses while it has a channel. */
 static void job_run(void *job, void *state, BgCtl *ctl)
 {
     HybridTask *j = job;
-    HybridScratch *sc = state;
+    HybridWork *w = state;
+    HybridScratch *sc = &w->scratch;
     sc->cancel = bg_stop_flag(ctl);
     sc->progress = job_progress;
     sc->plan_ready = job_plan_ready;
     sc->progress_arg = ctl;
-    double t0 = bg_now_ms();
-    hybrid_evaluate(&j->s, &j->s.hybrid, &j->r, sc);
-    j->cost_ms = j->r.cancelled ? 0 : bg_now_ms() - t0;
+    run_task(j, sc, w->trace);
     sc->cancel = NULL;
     sc->progress = NULL;
     sc->plan_ready = NULL;
@@ -72,6 +134,8 @@ static void job_free(void *job)
     if (!j)
         return;
     free(j->by_nodes);
+    free(j->eval);
+    free(j->news);
     free(j);
 }
 
@@ -82,8 +146,10 @@ void hybrid_work_open(HybridWork *w, volatile sig_atomic_t *signal_flag)
     memset(w, 0, sizeof *w);
     w->signal_flag = signal_flag;
     w->ok = hybrid_scratch_init(&w->scratch, 0) == 0;
+    w->trace = xmalloc(sizeof *w->trace);
+    memset(w->trace, 0, sizeof *w->trace);
     if (w->ok)
-        w->ch = bg_open(&hybrid_job, &w->scratch);
+        w->ch = bg_open(&hybrid_job, w);
     if (!w->ch)
         w->scratch.cancel = signal_flag; /* a signal stops it (DESIGN 7) */
     w->near_ok = w->ch && hybrid_scratch_init(&w->near, 0) == 0;
@@ -141,6 +207,12 @@ void hybrid_work_close(HybridWork *w)
     w->held = NULL;
     hybrid_scratch_free(&w->scratch);
     hybrid_scratch_free(&w->near);
+    if (w->trace)
+        trace_plan_free(w->trace);
+    free(w->trace);
+    w->trace = NULL;
+    free(w->news);
+    w->news = NULL;
     w->near_ok = false;
     w->ok = false;
     w->pending = false;
@@ -155,6 +227,20 @@ static void take(HybridWork *w, HybridTask *j, HybridResult *out)
     *out = j->r;
     job_free(w->held);
     w->held = j;
+    w->trace_failed = j->news && j->news->failed;
+    if (j->news) {
+        /* The trace was read for these figures: its news, once; a trace
+         * that still cannot be used is not said again at every change. */
+        HybridTraceNews *n = j->news;
+        j->news = NULL;
+        bool again = n->failed && strcmp(n->error, w->last_error) == 0;
+        snprintf(w->last_error, sizeof w->last_error, "%s", n->failed ? n->error : "");
+        free(w->news);
+        w->news = again ? NULL : n;
+        if (again)
+            free(n);
+    } else if (j->eval)
+        w->last_error[0] = '\0';
     w->pending = false;
     w->plan_current = false;
     w->percent = 0;
@@ -169,16 +255,24 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
 {
     if (!w->ok)
         return;
-    if (w->has_last && scenario_equal(s, &w->last))
+    if (w->has_last && scenario_equal(s, &w->last) && strcmp(w->file, w->last_file) == 0)
         return;
     w->last = *s;
+    memcpy(w->last_file, w->file, sizeof w->last_file);
     w->has_last = true;
+    HybridTask *j = xmalloc(sizeof *j);
+    memset(j, 0, sizeof *j);
+    j->s = *s;
+    memcpy(j->file, w->file, sizeof j->file);
     if (!w->ch) {
-        hybrid_evaluate(s, &s->hybrid, out, &w->scratch);
+        run_task(j, &w->scratch, w->trace);
+        take(w, j, out);
         return;
     }
     HybridLoad load = plan_load(s);
-    if (fits_inline(w, &load)) {
+    /* A trace's jobs are the worker's: it is never computed here. */
+    if (!trace_plan_wanted(s) && fits_inline(w, &load)) {
+        free(j);
         /* Small: here and now; an older computation is stale. Its
          * by_nodes stay in the loop's scratch until the next inline run,
          * which replaces *out first. */
@@ -193,11 +287,9 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
         w->cost_load = load;
         w->last_ms = w->cost_ms;
         w->inline_runs++;
+        w->trace_failed = false;
         return;
     }
-    HybridTask *j = xmalloc(sizeof *j);
-    memset(j, 0, sizeof *j);
-    j->s = *s;
     bg_submit(w->ch, j);
     w->pending = true;
     w->plan_current = false;
@@ -262,4 +354,24 @@ bool hybrid_work_finish(HybridWork *w, HybridResult *out)
         return false;
     hybrid_work_news(w, out);
     return !w->pending;
+}
+
+void hybrid_work_set_file(HybridWork *w, const char *path)
+{
+    snprintf(w->file, sizeof w->file, "%s", path ? path : "");
+}
+
+const Scenario *hybrid_work_evaluated(const HybridWork *w)
+{
+    const HybridTask *j = w->held;
+    return j && !w->pending ? j->eval : NULL;
+}
+
+bool hybrid_work_has_figures(const HybridWork *w) { return w->ok && !w->trace_failed; }
+
+HybridTraceNews *hybrid_work_trace_news(HybridWork *w)
+{
+    HybridTraceNews *st = w->news;
+    w->news = NULL;
+    return st;
 }

@@ -24,10 +24,26 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "background.h"
+#include "diag.h"
 #include "hybrid.h"
+#include "job_history.h"
 #include "scenario.h"
+
+#define HYBRID_WORK_PATH 4096 /* the scenario's file, as the document holds it */
+
+struct TracePlan;
+
+/* A replayed trace read (again) for the figures taken, or refused. */
+typedef struct HybridTraceNews {
+    char path[HYBRID_WORK_PATH]; /* the trace as opened */
+    JobReadStats read;   /* its lines: the malformed ones located */
+    uint64_t jobs;       /* jobs the replay submits in the period */
+    bool failed;         /* it cannot be used: error says why */
+    char error[DIAG_TEXT_MAX];
+} HybridTraceNews;
 
 /* How long a submission waits for its result before the frame is drawn
  * with `computing…`: a small plan (a few milliseconds) then shows its
@@ -69,6 +85,14 @@ typedef struct HybridWork {
     bool has_last;     /* last: the scenario of the newest submission */
     Scenario last;     /* (a commit of the value just previewed is not
                         * computed twice) */
+    char last_file[HYBRID_WORK_PATH]; /* and its file */
+    char file[HYBRID_WORK_PATH]; /* the scenario's file (a trace is beside it) */
+    struct TracePlan *trace; /* the worker's: a replayed trace's jobs */
+    HybridTraceNews *news; /* of the figures taken, not yet asked for
+                            * (hybrid_work_trace_news) */
+    bool trace_failed;  /* the figures taken are only why the trace cannot
+                         * be used */
+    char last_error[DIAG_TEXT_MAX]; /* that reason, said once */
 } HybridWork;
 
 /* Set up w; the signal flag stops a wait or a computation in the loop.
@@ -86,6 +110,32 @@ void hybrid_work_close(HybridWork *w);
  * (its figures are shown or on their way). Without a channel, computes
  * here. */
 void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out);
+
+/* The scenario's file: a plan's trace (hybrid.trace) is read beside it
+ * (NULL: the current folder). Takes effect at the next submission. */
+void hybrid_work_set_file(HybridWork *w, const char *path);
+
+/* A plan that replays a trace (DESIGN 10.8) is evaluated as gpuplan
+ * report evaluates it: the scenario with one workload per group of the
+ * history (trace_plan.h). The jobs are read once, on the worker (never in
+ * the loop), and read again only when the file changes on disk, or the
+ * groups' names, their grouping, the plan's days or its number of own
+ * workloads change; a change of the groups' rules recomputes the figures
+ * from the jobs kept. A trace that cannot be used gives figures with no
+ * results and one warning saying why. */
+
+/* The scenario the figures taken are of, when the plan replays a trace
+ * (its workloads are hr's); NULL otherwise or while newer ones compute. */
+const Scenario *hybrid_work_evaluated(const HybridWork *w);
+
+/* False when there are no figures to show: no scratch, or the figures
+ * taken hold only why the trace cannot be replayed (their warning). */
+bool hybrid_work_has_figures(const HybridWork *w);
+
+/* When the figures last taken read the trace (again) or found it
+ * unusable: what the reading saw, the caller's to free; NULL otherwise.
+ * Each reading is given once. */
+HybridTraceNews *hybrid_work_trace_news(HybridWork *w);
 
 /* Drop the pending computation (the scenario shown has no plan now). */
 void hybrid_work_cancel(HybridWork *w);

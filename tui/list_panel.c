@@ -9,13 +9,14 @@
 
 #include "edit.h"
 #include "form.h"
+#include "hybrid_panel.h"
 #include "msg.h"
 #include "risk_panel.h"
 #include "scenario_edit.h"
 
 /* Room for an item's name as a question gives it: "workload '" and the
  * longest name. */
-#define ITEM_NAME_MAX (sizeof(((HybridWorkload *)0)->name) + 16)
+#define ITEM_NAME_MAX (sizeof(((HybridWorkload *)0)->name) + 24)
 
 static void workload_name(const Scenario *s, size_t i, char *buf, size_t n)
 {
@@ -74,9 +75,19 @@ long list_panel_item(const App *a)
 bool list_panel_move(App *a, bool right, Reaction *r)
 {
     const ListPanel *lp = list_panel_of(a->panel);
-    if (!lp || list_panel_item(a) < 0)
+    if (!lp)
         return false;
-    if (right && a->hcol + 1 < lp->cols())
+    size_t cols = lp->cols();
+    if (list_panel_item(a) < 0) {
+        /* A trace group's row (DESIGN 10.8) has cells of its own. */
+        long g = hybrid_panel_group(a);
+        if (g < 0)
+            return false;
+        cols = form_trace_cols();
+        if (a->hcol >= cols)
+            a->hcol = cols - 1;
+    }
+    if (right && a->hcol + 1 < cols)
         a->hcol++;
     else if (!right && a->hcol > 0)
         a->hcol--;
@@ -84,15 +95,33 @@ bool list_panel_move(App *a, bool right, Reaction *r)
     return true;
 }
 
-Reaction list_panel_delete(App *a)
+/* The list and item of the selected row: a list panel's item, or a trace
+ * group of the Hybrid panel (its name into name); false for other rows. */
+static bool selected_item(const App *a, const FieldList **l, long *i, char *name, size_t n)
 {
     const ListPanel *lp = list_panel_of(a->panel);
-    long i = list_panel_item(a);
-    if (!lp || i < 0)
-        return msg_show(a, false, "d deletes a workload or an input: select "
-                       "one on the Hybrid or the Risk panel");
+    *i = list_panel_item(a);
+    if (lp && *i >= 0) {
+        *l = lp->list;
+        lp->name(&a->doc.cur, (size_t)*i, name, n);
+        return true;
+    }
+    *i = hybrid_panel_group(a);
+    if (*i < 0)
+        return false;
+    *l = &field_list_groups;
+    msg_format(name, n, "trace group '%s'", a->doc.cur.trace.groups[*i].name);
+    return true;
+}
+
+Reaction list_panel_delete(App *a)
+{
+    const FieldList *l;
+    long i;
     char name[ITEM_NAME_MAX], q[ITEM_NAME_MAX + 32];
-    lp->name(&a->doc.cur, (size_t)i, name, sizeof name);
+    if (!selected_item(a, &l, &i, name, sizeof name))
+        return msg_show(a, false, "d deletes a workload, a trace group or an input: "
+                        "select one on the Hybrid or the Risk panel");
     msg_format(q, sizeof q, "delete %s? (y)es / (n)o", name);
     dialog_choice(&a->dlg, P_LIST_DELETE, q, "yn");
     return R_LINE;
@@ -100,18 +129,19 @@ Reaction list_panel_delete(App *a)
 
 Reaction list_panel_delete_answer(App *a)
 {
-    const ListPanel *lp = list_panel_of(a->panel);
-    long i = list_panel_item(a);
-    if (!lp || i < 0)
-        return R_NONE;
+    const FieldList *l;
+    long i;
     char name[ITEM_NAME_MAX];
-    lp->name(&a->doc.cur, (size_t)i, name, sizeof name);
+    if (!selected_item(a, &l, &i, name, sizeof name))
+        return R_NONE;
     Diag d;
-    if (scenario_list_remove(edit_draft(a), lp->list, (size_t)i, &d) != 0)
+    if (scenario_list_remove(edit_draft(a), l, (size_t)i, &d) != 0)
         return edit_refused(a, &d);
     Reaction r = R_NONE;
     edit_commit(a, &r);
-    size_t rows = list_panel_rows(lp, &a->doc.cur);
+    size_t rows = edit_panel_rows(a);
+    if (a->panel == PANEL_HYBRID)
+        rows = form_hybrid_rows(&a->doc.cur); /* items, not the warnings */
     if (a->sel[a->panel] >= rows && a->sel[a->panel] > 0)
         a->sel[a->panel]--;
     return r | msg_show(a, false, "%s deleted (u undoes)", name);

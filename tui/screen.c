@@ -400,8 +400,11 @@ static void draw_results(App *a)
 {
     int computing = hybrid_computing(a);
     bool plan_current = a->hwork.pending && a->hwork.plan_current;
-    const HybridResult *hy =
-        a->panel == PANEL_HYBRID && a->shown.has_hybrid && a->hwork.ok ? &a->hres : NULL;
+    /* A trace that cannot be replayed has no figures: the panel says why. */
+    const HybridResult *hy = a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
+                                     hybrid_work_has_figures(&a->hwork)
+                                 ? &a->hres
+                                 : NULL;
     char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH];
     ResultsExtra ex = {.count = 0};
     ex.count = risk_live_lines(a, lines, RISK_LIVE_LINES, &ex.refining);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "file_path.h"
 #include "strbuf.h"
@@ -167,6 +168,52 @@ static int merged_rewind(void *state, char *error, size_t n)
     return tp->trace_src.rewind(tp->trace_src.state, error, n);
 }
 
+/* What s's jobs are read for, the trace at path. */
+static void key_of(const Scenario *s, const char *path, TraceKey *k)
+{
+    memset(k, 0, sizeof *k);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        k->known = true;
+        k->dev = (uint64_t)st.st_dev;
+        k->ino = (uint64_t)st.st_ino;
+        k->size = (uint64_t)st.st_size;
+        k->mtime_s = (int64_t)st.st_mtim.tv_sec;
+        k->mtime_ns = (int64_t)st.st_mtim.tv_nsec;
+    }
+    k->group_by = s->trace.group_by;
+    k->own = s->hybrid.workload_count;
+    k->period = (int64_t)llround(s->hybrid.days * 1440);
+    for (size_t i = 0; i < s->trace.group_count; i++)
+        if (strcmp(s->trace.groups[i].name, "*") != 0)
+            snprintf(k->names[k->named++], sizeof k->names[0], "%s", s->trace.groups[i].name);
+}
+
+/* The evaluation of tp's jobs with s's rules: the groups' workloads
+ * described, the plan's own jobs merged with the history's. p holds s's
+ * plan with the groups' workloads after `first`; fallback is the other
+ * groups' one (the last). */
+static void finish(TracePlan *tp, const Scenario *s, size_t first, size_t fallback)
+{
+    HybridPlan *p = &tp->eval->hybrid;
+    /* The other groups' workload, when no job of the history is theirs,
+     * would only warn that it has none: it goes. */
+    bool other = false;
+    for (size_t i = 0; i < tp->jobs.count && !other; i++)
+        other = tp->jobs.jobs[i].workload == fallback;
+    if (!other)
+        p->workload_count--;
+    describe(tp, first);
+    /* The plan's own jobs: its workloads only (the groups' have no
+     * arrivals of their own). */
+    HybridPlan *own = xmalloc(sizeof *own);
+    *own = s->hybrid;
+    hybrid_plan_source(&tp->own, own, &tp->own_src);
+    trace_jobs_source(&tp->jobs, &tp->trace_src);
+    tp->source = (HybridJobSource){merged_rewind, merged_next, tp};
+    tp->have_own = tp->have_trace = NOT_READ;
+}
+
 int trace_plan_prepare(const Scenario *s, const char *scenario_path, TracePlan *tp,
                        Diag *d)
 {
@@ -188,6 +235,7 @@ int trace_plan_prepare(const Scenario *s, const char *scenario_path, TracePlan *
         }
     }
     if (rc == 0) {
+        key_of(s, tp->path, &tp->key);
         TraceOptions o = {JOBS_AUTO, (JobGroupBy)s->trace.group_by, false,
                           names, workloads, named, fallback,
                           (int64_t)llround(p->days * 1440)};
@@ -202,23 +250,38 @@ int trace_plan_prepare(const Scenario *s, const char *scenario_path, TracePlan *
         tp->jobs.stats = keep;
         return rc;
     }
-    /* The other groups' workload, when no job of the history is theirs,
-     * would only warn that it has none: it goes. */
-    bool other = false;
-    for (size_t i = 0; i < tp->jobs.count && !other; i++)
-        other = tp->jobs.jobs[i].workload == fallback;
-    if (!other)
-        p->workload_count--;
-    describe(tp, first);
-    /* The plan's own jobs: its workloads only (the groups' have no
-     * arrivals of their own). */
-    HybridPlan *own = xmalloc(sizeof *own);
-    *own = s->hybrid;
-    hybrid_plan_source(&tp->own, own, &tp->own_src);
-    trace_jobs_source(&tp->jobs, &tp->trace_src);
-    tp->source = (HybridJobSource){merged_rewind, merged_next, tp};
-    tp->have_own = tp->have_trace = NOT_READ;
+    finish(tp, s, first, fallback);
     return 0;
+}
+
+int trace_plan_update(TracePlan *tp, const Scenario *s, const char *scenario_path,
+                      Diag *d)
+{
+    char path[sizeof tp->path];
+    TraceKey k;
+    if (tp->eval && resolve(s->trace.file, scenario_path, path, sizeof path) &&
+        strcmp(path, tp->path) == 0) {
+        key_of(s, path, &k);
+        if (k.known && memcmp(&k, &tp->key, sizeof k) == 0) {
+            /* The same jobs, to the same workloads: the rules anew. */
+            diag_clear(d, NULL);
+            *tp->eval = *s;
+            HybridPlan *p = &tp->eval->hybrid;
+            const char *names[TRACE_MAX_GROUPS];
+            size_t workloads[TRACE_MAX_GROUPS], named = 0, fallback = 0;
+            size_t first = p->workload_count;
+            if (add_groups(s, p, names, workloads, &named, &fallback, d) != 0)
+                abort(); /* the same counts fitted when the jobs were read */
+            free((void *)tp->own.p);
+            finish(tp, s, first, fallback);
+            tp->reread = false;
+            return 0;
+        }
+    }
+    trace_plan_free(tp);
+    int rc = trace_plan_prepare(s, scenario_path, tp, d);
+    tp->reread = true;
+    return rc;
 }
 
 void trace_plan_free(TracePlan *tp)

@@ -66,8 +66,8 @@ static void trace_not_read(HybridResult *r, const Scenario *s)
     r->warning_count = 1;
     (void)s;
     snprintf(r->warnings[0], sizeof r->warnings[0],
-             "the plan replays a trace (hybrid.trace), which only gpuplan report "
-             "reads: no hybrid figures here");
+             "the plan replays a trace (hybrid.trace), which gpuplan report and "
+             "the planner read: no hybrid figures here");
 }
 
 bool report_results_compute_source(ReportResults *rr, const Scenario *s,

@@ -5,8 +5,8 @@
 # and redo take it back and put it again; the next save writes the values
 # with a comment saying where they came from, and keeps the rest of the
 # file byte for byte; a save after undoing it drops the comment; a file
-# that cannot be read changes nothing. Last, a plan that replays a trace
-# says that the planner does not read it.
+# that cannot be read changes nothing. (A plan that replays a trace:
+# trace.sh.)
 . "$(dirname "$0")/lib.sh"
 
 M=$top_srcdir/tests/data/measure
@@ -77,26 +77,4 @@ for size in 80x24 132x43; do
     done
 done
 
-# A plan that replays a trace (DESIGN 10.8): the planner does not read it,
-# and says so instead of showing the plan's own workloads as the whole.
-cp "$top_srcdir/tests/data/trace/queue.yaml" "$top_srcdir/tests/data/trace/queue.csv" "$TMP/work/"
-chmod u+w "$TMP/work/queue.yaml"
-START_SIZE=100x30 start -- queue.yaml
-wait_for "queue replay" 10 "the trace's scenario is open" || give_up
-keys M-8
-wait_for "! the plan replays a trace (hybrid.trace): its" 5 \
-    "the Hybrid panel says the trace is not read here"
-wait_for "figures are in gpuplan report, not in the planner" 5 "and where its figures are"
-refute "Trace groups" "a trace's rows are in the file, not on the panel"
-type_text ":set hybrid.trace=other.csv"
-keys Enter
-wait_for "hybrid.trace = other.csv" 5 ":set changes the trace"
-type_text ":goto hybrid.trace"
-keys Enter
-wait_for "goto: hybrid.trace is written in the file; no panel shows it (:set changes it)" 5 \
-    ":goto says where the trace is"
-keys u
-wait_for "undone: Trace 'other.csv'" 5 "the trace set back"
-keys F10
-wait_for "EXIT=0" 10 "quits"
 finish
