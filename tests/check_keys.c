@@ -78,6 +78,16 @@ START_TEST(hint_line_fits_and_comes_from_labels)
     ck_assert_ptr_nonnull(strstr(b, "u undo"));
     ck_assert_ptr_nonnull(strstr(b, "c chart"));
     ck_assert_ptr_nonnull(strstr(b, ": cmd"));
+    /* And where to learn more: the field's whole help and the search. */
+    ck_assert_ptr_nonnull(strstr(b, "? about"));
+    ck_assert_ptr_nonnull(strstr(b, "/ search"));
+    /* The Risk panel's line has room for them beside its own keys. */
+    char risk[512];
+    keys_hint_line(risk, sizeof risk, 79, KS_RISK);
+    ck_assert_int_le((int)strlen(risk), 79);
+    ck_assert_ptr_nonnull(strstr(risk, "a add"));
+    ck_assert_ptr_nonnull(strstr(risk, "? about"));
+    ck_assert_ptr_nonnull(strstr(risk, "/ search"));
     /* Only whole labels, and each label is in the table. */
     char wide[512];
     keys_hint_line(wide, sizeof wide, 400, KS_ANY);

@@ -201,11 +201,13 @@ const char *keys_name(int key, char *buf, size_t n)
 /* The labels of table t whose scope is `scope` (pass 0) or KS_ANY (pass
  * 1), appended to buf in table order; false once a label does not fit. */
 /* The hint line's order (DESIGN 8: the most useful first, so that 80 columns
- * show undo, chart and `:`); labels of other actions follow in table order. */
+ * show undo, chart, `:`, quit, the field's help, search and save, and the
+ * list panels' own keys before them; 132 the price book); labels of other
+ * actions follow in table order. */
 static const Action hint_first[] = {ACT_HELP,  ACT_UNDO,       ACT_CHART, ACT_COMMAND,
-                                    ACT_QUIT,  ACT_SAVE,       ACT_PANEL_NEXT,
-                                    ACT_EDIT,  ACT_NUDGE_DOWN, ACT_ZOOM,  ACT_OPEN,
-                                    ACT_EXPORT, ACT_PRICES, ACT_TOGGLE};
+                                    ACT_QUIT,  ACT_FIELD_HELP, ACT_SEARCH, ACT_SAVE,
+                                    ACT_PANEL_NEXT, ACT_EDIT,  ACT_NUDGE_DOWN, ACT_ZOOM,
+                                    ACT_PRICES, ACT_OPEN, ACT_EXPORT, ACT_TOGGLE};
 
 static size_t hint_rank(const KeyTable *t, size_t i)
 {

@@ -161,7 +161,7 @@ wait_for "EXIT=137" 10
 [ -e "$W/.mine.yaml.gpuplan-lock" ] && ok || fail "kill -9 left no lock to test with"
 start -- mine.yaml
 wait_re " Hardware +Facility " 10 "panel tabs" || give_up
-wait_for "Tab panel" 5
+wait_for "F2 save" 5
 refute "open in another planner" "a stale lock was reported"
 [ "$(cut -d' ' -f1 "$W/.mine.yaml.gpuplan-lock")" = "$PID" ] && ok ||
     fail "the stale lock was not taken over"

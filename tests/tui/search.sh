@@ -4,8 +4,8 @@
 # too), and says which match of how many; Down and Up move between matches,
 # Enter stays, Esc goes back; n and N go on after it, wrapping. `:goto`
 # takes the key's last part (pue), a near miss (peu), and says when a last
-# part is ambiguous. At 80x22, 80x23, 80x24 and 132x43, in a UTF-8 and the
-# C locale.
+# part is ambiguous. The hint line names ? and / and ends at a whole
+# label. At 80x22, 80x23, 80x24 and 132x43, in a UTF-8 and the C locale.
 . "$(dirname "$0")/lib.sh"
 
 have_utf8=1
@@ -31,6 +31,17 @@ walk() { # SIZE LOCALE
     START_SIZE=$size start NO_COLOR=1 LC_ALL="$loc" TERM=xterm-256color -- logistics-hybrid
     wait_re " Hardware +Facility " 10 "planner at $what" || give_up
     wait_status "hardware.gpu_model:" "the first field at $what"
+    # The hint line names ? and / wherever they fit, and ends at a whole
+    # label: each item of it is a key and one word.
+    local hint item
+    hint=$(screen | tail -1 | sed 's/ *$//')
+    case "$hint" in
+    "F1 help  u undo  c chart  : cmd  F10 quit  ? about  / search  F2 save"*) ok ;;
+    *) fail "the hint line lacks ? about and / search at $what: '$hint'" ;;
+    esac
+    while read -r item; do
+        [[ "$item" =~ ^[^\ ]+\ [a-z]+$ ]] && ok || fail "hint item '$item' cut at $what"
+    done < <(sed 's/  /\n/g' <<<"$hint")
     # Incremental: each letter searches again, from where / was pressed.
     keys /
     wait_re "^/ +labels, keys, help$" 5 "the search line at $what"
