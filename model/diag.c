@@ -17,9 +17,8 @@ static void mark_cut(char *buf, size_t n, size_t need)
     static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026 */
     if (need < n || n < sizeof ellipsis)
         return;
-    size_t end = n - sizeof ellipsis; /* room for "…" and the NUL */
-    while (end > 0 && ((unsigned char)buf[end] & 0xc0) == 0x80)
-        end--; /* not inside a UTF-8 sequence */
+    /* room for "…" and the NUL, not inside a UTF-8 sequence */
+    size_t end = utf8_floor(buf, strlen(buf), n - sizeof ellipsis);
     memcpy(buf + end, ellipsis, sizeof ellipsis);
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "utf8.h"
 
 void horizon_spans(const double *on, const double *x, int T, HorizonSpans *sp)
 {
@@ -68,9 +69,7 @@ static void put(Phrase *p, const char *fmt, ...)
         p->buf[0] = '\0';
         return;
     }
-    size_t keep = p->n - sizeof ell;
-    while (keep > 0 && ((unsigned char)p->buf[keep] & 0xC0) == 0x80)
-        keep--;
+    size_t keep = utf8_floor(p->buf, strlen(p->buf), p->n - sizeof ell);
     memcpy(p->buf + keep, ell, sizeof ell);
     p->len = keep + sizeof ell - 1;
 }

@@ -12,6 +12,9 @@
 #   - no helper is defined in two files: the helpers written to be shared
 #     (HELPERS below) by name, and any function by its body (the same body,
 #     whitespace aside, of 3 lines or more in two files is a copy);
+#   - no file but model/utf8.c decodes or encodes UTF-8 by hand (a
+#     continuation-byte mask, a lead byte built with 0xE0 |): text is
+#     decoded, measured and cut in one place (HACKING 4);
 #   - no text is cut silently by a printf precision (`%.40s`): a value
 #     quoted in a message goes through diag_quote or utf8_clip, which end a
 #     cut in "…" on a character boundary (HACKING 7).
@@ -189,6 +192,13 @@ grep -nE '%-?[0-9]*\.[0-9]+s' $sources | while IFS=: read -r f n _; do
     echo "precision $f:$n" >>"$current"
 done
 
+# UTF-8 by hand, outside the one module that does it.
+# shellcheck disable=SC2086
+grep -nE '& *0x[cC]0\b|0x[eEfF]0 *\| *\(|0x[cC]0 *\| *\(' $sources |
+    grep -vE '^model/utf8\.[ch]:' | while IFS=: read -r f n _; do
+    echo "utf8 $f:$n" >>"$current"
+done
+
 sort -u "$current" -o "$current"
 # --list: print the offenders as KNOWN lines, for reading (not for pasting
 # over the list: a new offender is fixed, not listed).
@@ -208,6 +218,7 @@ while IFS= read -r o; do
             brace\ *) fail "${o#brace }: a function's { and } go at column 0 (its size cannot be measured otherwise)" ;;
             helper\ *) h=${o#helper }; fail "${h%% *} is defined in more than one file (${h#* }): write it once and share it" ;;
             copy\ *) fail "the same function body in several files: ${o#copy } (write it once and share it)" ;;
+            utf8\ *) fail "${o#utf8 }: UTF-8 by hand: use model/utf8.h (utf8_is_cont, utf8_floor, utf8_next, utf8_encode)" ;;
             precision\ *) fail "${o#precision }: %.Ns cuts a text without a mark: quote it with diag_quote or utf8_clip" ;;
         esac
     fi

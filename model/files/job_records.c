@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "job_reader.h"
+#include "utf8.h"
 
 #define QUOTE_MAX 40 /* characters of a value quoted in a message */
 
@@ -23,9 +24,7 @@ const char *job_shown(const RecordField *f, char *buf, size_t n)
 {
     size_t len = f->n, chars = 0, i = 0;
     while (i < len && chars < QUOTE_MAX) {
-        i++;
-        while (i < len && ((unsigned char)f->s[i] & 0xC0) == 0x80)
-            i++;
+        i = utf8_next(f->s, len, i);
         chars++;
     }
     snprintf(buf, n, "%.*s%s", (int)i, f->s, i < len ? "\u2026" : "");

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "utf8.h"
+
 #define BLOCK (1024 * 1024)
 
 int record_open(RecordReader *r, const char *path, Diag *d)
@@ -291,7 +293,7 @@ void record_locate(const RecordReader *r, size_t raw, unsigned long *line,
         if (c == '\n') {
             (*line)++;
             *col = 1;
-        } else if ((c & 0xC0) != 0x80) {
+        } else if (!utf8_is_cont(c)) {
             (*col)++;
         }
     }

@@ -29,11 +29,8 @@ void html_text_n(StrBuf *b, const char *s, size_t n)
         default:
             if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
                 /* U+2400 + c (U+2421 for DEL), in UTF-8: E2 90 80+c. */
-                unsigned cp = c == 0x7f ? 0x2421 : 0x2400 + c;
-                pic[0] = (char)(0xE0 | (cp >> 12));
-                pic[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-                pic[2] = (char)(0x80 | (cp & 0x3F));
-                pic[3] = '\0';
+                uint32_t cp = c == 0x7f ? 0x2421 : 0x2400 + (uint32_t)c;
+                pic[utf8_encode(cp, pic)] = '\0';
                 rep = pic;
             } else if (c >= 0x80) {
                 uint32_t cp;
