@@ -15,6 +15,10 @@
 #   - no file but model/utf8.c decodes or encodes UTF-8 by hand (a
 #     continuation-byte mask, a lead byte built with 0xE0 |): text is
 #     decoded, measured and cut in one place (HACKING 4);
+#   - no planner test checks that text is NOT on the screen by piping a
+#     capture into grep: an empty capture (the pane gone, nothing drawn)
+#     would pass; such checks go through capture/refute (tests/tui/lib.sh),
+#     which fail on an empty screen first (HACKING 10);
 #   - no text is cut silently by a printf precision (`%.40s`): a value
 #     quoted in a message goes through diag_quote or utf8_clip, which end a
 #     cut in "…" on a character boundary (HACKING 7).
@@ -199,6 +203,12 @@ grep -nE '& *0x[cC]0\b|0x[eEfF]0 *\| *\(|0x[cC]0 *\| *\(' $sources |
     echo "utf8 $f:$n" >>"$current"
 done
 
+# A must-not-appear check on a raw capture.
+grep -nE '(screen|capture-pane)[^#]*\|[^#]*grep -q[^#]*(then fail|&& fail)' \
+    tests/tui/*.sh | while IFS=: read -r f n _; do
+    echo "unguarded $f:$n" >>"$current"
+done
+
 sort -u "$current" -o "$current"
 # --list: print the offenders as KNOWN lines, for reading (not for pasting
 # over the list: a new offender is fixed, not listed).
@@ -219,6 +229,7 @@ while IFS= read -r o; do
             helper\ *) h=${o#helper }; fail "${h%% *} is defined in more than one file (${h#* }): write it once and share it" ;;
             copy\ *) fail "the same function body in several files: ${o#copy } (write it once and share it)" ;;
             utf8\ *) fail "${o#utf8 }: UTF-8 by hand: use model/utf8.h (utf8_is_cont, utf8_floor, utf8_next, utf8_encode)" ;;
+            unguarded\ *) fail "${o#unguarded }: a check that text is not on the screen passes on an empty capture: use refute (tests/tui/lib.sh)" ;;
             precision\ *) fail "${o#precision }: %.Ns cuts a text without a mark: quote it with diag_quote or utf8_clip" ;;
         esac
     fi

@@ -63,7 +63,7 @@ cp "$SCEN/default.yaml" "$TMP/work/$ZWSP"
 for loc in C.UTF-8 C; do
     start LC_ALL=$loc -- "$EVIL"
     wait_for 'evil\u202egnp.yaml' 10 "the title escapes U+202E ($loc)"
-    if screen | LC_ALL=C grep -q $'\xe2\x80\xae'; then fail "a raw U+202E reached the screen ($loc)"; else ok; fi
+    refute $'\xe2\x80\xae' "a raw U+202E reached the screen ($loc)"
     keys q
     wait_for "EXIT=0" 10
     start LC_ALL=$loc -- "$ZWSP"
