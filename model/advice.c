@@ -69,39 +69,41 @@ static void biggest_term(const Scenario *s, const CostResult *r, CostOption x,
                  s->currency, cost_option_word(x), cloud_name[best], b);
 }
 
-char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
-                       char *buf, size_t n)
+/* ADV_ZONE_DISAGREES: the option the rule would pick against the one the
+ * figures pick. */
+static void disagree_text(const Scenario *s, const CostResult *r,
+                          const char *pct, char *buf, size_t n)
 {
     const char *cur = s->currency;
-    char pct[32];
-    cost_pct_text(s->utilization.measured_pct, pct, sizeof pct);
-    char a[64];
-    switch (code) {
-    case ADV_ZONE_DISAGREES: {
-        /* The option the rule would pick against the one the figures pick. */
-        CostOption x = cost_zone_rival(r);
-        char cmp[200], term[400];
-        onprem_vs_cloud(r, cur, cmp, sizeof cmp);
-        if (r->zone == ZONE_ONPREM)
-            compare_text(r, x, OPT_ONPREM, cur, cmp, sizeof cmp);
-        if (!r->option[x].allowed) {
-            num_snprintf(buf, n,
-                         "At %s%% the rule of thumb says \"below 50%%, rent "
-                         "from the cloud\", but compliance forbids the cloud: "
-                         "on-prem is the only allowed option, and %s.",
-                         pct, cmp);
-            break;
-        }
-        biggest_term(s, r, x, term, sizeof term);
+    CostOption x = cost_zone_rival(r);
+    char cmp[200], term[400];
+    onprem_vs_cloud(r, cur, cmp, sizeof cmp);
+    if (r->zone == ZONE_ONPREM)
+        compare_text(r, x, OPT_ONPREM, cur, cmp, sizeof cmp);
+    if (!r->option[x].allowed) {
         num_snprintf(buf, n,
-                     "At %s%% the rule of thumb says \"%s\", but the figures "
-                     "disagree: %s; %s.",
-                     pct,
-                     r->zone == ZONE_ONPREM ? "above 75%, own the cluster"
-                                            : "below 50%, rent from the cloud",
-                     cmp, term);
-        break;
+                     "At %s%% the rule of thumb says \"below 50%%, rent "
+                     "from the cloud\", but compliance forbids the cloud: "
+                     "on-prem is the only allowed option, and %s.",
+                     pct, cmp);
+        return;
     }
+    biggest_term(s, r, x, term, sizeof term);
+    num_snprintf(buf, n,
+                 "At %s%% the rule of thumb says \"%s\", but the figures "
+                 "disagree: %s; %s.",
+                 pct,
+                 r->zone == ZONE_ONPREM ? "above 75%, own the cluster"
+                                        : "below 50%, rent from the cloud",
+                 cmp, term);
+}
+
+/* The rules of thumb about utilization and size, against the figures. */
+static void thumb_text(AdviceCode code, const Scenario *s, const CostResult *r,
+                       const char *pct, char *buf, size_t n)
+{
+    const char *cur = s->currency;
+    switch (code) {
     case ADV_BELOW_60: {
         char cmp[200];
         onprem_vs_cloud(r, cur, cmp, sizeof cmp);
@@ -144,6 +146,27 @@ char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
                      r->gpus, pct, cmp);
         break;
     }
+    default:
+        break;
+    }
+}
+
+char *cost_advice_text(AdviceCode code, const Scenario *s, const CostResult *r,
+                       char *buf, size_t n)
+{
+    const char *cur = s->currency;
+    char pct[32];
+    cost_pct_text(s->utilization.measured_pct, pct, sizeof pct);
+    char a[64];
+    switch (code) {
+    case ADV_ZONE_DISAGREES:
+        disagree_text(s, r, pct, buf, n);
+        break;
+    case ADV_BELOW_60:
+    case ADV_ABOVE_80:
+    case ADV_MIN_SIZE:
+        thumb_text(code, s, r, pct, buf, n);
+        break;
     case ADV_COMMIT_COVERAGE: {
         char now[48], then[48], save[48];
         num_format_money(r->option[OPT_RESERVED].monthly, 0, now, sizeof now);

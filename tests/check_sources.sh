@@ -39,7 +39,6 @@ HELPERS="trim wrap pct_text split_path now_ms month_text nice_step"
 #   copy PATH:NAME PATH:NAME...   functions with the same body
 KNOWN='
 file model/dtoa.c
-function model/advice.c:cost_advice_text
 function model/files/import_routing.c:map_routing
 '
 
