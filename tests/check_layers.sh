@@ -48,6 +48,17 @@ sources_of() {
              if ($NF != "\\") on = 0 }' Makefile.am
 }
 
+# A quoted include is looked up in the including file's own folder first,
+# so model/x.c could reach model/chart/chart.h as "chart/chart.h" (or the
+# planner's headers as "../tui/term.h") whatever its include path says, and
+# the translation units above cannot see that. No source names a header by
+# a path: each is found by its layer's include path alone.
+# shellcheck disable=SC2046 # a word list of paths on purpose
+bypass=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*/' \
+    $(find model tui -name '*.[ch]' -not -path 'model/forbid/*'))
+[ -z "$bypass" ] && ok ||
+    fail "a header named by a path, past the layer's include path: $bypass"
+
 model=$(sources_of libgpumodel_a)
 [ -n "$model" ] && ok || fail "no model sources found in Makefile.am"
 for f in $model; do
