@@ -209,13 +209,15 @@ static void draw_titles(Box *b, Cols c)
     b->y++;
 }
 
-/* One row per option: monthly cost, cost per useful GPU-hour, the
+/* One row per option shown: monthly cost, cost per useful GPU-hour, the
  * difference to the cheapest (or that it is the cheapest, or not allowed). */
-static void draw_options(Box *b, Cols c)
+static void draw_options(Box *b, Cols c, const bool show[OPT_COUNT])
 {
     const CostResult *r = b->r;
     double best = r->option[r->cheapest].monthly;
-    for (int o = 0; o < OPT_COUNT && b->y < b->h; o++, b->y++) {
+    for (int o = 0; o < OPT_COUNT && b->y < b->h; o++) {
+        if (!show[o])
+            continue;
         const OptionCost *oc = &r->option[o];
         char money[48], per[32], diff[64], line[512];
         num_format_money(oc->monthly, 0, money, sizeof money);
@@ -248,7 +250,7 @@ static void draw_options(Box *b, Cols c)
         wattrset(b->w, attr);
         snprintf(line, sizeof line, "%-9s %*s %*s %*s", cost_option_label((CostOption)o),
                  c.money, money, c.per, per, c.diff, diff);
-        mvwaddnstr(b->w, b->y, 0, line, b->wd);
+        mvwaddnstr(b->w, b->y++, 0, line, b->wd);
     }
     wattrset(b->w, term_attr(TS_NORMAL));
 }
@@ -371,7 +373,61 @@ static void draw_tail(Box *b)
     }
 }
 
-/* The box; `verdict_too` false leaves the verdict to its own window. */
+/* The hybrid plan's rows the box keeps before options other than the
+ * cheapest: its heading, on-prem + cloud, the total, all cloud, all
+ * on-prem and the optimum (draw_hybrid). */
+#define HYBRID_ROWS 6
+
+/* Which options get a row when `rows` are left under the titles (DESIGN
+ * 8): the cheapest, then on-prem, then the others in the table's order;
+ * the first `firm` of them before the `reserve` rows kept for what
+ * follows, the others only in rows left after those. */
+static void pick_options(const CostResult *r, int rows, int firm, int reserve,
+                         bool show[OPT_COUNT])
+{
+    int n = rows - reserve < OPT_COUNT ? rows - reserve : OPT_COUNT;
+    if (n < firm)
+        n = rows < firm ? rows : firm;
+    for (int o = 0; o < OPT_COUNT; o++)
+        show[o] = false;
+    int k = 0;
+    if (k < n) {
+        show[r->cheapest] = true;
+        k++;
+    }
+    if (k < n && !show[OPT_ONPREM]) {
+        show[OPT_ONPREM] = true;
+        k++;
+    }
+    for (int o = 0; o < OPT_COUNT && k < n; o++)
+        if (!show[o]) {
+            show[o] = true;
+            k++;
+        }
+}
+
+/* The rows the panel's lines after the options take (the draws line of
+ * the Risk panel), wrapped at the box's width. */
+static int extra_tail_rows(const Box *b)
+{
+    int n = 0;
+    for (int k = b->ex ? b->ex->lead : 0; b->ex && k < b->ex->count; k++)
+        n += wrap_rows(b->wd, b->ex->line[k]);
+    return n;
+}
+
+/* The Hybrid panel's box leads with the verdict where the verdict, the
+ * whole table and the plan's rows all fit (132x43); below that the short
+ * layout's own window shows it. */
+static bool hybrid_verdict_fits(const Box *b)
+{
+    return results_verdict_rows(b->s, b->r, b->wd) + 1 + OPT_COUNT + HYBRID_ROWS <= b->h;
+}
+
+/* The box; `verdict_too` false leaves the verdict to its own window. The
+ * options' titles and the cheapest option's row are shown at every size
+ * the planner draws (DESIGN 8): rows of the other options give way first
+ * to the panel's own lines and the hybrid plan's figures. */
 static void results_box(Box *b, bool verdict_too)
 {
     getmaxyx(b->w, b->h, b->wd);
@@ -379,23 +435,19 @@ static void results_box(Box *b, bool verdict_too)
     b->y = 0;
     if (b->h <= 0 || b->wd <= 0)
         return;
-    if (!b->hy && verdict_too)
+    if (verdict_too && (!b->hy || hybrid_verdict_fits(b)))
         draw_verdict_lead(b);
     b->y = extra_lines(b->w, b->y, b->h, b->wd, b->ex, 0, b->ex ? b->ex->lead : 0);
-    /* A short box on the Hybrid panel (80x22) gives its rows to the plan's
-     * figures, so that they and `computing…` stay legible; the verdict
-     * above it still names the cheapest option. */
-    bool plan_only = b->hy && b->h < 1 + OPT_COUNT + 4;
-    /* The columns' titles; left out when that row is what the horizon
-     * line needs (80x22 with a three-row verdict): the money columns read
-     * without them, and stale rows keep their own mark. */
-    bool titles = !plan_only && (b->hy || b->y + 1 + OPT_COUNT + 1 <= b->h ||
-                                 (!b->ex && b->y + OPT_COUNT + 1 > b->h));
+    bool titles = b->h - b->y >= 2;
+    bool show[OPT_COUNT];
+    /* The Hybrid panel keeps its plan's rows before on-prem's, which its
+     * own figures show beside the cloud's. */
+    pick_options(b->r, b->h - b->y - (titles ? 1 : 0), b->hy ? 1 : 2,
+                 b->hy ? HYBRID_ROWS : extra_tail_rows(b), show);
     Cols c = option_cols(b->r, b->wd);
     if (titles)
         draw_titles(b, c);
-    if (!plan_only)
-        draw_options(b, c);
+    draw_options(b, c, show);
     if (b->hy)
         draw_hybrid(b);
     else

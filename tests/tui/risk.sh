@@ -87,6 +87,14 @@ done <"$TMP/cli0"
 TM resize-window -t planner -x 80 -y 22
 wait_for "$(head -2 "$TMP/cli0" | tail -1)" 5 "the crossover's range at 80x22"
 screen | grep -qF "$(head -1 "$TMP/cli0")" && ok || fail "P at 80x22"
+# DESIGN 8: the options' titles and the cheapest option's row, which the
+# verdict names, at every size; the other options' rows give way first.
+for size in 80x22 80x23 80x24 132x43; do
+    TM resize-window -t planner -x "${size%x*}" -y "${size#*x}"
+    wait_re "Option +per month +GPU-h vs cheapest" 5 "the options' titles at $size"
+    wait_re "Spot +61,732 +3\.78 +cheapest" 5 "the cheapest option's row at $size"
+    wait_for "Spot is cheapest at 70%" 5 "the verdict at $size"
+done
 TM resize-window -t planner -x 80 -y 24
 wait_for "draws, 0 rejected" 5 "the draws at 80x24"
 # Typing a node price's low value: the probability follows each keystroke
