@@ -367,6 +367,10 @@ _Static_assert(LINE_EDIT_MAX >= SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX),
 Reaction edit_start(App *a, int digit)
 {
     FieldRef r;
+    /* A digit on a Risk input's field cell types its low value: a key
+     * never starts with a digit (DESIGN 8). */
+    if (digit && a->panel == PANEL_RISK && a->hcol == RISK_COL_KEY && list_panel_item(a) >= 0)
+        a->hcol = RISK_COL_LOW;
     if (!edit_cur_ref(a, &r)) {
         if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             return msg_show(a, false, "no hybrid plan: a adds one");

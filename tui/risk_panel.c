@@ -17,6 +17,7 @@
 #include "term.h"
 #include "uncertainty.h"
 #include "utf8.h"
+#include "wrap.h"
 
 /* The leaf of each cell of an input's row. */
 static const char *const cell_leaf[RISK_COLS] = {"key", "low", "mode", "high"};
@@ -177,10 +178,15 @@ void risk_panel_draw(WINDOW *w, const Scenario *s, size_t sel, size_t col,
     if (h <= 0 || wd <= 0)
         return;
     if (!s->has_uncertainty) {
-        form_put_clipped(w, 0, 1, "no uncertainty ranges in this scenario", wd - 1);
-        if (h > 1)
-            form_put_clipped(w, 1, 1, "a adds them, with the input that moves the "
-                        "decision most", wd - 1);
+        /* Wrapped at whole words between the margin column and the gap
+         * column before the results (DESIGN 8): never run into the box. */
+        WINDOW *t = wd > 2 ? derwin(w, h, wd - 2, 0, 1) : NULL;
+        if (t) {
+            int y = wrap_draw(t, 0, h, wd - 2, "no uncertainty ranges in this scenario");
+            wrap_draw(t, y, h, wd - 2, "a adds them, with the input that moves the "
+                      "decision most");
+            delwin(t);
+        }
         return;
     }
     size_t n = RISK_SCALARS + s->uncertainty.input_count;
@@ -278,8 +284,8 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
 }
 
 /* The number field not yet listed in s that moves the decision most (the
- * default tornado's first row, DESIGN 2.8) with its +-20% range, into *in;
- * false when every such field is listed. */
+ * default tornado's highest row that is not an int, DESIGN 2.8) with its
+ * +-20% range, into *in; false when every such field is listed. */
 static bool next_input(const Scenario *s, UncInput *in)
 {
     Scenario *t = malloc(sizeof *t), *work = malloc(sizeof *work);
@@ -296,7 +302,9 @@ static bool next_input(const Scenario *s, UncInput *in)
             bool listed = false;
             for (size_t k = 0; s->has_uncertainty && k < s->uncertainty.input_count; k++)
                 listed |= strcmp(s->uncertainty.inputs[k].key, f->key) == 0;
-            if (listed || !tor->row[r].low.ok || !tor->row[r].high.ok ||
+            /* An int is a count or a term the plan fixes (GPUs per node,
+             * months), not a figure someone is unsure of. */
+            if (listed || f->type == FT_INT || !tor->row[r].low.ok || !tor->row[r].high.ok ||
                 !(tor->row[r].low.value < tor->row[r].high.value))
                 continue;
             memset(in, 0, sizeof *in);

@@ -203,4 +203,49 @@ sleep 1 # the Monte Carlo is under way
 kill -TERM "$PID"
 wait_for "EXIT=143" 3 "SIGTERM stops the export's Monte Carlo within seconds"
 [ ! -e "$TMP/work/long.json" ] && ok || fail "a stopped export left long.json"
+
+# A digit on an input's field cell types its low value (the field cell takes
+# a key, which never starts with a digit).
+start NO_COLOR=1 -- "$SCEN/diagflow-risk.yaml"
+wait_re " Hardware +Facility " 10 "diagflow-risk for the digit" || give_up
+keys BTab
+wait_for "input             low     mode     high" 5 "the Risk panel" || give_up
+keys Down Down Down
+wait_for "uncertainty.inputs[1].key: hardware.node_price" 5 "node price's field cell"
+type_text "2"
+wait_re "^ Node price +2 +310000 +345000" 5 "the digit types the low value"
+refute_re "^ 2 " "the digit typed into the field cell"
+keys Escape
+type_text ":q!"
+keys Enter
+wait_for "EXIT=0" 10 "quit"
+
+# Without uncertainty ranges the panel's sentences wrap at whole words
+# beside the results; a adds the input the tornado ranks highest that is
+# not an int (a count or a term the plan fixes: GPUs per node, months).
+for loc in C.UTF-8 C; do
+    for size in 80x22 80x24; do
+        START_SIZE=$size start NO_COLOR=1 "LANG=$loc" "LC_ALL=$loc" -- logistics-hybrid
+        wait_re " Hardware +Facility " 10 "$loc $size: logistics-hybrid" || give_up
+        keys BTab
+        wait_for "no uncertainty ranges in this scenario" 5 "$loc $size: the Risk panel"
+        wait_re "^ the decision most +" 5 "$loc $size: the second sentence wrapped whole"
+        refute_re "moves t?adds" "$loc $size: the panel's sentence runs into the box"
+    done
+done
+# The default scenario's tornado ranks GPUs per node first, then the spot
+# price (gpuplan risk --format csv default).
+cat "$SCEN/default.yaml" >"$TMP/work/default.yaml"
+start NO_COLOR=1 -- default.yaml
+wait_re " Hardware +Facility " 10 "the default scenario" || give_up
+wait_for "hardware.gpu_model:" 5 "the default's first field"
+keys BTab
+wait_for "no uncertainty ranges in this scenario" 5 "the default's Risk panel"
+keys a
+wait_msg "uncertainty section and input 0 added: cloud.spot_gpu_hour from" 5 \
+    "a adds the highest-ranked input that is not an int"
+refute "gpus_per_node" "a suggested a hardware count"
+type_text ":q!"
+keys Enter
+wait_for "EXIT=0" 10 "quit"
 finish
