@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "compare_view.h"
 #include "edit.h"
 #include "export_dialog.h"
 #include "field_help.h"
@@ -159,6 +160,12 @@ static Reaction act_quit(App *a, Action act, int key)
     return files_guard(a, PEND_QUIT);
 }
 
+static Reaction act_compare(App *a, Action act, int key)
+{
+    (void)act, (void)key;
+    return compare_view_toggle(a);
+}
+
 static Reaction act_redraw(App *a, Action act, int key)
 {
     (void)a, (void)act, (void)key;
@@ -186,6 +193,7 @@ static const ActionFn normal_actions[ACT_COUNT] = {
     [ACT_REDRAW] = act_redraw,       [ACT_ZOOM] = act_zoom,
     [ACT_FIELD_HELP] = act_field_help, [ACT_SEARCH] = act_search,
     [ACT_SEARCH_NEXT] = act_search,  [ACT_SEARCH_PREV] = act_search,
+    [ACT_COMPARE_SWAP] = act_compare,
 };
 
 int actions_table_check(Diag *d)

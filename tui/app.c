@@ -19,6 +19,7 @@
 #include "background.h"
 #include "cli.h"
 #include "commands.h"
+#include "compare_view.h"
 #include "edit.h"
 #include "files.h"
 #include "keys.h"
@@ -98,6 +99,22 @@ static int emergency_exit(App *a, int sig)
     return sig ? 128 + sig : 1;
 }
 
+/* Everything the planner holds, released as it leaves. */
+static void app_free(App *a)
+{
+    screen_free(a);
+    canvas_free(&a->canvas);
+    dialog_close(&a->dlg);
+    price_picker_close(a);
+    hybrid_work_close(&a->hwork); /* stops and joins the worker */
+    file_lock_release(&a->lock);
+    recover_offer_free(a);
+    risk_view_free(a);
+    risk_live_free(a);
+    compare_view_free(a);
+    doc_free(&a->doc);
+}
+
 int app_run(const char *path, bool no_color)
 {
     static App app; /* large (undo stacks are heap, the scenarios are not) */
@@ -141,6 +158,7 @@ int app_run(const char *path, bool no_color)
     hybrid_work_open(&a->hwork, term_signal_flag());
     term_watch(bg_wake_fd());
     a->dirty |= screen_layout(a);
+    compare_view_opened(a); /* before a recovery is offered: :diff's start */
     a->dirty |= edit_recompute(a);
     a->dirty |= files_take_lock(a);
     a->dirty |= recover_offer(a);
@@ -186,15 +204,6 @@ int app_run(const char *path, bool no_color)
     term_stop();
     a->status = 0;
 out:
-    screen_free(a);
-    canvas_free(&a->canvas);
-    dialog_close(&a->dlg);
-    price_picker_close(a);
-    hybrid_work_close(&a->hwork); /* stops and joins the worker */
-    file_lock_release(&a->lock);
-    recover_offer_free(a);
-    risk_view_free(a);
-    risk_live_free(a);
-    doc_free(&a->doc);
+    app_free(a);
     return a->status;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "compare_view.h"
 #include "edit.h"
 #include "export_dialog.h"
 #include "files.h"
@@ -122,6 +123,18 @@ static Reaction cmd_measure(App *a, const char *typed, bool bang, char *arg)
     return measure_cmd_run(a, arg);
 }
 
+static Reaction cmd_compare(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    return compare_view_command(a, arg);
+}
+
+static Reaction cmd_diff(App *a, const char *typed, bool bang, char *arg)
+{
+    (void)typed, (void)bang;
+    return compare_view_diff(a, arg);
+}
+
 static Reaction cmd_help(App *a, const char *typed, bool bang, char *arg)
 {
     (void)typed, (void)bang, (void)arg;
@@ -163,6 +176,12 @@ const Command command_table[] = {
      "csv, activity) into the scenario", false, CA_NONE, cmd_measure},
     {"prices", NULL, "prices", "pick prices from the price book (as p does)", false,
      CA_NONE, cmd_prices},
+    {"compare", NULL, "compare FILE|off", "open FILE (or a shipped name) read-only as B "
+     "beside this scenario, A: its figures in the results (v switches A and B where one "
+     "column fits), its curves in the cost chart; compare or compare off closes it",
+     false, CA_NONE, cmd_compare},
+    {"diff", NULL, "diff", "what changed since the file was opened: the inputs, old -> "
+     "new, and the results that moved", false, CA_NONE, cmd_diff},
     {"q", NULL, "q[!]", "quit (q! drops unsaved changes)", true, CA_NONE, cmd_quit},
     {"wq", "x", "wq[!] [FILE], x", "save and quit", true, CA_NONE, cmd_write_quit},
     {"messages", NULL, "messages", "the last " MSG_LOG_MAX_TEXT " messages, whole", false,

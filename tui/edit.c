@@ -94,6 +94,7 @@ static void evaluate(App *a)
 {
     cost_evaluate(&a->shown, &a->res);
     horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
+    a->res_gen++; /* what follows res (a comparison) knows to follow */
     evaluate_hybrid(a);
     a->stale = false;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "compare_view.h"
 #include "edit.h"
 #include "file_picker.h"
 #include "file_rules.h"
@@ -210,6 +211,7 @@ bool files_open(App *a, const char *path, Reaction *r)
     }
     memset(a->sel, 0, sizeof a->sel);
     memset(a->top, 0, sizeof a->top);
+    compare_view_opened(a);
     *r |= edit_recompute(a);
     *r |= msg_show(a, false, "opened %s", path);
     *r |= files_take_lock(a);

@@ -69,6 +69,7 @@ const KeyBinding key_table[] = {
     {'r', ACT_HYBRID_RUN, "r run", "Hybrid panel: cycle the workload's run: onprem, cloud, burst", KS_HYBRID},
     {'m', ACT_HYBRID_MODE, "m mode", "Hybrid panel: cycle the workload's cloud_mode: on_demand, spot", KS_HYBRID},
     {':', ACT_COMMAND, ": cmd", "command line: the commands listed below; Tab completes their names and field keys", KS_ANY},
+    {'v', ACT_COMPARE_SWAP, NULL, "with a scenario compared (:compare FILE) where the results have room for one column (80 columns): show its figures, B, or this scenario's, A, again; the results' first line says which", KS_ANY},
     {'p', ACT_PRICES, "p prices", "price book: pick an instance and region; Enter copies its per-GPU-hour prices into the Cloud panel, or on a Hybrid workload's cloud_gpu_hour cell into that cell (one undo step)", KS_ANY},
     {KC_CTRL('l'), ACT_REDRAW, NULL, "redraw the whole screen", KS_ANY},
 };

@@ -90,6 +90,7 @@ typedef enum Action {
     ACT_SEARCH,      /* /: search labels, keys and help */
     ACT_SEARCH_NEXT, /* n: the next match of the last search */
     ACT_SEARCH_PREV, /* N: the previous one */
+    ACT_COMPARE_SWAP, /* v: the compared scenario's figures, or this one's */
     ACT_QUIT,
     ACT_REDRAW,
     /* KM_EDIT: the line editor (line_edit.c) */

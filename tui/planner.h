@@ -131,6 +131,12 @@ typedef struct App {
     struct RecoverMerge *merge; /* a recovery being merged (recover_offer.c) */
     char recovered_from[RECOVER_PATH_MAX]; /* accepted; removed on save */
 
+    struct CompareView *compare; /* :compare's scenario B, NULL when none
+                                  * (compare_view.c) */
+    Scenario *opened;            /* the scenario as its file was opened
+                                  * (:diff; compare_view_opened) */
+    unsigned long res_gen;       /* evaluations of res so far (edit.c) */
+
     MsgLine msg; /* the status line's message and its log (msg.h) */
 
     int rows, cols;

@@ -1,6 +1,7 @@
 /* results.c: the results box of the planner: the verdict, the options, the
  * zone (marked when it disagrees with the figures), the crossovers and the
- * first advice line (DESIGN 8). */
+ * first advice line (DESIGN 8); with a compared scenario beside, its
+ * columns (results_compare.c). */
 #include "config.h"
 
 #include "results.h"
@@ -11,6 +12,7 @@
 
 #include "horizon.h"
 #include "numfmt.h"
+#include "results_compare.h"
 #include "term.h"
 #include "utf8.h"
 #include "wrap.h"
@@ -37,14 +39,25 @@ static void hybrid_line(WINDOW *w, int y, int wd, const char *label, double v,
     mvwaddnstr(w, y, 0, line, wd);
 }
 
-int results_verdict_rows(const Scenario *s, const CostResult *r, int width)
+/* The verdict after `label` (NULL: none) into buf. */
+static void verdict_text(const char *label, const Scenario *s, const CostResult *r,
+                         char *buf, size_t n)
+{
+    size_t l = (size_t)snprintf(buf, n, "%s", label ? label : "");
+    if (l < n)
+        cost_verdict_text(s, r, buf + l, n - l);
+}
+
+int results_verdict_rows(const char *label, const Scenario *s, const CostResult *r,
+                         int width)
 {
     char verdict[1024];
-    cost_verdict_text(s, r, verdict, sizeof verdict);
+    verdict_text(label, s, r, verdict, sizeof verdict);
     return width > 0 ? wrap_rows(width, verdict) : 0;
 }
 
-void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, bool stale)
+void results_draw_verdict(WINDOW *w, const char *label, const Scenario *s,
+                          const CostResult *r, bool stale)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -52,7 +65,7 @@ void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, boo
     if (h <= 0 || wd <= 0)
         return;
     char verdict[1024];
-    cost_verdict_text(s, r, verdict, sizeof verdict);
+    verdict_text(label, s, r, verdict, sizeof verdict);
     wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
     wrap_draw(w, 0, h, wd, verdict);
     wattrset(w, term_attr(TS_NORMAL));
@@ -150,6 +163,8 @@ typedef struct Box {
     bool plan_current;      /* the plan's own figures in hy are the new ones */
     const ResultsExtra *ex; /* a panel's lines, or NULL */
     bool stale;
+    const ResultsCompare *both; /* B beside (two columns), or NULL */
+    const char *label;          /* before the verdict ("B: "), or NULL */
 } Box;
 
 /* The widths of the money columns: each figure whole when the box has
@@ -189,7 +204,7 @@ static Cols option_cols(const CostResult *r, int wd)
 static void draw_verdict_lead(Box *b)
 {
     char verdict[1024];
-    cost_verdict_text(b->s, b->r, verdict, sizeof verdict);
+    verdict_text(b->label, b->s, b->r, verdict, sizeof verdict);
     wattrset(b->w, term_attr(TS_NORMAL) | (b->stale ? term_attr(TS_STALE) : 0));
     b->y = wrap_draw(b->w, 0, b->h, b->wd, verdict);
 }
@@ -349,7 +364,10 @@ static void draw_tail(Box *b)
     /* When the box has a row for only one of the zone and the horizon line
      * (80x22), an agreeing zone, which the verdict says in other words,
      * gives its row to the horizon line; a zone that disagrees keeps it. */
-    if (b->r->zone_agrees) {
+    if (b->both) { /* B beside: the payback and the crossovers of both */
+        y = zone_lines(w, y, b->h, b->wd, b->s, b->r);
+        y = results_compare_tail(w, y, b->h, b->wd, b->r, b->both);
+    } else if (b->r->zone_agrees) {
         y = horizon_line(w, y, b->h, b->wd, b->s, b->r);
         y = zone_lines(w, y, b->h, b->wd, b->s, b->r);
     } else {
@@ -358,7 +376,7 @@ static void draw_tail(Box *b)
     }
     /* Every crossover, one option a row: the verdict names them too, so
      * they come after the zone when rows are short. */
-    for (int o = OPT_ON_DEMAND; o < OPT_COUNT && y < b->h; o++, y++) {
+    for (int o = OPT_ON_DEMAND; !b->both && o < OPT_COUNT && y < b->h; o++, y++) {
         char line[512], c[128];
         snprintf(line, sizeof line, "X %s",
                  results_crossover_text(b->r, (CostOption)o, c, sizeof c));
@@ -421,7 +439,7 @@ static int extra_tail_rows(const Box *b)
  * layout's own window shows it. */
 static bool hybrid_verdict_fits(const Box *b)
 {
-    return results_verdict_rows(b->s, b->r, b->wd) + 1 + OPT_COUNT + HYBRID_ROWS <= b->h;
+    return results_verdict_rows(b->label, b->s, b->r, b->wd) + 1 + OPT_COUNT + HYBRID_ROWS <= b->h;
 }
 
 /* The box; `verdict_too` false leaves the verdict to its own window. The
@@ -445,13 +463,26 @@ static void results_box(Box *b, bool verdict_too)
     pick_options(b->r, b->h - b->y - (titles ? 1 : 0), b->hy ? 1 : 2,
                  b->hy ? HYBRID_ROWS : extra_tail_rows(b), show);
     Cols c = option_cols(b->r, b->wd);
-    if (titles)
-        draw_titles(b, c);
-    draw_options(b, c, show);
+    if (b->both) {
+        b->y = results_compare_options(b->w, b->y, b->h, b->wd, titles, b->r, b->both,
+                                       b->stale);
+    } else {
+        if (titles)
+            draw_titles(b, c);
+        draw_options(b, c, show);
+    }
     if (b->hy)
         draw_hybrid(b);
     else
         draw_tail(b);
+}
+
+void results_draw(WINDOW *w, const ResultsView *v)
+{
+    Box b = {.w = w, .s = v->s, .r = v->r, .hy = v->hy, .computing = v->computing,
+             .plan_current = v->plan_current, .ex = v->ex, .stale = v->stale,
+             .both = v->both, .label = v->verdict_label};
+    results_box(&b, v->verdict_too);
 }
 
 void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,

@@ -8,7 +8,9 @@
 #include <curses.h>
 #include <stdbool.h>
 
+#include "compare.h"
 #include "cost.h"
+#include "horizon.h"
 #include "hybrid.h"
 #include "scenario.h"
 
@@ -27,12 +29,45 @@ void results_draw_hybrid(WINDOW *w, const Scenario *s, const CostResult *r,
  * `lead` before the options, as what the panel is for (short rows keep
  * them), the others right after the options; each wrapped, never cut, in
  * the stale style while `refining`. */
-#define RESULTS_EXTRA_MAX 4
+#define RESULTS_EXTRA_MAX 6
 typedef struct ResultsExtra {
     const char *line[RESULTS_EXTRA_MAX];
     int count, lead;
     bool refining;
 } ResultsExtra;
+
+/* A second scenario, B, beside the box's own, A (:compare, DESIGN 11.5):
+ * both scenarios' figures and their comparison. Pointers are borrowed. */
+typedef struct ResultsCompare {
+    const Scenario *b;
+    const CostResult *rb;
+    const HorizonResult *ha, *hb; /* A's and B's horizons */
+    const Comparison *c;          /* compare_evaluate of A and B */
+} ResultsCompare;
+
+/* The columns a box needs to show A (figures ra) and B side by side. */
+int results_compare_width(const CostResult *ra, const ResultsCompare *rc);
+
+/* What a box shows: the scenario s with its figures r (its verdict after
+ * verdict_label), the Hybrid
+ * panel's figures (hy, computing and plan_current as for
+ * results_draw_hybrid) or a panel's lines (ex), whether the figures are
+ * stale, whether the box shows the verdict (`verdict_too` false: the short
+ * layout's own window does), and B beside A, in two columns, when `both`
+ * is not NULL (the box then has results_compare_width columns). */
+typedef struct ResultsView {
+    const Scenario *s;
+    const CostResult *r;
+    const HybridResult *hy;
+    int computing;
+    bool plan_current;
+    const ResultsExtra *ex;
+    bool stale, verdict_too;
+    const char *verdict_label; /* before the verdict ("B: "), or NULL */
+    const ResultsCompare *both;
+} ResultsView;
+
+void results_draw(WINDOW *w, const ResultsView *v);
 
 /* The box with those lines; `verdict_too` false leaves the verdict out (the
  * short layout's own window shows it). */
@@ -46,11 +81,14 @@ void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
                           bool stale);
 
 /* The verdict sentence (DESIGN 2.4) word-wrapped into all of w, never cut
- * while w has the rows results_verdict_rows counts for its width. */
-void results_draw_verdict(WINDOW *w, const Scenario *s, const CostResult *r, bool stale);
+ * while w has the rows results_verdict_rows counts for its width; after
+ * `label` ("B: ", the compared scenario's; NULL for none). */
+void results_draw_verdict(WINDOW *w, const char *label, const Scenario *s,
+                          const CostResult *r, bool stale);
 
-/* The rows the verdict takes wrapped at `width` columns. */
-int results_verdict_rows(const Scenario *s, const CostResult *r, int width);
+/* The rows the verdict (after `label`) takes wrapped at `width` columns. */
+int results_verdict_rows(const char *label, const Scenario *s, const CostResult *r,
+                         int width);
 
 /* The crossovers with option o as text, each with the side on which on-prem
  * is cheaper: "on-demand above 35.9%", "reserved below 20.0% and above

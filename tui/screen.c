@@ -10,7 +10,9 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "chart_compare.h"
 #include "chart_hybrid.h"
+#include "compare_view.h"
 #include "form.h"
 #include "keys.h"
 #include "mode.h"
@@ -220,9 +222,19 @@ static void draw_chart(App *a)
         }
         chart_render(&a->canvas, CHART_CUMULATIVE, &a->shown, &a->res, &a->horizon);
         break;
-    default:
+    default: {
+        /* With a scenario compared, the cost chart draws its curves with
+         * this one's (DESIGN 11.5). */
+        ResultsCompare rc;
+        if (a->chart == CHART_COST_CURVES && compare_view_figures(a, &rc)) {
+            CompareChart cc = {2, {&a->shown, rc.b}, {&a->res, rc.rb}, {false}};
+            memcpy(cc.cloud_shared, rc.c->cloud_shared, sizeof cc.cloud_shared);
+            chart_compare_render(&a->canvas, &cc);
+            break;
+        }
         chart_render(&a->canvas, a->chart, &a->shown, &a->res, &a->horizon);
         break;
+    }
     }
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
@@ -338,6 +350,29 @@ static void draw_too_small(App *a)
     wnoutrefresh(stdscr);
 }
 
+/* What the results box shows (DESIGN 11.5): the scenario whose figures
+ * and verdict it shows, B's after v where one column fits, else the open
+ * one's (with B's beside where two fit). */
+typedef struct Shown {
+    CompareShow show;
+    ResultsCompare rc;
+    const Scenario *s;
+    const CostResult *r;
+    const char *label; /* before the verdict */
+} Shown;
+
+static Shown shown_figures(App *a)
+{
+    Shown v = {.s = &a->shown, .r = &a->res};
+    v.show = compare_view_show(a, a->w_results ? getmaxx(a->w_results) : 0, &v.rc);
+    if (v.show == CMP_B) {
+        v.s = v.rc.b;
+        v.r = v.rc.rb;
+    }
+    v.label = compare_view_label(a, v.show);
+    return v;
+}
+
 /* The short layout sizes the verdict's window to the verdict: when the
  * results change its row count, or the panel changes the layout (to or
  * from the Hybrid panel), lay the screen out again. */
@@ -348,7 +383,8 @@ static void relayout(App *a)
     if ((a->w_verdict != NULL) != short_layout(a) || a->wide_results != wide_results(a))
         a->dirty |= screen_layout(a);
     if (!a->too_small && short_layout(a) && (a->dirty & R_RESULTS)) {
-        int v = results_verdict_rows(&a->shown, &a->res, a->cols);
+        Shown sh = shown_figures(a);
+        int v = results_verdict_rows(sh.label, sh.s, sh.r, a->cols);
         if (v < 1)
             v = 1;
         if (v != a->verdict_h) {
@@ -394,34 +430,45 @@ static void draw_form(App *a, FormEditSpot *wide)
 }
 
 /* The results box (with the Risk panel's Monte Carlo lines, or the
- * Hybrid panel's figures) and, in the short layout, the verdict's own
- * window. */
+ * Hybrid panel's figures; with a scenario compared, its figures beside or
+ * in turn) and, in the short layout, the verdict's own window. */
 static void draw_results(App *a)
 {
-    int computing = hybrid_computing(a);
+    Shown sh = shown_figures(a);
+    bool b_only = sh.show == CMP_B; /* B's figures alone: no plan, no draws */
+    int computing = b_only ? -1 : hybrid_computing(a);
     bool plan_current = a->hwork.pending && a->hwork.plan_current;
     /* A trace that cannot be replayed has no figures: the panel says why. */
-    const HybridResult *hy = a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
+    const HybridResult *hy = !b_only && a->panel == PANEL_HYBRID && a->shown.has_hybrid &&
                                      hybrid_work_has_figures(&a->hwork)
                                  ? &a->hres
                                  : NULL;
-    char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH];
+    char lines[RISK_LIVE_LINES][RISK_LIVE_WIDTH], lead[512], cheapest[160];
     ResultsExtra ex = {.count = 0};
-    ex.count = risk_live_lines(a, lines, RISK_LIVE_LINES, &ex.refining);
-    ex.lead = ex.count < RISK_LIVE_LEAD ? ex.count : RISK_LIVE_LEAD;
-    for (int k = 0; k < ex.count; k++)
-        ex.line[k] = lines[k];
-    if (ex.count > 0)
-        results_draw_extra(a->w_results, &a->shown, &a->res, &ex, a->stale,
-                           a->w_verdict == NULL);
-    else if (a->w_verdict)
-        results_draw_figures(a->w_results, &a->shown, &a->res, hy, computing, plan_current,
-                             a->stale);
-    else
-        results_draw_hybrid(a->w_results, &a->shown, &a->res, hy, computing, plan_current,
-                            a->stale);
+    int risk = b_only ? 0 : risk_live_lines(a, lines, RISK_LIVE_LINES, &ex.refining);
+    int risk_lead = risk < RISK_LIVE_LEAD ? risk : RISK_LIVE_LEAD;
+    /* The compared scenario's line first, then the panel's lead lines;
+     * after the options, the cheapest of both (one column), then the
+     * panel's other lines. */
+    compare_view_lead(a, sh.show, getmaxx(a->w_results), lead, sizeof lead);
+    if (lead[0])
+        ex.line[ex.count++] = lead;
+    for (int k = 0; k < risk_lead; k++)
+        ex.line[ex.count++] = lines[k];
+    ex.lead = ex.count;
+    compare_view_cheapest(a, cheapest, sizeof cheapest);
+    if ((sh.show == CMP_A || sh.show == CMP_B) && cheapest[0])
+        ex.line[ex.count++] = cheapest;
+    for (int k = risk_lead; k < risk; k++)
+        ex.line[ex.count++] = lines[k];
+    ResultsView v = {.s = sh.s, .r = sh.r, .hy = hy, .computing = computing,
+                     .plan_current = plan_current, .ex = ex.count ? &ex : NULL,
+                     .stale = a->stale && !b_only, .verdict_too = a->w_verdict == NULL,
+                     .verdict_label = sh.label,
+                     .both = sh.show == CMP_BOTH ? &sh.rc : NULL};
+    results_draw(a->w_results, &v);
     if (a->w_verdict) {
-        results_draw_verdict(a->w_verdict, &a->shown, &a->res, a->stale);
+        results_draw_verdict(a->w_verdict, sh.label, sh.s, sh.r, v.stale);
         wnoutrefresh(a->w_verdict);
     }
     wnoutrefresh(a->w_results);

@@ -398,26 +398,30 @@ static bool plot_curves(Canvas *c, const Plot *p, const CompareChart *cc, Key *c
     return any_clip;
 }
 
-/* The whole key: the curves' letters, the covers, the markers. */
-static void key_all(Key *k, const CompareChart *cc, const Key *covers, bool clipped)
+/* The key: the curves' letters, the covers, the markers; `brief` 1
+ * leaves out the covers (their letters on the plot still mark them), 2
+ * the markers too, for a canvas too short for the whole key. */
+static void key_all(Key *k, const CompareChart *cc, const Key *covers, bool clipped,
+                    int brief)
 {
     k->n = 0;
     key_curves(k, cc);
-    for (int i = 0; i < covers->n; i++)
+    for (int i = 0; brief < 1 && i < covers->n; i++)
         key_add(k, covers->st[i], covers->text[i]);
-    key_marks(k, cc, clipped);
+    if (brief < 2)
+        key_marks(k, cc, clipped);
 }
 
 /* One rendering with the key's lines as `assumed` foresees them (the
  * covers and the clip a rendering finds); what it found into *found and
  * *clipped. False when the canvas is too small. */
-static bool render_once(Canvas *c, const CompareChart *cc, const Key *assumed,
+static bool render_once(Canvas *c, const CompareChart *cc, int brief, const Key *assumed,
                         bool assumed_clip, Key *found, bool *clipped)
 {
     canvas_clear(c);
     int W = c->width, H = c->height;
     Key key;
-    key_all(&key, cc, assumed, assumed_clip);
+    key_all(&key, cc, assumed, assumed_clip, brief);
     int lines = key_lines(&key, c, 0, W, false);
     Plot p = {.top = 1};
     p.rows = H - 3 - lines;
@@ -460,7 +464,7 @@ static bool render_once(Canvas *c, const CompareChart *cc, const Key *assumed,
             used = x + (int)strlen(buf);
         }
     }
-    key_all(&key, cc, found, *clipped);
+    key_all(&key, cc, found, *clipped, brief);
     key_lines(&key, c, p.axis + 2, W, true);
     return true;
 }
@@ -471,19 +475,27 @@ void chart_compare_render(Canvas *c, const CompareChart *cc)
         return;
     /* Drawn again while the key a rendering needs has another number of
      * lines than the one it was laid out for (its lines take plot rows). */
-    Key assumed = {.n = 0}, found = {.n = 0};
-    bool assumed_clip = false, clipped = false;
-    for (int pass = 0; pass < 3; pass++) {
-        if (!render_once(c, cc, &assumed, assumed_clip, &found, &clipped)) {
-            chart_note(c);
-            return;
+    /* A canvas too short for the whole key and 4 plot rows (the planner's
+     * chart at 80x24) takes a briefer key. */
+    for (int brief = 0; brief < 3; brief++) {
+        Key assumed = {.n = 0}, found = {.n = 0};
+        bool assumed_clip = false, clipped = false, drawn = false;
+        for (int pass = 0; pass < 3; pass++) {
+            if (!render_once(c, cc, brief, &assumed, assumed_clip, &found, &clipped)) {
+                drawn = false; /* the key it found leaves too few rows */
+                break;
+            }
+            drawn = true;
+            Key a, b;
+            key_all(&a, cc, &assumed, assumed_clip, brief);
+            key_all(&b, cc, &found, clipped, brief);
+            if (key_lines(&a, c, 0, c->width, false) == key_lines(&b, c, 0, c->width, false))
+                return;
+            assumed = found;
+            assumed_clip = clipped;
         }
-        Key a, b;
-        key_all(&a, cc, &assumed, assumed_clip);
-        key_all(&b, cc, &found, clipped);
-        if (key_lines(&a, c, 0, c->width, false) == key_lines(&b, c, 0, c->width, false))
+        if (drawn)
             return;
-        assumed = found;
-        assumed_clip = clipped;
     }
+    chart_note(c);
 }

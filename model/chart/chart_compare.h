@@ -35,7 +35,10 @@ typedef struct CompareChart {
 char chart_compare_letter(const CompareChart *cc, size_t i, CostOption o);
 
 /* Draw the chart over the whole canvas (its size is the chart's, key
- * included). Never fails: a canvas too small gets a short note instead. */
+ * included). A canvas too short for the whole key and 4 plot rows gets
+ * the key without the covered stretches (the letters on the plot still
+ * mark them), else the curves' letters alone. Never fails: a canvas too
+ * small gets a short note instead. */
 void chart_compare_render(Canvas *c, const CompareChart *cc);
 
 #endif
