@@ -255,12 +255,12 @@ END_TEST
 
 /* A report's text with its lines joined: each run of spaces and line
  * breaks one space. */
-static void unwrap(char *t)
+static void unwrap(char *text)
 {
-    char *w = t;
-    for (const char *r = t; *r; r++) {
+    char *w = text;
+    for (const char *r = text; *r; r++) {
         bool blank = *r == ' ' || *r == '\n';
-        if (!blank || (w > t && w[-1] != ' '))
+        if (!blank || (w > text && w[-1] != ' '))
             *w++ = blank ? ' ' : *r;
     }
     *w = '\0';
