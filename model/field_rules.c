@@ -102,14 +102,10 @@ static int say_onprem_nodes(const Scenario *s, Diag *d)
 }
 
 /* The plan submits no more jobs than a plan may simulate
- * (hybrid_check_jobs, whose sentence of a few numbers fits the message);
- * blamed on hybrid.days, the period. */
+ * (hybrid_check_jobs); blamed on hybrid.days, the period. */
 static int jobs_hold(const Scenario *s, Diag *d)
 {
-    char msg[sizeof d->message];
-    if (hybrid_check_jobs(&s->hybrid, msg, sizeof msg))
-        return 0;
-    return diag_fail(d, "%s", msg);
+    return hybrid_check_jobs(&s->hybrid, d);
 }
 
 /* A capacity block is booked for at most 182 days (DESIGN 2.9): its window,

@@ -168,8 +168,11 @@ static int load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
     msg[0] = '\0';
     if (p->workload_count > W_MAX)
         abort();
-    if (!sc->source && !hybrid_check_jobs(p, msg, size))
+    Diag d;
+    if (!sc->source && hybrid_check_jobs(p, &d) != 0) {
+        utf8_clip(d.message, msg, size); /* a cut ends in "…" */
         return -1;
+    }
     int rc = hybrid_jobs_load(c, s, p, sc, msg, size);
     if (rc == 0 && c->count > HYBRID_MAX_JOBS) {
         snprintf(msg, size,

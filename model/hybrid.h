@@ -92,6 +92,7 @@
 
 #include "cost.h"
 #include "cron.h"
+#include "diag.h"
 #include "hybrid_plan.h"
 #include "scenario.h"
 
@@ -283,11 +284,11 @@ unsigned long long hybrid_scratch_work(const HybridScratch *sc);
 /* Release what the scratch holds; *sc may be reused after another init. */
 void hybrid_scratch_free(HybridScratch *sc);
 
-/* The DESIGN 6 limit on the job stream: true when plan p (valid, schedules
+/* The DESIGN 6 limit on the job stream: 0 when plan p (valid, schedules
  * parsed) submits at most HYBRID_MAX_JOBS jobs in its period; otherwise
- * fills msg with the count (exact for schedules; for random arrivals past
- * the limit, their expected number) and the limit. */
-bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n);
+ * EXIT_DATAERR with *d saying the count (exact for schedules; for random
+ * arrivals past the limit, their expected number) and the limit. */
+int hybrid_check_jobs(const HybridPlan *p, Diag *d);
 
 /* Simulate plan p of scenario s once with onprem_nodes nodes (a whole
  * number >= 0; it need not equal p->onprem_nodes), routing every job as its

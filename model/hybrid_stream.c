@@ -218,20 +218,19 @@ double hybrid_expected_jobs(const HybridPlan *p, bool *about)
     return total;
 }
 
-bool hybrid_check_jobs(const HybridPlan *p, char *msg, size_t n)
+int hybrid_check_jobs(const HybridPlan *p, Diag *d)
 {
     bool about;
     double total = hybrid_expected_jobs(p, &about);
     if (total <= HYBRID_MAX_JOBS)
-        return true;
+        return 0;
     char count[48], limit[48], days[48];
     num_format_money(total, 0, count, sizeof count);
     num_format_money(HYBRID_MAX_JOBS, 0, limit, sizeof limit);
     num_format_exact(p->days, days, sizeof days);
-    snprintf(msg, n,
-             "the plan submits %s%s jobs in %s days, more than the %s a plan "
-             "may simulate; shorten hybrid.days or lower the workloads' "
-             "arrivals",
-             about ? "about " : "", count, days, limit);
-    return false;
+    return diag_fail(d,
+                     "the plan submits %s%s jobs in %s days, more than the "
+                     "%s a plan may simulate; shorten hybrid.days or lower "
+                     "the workloads' arrivals",
+                     about ? "about " : "", count, days, limit);
 }

@@ -237,9 +237,7 @@ void risk_tornado(const Scenario *s, Scenario *work, Tornado *t)
         }
     } else {
         for (size_t i = 0; i < u->input_count; i++) {
-            char msg[200];
-            const Field *f = uncertainty_target(u->inputs[i].key, msg,
-                                                sizeof msg);
+            const Field *f = uncertainty_target(u->inputs[i].key, NULL);
             if (!f)
                 continue; /* uncertainty_check refuses such a file */
             TornadoRow *r = &t->row[t->count++];
@@ -473,10 +471,13 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
     Draws w = {.k = u->input_count, .n = draws};
     *work = *s;
     for (size_t i = 0; i < w.k; i++) {
-        char m[200];
-        w.target[i] = uncertainty_target(u->inputs[i].key, m, sizeof m);
+        Diag d;
+        w.target[i] = uncertainty_target(u->inputs[i].key, &d);
         if (!w.target[i]) {
-            snprintf(msg, n, "uncertainty.inputs[%zu].key: %s", i, m);
+            char where[FIELD_PATH_MAX + 2];
+            snprintf(where, sizeof where, "uncertainty.inputs[%zu].key: ", i);
+            diag_prefix(&d, where);
+            utf8_clip(d.message, msg, n); /* a cut ends in "…" */
             return false;
         }
         w.slot[i] = field_num(w.target[i], work);

@@ -26,14 +26,13 @@ int scenario_check(const Scenario *s, Diag *d)
  * holds the value of the field it names. */
 static int check_uncertainty(const Scenario *s, Diag *d)
 {
-    char msg[sizeof d->message];
     size_t i = 0;
     int which = UI_KEY;
-    if (uncertainty_check(s, &i, &which, msg, sizeof msg))
+    if (uncertainty_check(s, &i, &which, d) == 0)
         return 0;
-    char path[96];
+    char path[FIELD_PATH_MAX];
     uncertainty_blame_path(i, which, false, path, sizeof path);
-    diag_set(d, EXIT_DATAERR, 0, 0, path, "%s", msg);
+    diag_place(d, 0, 0, path);
     return EXIT_DATAERR;
 }
 

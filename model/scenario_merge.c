@@ -295,11 +295,10 @@ int scenario_merge(const Scenario *base, const Scenario *rec,
         return EXIT_DATAERR;
     size_t idx = 0;
     int which = 0;
-    char msg[sizeof d->message];
-    if (!uncertainty_check(out, &idx, &which, msg, sizeof msg)) {
+    if (uncertainty_check(out, &idx, &which, d) != 0) {
         char path[FIELD_PATH_MAX];
         uncertainty_blame_path(idx, which, false, path, sizeof path);
-        diag_set(d, EXIT_DATAERR, 0, 0, path, "%s", msg);
+        diag_place(d, 0, 0, path);
         return EXIT_DATAERR;
     }
     return 0;

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "numfmt.h"
-#include "utf8.h"
 
 const char *const uncertainty_input_keys[UNC_WHICH_COUNT] = {
     "key", "low", "high", "mode", "input", "with", "rho"};
@@ -72,22 +71,17 @@ size_t uncertainty_pair_matrix(const Scenario *s, CorrPair *pairs,
     return k;
 }
 
-const Field *uncertainty_target(const char *key, char *msg, size_t n)
+const Field *uncertainty_target(const char *key, Diag *d)
 {
-    Diag d;
-    const Field *f = field_number_key(key, &d);
-    if (!f)
-        utf8_clip(d.message, msg, n); /* a cut ends in "…" */
-    return f;
+    Diag ignored;
+    return field_number_key(key, d ? d : &ignored);
 }
 
 const Field *uncertainty_value_target(const Scenario *s, size_t index)
 {
-    char msg[400];
     if (index >= s->uncertainty.input_count)
         return NULL;
-    return uncertainty_target(s->uncertainty.inputs[index].key, msg,
-                              sizeof msg);
+    return uncertainty_target(s->uncertainty.inputs[index].key, NULL);
 }
 
 double uncertainty_mode(const UncInput *in, const Field *target,
@@ -99,13 +93,12 @@ double uncertainty_mode(const UncInput *in, const Field *target,
     return v < in->low ? in->low : v > in->high ? in->high : v;
 }
 
-bool uncertainty_outside(const Scenario *s, size_t i, char *msg, size_t n)
+bool uncertainty_outside(const Scenario *s, size_t i, Diag *note)
 {
     if (!s->has_uncertainty || i >= s->uncertainty.input_count)
         return false;
     const UncInput *in = &s->uncertainty.inputs[i];
-    char why[300];
-    const Field *t = uncertainty_target(in->key, why, sizeof why);
+    const Field *t = uncertainty_target(in->key, NULL);
     if (!t)
         return false;
     double v = field_get_num(t, s);
@@ -116,47 +109,47 @@ bool uncertainty_outside(const Scenario *s, size_t i, char *msg, size_t n)
     num_format_exact(in->low, lo, sizeof lo);
     num_format_exact(in->high, hi, sizeof hi);
     num_format_exact(uncertainty_mode(in, t, s), m, sizeof m);
-    snprintf(msg, n, "the range of %s, %s to %s, no longer holds its value, "
-             "%s: the tornado and the draws use the range as written, with "
-             "the mode at %s%s", in->key, lo, hi, a, m,
+    if (!note)
+        return true;
+    diag_clear(note, NULL);
+    diag_set(note, 0, 0, 0, NULL, "the range of %s, %s to %s, no longer "
+             "holds its value, %s: the tornado and the draws use the range "
+             "as written, with the mode at %s%s", in->key, lo, hi, a, m,
              in->has_mode ? " as given" : ", the end nearest the value");
     return true;
 }
 
-static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
-                        size_t n)
+static int check_input(const Scenario *s, size_t i, int *which, Diag *d)
 {
     const Uncertainty *u = &s->uncertainty;
     const UncInput *in = &u->inputs[i];
     char a[40], b[40];
-    Diag m;
     *which = UI_KEY;
-    const Field *t = uncertainty_target(in->key, msg, n);
+    const Field *t = uncertainty_target(in->key, d);
     if (!t)
-        return false;
+        return EXIT_DATAERR;
     for (size_t j = 0; j < i; j++)
-        if (strcmp(u->inputs[j].key, in->key) == 0) {
-            snprintf(msg, n, "`%s` is already input %zu (each field has one "
-                     "range)", in->key, j);
-            return false;
-        }
+        if (strcmp(u->inputs[j].key, in->key) == 0)
+            return diag_fail(d, "`%s` is already input %zu (each field has "
+                             "one range)", in->key, j);
     const double v[UI_KEY_COUNT] = {0, in->low, in->high, in->mode};
     for (int k = UI_LOW; k <= UI_MODE; k++) {
         if (k == UI_MODE && !in->has_mode)
             continue;
-        if (field_check_num(t, v[k], &m) != 0) {
+        if (field_check_num(t, v[k], d) != 0) {
             *which = k;
-            snprintf(msg, n, "%s for %s", m.message, in->key);
-            return false;
+            /* the field's sentence, then whose value it is */
+            char m[sizeof d->message];
+            memcpy(m, d->message, sizeof m);
+            return diag_fail(d, "%s for %s", m, in->key);
         }
     }
     if (!(in->low < in->high)) {
         *which = UI_HIGH;
         num_format_exact(in->low, a, sizeof a);
         num_format_exact(in->high, b, sizeof b);
-        snprintf(msg, n, "high %s is not above low %s (a range needs low < "
-                 "high)", b, a);
-        return false;
+        return diag_fail(d, "high %s is not above low %s (a range needs low "
+                         "< high)", b, a);
     }
     /* A given mode belongs to the range. The scenario's own value need
      * not: a value edited outside it keeps the range as written
@@ -168,56 +161,48 @@ static bool check_input(const Scenario *s, size_t i, int *which, char *msg,
         num_format_exact(in->low, lo, sizeof lo);
         num_format_exact(in->high, hi, sizeof hi);
         *which = UI_MODE;
-        snprintf(msg, n, "mode %s is outside the range %s to %s (need "
-                 "low <= mode <= high)", a, lo, hi);
-        return false;
+        return diag_fail(d, "mode %s is outside the range %s to %s (need "
+                         "low <= mode <= high)", a, lo, hi);
     }
-    return true;
+    return 0;
 }
 
 /* Pair p names two different inputs of the section, a pair not given
  * before, and no more than CORRELATE_MAX inputs with the pairs before it
  * (*k and col, the columns so far). */
-static bool check_pair(const Uncertainty *u, size_t p, size_t *col, size_t *k,
-                       int *which, char *msg, size_t n)
+static int check_pair(const Uncertainty *u, size_t p, size_t *col, size_t *k,
+                      int *which, Diag *d)
 {
     const UncPair *q = &u->pairs[p];
     const char *key[2] = {q->a, q->b};
     for (int e = 0; e < 2; e++) {
         *which = e ? UP_B : UP_A;
         size_t in = input_of(u, key[e]), at;
-        if (in == u->input_count) {
-            snprintf(msg, n, "`%s` is not one of the %zu inputs of "
-                     "uncertainty.inputs (a pair correlates two inputs that "
-                     "have a range: give it one there, or name an input)",
-                     key[e], u->input_count);
-            return false;
-        }
-        if (!column_of(in, col, k, &at)) {
-            snprintf(msg, n, "with `%s` the pairs name more than %d inputs "
-                     "(a matrix of rank correlations spans at most %d)",
-                     key[e], CORRELATE_MAX, CORRELATE_MAX);
-            return false;
-        }
+        if (in == u->input_count)
+            return diag_fail(d, "`%s` is not one of the %zu inputs of "
+                             "uncertainty.inputs (a pair correlates two "
+                             "inputs that have a range: give it one there, "
+                             "or name an input)", key[e], u->input_count);
+        if (!column_of(in, col, k, &at))
+            return diag_fail(d, "with `%s` the pairs name more than %d "
+                             "inputs (a matrix of rank correlations spans at "
+                             "most %d)", key[e], CORRELATE_MAX, CORRELATE_MAX);
     }
-    if (strcmp(q->a, q->b) == 0) {
-        snprintf(msg, n, "`%s` is paired with itself (a pair names two "
-                 "different inputs; an input's rank correlation with itself "
-                 "is 1)", q->b);
-        return false;
-    }
+    if (strcmp(q->a, q->b) == 0)
+        return diag_fail(d, "`%s` is paired with itself (a pair names two "
+                         "different inputs; an input's rank correlation "
+                         "with itself is 1)", q->b);
     for (size_t j = 0; j < p; j++) {
         const UncPair *o = &u->pairs[j];
         if ((strcmp(o->a, q->a) == 0 && strcmp(o->b, q->b) == 0) ||
             (strcmp(o->a, q->b) == 0 && strcmp(o->b, q->a) == 0)) {
             *which = UP_A;
-            snprintf(msg, n, "the pair %s and %s is already "
-                     "uncertainty.correlations[%zu] (each pair is given "
-                     "once)", q->a, q->b, j);
-            return false;
+            return diag_fail(d, "the pair %s and %s is already "
+                             "uncertainty.correlations[%zu] (each pair is "
+                             "given once)", q->a, q->b, j);
         }
     }
-    return true;
+    return 0;
 }
 
 /* The rank correlations pair `bad` may take with the other pairs as they
@@ -260,15 +245,14 @@ static bool pair_interval(CorrPair *pairs, size_t np, size_t k, size_t bad,
 /* The pairs' matrix is positive semidefinite (DESIGN 2.8); else *index is
  * the pair correlate_matrix blames, and msg says which values it may take
  * with the others as they are. */
-static bool check_matrix(const Scenario *s, size_t *index, char *msg,
-                         size_t n)
+static int check_matrix(const Scenario *s, size_t *index, Diag *d)
 {
     CorrPair pairs[UNC_MAX_PAIRS];
     size_t col[UNC_MAX_INPUTS], from[UNC_MAX_PAIRS], np = 0, bad = 0;
     size_t k = uncertainty_pair_matrix(s, pairs, &np, from, col);
     double D[CORRELATE_MAX * CORRELATE_MAX];
     if (np == 0 || correlate_matrix(pairs, np, k, D, &bad))
-        return true;
+        return 0;
     const UncPair *q = &s->uncertainty.pairs[from[bad]];
     char r[40], lo[40], hi[40], allowed[160];
     double l = 0, h = 0;
@@ -283,30 +267,29 @@ static bool check_matrix(const Scenario *s, size_t *index, char *msg,
                  "others as written: change those too");
     }
     *index = from[bad];
-    snprintf(msg, n, "the rank correlation %s of %s and %s cannot hold with "
-             "the other pairs (their matrix, 0 for pairs not given, is not "
-             "positive semidefinite); %s", r, q->a, q->b, allowed);
-    return false;
+    return diag_fail(d, "the rank correlation %s of %s and %s cannot hold "
+                     "with the other pairs (their matrix, 0 for pairs not "
+                     "given, is not positive semidefinite); %s", r, q->a,
+                     q->b, allowed);
 }
 
-bool uncertainty_check(const Scenario *s, size_t *index, int *which,
-                       char *msg, size_t n)
+int uncertainty_check(const Scenario *s, size_t *index, int *which, Diag *d)
 {
     if (!s->has_uncertainty)
-        return true;
+        return 0;
     const Uncertainty *u = &s->uncertainty;
     for (size_t i = 0; i < u->input_count; i++)
-        if (!check_input(s, i, which, msg, n)) {
+        if (check_input(s, i, which, d) != 0) {
             *index = i;
-            return false;
+            return EXIT_DATAERR;
         }
     size_t col[CORRELATE_MAX], k = 0;
     for (size_t p = 0; p < u->pair_count; p++)
-        if (!check_pair(u, p, col, &k, which, msg, n)) {
+        if (check_pair(u, p, col, &k, which, d) != 0) {
             *index = p;
-            return false;
+            return EXIT_DATAERR;
         }
     *which = UP_RHO;
-    return check_matrix(s, index, msg, n);
+    return check_matrix(s, index, d);
 }
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "correlate.h"
+#include "diag.h"
 #include "fields.h"
 #include "scenario.h"
 
@@ -42,8 +43,9 @@ size_t uncertainty_pair_matrix(const Scenario *s, CorrPair *pairs,
 
 /* The registry field an uncertainty input may name: field_number_key's
  * (a number field of the scenario, not of an optional section). NULL
- * otherwise, with msg saying why and what is allowed. */
-const Field *uncertainty_target(const char *key, char *msg, size_t n);
+ * otherwise, with *d saying why and what is allowed (d may be NULL when
+ * the caller only asks whether the key names one). */
+const Field *uncertainty_target(const char *key, Diag *d);
 
 /* The mode of input in of scenario s: the given mode, else s's value of the
  * field (target, as uncertainty_target gave), or the end of the range
@@ -52,11 +54,13 @@ double uncertainty_mode(const UncInput *in, const Field *target,
                         const Scenario *s);
 
 /* True when the range of input i of s does not hold s's value of its field
- * (an edit moved the value out of it): msg then says so and what the
- * tornado and the draws use ("the range of utilization.measured_pct, 56 to
- * 86, no longer holds its value, 30: the tornado and the draws use the
- * range as written, with the mode at 56, the end nearest the value"). */
-bool uncertainty_outside(const Scenario *s, size_t i, char *msg, size_t n);
+ * (an edit moved the value out of it): *note's message then says so and
+ * what the tornado and the draws use ("the range of
+ * utilization.measured_pct, 56 to 86, no longer holds its value, 30: the
+ * tornado and the draws use the range as written, with the mode at 56, the
+ * end nearest the value") with status 0: a note, not an error (the
+ * scenario is valid). note may be NULL. */
+bool uncertainty_outside(const Scenario *s, size_t i, Diag *note);
 
 /* The field an input's value (UI_LOW, UI_HIGH, UI_MODE) is in the unit,
  * range and step of: the field its key names, or NULL when the key names
@@ -69,11 +73,12 @@ const Field *uncertainty_value_target(const Scenario *s, size_t index);
  * mode (the scenario's value may lie outside the range: see
  * uncertainty_outside); every pair of uncertainty.correlations names two
  * different inputs, no two inputs twice, at most CORRELATE_MAX inputs in
- * all, and the pairs' matrix is positive semidefinite (DESIGN 2.8). True
- * when s has no section or every rule holds; otherwise *index is the input
- * or pair and *which the key (UI_KEY..UI_MODE of an input, UP_A..UP_RHO of
- * a pair) to blame, and msg says what is wrong and what is allowed. */
-bool uncertainty_check(const Scenario *s, size_t *index, int *which,
-                       char *msg, size_t n);
+ * all, and the pairs' matrix is positive semidefinite (DESIGN 2.8). 0
+ * when s has no section or every rule holds; otherwise EXIT_DATAERR, with
+ * *index the input or pair and *which the key (UI_KEY..UI_MODE of an
+ * input, UP_A..UP_RHO of a pair) to blame, and *d saying what is wrong and
+ * what is allowed (no position or path: the caller places it at
+ * uncertainty_blame_path). */
+int uncertainty_check(const Scenario *s, size_t *index, int *which, Diag *d);
 
 #endif

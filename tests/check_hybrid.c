@@ -966,8 +966,9 @@ START_TEST(stream_limit)
     HybridPlan p = plan(366, 1);
     for (int i = 0; i < 20; i++)
         add_cron(&p, "every", "* * * * *", 1, 0.01, RUN_ONPREM, MODE_ON_DEMAND);
-    char msg[HYBRID_WARNING_BYTES];
-    ck_assert(!hybrid_check_jobs(&p, msg, sizeof msg));
+    Diag d;
+    ck_assert_int_eq(hybrid_check_jobs(&p, &d), EXIT_DATAERR);
+    const char *msg = d.message;
     ck_assert_str_eq(msg, "the plan submits 10,540,800 jobs in 366 days, more "
                           "than the 10,000,000 a plan may simulate; shorten "
                           "hybrid.days or lower the workloads' arrivals");
@@ -980,10 +981,10 @@ START_TEST(stream_limit)
     ck_assert_int_eq(hybrid_simulate(&s, &p, 1, &st, &scratch), -1);
     /* 18 of them fit: 9,486,720 jobs. */
     p.workload_count = 18;
-    ck_assert(hybrid_check_jobs(&p, msg, sizeof msg));
+    ck_assert_int_eq(hybrid_check_jobs(&p, &d), 0);
     p.workload_count = 1;
     add_poisson(&p, "many", 100000, 1, 1, RUN_BURST, MODE_SPOT);
-    ck_assert(!hybrid_check_jobs(&p, msg, sizeof msg));
+    ck_assert_int_eq(hybrid_check_jobs(&p, &d), EXIT_DATAERR);
     ck_assert_str_eq(msg, "the plan submits about 37,127,040 jobs in 366 days, "
                           "more than the 10,000,000 a plan may simulate; "
                           "shorten hybrid.days or lower the workloads' "

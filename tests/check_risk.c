@@ -479,8 +479,8 @@ START_TEST(uncertainty_rules)
     Scenario s = with_inputs();
     size_t i;
     int w;
-    char msg[300];
-    ck_assert(uncertainty_check(&s, &i, &w, msg, sizeof msg));
+    Diag d;
+    ck_assert_int_eq(uncertainty_check(&s, &i, &w, &d), 0);
     static const struct {
         const char *key;
         double low, high, mode;
@@ -504,11 +504,13 @@ START_TEST(uncertainty_rules)
         Scenario t = with_inputs();
         add_input(&t, bad[k].key, bad[k].low, bad[k].high, bad[k].has_mode,
                   bad[k].mode);
-        ck_assert_msg(!uncertainty_check(&t, &i, &w, msg, sizeof msg), "%zu",
-                      k);
+        ck_assert_msg(uncertainty_check(&t, &i, &w, &d) == EXIT_DATAERR,
+                      "%zu", k);
         ck_assert_uint_eq(i, 3);
         ck_assert_int_eq(w, bad[k].which);
-        ck_assert_msg(strstr(msg, bad[k].says), "%zu: %s", k, msg);
+        ck_assert_int_eq(d.status, EXIT_DATAERR);
+        ck_assert_msg(strstr(d.message, bad[k].says), "%zu: %s", k,
+                      d.message);
     }
     /* A range that no longer holds the scenario's value is no error: the
      * value stands (an edit put it there), the range is drawn as written
@@ -517,16 +519,20 @@ START_TEST(uncertainty_rules)
      * mode is 90,000 and every draw lies in 90,000..95,000. */
     Scenario t = with_inputs();
     add_input(&t, "hardware.storage", 90000, 95000, false, 0);
-    ck_assert_msg(uncertainty_check(&t, &i, &w, msg, sizeof msg), "%s", msg);
-    ck_assert(uncertainty_outside(&t, 3, msg, sizeof msg));
-    ck_assert_msg(strstr(msg, "the range of hardware.storage, 90000 to 95000, "
-                             "no longer holds its value, 80000") &&
-                      strstr(msg, "with the mode at 90000, the end nearest"),
-                  "%s", msg);
+    ck_assert_msg(uncertainty_check(&t, &i, &w, &d) == 0, "%s", d.message);
+    ck_assert(uncertainty_outside(&t, 3, &d));
+    ck_assert_int_eq(d.status, 0); /* a note: the scenario is valid */
+    ck_assert_msg(strstr(d.message, "the range of hardware.storage, 90000 to "
+                                    "95000, no longer holds its value, "
+                                    "80000") &&
+                      strstr(d.message,
+                             "with the mode at 90000, the end nearest"),
+                  "%s", d.message);
     const Field *st = field_find("hardware.storage");
     ck_assert_double_eq(uncertainty_mode(&t.uncertainty.inputs[3], st, &t),
                         90000);
-    ck_assert(!uncertainty_outside(&t, 0, msg, sizeof msg));
+    ck_assert(!uncertainty_outside(&t, 0, &d));
+    ck_assert(uncertainty_outside(&t, 3, NULL));
 }
 END_TEST
 

@@ -958,7 +958,7 @@ static bool random_edit(Scenario *s)
     size_t ui;
     int uw;
     if (scenario_check(&t, &d) != 0 ||
-        !uncertainty_check(&t, &ui, &uw, msg.message, sizeof msg.message))
+        uncertainty_check(&t, &ui, &uw, &msg) != 0)
         return false;
     *s = t;
     return true;
@@ -1012,7 +1012,7 @@ START_TEST(random_edits_keep_every_comment)
             Scenario t2 = s;
             size_t ui;
             int uw;
-            char um[300];
+            Diag um;
             if (t2.uncertainty.input_count > 0 && next_rand() % 2)
                 edit_remove_input(&t2);
             else if (t2.uncertainty.input_count < UNC_MAX_INPUTS) {
@@ -1024,7 +1024,7 @@ START_TEST(random_edits_keep_every_comment)
                 in->has_mode = next_rand() % 2;
                 in->mode = 200000;
             }
-            if (uncertainty_check(&t2, &ui, &uw, um, sizeof um))
+            if (uncertainty_check(&t2, &ui, &uw, &um) == 0)
                 s = t2;
         }
         if (s.has_hybrid && next_rand() % 3 == 0) { /* a workload value */

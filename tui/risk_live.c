@@ -165,7 +165,7 @@ Reaction risk_live_sync(App *a)
     if (l->ch)
         bg_cancel(l->ch);
     l->running = l->deferred = 0;
-    char msg[MSG_MAX];
+    Diag d;
     size_t i = 0;
     int which = 0;
     if (!s->has_uncertainty || s->uncertainty.input_count == 0) {
@@ -173,11 +173,11 @@ Reaction risk_live_sync(App *a)
         l->why[0] = '\0';
         return R_RESULTS;
     }
-    if (!uncertainty_check(s, &i, &which, msg, sizeof msg)) {
+    if (uncertainty_check(s, &i, &which, &d) != 0) {
         l->have = false;
         char path[FIELD_PATH_MAX];
         uncertainty_blame_path(i, which, false, path, sizeof path);
-        msg_format(l->why, sizeof l->why, "%s: %s", path, msg);
+        msg_format(l->why, sizeof l->why, "%s: %s", path, d.message);
         return R_RESULTS;
     }
     l->total = (size_t)s->uncertainty.draws;

@@ -11,6 +11,7 @@
 #include "edit.h"
 #include "form.h"
 #include "list_panel.h"
+#include "msg.h"
 #include "numfmt.h"
 #include "risk.h"
 #include "scenario_edit.h"
@@ -123,8 +124,7 @@ static void draw_input(WINDOW *w, int y, const int cw[RISK_COLS],
     const UncInput *in = i < s->uncertainty.input_count
                              ? &s->uncertainty.inputs[i]
                              : NULL;
-    char msg[MSG_MAX];
-    const Field *t = in ? uncertainty_target(in->key, msg, sizeof msg) : NULL;
+    const Field *t = in ? uncertainty_target(in->key, NULL) : NULL;
     for (int c = 0; c < RISK_COLS; c++) {
         char cell[96];
         bool dim = false;
@@ -250,11 +250,13 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
     if (i < 0)
         return false;
     const UncInput *in = &a->doc.cur.uncertainty.inputs[i];
-    char msg[MSG_MAX], lo[40], hi[40], v[40];
-    const Field *t = uncertainty_target(in->key, msg, sizeof msg);
+    char lo[40], hi[40], v[40];
+    Diag d;
+    const Field *t = uncertainty_target(in->key, &d);
     const char *leaf = cell_leaf[a->hcol < RISK_COLS ? a->hcol : 0];
     if (!t) {
-        snprintf(buf, n, "uncertainty.inputs[%ld].%s: %s", i, leaf, msg);
+        msg_format(buf, n, "uncertainty.inputs[%ld].%s: %s", i, leaf,
+                   d.message);
         return true;
     }
     if (a->hcol == RISK_COL_KEY) {
@@ -264,9 +266,8 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
     }
     num_format_exact(t->minimum, lo, sizeof lo);
     num_format_exact(t->maximum, hi, sizeof hi);
-    char note[400];
-    if (uncertainty_outside(&a->doc.cur, (size_t)i, note, sizeof note)) {
-        snprintf(buf, n, "uncertainty.inputs[%ld]: %s", i, note);
+    if (uncertainty_outside(&a->doc.cur, (size_t)i, &d)) {
+        msg_format(buf, n, "uncertainty.inputs[%ld]: %s", i, d.message);
         return true;
     }
     if (a->hcol == RISK_COL_MODE && !in->has_mode) {

@@ -379,8 +379,7 @@ int load_finish(LoadCtx *c, Scenario *out)
     /* The uncertainty section's rules, at the value that breaks them. */
     size_t ui = 0;
     int which = UI_KEY;
-    char msg[sizeof why.message];
-    if (!uncertainty_check(&c->s, &ui, &which, msg, sizeof msg)) {
+    if (uncertainty_check(&c->s, &ui, &which, &why) != 0) {
         char row[64];
         uncertainty_blame_path(0, which, true, row, sizeof row);
         FieldRef r;
@@ -388,7 +387,7 @@ int load_finish(LoadCtx *c, Scenario *out)
         LoadPos at = *value_pos_of(c, r.row, ui);
         if (!at.line)
             at = c->item_start[ui];
-        return load_error(c, at, r.path, "%s", msg);
+        return load_error(c, at, r.path, "%s", why.message);
     }
     *out = c->s;
     return 0;

@@ -454,10 +454,10 @@ void export_risk_decision(const Scenario *s, const Tornado *t, StrBuf *b)
      * as written; say so where the risk figures are read. */
     for (size_t i = 0; s->has_uncertainty && i < s->uncertainty.input_count;
          i++) {
-        char note[400];
-        if (uncertainty_outside(s, i, note, sizeof note)) {
-            note[0] = (char)toupper((unsigned char)note[0]);
-            sb_printf(b, " %s.", note);
+        Diag note;
+        if (uncertainty_outside(s, i, &note)) {
+            note.message[0] = (char)toupper((unsigned char)note.message[0]);
+            sb_printf(b, " %s.", note.message);
         }
     }
 }

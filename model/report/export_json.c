@@ -257,11 +257,10 @@ static cJSON *outside_json(const Scenario *s)
     cJSON *a = cJSON_CreateArray();
     for (size_t i = 0; s->has_uncertainty && i < s->uncertainty.input_count;
          i++) {
-        char note[400];
-        if (!uncertainty_outside(s, i, note, sizeof note))
+        if (!uncertainty_outside(s, i, NULL))
             continue;
         const UncInput *in = &s->uncertainty.inputs[i];
-        const Field *f = uncertainty_target(in->key, note, sizeof note);
+        const Field *f = uncertainty_target(in->key, NULL);
         cJSON *j = xobj();
         cJSON_AddStringToObject(j, "key", in->key);
         add_num(j, "value", field_get_num(f, s));
