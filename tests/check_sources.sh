@@ -48,8 +48,6 @@ bridge model/hybrid_sim.h:hybrid_run
 bridge model/hybrid_stream.h:next
 bridge model/hybrid_stream.h:rewind
 bridge model/risk.h:risk_monte_carlo
-file model/dtoa.c
-function model/files/import_routing.c:map_routing
 '
 
 # ---- cited sections ----------------------------------------------------------

@@ -1,16 +1,10 @@
 /* import_routing.c: a hybrid routing JSON file into a hybrid plan (DESIGN 6).
- *
- * cJSON builds the tree; it keeps no positions, so errors are located by a
- * small scan of the text: the key path is searched in order ("schedule",
- * then "on_prem" after it, then the entry's key), which finds the key the
- * tree walk is looking at in any file cJSON accepted, escaped keys apart
- * (those fall back to their parent's position). */
+ * cJSON builds the tree; import_json.c says where in the text a key is. */
 #include "config.h"
 
 #include "import_routing.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -21,94 +15,13 @@
 
 #include "cron.h"
 #include "fields.h"
+#include "import_json.h"
 #include "scenario_file.h"
 #include "text_rules.h"
 #include "utf8.h"
 
 #define BURST_PREFIX "aws_if_onprem_queue_gt_"
 #define VERBS_ALLOWED "on_prem, aws_spot or aws_if_onprem_queue_gt_<N>min"
-
-typedef struct Ctx {
-    const char *name, *data;
-    size_t len;
-    Diag *d;
-} Ctx;
-
-/* Offset of `"key"` followed by blanks and ':' at or after from; from
- * itself when there is none. */
-static size_t find_key(const Ctx *c, size_t from, const char *key)
-{
-    size_t k = strlen(key);
-    for (size_t i = from; i + k + 2 <= c->len; i++) {
-        if (c->data[i] != '"' || memcmp(c->data + i + 1, key, k) != 0 ||
-            c->data[i + k + 1] != '"')
-            continue;
-        size_t j = i + k + 2;
-        while (j < c->len && strchr(" \t\r\n", c->data[j]))
-            j++;
-        if (j < c->len && c->data[j] == ':')
-            return i;
-    }
-    return from;
-}
-
-/* Offset of the value after the key at offset at (past ':' and blanks). */
-static size_t value_at(const Ctx *c, size_t at)
-{
-    size_t j = at;
-    if (j < c->len && c->data[j] == '"') {
-        j++;
-        while (j < c->len && c->data[j] != '"')
-            j += c->data[j] == '\\' ? 2 : 1;
-        j++;
-    }
-    while (j < c->len && c->data[j] != ':')
-        j++;
-    j++;
-    while (j < c->len && strchr(" \t\r\n", c->data[j]))
-        j++;
-    return j < c->len ? j : c->len;
-}
-
-/* Offset of the key path k1/k2/k3 (NULLs end it early). */
-static size_t locate(const Ctx *c, const char *k1, const char *k2,
-                     const char *k3)
-{
-    size_t at = 0;
-    if (k1)
-        at = find_key(c, at, k1);
-    if (k2)
-        at = find_key(c, at, k2);
-    if (k3)
-        at = find_key(c, at, k3);
-    return at;
-}
-
-static int fail_at(const Ctx *c, size_t off, const char *path,
-                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-/* Record a data error at byte offset off: line and column (in characters)
- * counted from the start of the text. */
-static int fail_at(const Ctx *c, size_t off, const char *path,
-                   const char *fmt, ...)
-{
-    unsigned long line = 1;
-    size_t start = 0;
-    for (size_t i = 0; i < off && i < c->len; i++)
-        if (c->data[i] == '\n') {
-            line++;
-            start = i + 1;
-        }
-    size_t end = off < c->len ? off : c->len;
-    unsigned long col = 1 + (unsigned long)utf8_count(c->data + start, end - start);
-    char msg[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_set(c->d, EXIT_DATAERR, line, col, path, "%s", msg);
-    return EXIT_DATAERR;
-}
 
 /* ---- the matching rule --------------------------------------------------- */
 
@@ -156,7 +69,7 @@ static bool names_match(const char *key, const char *name)
 typedef enum Verb { V_ONPREM, V_SPOT, V_BURST } Verb;
 
 /* Parse a routing verb; *minutes gets the burst threshold. */
-static int parse_verb(const Ctx *c, size_t at, const char *path,
+static int parse_verb(const ImportText *c, size_t at, const char *path,
                       const char *text, Verb *v, double *minutes)
 {
     if (strcmp(text, "on_prem") == 0) {
@@ -172,24 +85,25 @@ static int parse_verb(const Ctx *c, size_t at, const char *path,
         const char *num = text + np;
         size_t nl = strlen(num);
         if (nl < 4 || strcmp(num + nl - 3, "min") != 0)
-            return fail_at(c, at, path, "'%s': the queue threshold must end in "
-                           "'min' (aws_if_onprem_queue_gt_<N>min, N whole "
-                           "minutes above 0)", text);
+            return import_json_fail(c, at, path, "'%s': the queue "
+                                    "threshold must end in 'min' "
+                                    "(aws_if_onprem_queue_gt_<N>min, N whole "
+                                    "minutes above 0)", text);
         bool digits = true;
         for (size_t i = 0; i + 3 < nl; i++)
             if (!isdigit((unsigned char)num[i]))
                 digits = false;
         double n = digits ? strtod(num, NULL) : -1;
         if (!digits || n <= 0 || n > 525600)
-            return fail_at(c, at, path, "'%s': the queue threshold must be a "
-                           "whole number of minutes from 1 to 525600 "
-                           "(aws_if_onprem_queue_gt_<N>min)", text);
+            return import_json_fail(c, at, path, "'%s': the queue threshold must be a "
+                                    "whole number of minutes from 1 to 525600 "
+                                    "(aws_if_onprem_queue_gt_<N>min)", text);
         *v = V_BURST;
         *minutes = n;
         return 0;
     }
-    return fail_at(c, at, path, "unknown routing '%s' (allowed: %s)", text,
-                   VERBS_ALLOWED);
+    return import_json_fail(c, at, path, "unknown routing '%s' (allowed: %s)", text,
+                            VERBS_ALLOWED);
 }
 
 /* Take a workload's name from the routing file, checked by the scenario's
@@ -222,48 +136,48 @@ static bool whole_at_least(const cJSON *it, double lo)
            it->valuedouble == floor(it->valuedouble) && it->valuedouble >= lo;
 }
 
-static int read_aws_exp(const Ctx *c, const cJSON *o, AwsExp *e)
+static int read_aws_exp(const ImportText *c, const cJSON *o, AwsExp *e)
 {
     memset(e, 0, sizeof *e);
-    size_t at = locate(c, "schedule", "aws_exp", NULL);
+    size_t at = import_json_locate(c, "schedule", "aws_exp", NULL);
     if (!cJSON_IsObject(o))
-        return fail_at(c, value_at(c, at), "schedule.aws_exp",
-                       "must be an object (instance_count, instance_type, "
-                       "preemptible, max_idle_minutes)");
+        return import_json_fail(c, import_json_value(c, at), "schedule.aws_exp",
+                                "must be an object (instance_count, instance_type, "
+                                "preemptible, max_idle_minutes)");
     e->present = true;
     for (const cJSON *it = o->child; it; it = it->next) {
         char path[160], q[DIAG_QUOTE];
         snprintf(path, sizeof path, "schedule.aws_exp.%s", diag_quote(it->string, q));
-        size_t kat = find_key(c, at, it->string);
-        size_t vat = value_at(c, kat);
+        size_t kat = import_json_key(c, at, it->string);
+        size_t vat = import_json_value(c, kat);
         if (strcmp(it->string, "instance_count") == 0) {
             if (!whole_at_least(it, 1) || it->valuedouble > 100000)
-                return fail_at(c, vat, path, "must be a whole number from 1 "
-                               "to 100000");
+                return import_json_fail(c, vat, path, "must be a whole number from 1 "
+                                        "to 100000");
             e->has_count = true;
             e->count = it->valuedouble;
         } else if (strcmp(it->string, "instance_type") == 0) {
             if (!cJSON_IsString(it) || !it->valuestring[0] ||
                 strlen(it->valuestring) >= sizeof e->type)
-                return fail_at(c, vat, path, "must be an instance type name "
+                return import_json_fail(c, vat, path, "must be an instance type name "
                                "(text, 1 to %zu bytes)", sizeof e->type - 1);
             snprintf(e->type, sizeof e->type, "%s", it->valuestring);
         } else if (strcmp(it->string, "preemptible") == 0) {
             if (!cJSON_IsBool(it))
-                return fail_at(c, vat, path, "must be true or false");
+                return import_json_fail(c, vat, path, "must be true or false");
             e->has_preempt = true;
             e->preemptible = cJSON_IsTrue(it);
         } else if (strcmp(it->string, "max_idle_minutes") == 0) {
             if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) ||
                 it->valuedouble < 0 || it->valuedouble > 1440)
-                return fail_at(c, vat, path, "must be a number of minutes "
-                               "from 0 to 1440");
+                return import_json_fail(c, vat, path, "must be a number of minutes "
+                                        "from 0 to 1440");
             e->has_idle = true;
             e->idle = it->valuedouble;
         } else {
-            return fail_at(c, kat, path, "unknown key (allowed: "
-                           "instance_count, instance_type, preemptible, "
-                           "max_idle_minutes)");
+            return import_json_fail(c, kat, path, "unknown key (allowed: "
+                                    "instance_count, instance_type, preemptible, "
+                                    "max_idle_minutes)");
         }
     }
     return 0;
@@ -278,173 +192,237 @@ static void todo_item(StrBuf *todo, StrBuf *notes, size_t *k,
     sb_printf(notes, "%zu. %s\n", *k, text);
 }
 
-static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
-                       StrBuf *todo, StrBuf *warn)
+/* The file's parts: schedule (on_prem, aws_exp, each NULL when absent) and
+ * routing. */
+typedef struct Parts {
+    const cJSON *routing, *onprem, *awsexp;
+} Parts;
+
+/* The top level holds schedule and routing, routing always; schedule is
+ * an object of on_prem and aws_exp. */
+static int read_parts(const ImportText *c, const cJSON *root, Parts *t)
 {
-    HybridPlan *p = &s->hybrid;
-    const cJSON *sched = NULL, *routing = NULL, *onprem = NULL, *awsexp = NULL;
+    const cJSON *sched = NULL;
+    memset(t, 0, sizeof *t);
     for (const cJSON *it = root->child; it; it = it->next) {
         if (strcmp(it->string, "schedule") == 0)
             sched = it;
         else if (strcmp(it->string, "routing") == 0)
-            routing = it;
+            t->routing = it;
         else
-            return fail_at(c, find_key(c, 0, it->string), it->string,
+            return import_json_fail(c, import_json_key(c, 0, it->string), it->string,
                            "unknown key (a routing file holds schedule and "
-                           "routing)");
+                                    "routing)");
     }
-    if (!routing)
-        return fail_at(c, 0, "routing", "missing: the file must have a "
+    if (!t->routing)
+        return import_json_fail(c, 0, "routing", "missing: the file must have a "
                        "\"routing\" object (workload name: %s)", VERBS_ALLOWED);
-    if (sched) {
-        if (!cJSON_IsObject(sched))
-            return fail_at(c, value_at(c, find_key(c, 0, "schedule")),
-                           "schedule", "must be an object (on_prem, aws_exp)");
-        for (const cJSON *it = sched->child; it; it = it->next) {
-            if (strcmp(it->string, "on_prem") == 0)
-                onprem = it;
-            else if (strcmp(it->string, "aws_exp") == 0)
-                awsexp = it;
-            else
-                return fail_at(c, locate(c, "schedule", it->string, NULL),
-                               "schedule", "unknown key '%s' (allowed: "
-                               "on_prem, aws_exp)", it->string);
-        }
+    if (!sched)
+        return 0;
+    if (!cJSON_IsObject(sched))
+        return import_json_fail(c, import_json_value(c, import_json_key(
+                                       c, 0, "schedule")),
+                                "schedule", "must be an object (on_prem, "
+                                "aws_exp)");
+    for (const cJSON *it = sched->child; it; it = it->next) {
+        if (strcmp(it->string, "on_prem") == 0)
+            t->onprem = it;
+        else if (strcmp(it->string, "aws_exp") == 0)
+            t->awsexp = it;
+        else
+            return import_json_fail(
+                c, import_json_locate(c, "schedule", it->string, NULL),
+                "schedule", "unknown key '%s' (allowed: on_prem, aws_exp)",
+                it->string);
     }
-    /* Scheduled on-prem workloads. */
-    if (onprem) {
-        size_t at = locate(c, "schedule", "on_prem", NULL);
-        if (!cJSON_IsObject(onprem))
-            return fail_at(c, value_at(c, at), "schedule.on_prem",
-                           "must be an object of workload name: \"cron "
-                           "schedule\" (e.g. \"daily_training\": \"0 2 * * *\")");
-        for (const cJSON *it = onprem->child; it; it = it->next) {
-            char path[160], q[DIAG_QUOTE];
-            snprintf(path, sizeof path, "schedule.on_prem.%s", diag_quote(it->string, q));
-            size_t kat = find_key(c, at, it->string);
-            size_t vat = value_at(c, kat);
-            if (p->workload_count == HYBRID_MAX_WORKLOADS)
-                return fail_at(c, kat, path, "more than %d workloads",
-                               HYBRID_MAX_WORKLOADS);
-            HybridWorkload *w = &p->workloads[p->workload_count];
-            field_item_default(&field_list_workloads, s, p->workload_count);
-            Diag why;
-            if (set_name(w, it->string, &why) != 0)
-                return fail_at(c, kat, path, "%s", why.message);
-            for (size_t i = 0; i < p->workload_count; i++)
-                if (strcmp(p->workloads[i].name, w->name) == 0)
-                    return fail_at(c, kat, path, "duplicate workload name");
-            if (!cJSON_IsString(it))
-                return fail_at(c, vat, path, "must be a cron schedule in "
-                               "quotes (5 fields, e.g. \"0 2 * * *\")");
-            if (strlen(it->valuestring) > HYBRID_SCHEDULE_MAX)
-                return fail_at(c, vat, path, "a schedule is at most %d "
-                               "characters", HYBRID_SCHEDULE_MAX);
-            CronError ce;
-            if (cron_parse(it->valuestring, &w->schedule, &ce) != 0)
-                return fail_at(c, vat + (size_t)(ce.column > 0 ? ce.column : 1),
-                               path, "%s", ce.message);
-            snprintf(w->schedule_text, sizeof w->schedule_text, "%s",
-                     it->valuestring);
-            w->has_schedule = true;
-            w->gpus = IMPORT_GPUS;
-            w->hours = IMPORT_HOURS;
-            w->run = RUN_ONPREM;
-            p->workload_count++;
-        }
-    }
-    size_t scheduled = p->workload_count;
-    AwsExp e;
-    memset(&e, 0, sizeof e);
-    if (awsexp) {
-        int rc = read_aws_exp(c, awsexp, &e);
+    return 0;
+}
+
+/* A new workload named `name` (its key at kat, path) after the plan's
+ * others, the workload defaults under it: *out, not counted yet. */
+static int new_workload(const ImportText *c, Scenario *s, size_t kat,
+                        const char *path, const char *name,
+                        HybridWorkload **out)
+{
+    HybridPlan *p = &s->hybrid;
+    if (p->workload_count == HYBRID_MAX_WORKLOADS)
+        return import_json_fail(c, kat, path, "more than %d workloads",
+                                HYBRID_MAX_WORKLOADS);
+    HybridWorkload *w = &p->workloads[p->workload_count];
+    field_item_default(&field_list_workloads, s, p->workload_count);
+    Diag why;
+    if (set_name(w, name, &why) != 0)
+        return import_json_fail(c, kat, path, "%s", why.message);
+    for (size_t i = 0; i < p->workload_count; i++)
+        if (strcmp(p->workloads[i].name, w->name) == 0)
+            return import_json_fail(c, kat, path, "duplicate workload name");
+    *out = w;
+    return 0;
+}
+
+/* schedule.on_prem: a workload on the owned fleet per name, at its cron
+ * schedule. */
+static int map_onprem(const ImportText *c, const cJSON *onprem, Scenario *s)
+{
+    size_t at = import_json_locate(c, "schedule", "on_prem", NULL);
+    if (!cJSON_IsObject(onprem))
+        return import_json_fail(c, import_json_value(c, at), "schedule.on_prem",
+                                "must be an object of workload name: \"cron "
+                       "schedule\" (e.g. \"daily_training\": \"0 2 * * *\")");
+    for (const cJSON *it = onprem->child; it; it = it->next) {
+        char path[160], q[DIAG_QUOTE];
+        snprintf(path, sizeof path, "schedule.on_prem.%s", diag_quote(it->string, q));
+        size_t kat = import_json_key(c, at, it->string);
+        size_t vat = import_json_value(c, kat);
+        HybridWorkload *w;
+        int rc = new_workload(c, s, kat, path, it->string, &w);
         if (rc)
             return rc;
+        if (!cJSON_IsString(it))
+            return import_json_fail(c, vat, path, "must be a cron schedule in "
+                                    "quotes (5 fields, e.g. \"0 2 * * *\")");
+        if (strlen(it->valuestring) > HYBRID_SCHEDULE_MAX)
+            return import_json_fail(c, vat, path, "a schedule is at most %d "
+                                    "characters", HYBRID_SCHEDULE_MAX);
+        CronError ce;
+        if (cron_parse(it->valuestring, &w->schedule, &ce) != 0)
+            return import_json_fail(c, vat + (size_t)(ce.column > 0 ? ce.column : 1),
+                                    path, "%s", ce.message);
+        snprintf(w->schedule_text, sizeof w->schedule_text, "%s",
+                 it->valuestring);
+        w->has_schedule = true;
+        w->gpus = IMPORT_GPUS;
+        w->hours = IMPORT_HOURS;
+        w->run = RUN_ONPREM;
+        s->hybrid.workload_count++;
     }
+    return 0;
+}
+
+/* What the routing rules have said so far. */
+typedef struct Rules {
+    HybridPlan *p;
+    const AwsExp *e;
+    size_t scheduled;  /* the workloads of schedule.on_prem, first */
+    bool have_wait;    /* a burst rule set p->max_wait_minutes */
+    const cJSON *routed_by[HYBRID_MAX_WORKLOADS]; /* the rule of each */
+} Rules;
+
+/* Rule it's verb (its value at vat) as where its jobs run and in which
+ * cloud mode. A burst's queue threshold is the plan's; when the rules
+ * give several, the smallest, with a warning. */
+static int rule_route(const ImportText *c, const cJSON *it, size_t vat,
+                      const char *path, Rules *r, StrBuf *warn,
+                      HybridRun *run, HybridCloudMode *mode)
+{
+    HybridPlan *p = r->p;
+    Verb v;
+    double minutes = 0;
+    int rc = parse_verb(c, vat, path, it->valuestring, &v, &minutes);
+    if (rc)
+        return rc;
+    if (v == V_BURST) {
+        if (r->have_wait && minutes != p->max_wait_minutes)
+            sb_printf(warn, "%s: %s: queue thresholds differ (%g and %g "
+                      "minutes); the plan has one, the smallest is used\n",
+                      c->name, path, p->max_wait_minutes, minutes);
+        if (!r->have_wait || minutes < p->max_wait_minutes)
+            p->max_wait_minutes = minutes;
+        r->have_wait = true;
+    }
+    *run = v == V_ONPREM ? RUN_ONPREM : v == V_SPOT ? RUN_CLOUD : RUN_BURST;
+    *mode = MODE_ON_DEMAND;
+    if (v == V_SPOT || (v == V_BURST && r->e->has_preempt && r->e->preemptible))
+        *mode = MODE_SPOT;
+    return 0;
+}
+
+/* Route the scheduled workloads rule it (key at kat) names; *matched when
+ * it names one. Two rules that route one workload differently are
+ * refused: which wins would be the file's key order. */
+static int route_scheduled(const ImportText *c, const cJSON *it, size_t kat,
+                           const char *path, Rules *r, HybridRun run,
+                           HybridCloudMode mode, bool *matched)
+{
+    *matched = false;
+    for (size_t i = 0; i < r->scheduled; i++) {
+        HybridWorkload *w = &r->p->workloads[i];
+        if (!names_match(it->string, w->name))
+            continue;
+        const cJSON *first = r->routed_by[i];
+        if (first && strcmp(first->valuestring, it->valuestring) != 0)
+            return import_json_fail(c, kat, path, "routes the workload '%s' to %s, "
+                           "which routing.%s routes to %s; a workload takes "
+                                    "one routing (rename a rule or remove one)",
+                                    w->name, it->valuestring, first->string,
+                                    first->valuestring);
+        r->routed_by[i] = it;
+        w->run = run;
+        w->cloud_mode = mode;
+        *matched = true;
+    }
+    return 0;
+}
+
+/* routing: each rule routes the scheduled workloads it names, or is a new
+ * workload with per_day arrivals. */
+static int map_rules(const ImportText *c, const cJSON *routing, Scenario *s,
+                     const AwsExp *e, StrBuf *warn)
+{
     if (!cJSON_IsObject(routing))
-        return fail_at(c, value_at(c, find_key(c, 0, "routing")), "routing",
-                       "must be an object of workload name: routing (%s)",
-                       VERBS_ALLOWED);
-    bool have_wait = false;
-    size_t rat = find_key(c, 0, "routing");
-    const cJSON *routed_by[HYBRID_MAX_WORKLOADS] = {NULL}; /* per workload */
+        return import_json_fail(
+            c, import_json_value(c, import_json_key(c, 0, "routing")),
+            "routing", "must be an object of workload name: routing (%s)",
+            VERBS_ALLOWED);
+    Rules r = {.p = &s->hybrid, .e = e, .scheduled = s->hybrid.workload_count};
+    size_t rat = import_json_key(c, 0, "routing");
     for (const cJSON *it = routing->child; it; it = it->next) {
         char path[160], q[DIAG_QUOTE];
         snprintf(path, sizeof path, "routing.%s", diag_quote(it->string, q));
-        size_t kat = find_key(c, rat, it->string);
-        size_t vat = value_at(c, kat);
+        size_t kat = import_json_key(c, rat, it->string);
+        size_t vat = import_json_value(c, kat);
         for (const cJSON *before = routing->child; before != it; before = before->next)
             if (strcmp(before->string, it->string) == 0)
-                return fail_at(c, kat, path, "routed twice (one routing a workload)");
+                return import_json_fail(c, kat, path, "routed twice (one "
+                                        "routing a workload)");
         if (!cJSON_IsString(it))
-            return fail_at(c, vat, path, "must be a routing in quotes "
-                           "(allowed: %s)", VERBS_ALLOWED);
-        Verb v;
-        double minutes = 0;
-        int rc = parse_verb(c, vat, path, it->valuestring, &v, &minutes);
+            return import_json_fail(c, vat, path, "must be a routing in quotes "
+                                    "(allowed: %s)", VERBS_ALLOWED);
+        HybridRun run;
+        HybridCloudMode mode;
+        bool matched;
+        int rc = rule_route(c, it, vat, path, &r, warn, &run, &mode);
+        if (rc == 0)
+            rc = route_scheduled(c, it, kat, path, &r, run, mode, &matched);
         if (rc)
             return rc;
-        if (v == V_BURST) {
-            if (have_wait && minutes != p->max_wait_minutes)
-                sb_printf(warn, "%s: %s: queue thresholds differ (%g and %g "
-                          "minutes); the plan has one, the smallest is used\n",
-                          c->name, path, p->max_wait_minutes, minutes);
-            if (!have_wait || minutes < p->max_wait_minutes)
-                p->max_wait_minutes = minutes;
-            have_wait = true;
-        }
-        HybridRun run = v == V_ONPREM ? RUN_ONPREM
-                        : v == V_SPOT ? RUN_CLOUD : RUN_BURST;
-        HybridCloudMode mode = MODE_ON_DEMAND;
-        if (v == V_SPOT || (v == V_BURST && e.has_preempt && e.preemptible))
-            mode = MODE_SPOT;
-        bool matched = false;
-        for (size_t i = 0; i < scheduled; i++) {
-            if (names_match(it->string, p->workloads[i].name)) {
-                /* Two rules that route one workload differently: which
-                 * wins would be the file's key order. */
-                const cJSON *first = routed_by[i];
-                if (first && strcmp(first->valuestring, it->valuestring) != 0)
-                    return fail_at(c, kat, path, "routes the workload '%s' "
-                                   "to %s, which routing.%s routes to %s; a "
-                                   "workload takes one routing (rename a rule "
-                                   "or remove one)", p->workloads[i].name,
-                                   it->valuestring, first->string,
-                                   first->valuestring);
-                routed_by[i] = it;
-                p->workloads[i].run = run;
-                p->workloads[i].cloud_mode = mode;
-                matched = true;
-            }
-        }
         if (matched)
             continue;
-        if (p->workload_count == HYBRID_MAX_WORKLOADS)
-            return fail_at(c, kat, path, "more than %d workloads",
-                           HYBRID_MAX_WORKLOADS);
-        HybridWorkload *w = &p->workloads[p->workload_count];
-        field_item_default(&field_list_workloads, s, p->workload_count);
-        Diag why;
-        if (set_name(w, it->string, &why) != 0)
-            return fail_at(c, kat, path, "%s", why.message);
-        for (size_t i = 0; i < p->workload_count; i++)
-            if (strcmp(p->workloads[i].name, w->name) == 0)
-                return fail_at(c, kat, path, "duplicate workload name");
+        HybridWorkload *w;
+        rc = new_workload(c, s, kat, path, it->string, &w);
+        if (rc)
+            return rc;
         w->has_schedule = false;
         w->per_day = IMPORT_PER_DAY;
         w->gpus = IMPORT_GPUS;
         w->hours = IMPORT_HOURS;
         w->run = run;
         w->cloud_mode = mode;
-        p->workload_count++;
+        s->hybrid.workload_count++;
     }
-    if (p->workload_count == 0)
-        return fail_at(c, value_at(c, rat), "routing", "names no workload and "
-                       "schedule.on_prem has none: nothing to import");
-    if (e.has_idle)
-        p->cloud_idle_minutes = e.idle;
+    if (s->hybrid.workload_count == 0)
+        return import_json_fail(c, import_json_value(c, rat), "routing",
+                                "names no workload and schedule.on_prem has "
+                                "none: nothing to import");
+    return 0;
+}
 
-    /* What the file does not say. */
+/* What the file does not say, numbered, into todo and at the head of s's
+ * notes (the base scenario's notes after it while they fit). */
+static void write_notes(const ImportText *c, Scenario *s, const AwsExp *e,
+                        StrBuf *todo)
+{
+    const HybridPlan *p = &s->hybrid;
     StrBuf notes = STRBUF_INIT;
     size_t k = 0;
     /* The file's name goes into the notes with its control characters
@@ -457,24 +435,26 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
               "hours %g, per_day %g were written):\n", shown, IMPORT_GPUS,
               IMPORT_HOURS, IMPORT_PER_DAY);
     free(shown);
+    const char *type = e->type[0] ? e->type : "an unnamed instance type";
+    double count = e->has_count ? e->count : 1;
+    bool names_cloud = e->present && (e->has_count || e->type[0]);
     for (size_t i = 0; i < p->workload_count; i++) {
         const HybridWorkload *w = &p->workloads[i];
-        char item[400];
-        int n = snprintf(item, sizeof item, "workload %s: %sgpus, hours",
-                         w->name, w->has_schedule ? "" : "per_day, ");
-        if (w->run == RUN_BURST && e.present && (e.has_count || e.type[0]))
-            snprintf(item + n, sizeof item - (size_t)n,
-                     " (the file runs it on %g x %s in the cloud: check gpus "
-                     "against that)", e.has_count ? e.count : 1,
-                     e.type[0] ? e.type : "an unnamed instance type");
-        todo_item(todo, &notes, &k, item);
+        StrBuf item = STRBUF_INIT;
+        sb_printf(&item, "workload %s: %sgpus, hours", w->name,
+                  w->has_schedule ? "" : "per_day, ");
+        if (w->run == RUN_BURST && names_cloud)
+            sb_printf(&item, " (the file runs it on %g x %s in the cloud: "
+                      "check gpus against that)", count, type);
+        todo_item(todo, &notes, &k, sb_str(&item));
+        sb_free(&item);
     }
-    if (e.present && (e.has_count || e.type[0])) {
-        char item[300];
-        snprintf(item, sizeof item, "cloud prices: the file names %g x %s; "
-                 "check cloud.instance and its prices match", e.has_count
-                 ? e.count : 1, e.type[0] ? e.type : "an unnamed instance type");
-        todo_item(todo, &notes, &k, item);
+    if (names_cloud) {
+        StrBuf item = STRBUF_INIT;
+        sb_printf(&item, "cloud prices: the file names %g x %s; check "
+                  "cloud.instance and its prices match", count, type);
+        todo_item(todo, &notes, &k, sb_str(&item));
+        sb_free(&item);
     }
     /* Notes: the list, then the base scenario's notes while they fit. */
     size_t cap = sizeof s->notes - 1;
@@ -486,6 +466,26 @@ static int map_routing(const Ctx *c, const cJSON *root, Scenario *s,
     memcpy(s->notes, sb_str(&notes), n);
     s->notes[n] = '\0';
     sb_free(&notes);
+}
+
+static int map_routing(const ImportText *c, const cJSON *root, Scenario *s,
+                       StrBuf *todo, StrBuf *warn)
+{
+    Parts t;
+    AwsExp e;
+    memset(&e, 0, sizeof e);
+    int rc = read_parts(c, root, &t);
+    if (rc == 0 && t.onprem)
+        rc = map_onprem(c, t.onprem, s);
+    if (rc == 0 && t.awsexp)
+        rc = read_aws_exp(c, t.awsexp, &e);
+    if (rc == 0)
+        rc = map_rules(c, t.routing, s, &e, warn);
+    if (rc)
+        return rc;
+    if (e.has_idle)
+        s->hybrid.cloud_idle_minutes = e.idle;
+    write_notes(c, s, &e, todo);
     return 0;
 }
 
@@ -493,7 +493,7 @@ int import_routing(const char *name, const char *data, size_t len,
                    const Scenario *base, Scenario *out, StrBuf *todo,
                    StrBuf *warn, Diag *d)
 {
-    Ctx c = {name, data, len, d};
+    ImportText c = {name, data, len, d};
     diag_clear(d, name);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(data, len, &end, false);
@@ -502,8 +502,8 @@ int import_routing(const char *name, const char *data, size_t len,
         const char *ep = cJSON_GetErrorPtr();
         if (!end && ep && ep >= data && ep <= data + len)
             off = (size_t)(ep - data);
-        return fail_at(&c, off, NULL, "not valid JSON here (a routing file "
-                       "is one JSON object: schedule, routing)");
+        return import_json_fail(&c, off, NULL, "not valid JSON here (a routing file "
+                                "is one JSON object: schedule, routing)");
     }
     /* Anything but blanks after the value is an error too. */
     size_t off = (size_t)(end - data);
@@ -511,10 +511,10 @@ int import_routing(const char *name, const char *data, size_t len,
         off++;
     int rc = 0;
     if (off < len)
-        rc = fail_at(&c, off, NULL, "text after the JSON object");
+        rc = import_json_fail(&c, off, NULL, "text after the JSON object");
     else if (!cJSON_IsObject(root))
-        rc = fail_at(&c, 0, NULL, "a routing file is one JSON object "
-                     "(schedule, routing)");
+        rc = import_json_fail(&c, 0, NULL, "a routing file is one JSON object "
+                              "(schedule, routing)");
     Scenario s = *base;
     s.has_hybrid = true;
     scenario_hybrid_default(&s);
