@@ -107,6 +107,7 @@
 #define HYBRID_TEST_WHOLE 1
 #define HYBRID_TEST_EVENTS 2
 #define HYBRID_TEST_STREAM 4
+#define HYBRID_TEST_LINEAR 8 /* search the all-on-prem size one by one */
 
 typedef struct HybridNodesTotal {
     double onprem_nodes;

@@ -49,6 +49,25 @@ static int source_failed(HybridResult *r, const char *msg)
     return -1;
 }
 
+/* One size of the all-on-prem search at n nodes into *st: 1 when it keeps
+ * every target (a size that holds the peak always does), 0 when not; 2
+ * when cancelled (r->cancelled); -1 when the source failed. */
+static int try_size(const HybridCtx *c, HybridScratch *sc, const Baseline *ao,
+                    int64_t n, bool any_target, HybridSimStats *st,
+                    HybridResult *r)
+{
+    char msg[HYBRID_WARNING_BYTES] = "";
+    bool full = n * c->gpn >= ao->peak;
+    if (hybrid_run(c, sc, ao, n, ROUTE_ALL_ONPREM, any_target && !full, false,
+                   st, msg, sizeof msg) < 0)
+        return source_failed(r, msg);
+    if (st->cancelled) {
+        r->cancelled = true;
+        return 2;
+    }
+    return full || targets_kept(c, st) ? 1 : 0;
+}
+
 int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
                       int64_t plan_nodes, HybridResult *r, size_t *searched)
 {
@@ -68,25 +87,36 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
     if (c->gpn > 0 && (ao.peak + c->gpn - 1) / c->gpn > n_max)
         n_max = (ao.peak + c->gpn - 1) / c->gpn;
     size_t bound = 1 + (size_t)(n_max - need + 1) + (size_t)n_max + 1;
-    HybridSimStats st;
-    int64_t n_all = need;
-    for (;; n_all++) {
-        bool full = n_all * c->gpn >= ao.peak;
-        if (hybrid_run(c, sc, &ao, n_all, ROUTE_ALL_ONPREM,
-                       any_target && !full, false, &st, msg, sizeof msg) < 0)
-            return source_failed(r, msg);
-        if (st.cancelled) {
-            r->cancelled = true;
-            return 2;
+    /* Under strict order with one priority a job starts no later on a
+     * larger cluster (DESIGN 6.5), so a size that keeps the targets
+     * bounds the answer: steps of 1, 2, 4... up from need, then halving.
+     * Otherwise one size after the other. */
+    bool halve = hybrid_run_strict(c, sc, ROUTE_ALL_ONPREM) &&
+                 !(sc->test_mode & HYBRID_TEST_LINEAR);
+    HybridSimStats st, kept;
+    int64_t lo = need - 1, hi = -1; /* fails at lo; keeps at hi */
+    size_t steps = 0;
+    for (int64_t step = 1; hi < 0 || hi - lo > 1;) {
+        int64_t n = hi < 0 ? lo + step : lo + (hi - lo) / 2;
+        if (n > n_max)
+            n = n_max;
+        int rc = try_size(c, sc, &ao, n, any_target, &st, r);
+        if (rc != 0 && rc != 1)
+            return rc;
+        hybrid_progress(sc, 1 + ++steps, bound);
+        if (rc == 1) {
+            hi = n;
+            kept = st;
+        } else {
+            lo = n;
+            if (halve)
+                step *= 2;
         }
-        hybrid_progress(sc, 1 + (size_t)(n_all - need + 1), bound);
-        if (full || targets_kept(c, &st))
-            break;
     }
-    r->all_onprem.nodes = (double)n_all;
-    r->all_onprem.utilization_pct = st.utilization * 100;
-    r->all_onprem.monthly = st.total_monthly;
-    *searched = 1 + (size_t)(n_all - need + 1);
+    r->all_onprem.nodes = (double)hi;
+    r->all_onprem.utilization_pct = kept.utilization * 100;
+    r->all_onprem.monthly = kept.total_monthly;
+    *searched = 1 + steps;
     return 0;
 }
 

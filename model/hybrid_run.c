@@ -106,6 +106,22 @@ static void state_at(Sim *m, int64_t t)
     }
 }
 
+bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
+                       Routing route)
+{
+    if (c->p->backfill || (sc->test_mode & HYBRID_TEST_EVENTS))
+        return false;
+    int prio = INT32_MIN;
+    for (size_t k = 0; k < c->nc; k++) {
+        if (route_run(c, route, k) == RUN_CLOUD)
+            continue;
+        if (prio != INT32_MIN && c->cls[k].prio != prio)
+            return false;
+        prio = c->cls[k].prio;
+    }
+    return true;
+}
+
 /* A run from its start; true when strict order with one priority allows
  * placing each job at its submission. */
 static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
@@ -129,8 +145,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
     m->dev_end = INT64_MIN;
     if (stats && route == ROUTE_PLAN)
         memset(mem->minutes, 0, ((size_t)c->period + 1) * sizeof *mem->minutes);
-    bool fifo = !m->backfill && !(sc->test_mode & HYBRID_TEST_EVENTS);
-    int prio = INT32_MIN;
+    bool fifo = hybrid_run_strict(c, sc, route);
     for (size_t k = 0; k < c->nc; k++) {
         const HybridClass *cl = &c->cls[k];
         HybridRun run = route_run(c, route, k);
@@ -143,11 +158,6 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         mem->blocked[k] = 0;
         if (run == RUN_BURST)
             mem->burst[m->nburst++] = k;
-        if (run != RUN_CLOUD) {
-            if (prio != INT32_MIN && cl->prio != prio)
-                fifo = false;
-            prio = cl->prio;
-        }
     }
     /* `cloud` jobs are the same at every size: counted from the cache
      * (a streamed run counts them as they come). */

@@ -461,6 +461,12 @@ int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k);
 
 /* ---- hybrid_run.c ----------------------------------------------------- */
 
+/* True when runs under `route` place each job at its submission: strict
+ * order (no backfill) and one priority among the jobs that may run
+ * on-prem. */
+bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
+                       Routing route);
+
 /* One run at `nodes` nodes into *st. stats: waits, late jobs and (plan
  * routing) the commitment's demand; cost_only: the figures the optimizer
  * needs. base must be the baseline of `route` built last. Returns 0; 2
