@@ -228,6 +228,12 @@ CostOption cost_zone_rival(const CostResult *r);
 char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
                         size_t n);
 
+/* The verdict's first clause alone, as a sentence: the cheapest option and
+ * its margin (the planner's verdict where rows are short; the crossovers
+ * are then in the chart's legend). Same contract as cost_verdict_text. */
+char *cost_verdict_lead_text(const Scenario *s, const CostResult *r, char *buf,
+                             size_t n);
+
 /* The zone line: the rule of thumb's zone and, when it disagrees with the
  * figures, that it does and which option is cheaper. `brief` gives the short
  * form for the planner's results box ("zone onprem: disagrees, spot is

@@ -155,12 +155,10 @@ static const char *capital(const char *w, char *buf, size_t n)
     return buf;
 }
 
-char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
-                        size_t n)
+/* DESIGN 2.4: the verdict's first clause, which option is cheapest and by
+ * how much, into b. */
+static void lead_clause(Out *b, const Scenario *s, const CostResult *r)
 {
-    Out b = {buf, n, 0};
-    if (n > 0)
-        buf[0] = '\0';
     char u[16], mt[96], cap[32];
     cost_pct_text(s->utilization.measured_pct, u, sizeof u);
     const char *cur = s->currency;
@@ -171,31 +169,51 @@ char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
         /* Compliance: only on-prem is allowed; the cloud is for reference. */
         double d = cl->monthly - on->monthly;
         margin_text(d, on->monthly, cur, mt, sizeof mt);
-        out_printf(&b, "On-prem is the only allowed option at %s%% (compliance "
+        out_printf(b, "On-prem is the only allowed option at %s%% (compliance "
                   "forbids the cloud); ", u);
         if (cost_same(cl->monthly, on->monthly))
-            out_printf(&b, "%s would cost the same as on-prem", cost_option_word(cc));
+            out_printf(b, "%s would cost the same as on-prem", cost_option_word(cc));
         else
-            out_printf(&b, "%s would cost %s %s than on-prem",
+            out_printf(b, "%s would cost %s %s than on-prem",
                       cost_option_word(cc), mt, d < 0 ? "less" : "more");
     } else if (r->cheapest == OPT_ONPREM) {
         double d = cl->monthly - on->monthly;
         margin_text(d, cl->monthly, cur, mt, sizeof mt);
         if (cost_same(cl->monthly, on->monthly))
-            out_printf(&b, "On-prem is cheapest at %s%%: it costs the same as %s, "
+            out_printf(b, "On-prem is cheapest at %s%%: it costs the same as %s, "
                       "the cheapest cloud option", u, cost_option_word(cc));
         else
-            out_printf(&b, "On-prem is cheapest at %s%%: it costs %s less than "
+            out_printf(b, "On-prem is cheapest at %s%%: it costs %s less than "
                       "%s, the cheapest cloud option", u, mt,
                       cost_option_word(cc));
     } else {
         double d = on->monthly - cl->monthly;
         margin_text(d, on->monthly, cur, mt, sizeof mt);
-        out_printf(&b, "%s is cheapest at %s%%: it costs %s less than on-prem",
+        out_printf(b, "%s is cheapest at %s%%: it costs %s less than on-prem",
                   capital(cost_option_word(cc), cap, sizeof cap), u, mt);
     }
+}
+
+char *cost_verdict_text(const Scenario *s, const CostResult *r, char *buf,
+                        size_t n)
+{
+    Out b = {buf, n, 0};
+    if (n > 0)
+        buf[0] = '\0';
+    lead_clause(&b, s, r);
     out_put(&b, "; ");
     crossover_clauses(&b, r);
+    out_put(&b, ".");
+    return buf;
+}
+
+char *cost_verdict_lead_text(const Scenario *s, const CostResult *r, char *buf,
+                             size_t n)
+{
+    Out b = {buf, n, 0};
+    if (n > 0)
+        buf[0] = '\0';
+    lead_clause(&b, s, r);
     out_put(&b, ".");
     return buf;
 }

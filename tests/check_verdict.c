@@ -495,6 +495,17 @@ static void check_all(const Scenario *s, const char *where)
     cost_verdict_text(s, &t.r, text, sizeof text);
     ck_assert_msg(check_text(&t, text, why, sizeof why), "%s: verdict: %s\n  %s",
                   where, why, text);
+    /* Its first clause alone (the planner's verdict where rows are short):
+     * checked the same way, and word for word the verdict's start. */
+    char lead[1024];
+    cost_verdict_lead_text(s, &t.r, lead, sizeof lead);
+    ck_assert_msg(check_text(&t, lead, why, sizeof why), "%s: verdict's lead: %s\n  %s",
+                  where, why, lead);
+    size_t ll = strlen(lead);
+    ck_assert_msg(ll > 1 && lead[ll - 1] == '.' && strncmp(text, lead, ll - 1) == 0 &&
+                      strncmp(text + ll - 1, "; ", 2) == 0,
+                  "%s: the lead is not the verdict's first clause:\n  %s\n  %s", where, lead,
+                  text);
     for (int brief = 0; brief < 2; brief++) {
         cost_zone_text(s, &t.r, brief, text, sizeof text);
         ck_assert_msg(check_text(&t, text, why, sizeof why),

@@ -467,6 +467,31 @@ static void draw_notes(WINDOW *w, int h, int wd, const Scenario *s, const Hybrid
     }
 }
 
+/* The panel's first line on screen in *top: *top and the scrolling count
+ * lines, not rows; the selected row is shown whole (its start, when it is
+ * taller than the window's h rows). */
+static void scroll_top(const Scenario *s, const HybridLines *l, size_t sel, int h, size_t *top)
+{
+    size_t n = form_hybrid_rows(s), scalars = form_hybrid_scalars();
+    size_t sfirst = l->first[sel], slast = sfirst + l->height[sel];
+    if (slast > *top + (size_t)h)
+        *top = slast - (size_t)h;
+    /* On a table's row, the scalars above give way first: the line
+     * before its header heads the panel where the rows from it to the
+     * selected one fit, so a short panel shows as many of the table's rows
+     * as it can (that line takes the up mark, the header keeps its '<'). */
+    size_t wc = s->hybrid.workload_count;
+    size_t head = sel >= scalars && sel < scalars + wc       ? l->wl_head
+                  : sel >= scalars + wc + 2 && sel < n ? l->gr_head
+                                                                : SIZE_MAX;
+    if (head != SIZE_MAX && head > 0 && *top + 1 < head && slast + 1 <= head + (size_t)h)
+        *top = head - 1;
+    if (*top + (size_t)h > l->count)
+        *top = l->count > (size_t)h ? l->count - (size_t)h : 0;
+    if (sfirst < *top)
+        *top = sfirst;
+}
+
 bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int computing,
                       bool plan_current, size_t sel, size_t col, size_t *top,
                       const LineEdit *edit, bool bad)
@@ -487,21 +512,14 @@ bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
     }
     if (sel >= n + nw)
         sel = n + nw - 1;
-    /* Lines on screen: *top and the scrolling count lines, not rows; the
-     * selected row is shown whole (its start, when it is taller than w). */
     static HybridLines l;
     hybrid_lines(s, hr, computing, wd - 2, &l);
-    size_t sfirst = l.first[sel], slast = sfirst + l.height[sel];
-    if (slast > *top + (size_t)h)
-        *top = slast - (size_t)h;
-    if (*top + (size_t)h > l.count)
-        *top = l.count > (size_t)h ? l.count - (size_t)h : 0;
-    if (sfirst < *top)
-        *top = sfirst;
+    scroll_top(s, &l, sel, h, top);
     /* The results of the same plan go beside the table when the whole
      * table still fits with its choices spelled out. */
     WlLayout L;
     size_t ncols = form_wl_cols();
+    size_t wc = s->hybrid.workload_count;
     bool stats = hr && hr->workload_count == s->hybrid.workload_count;
     if (stats) {
         layout(s, wd - 3 - FORM_STATS_COLS, col, &L);
@@ -521,7 +539,6 @@ bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
     int table = 1;
     for (size_t c = 0; c < ncols; c++)
         table += L.w[c] > 0 ? L.w[c] + 1 : 0;
-    size_t wc = s->hybrid.workload_count;
     for (size_t i = 0; i < n; i++) {
         if (l.first[i] < *top || l.first[i] >= *top + (size_t)h)
             continue;

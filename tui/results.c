@@ -39,25 +39,28 @@ static void hybrid_line(WINDOW *w, int y, int wd, const char *label, double v,
     mvwaddnstr(w, y, 0, line, wd);
 }
 
-/* The verdict after `label` (NULL: none) into buf. */
+/* The verdict after `label` (NULL: none) into buf: whole, or (`lead`)
+ * its first clause alone. */
 static void verdict_text(const char *label, const Scenario *s, const CostResult *r,
-                         char *buf, size_t n)
+                         bool lead, char *buf, size_t n)
 {
     size_t l = (size_t)snprintf(buf, n, "%s", label ? label : "");
-    if (l < n)
+    if (l < n && lead)
+        cost_verdict_lead_text(s, r, buf + l, n - l);
+    else if (l < n)
         cost_verdict_text(s, r, buf + l, n - l);
 }
 
 int results_verdict_rows(const char *label, const Scenario *s, const CostResult *r,
-                         int width)
+                         bool lead, int width)
 {
     char verdict[1024];
-    verdict_text(label, s, r, verdict, sizeof verdict);
+    verdict_text(label, s, r, lead, verdict, sizeof verdict);
     return width > 0 ? wrap_rows(width, verdict) : 0;
 }
 
 void results_draw_verdict(WINDOW *w, const char *label, const Scenario *s,
-                          const CostResult *r, bool stale)
+                          const CostResult *r, bool lead, bool stale)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -65,7 +68,7 @@ void results_draw_verdict(WINDOW *w, const char *label, const Scenario *s,
     if (h <= 0 || wd <= 0)
         return;
     char verdict[1024];
-    verdict_text(label, s, r, verdict, sizeof verdict);
+    verdict_text(label, s, r, lead, verdict, sizeof verdict);
     wattrset(w, term_attr(TS_NORMAL) | (stale ? term_attr(TS_STALE) : 0));
     wrap_draw(w, 0, h, wd, verdict);
     wattrset(w, term_attr(TS_NORMAL));
@@ -204,7 +207,7 @@ static Cols option_cols(const CostResult *r, int wd)
 static void draw_verdict_lead(Box *b)
 {
     char verdict[1024];
-    verdict_text(b->label, b->s, b->r, verdict, sizeof verdict);
+    verdict_text(b->label, b->s, b->r, false, verdict, sizeof verdict);
     wattrset(b->w, term_attr(TS_NORMAL) | (b->stale ? term_attr(TS_STALE) : 0));
     b->y = wrap_draw(b->w, 0, b->h, b->wd, verdict);
 }
@@ -434,12 +437,11 @@ static int extra_tail_rows(const Box *b)
     return n;
 }
 
-/* The Hybrid panel's box leads with the verdict where the verdict, the
- * whole table and the plan's rows all fit (132x43); below that the short
- * layout's own window shows it. */
-static bool hybrid_verdict_fits(const Box *b)
+bool results_hybrid_leads(const char *label, const Scenario *s, const CostResult *r,
+                          int width, int height)
 {
-    return results_verdict_rows(b->label, b->s, b->r, b->wd) + 1 + OPT_COUNT + HYBRID_ROWS <= b->h;
+    return results_verdict_rows(label, s, r, false, width) + 1 + OPT_COUNT + HYBRID_ROWS <=
+           height;
 }
 
 /* The box; `verdict_too` false leaves the verdict to its own window. The
@@ -453,7 +455,7 @@ static void results_box(Box *b, bool verdict_too)
     b->y = 0;
     if (b->h <= 0 || b->wd <= 0)
         return;
-    if (verdict_too && (!b->hy || hybrid_verdict_fits(b)))
+    if (verdict_too && (!b->hy || results_hybrid_leads(b->label, b->s, b->r, b->wd, b->h)))
         draw_verdict_lead(b);
     b->y = extra_lines(b->w, b->y, b->h, b->wd, b->ex, 0, b->ex ? b->ex->lead : 0);
     bool titles = b->h - b->y >= 2;

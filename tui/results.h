@@ -82,13 +82,22 @@ void results_draw_figures(WINDOW *w, const Scenario *s, const CostResult *r,
 
 /* The verdict sentence (DESIGN 2.4) word-wrapped into all of w, never cut
  * while w has the rows results_verdict_rows counts for its width; after
- * `label` ("B: ", the compared scenario's; NULL for none). */
+ * `label` ("B: ", the compared scenario's; NULL for none). `lead`: its
+ * first clause alone (the cheapest option and its margin; DESIGN 8). */
 void results_draw_verdict(WINDOW *w, const char *label, const Scenario *s,
-                          const CostResult *r, bool stale);
+                          const CostResult *r, bool lead, bool stale);
 
-/* The rows the verdict (after `label`) takes wrapped at `width` columns. */
+/* The rows the verdict (after `label`; `lead`: its first clause) takes
+ * wrapped at `width` columns. */
 int results_verdict_rows(const char *label, const Scenario *s, const CostResult *r,
-                         int width);
+                         bool lead, int width);
+
+/* Whether a box of width x height beside the Hybrid panel leads with the
+ * whole verdict: it has the rows for the verdict, the options' titles and
+ * rows and the plan's figures (132x43). Elsewhere the verdict's first
+ * clause has a full-width window of its own (DESIGN 8). */
+bool results_hybrid_leads(const char *label, const Scenario *s, const CostResult *r,
+                          int width, int height);
 
 /* The crossovers with option o as text, each with the side on which on-prem
  * is cheaper: "on-demand above 35.9%", "reserved below 20.0% and above

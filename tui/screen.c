@@ -33,9 +33,9 @@
 /* Below this height the short layout: the verdict leaves the results box
  * for a full-width window above the chart, and the chart keeps the rows
  * for CHART_MIN_PLOT plot rows (DESIGN 8: 6 at 80x22). At this height too,
- * except on the Hybrid panel (whose box does not show the verdict and
- * whose table wants the rows): beside the panel the verdict took up to six
- * of the box's eleven rows, and the horizon line (DESIGN 8) had none left. */
+ * except on the Hybrid panel (whose table wants the rows): beside the
+ * panel the verdict took up to six of the box's eleven rows, and the
+ * horizon line (DESIGN 8) had none left. */
 #define SHORT_ROWS 24
 #define CHART_SHORT_H 10
 
@@ -54,6 +54,25 @@ static bool wide_results(const App *a)
 {
     return a->cols >= 100 && a->panel != PANEL_HYBRID && a->cols - 60 > 48;
 }
+
+/* The results box's columns, and the tall layout's rows of the panel and
+ * the box. */
+static int results_width(const App *a, bool wide)
+{
+    return wide ? a->cols - 60 : a->cols >= 100 ? 48 : 39;
+}
+static int tall_top(const App *a) { return 11 + (a->rows - 4 - 20) / 3; }
+
+/* The Hybrid panel with a plan shows the verdict's first clause in a
+ * window of its own, full width above the chart (DESIGN 8), wherever the
+ * box beside its table has no rows to lead with the whole verdict (all
+ * but 132x43): the cheapest option and its margin stay on screen and the
+ * table keeps its rows. */
+static bool hybrid_lead(const App *a) { return a->panel == PANEL_HYBRID && a->shown.has_hybrid; }
+static bool hybrid_verdict_row(App *a);
+
+/* Whether the verdict has a window of its own. */
+static bool verdict_window(App *a) { return short_layout(a) || hybrid_verdict_row(a); }
 
 void screen_free(App *a)
 {
@@ -95,7 +114,7 @@ Reaction screen_layout(App *a)
         }
         return R_ALL | R_CLEAR;
     }
-    int top_h = 11 + (avail - 20) / 3, verdict_h = 0;
+    int top_h = tall_top(a), verdict_h = 0;
     if (short_layout(a)) {
         /* The verdict whole (its rows counted by the last draw), the chart's
          * plot rows, then the panel and the figures take what is left; a
@@ -109,10 +128,17 @@ Reaction screen_layout(App *a)
             top_h = 5;
         if (avail - top_h - verdict_h < 6)
             verdict_h = avail - top_h - 6;
+    } else if (hybrid_verdict_row(a)) {
+        /* The tall layout's chart keeps its rows; the panel and the box
+         * give the verdict's. */
+        verdict_h = a->verdict_h > 0 ? a->verdict_h : 1;
+        if (top_h - verdict_h < 5)
+            verdict_h = top_h - 5;
+        top_h -= verdict_h;
     }
     /* No region keeps empty columns while another cuts its text (DESIGN 8). */
     a->wide_results = wide_results(a);
-    int res_w = a->wide_results ? a->cols - 60 : a->cols >= 100 ? 48 : 39;
+    int res_w = results_width(a, a->wide_results);
     int form_w = a->cols - res_w - 1;
     a->w_title = newwin(2, a->cols, 0, 0);
     a->w_form = newwin(top_h, form_w + 1, 2, 0); /* + the gap column */
@@ -373,18 +399,29 @@ static Shown shown_figures(App *a)
     return v;
 }
 
-/* The short layout sizes the verdict's window to the verdict: when the
- * results change its row count, or the panel changes the layout (to or
- * from the Hybrid panel), lay the screen out again. */
+/* On the Hybrid panel, the verdict's own window where the tall layout's
+ * box would not lead with it (hybrid_lead). */
+static bool hybrid_verdict_row(App *a)
+{
+    if (a->chart_zoom || !hybrid_lead(a) || a->rows < SHORT_ROWS)
+        return false;
+    Shown sh = shown_figures(a);
+    return !results_hybrid_leads(sh.label, sh.s, sh.r, results_width(a, false), tall_top(a));
+}
+
+/* The verdict's window is sized to the verdict: when the results change
+ * its row count, or the panel changes the layout (to or from the Hybrid
+ * panel), lay the screen out again. */
 static void relayout(App *a)
 {
     if (a->too_small)
         return;
-    if ((a->w_verdict != NULL) != short_layout(a) || a->wide_results != wide_results(a))
+    bool own = verdict_window(a);
+    if ((a->w_verdict != NULL) != own || a->wide_results != wide_results(a))
         a->dirty |= screen_layout(a);
-    if (!a->too_small && short_layout(a) && (a->dirty & R_RESULTS)) {
+    if (!a->too_small && own && (a->dirty & R_RESULTS)) {
         Shown sh = shown_figures(a);
-        int v = results_verdict_rows(sh.label, sh.s, sh.r, a->cols);
+        int v = results_verdict_rows(sh.label, sh.s, sh.r, hybrid_lead(a), a->cols);
         if (v < 1)
             v = 1;
         if (v != a->verdict_h) {
@@ -468,7 +505,7 @@ static void draw_results(App *a)
                      .both = sh.show == CMP_BOTH ? &sh.rc : NULL};
     results_draw(a->w_results, &v);
     if (a->w_verdict) {
-        results_draw_verdict(a->w_verdict, sh.label, sh.s, sh.r, v.stale);
+        results_draw_verdict(a->w_verdict, sh.label, sh.s, sh.r, hybrid_lead(a), v.stale);
         wnoutrefresh(a->w_verdict);
     }
     wnoutrefresh(a->w_results);

@@ -78,7 +78,7 @@ PCT=$(printf '%.0f' "$(report_to_cloud experiments)")
 screen | grep -q "^ experiments .*burst  spot .*  *$PCT%  " && ok ||
     fail "experiments' share to the cloud is not the report's $PCT%"
 TM resize-window -t planner -x 80 -y 24
-wait_re "^(.|↓|↑)evals   8/day      4   1    cloud  spot" 5 "back to 80 columns"
+wait_re "^(.|↓|↑)experi… 12/day     4   2    burst  spot" 5 "back to 80 columns"
 
 # Nudge onprem_nodes 2 -> 1: the box follows, and the report agrees.
 keys Down

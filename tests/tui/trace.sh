@@ -35,7 +35,7 @@ for loc in C.UTF-8 C; do
     wait_re "^ train +onprem +od +\(0\) +\(90\) +\(6\.88\) +0% +90min" 10 \
         "$at: the train group with its figures"
     wait_re "^ eval +burst +od +\(0\) +20 +\(6\.88\) +100% +-" 5 "$at: the eval group"
-    wait_re "^ \* +onprem +0% +120min" 5 "$at: the groups no item names"
+    wait_re "^(.|↓|↑)\* +onprem +0% +120min" 5 "$at: the groups no item names"
     wait_re "^ Trace +queue\.csv" 5 "$at: the trace's row"
     wait_re "total monthly +$total" 5 "$at: the report's total ($total)"
     wait_re "on-prem [0-9,]+ \+ cloud $cloud" 5 "$at: the report's cloud ($cloud)"
