@@ -93,6 +93,10 @@ size_t form_hybrid_rows(const Scenario *s);
  * sharing one (arrivals). */
 size_t form_wl_cols(void);
 
+/* The cells of the Hybrid panel's row `row` in s: a workload's or a trace
+ * group's cells on their rows, one on the others. */
+size_t form_hybrid_cells(const Scenario *s, size_t row);
+
 /* The field behind Hybrid row `row`, column `col` (col is ignored on
  * scalar rows; the arrivals column is the workload's schedule or per_day,
  * whichever it has) into *r. False for rows and columns past the end. */

@@ -86,6 +86,16 @@ size_t form_hybrid_rows(const Scenario *s)
                : 0;
 }
 
+size_t form_hybrid_cells(const Scenario *s, size_t row)
+{
+    size_t scalars = form_hybrid_scalars(), wc = s->hybrid.workload_count;
+    if (row < scalars || row >= form_hybrid_rows(s))
+        return 1;
+    if (row < scalars + wc)
+        return form_wl_cols();
+    return row < scalars + wc + 2 ? 1 : form_trace_cols(); /* Trace, Trace groups */
+}
+
 /* The row column c uses for workload i: the alternative it has chosen. */
 static const Field *cell_row(const WlCol *c, const Scenario *s, size_t i)
 {

@@ -24,16 +24,21 @@ typedef struct Spot {
     size_t row, col;
 } Spot;
 
-/* The rows of panel p that hold fields (not the Hybrid plan's warnings). */
+/* The rows of panel p that hold fields (not the Hybrid plan's warnings;
+ * its trace's rows and groups' rows included). */
 static size_t panel_rows(const App *a, Panel p)
 {
+    if (p == PANEL_HYBRID)
+        return form_hybrid_rows(&a->doc.cur);
     const ListPanel *lp = list_panel_of(p);
     return lp ? list_panel_rows(lp, &a->doc.cur) : form_fields(p, NULL, 0);
 }
 
 /* The cells of row `row` of panel p: an item row's, else one. */
-static size_t row_cols(Panel p, size_t row)
+static size_t row_cols(const App *a, Panel p, size_t row)
 {
+    if (p == PANEL_HYBRID)
+        return form_hybrid_cells(&a->doc.cur, row);
     const ListPanel *lp = list_panel_of(p);
     return lp && row >= lp->scalars() ? lp->cols() : 1;
 }
@@ -47,7 +52,7 @@ static Spot *all_spots(const App *a, size_t *n)
     for (int p = 0; p < PANEL_COUNT; p++) {
         size_t rows = panel_rows(a, (Panel)p);
         for (size_t r = 0; r < rows; r++)
-            for (size_t c = 0, nc = row_cols((Panel)p, r); c < nc; c++) {
+            for (size_t c = 0, nc = row_cols(a, (Panel)p, r); c < nc; c++) {
                 if (k == cap) {
                     cap *= 2;
                     v = xrealloc(v, cap * sizeof *v);
@@ -62,8 +67,8 @@ static Spot *all_spots(const App *a, size_t *n)
 /* The selected spot (its cell only on an item row). */
 static Spot cur_spot(const App *a)
 {
-    size_t row = a->sel[a->panel];
-    return (Spot){a->panel, row, row_cols(a->panel, row) > 1 ? a->hcol : 0};
+    size_t row = a->sel[a->panel], nc = row_cols(a, a->panel, row);
+    return (Spot){a->panel, row, nc > 1 ? (a->hcol < nc ? a->hcol : nc - 1) : 0};
 }
 
 static int spot_cmp(Spot x, Spot y)
@@ -105,7 +110,7 @@ static Reaction go(App *a, Spot s)
 {
     a->panel = s.panel;
     a->sel[s.panel] = s.row;
-    if (row_cols(s.panel, s.row) > 1)
+    if (row_cols(a, s.panel, s.row) > 1)
         a->hcol = s.col;
     return R_FORM | R_TITLE | R_RESULTS | R_MSG | R_LINE;
 }

@@ -6,6 +6,7 @@
 # takes the key's last part (pue), a near miss (peu), and says when a last
 # part is ambiguous. The hint line names ? and / and ends at a whole
 # label. At 80x22, 80x23, 80x24 and 132x43, in a UTF-8 and the C locale.
+# A replayed trace's rows and its groups' cells are found too.
 . "$(dirname "$0")/lib.sh"
 
 have_utf8=1
@@ -124,5 +125,47 @@ wait_for "EXIT=0" 10
 for size in 80x22 80x23 80x24 132x43; do
     [ "$have_utf8" = 1 ] && walk "$size" C.UTF-8
     walk "$size" C
+done
+
+# A plan that replays a trace: its rows (Trace, Trace groups) and every
+# group's cells are fields too (DESIGN 10.8), found as the workloads' are.
+cat "$top_srcdir/tests/data/trace/queue.yaml" >"$TMP/work/queue.yaml"
+cat "$top_srcdir/tests/data/trace/queue.csv" >"$TMP/work/queue.csv"
+trace_walk() { # SIZE LOCALE
+    local size=$1 loc=$2 what="$1 $2 (trace)"
+    START_SIZE=$size start NO_COLOR=1 LC_ALL="$loc" TERM=xterm-256color -- queue.yaml
+    wait_re " Hardware +Facility " 10 "planner at $what" || give_up
+    wait_status "hardware.gpu_model:" "the first field at $what"
+    keys /
+    type_text "trace_group_by"
+    wait_re "^/trace_group_by +1/1$" 5 "the Trace groups row at $what"
+    wait_status "hybrid.trace_group_by:" "the selection on Trace groups at $what"
+    keys Escape
+    wait_status "hardware.gpu_model:" "Esc goes back at $what"
+    # A group's cells, in order: name, run, ...
+    keys /
+    type_text "groups[1]"
+    wait_re "^/groups\[1\] +1/6$" 5 "the eval group's six cells at $what"
+    keys Enter
+    wait_status "/groups[1]: match 1 of 6, hybrid.groups[1].name;" "Enter on the eval group at $what"
+    keys n
+    wait_status "/groups[1]: match 2 of 6, hybrid.groups[1].run" "n: the next cell at $what"
+    wait_re "^(.|↓|↑)eval +burst " 2 "the eval group's row on screen at $what"
+    # r acts on the cell search selected: the group's run.
+    keys r
+    wait_for "hybrid.groups[1].run = onprem" 5 "r on the found group at $what"
+    keys u
+    wait_for "undone" 5 "u at $what"
+    # Each group's cell of a key: both groups' prices.
+    keys /
+    type_text "groups[0].cloud_gpu"
+    wait_re "^/groups\[0\]\.cloud_gpu +1/1$" 5 "the train group's price at $what"
+    keys Escape
+    keys q
+    wait_for "EXIT=0" 10
+}
+for size in 80x22 132x43; do
+    [ "$have_utf8" = 1 ] && trace_walk "$size" C.UTF-8
+    trace_walk "$size" C
 done
 finish
