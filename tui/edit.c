@@ -269,8 +269,10 @@ static Reaction edit_end(App *a)
     a->mode = MODE_NORMAL;
     a->edit_bad = false;
     Reaction r = R_MSG | R_LINE;
-    if (scenario_equal(&a->shown, &a->doc.cur))
+    if (scenario_equal(&a->shown, &a->doc.cur)) {
+        a->stale = false; /* the committed figures, though a refused key marked them */
         return r | keep_selections(a);
+    }
     return r | edit_recompute(a);
 }
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # edit_path.sh: the planner's one edit path as a user meets it (DESIGN 8):
-# undo and redo say what they took back; :set leaves the selection where
+# undo and redo say what they took back; Esc after a refused value leaves
+# no figure marked stale; :set leaves the selection where
 # it was, so the next nudge moves the same field; F10 while typing keeps
 # what is typed and quits (asking about unsaved changes), or says why it
 # does not; the price book's values go through the fields' rules, so a
@@ -25,6 +26,12 @@ for loc in C.UTF-8 C; do
     wait_re "^ Nodes +7 nodes" 5 "$loc: two more nudges"
     keys u
     wait_for "undone: Nodes 7 $arrow 6 (2 more to undo)" 5 "$loc: and how many steps are left"
+    # A value refused from its first keystroke marks the figures stale; Esc
+    # brings back the committed value's, unmarked.
+    keys 0
+    wait_for "stale" 5 "$loc: a refused first digit marks the figures stale"
+    keys Escape
+    wait_gone "stale" 5
 
     # :set changes another field and leaves the selection on Nodes.
     type_text ":set facility.pue=1.3"
