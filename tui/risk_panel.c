@@ -106,11 +106,11 @@ static void put_edit(WINDOW *w, int y, int x, int cols, const LineEdit *e,
                  (short)PAIR_NUMBER(ea), NULL);
 }
 
-/* A number for a cell of `cols` columns: exact when it fits, else scaled
- * (1.2M), never cut (DESIGN 8). */
+/* A number for a cell of `cols` columns: as every panel shows one
+ * (290,000) when it fits, else scaled (1.2M), never cut (DESIGN 8). */
 static void cell_number(double v, int cols, char *buf, size_t n)
 {
-    num_format_exact(v, buf, n);
+    num_format_value(v, buf, n);
     if (utf8_width(buf) > cols)
         num_format_scaled(v, cols, buf, n);
 }
@@ -264,14 +264,14 @@ bool risk_panel_help(const App *a, char *buf, size_t n)
                  "another number field's key", i, in->key);
         return true;
     }
-    num_format_exact(t->minimum, lo, sizeof lo);
-    num_format_exact(t->maximum, hi, sizeof hi);
+    num_format_value(t->minimum, lo, sizeof lo);
+    num_format_value(t->maximum, hi, sizeof hi);
     if (uncertainty_outside(&a->doc.cur, (size_t)i, &d)) {
         msg_format(buf, n, "uncertainty.inputs[%ld]: %s", i, d.message);
         return true;
     }
     if (a->hcol == RISK_COL_MODE && !in->has_mode) {
-        num_format_exact(field_get_num(t, &a->doc.cur), v, sizeof v);
+        num_format_value(field_get_num(t, &a->doc.cur), v, sizeof v);
         snprintf(buf, n, "uncertainty.inputs[%ld].mode: not given, so the "
                  "scenario's %s (%s) is the most likely value", i, t->label,
                  v);
@@ -347,8 +347,8 @@ Reaction risk_panel_add(App *a)
     a->sel[PANEL_RISK] = RISK_SCALARS + at;
     a->hcol = RISK_COL_LOW;
     char lo[40], hi[40];
-    num_format_exact(in.low, lo, sizeof lo);
-    num_format_exact(in.high, hi, sizeof hi);
+    num_format_value(in.low, lo, sizeof lo);
+    num_format_value(in.high, hi, sizeof hi);
     return r | msg_show(a, false, "%sinput %zu added: %s from %s to %s (u undoes)",
                        fresh ? "uncertainty section and " : "", at, in.key, lo, hi);
 }

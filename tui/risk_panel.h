@@ -3,8 +3,10 @@
  * and high as cells (list_panel.h moves between them and deletes an input).
  * a adds the section, or the input that moves the decision most among the
  * number fields not yet listed, at its value +-20%. Every change goes
- * through the edit path and is one undo step. The Monte Carlo's figures of
- * the panel are risk_live.h's. */
+ * through the edit path and is one undo step. Every number shows as the
+ * other panels show theirs (num_format_value: 290,000); editing starts
+ * from the plain value. The Monte Carlo's figures of the panel are
+ * risk_live.h's. */
 #ifndef GPUPLAN_RISK_PANEL_H
 #define GPUPLAN_RISK_PANEL_H
 

@@ -77,7 +77,7 @@ mc_lines() {
 }
 keys BTab
 wait_for "input             low     mode     high" 5 "Shift-Tab shows the Risk panel" || give_up
-wait_re "^ Node price +290000 +310000 +345000" 2 "an input's cells"
+wait_re "^ Node price +290,000 +310,000 +345,000" 2 "an input's cells"
 wait_for "a add  d delete  F1 help" 2 "the panel's keys lead the hint line"
 mc_lines "$SCEN/diagflow-risk.yaml" >"$TMP/cli0"
 while read -r line; do
@@ -100,13 +100,17 @@ wait_for "draws, 0 rejected" 5 "the draws at 80x24"
 # Typing a node price's low value: the probability follows each keystroke
 # (the Monte Carlo of the value being typed) and ends at the CLI's figure.
 keys Down Down Down Right
-wait_for "uncertainty.inputs[1].low of hardware.node_price" 5 "the low cell selected"
+wait_msg "uncertainty.inputs[1].low of hardware.node_price: 0 to 1,000,000,000,000 USD" 5 \
+    "the low cell selected, its range grouped (DESIGN 8)"
+keys Enter
+wait_re "^ Node price +290000 +310,000 +345,000" 5 "editing starts from the plain value"
+keys Escape
 p0=$(head -1 "$TMP/cli0")
 type_text "6"
 wait_gone "$p0" 10 || fail "P did not move while the value was typed"
 type_text "5"
 keys Enter
-wait_re "^ Node price +65 +310000 +345000" 5 "low committed"
+wait_re "^ Node price +65 +310,000 +345,000" 5 "low committed"
 mc_lines "$SCEN/diagflow-risk.yaml" --set "uncertainty.inputs[1].low=65" >"$TMP/cli1"
 [ "$(head -1 "$TMP/cli1")" != "$p0" ] && ok || fail "the CLI's P did not change either"
 while read -r line; do
@@ -114,7 +118,7 @@ while read -r line; do
 done <"$TMP/cli1"
 refute "refining" "still refining when the CLI's figures show"
 keys u
-wait_re "^ Node price +290000 " 5 "u undoes the edit in one step"
+wait_re "^ Node price +290,000 " 5 "u undoes the edit in one step"
 # A value outside the named field's range is refused with the rule.
 keys Right Right
 type_text "120"
@@ -213,7 +217,7 @@ wait_for "input             low     mode     high" 5 "the Risk panel" || give_up
 keys Down Down Down
 wait_for "uncertainty.inputs[1].key: hardware.node_price" 5 "node price's field cell"
 type_text "2"
-wait_re "^ Node price +2 +310000 +345000" 5 "the digit types the low value"
+wait_re "^ Node price +2 +310,000 +345,000" 5 "the digit types the low value"
 refute_re "^ 2 " "the digit typed into the field cell"
 keys Escape
 type_text ":q!"
