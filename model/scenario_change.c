@@ -84,6 +84,19 @@ static void item_name(const FieldList *l, const Scenario *s, size_t i, char *buf
     field_ref_init(&r, row, i);
     const char *t = field_get_text(field_ref(&r), s);
     bool key = row->rule == TR_NUMBER_KEY;
+    /* A pair of inputs is named by both its keys: "pair a.b and c.d". */
+    const Field *with = NULL;
+    for (const Field *g = row + 1; key && !with && g < field_table + field_count; g++)
+        if (g->list == l && g->type == FT_TEXT && g->rule == TR_NUMBER_KEY)
+            with = g;
+    if (with) {
+        FieldRef rw;
+        field_ref_init(&rw, with, i);
+        const char *u = field_get_text(field_ref(&rw), s);
+        snprintf(buf, n, "%s %.*s and %.*s", l->item, (int)utf8_head_bytes(t, 40), t,
+                 (int)utf8_head_bytes(u, 40), u);
+        return;
+    }
     snprintf(buf, n, key ? "%s %.*s" : "%s '%.*s'", l->item,
              (int)utf8_head_bytes(t, 40), t);
 }

@@ -370,16 +370,12 @@ _Static_assert(LINE_EDIT_MAX >= SCENARIO_TEXT_BYTES(SCENARIO_NOTES_MAX),
 Reaction edit_start(App *a, int digit)
 {
     FieldRef r;
-    /* A digit on a Risk input's field cell types its low value: a key
-     * never starts with a digit (DESIGN 8). */
-    if (digit && a->panel == PANEL_RISK && a->hcol == RISK_COL_KEY && list_panel_item(a) >= 0)
-        a->hcol = RISK_COL_LOW;
+    if (digit)
+        risk_panel_digit(a); /* a Risk key cell: the row's first number (DESIGN 8) */
     if (!edit_cur_ref(a, &r)) {
         if (a->panel == PANEL_HYBRID && !a->doc.cur.has_hybrid)
             return msg_show(a, false, "no hybrid plan: a adds one");
-        if (a->panel == PANEL_RISK && !a->doc.cur.has_uncertainty)
-            return msg_show(a, false, "no uncertainty ranges: a adds them");
-        return R_NONE;
+        return a->panel == PANEL_RISK ? risk_panel_no_value(a) : R_NONE;
     }
     const Field *f = field_ref(&r);
     if (f->type == FT_BOOL)

@@ -72,7 +72,7 @@ void form_locate_ref(const Scenario *s, const FieldRef *r, Panel *p, size_t *row
     }
     if (r->row->scope == FS_UNCERTAINTY) {
         *p = PANEL_RISK;
-        risk_panel_locate(r, row, col);
+        risk_panel_locate(s, r, row, col);
         return;
     }
     *p = PANEL_HYBRID;

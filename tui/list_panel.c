@@ -11,12 +11,14 @@
 #include "form.h"
 #include "hybrid_panel.h"
 #include "msg.h"
+#include "risk_pairs.h"
 #include "risk_panel.h"
 #include "scenario_edit.h"
 
 /* Room for an item's name as a question gives it: "workload '" and the
- * longest name. */
-#define ITEM_NAME_MAX (sizeof(((HybridWorkload *)0)->name) + 24)
+ * longest name, or "pair " and two inputs' keys. */
+#define WL_NAME_BYTES sizeof(((HybridWorkload *)0)->name)
+#define ITEM_NAME_MAX ((WL_NAME_BYTES > 2 * UNC_KEY_BYTES ? WL_NAME_BYTES : 2 * UNC_KEY_BYTES) + 24)
 
 static void workload_name(const Scenario *s, size_t i, char *buf, size_t n)
 {
@@ -31,10 +33,18 @@ static void input_name(const Scenario *s, size_t i, char *buf, size_t n)
 static size_t risk_scalars(void) { return RISK_SCALARS; }
 static size_t risk_cols(void) { return RISK_COLS; }
 
+/* After the inputs: the pairs' heading (no cell) and the pairs. */
+static size_t pair_cols(const Scenario *s, size_t k)
+{
+    (void)s;
+    return k == 0 ? 1 : RISK_PAIR_COLS;
+}
+
 static const ListPanel list_panels[] = {
     {PANEL_HYBRID, &field_list_workloads, form_hybrid_scalars, form_wl_cols,
-     workload_name},
-    {PANEL_RISK, &field_list_inputs, risk_scalars, risk_cols, input_name},
+     workload_name, NULL, NULL},
+    {PANEL_RISK, &field_list_inputs, risk_scalars, risk_cols, input_name,
+     risk_pairs_rows, pair_cols},
 };
 
 const ListPanel *list_panel_of(Panel p)
@@ -58,7 +68,17 @@ size_t list_panel_rows(const ListPanel *lp, const Scenario *s)
 {
     if (!field_scope_given(s, scope_of(lp)))
         return 0;
-    return lp->scalars() + field_list_count(lp->list, s);
+    return lp->scalars() + field_list_count(lp->list, s) + (lp->after ? lp->after(s) : 0);
+}
+
+size_t list_panel_cols(const ListPanel *lp, const Scenario *s, size_t row)
+{
+    if (row < lp->scalars() || !field_scope_given(s, scope_of(lp)))
+        return 1;
+    size_t items = lp->scalars() + field_list_count(lp->list, s);
+    if (row < items)
+        return lp->cols();
+    return lp->after ? lp->after_cols(s, row - items) : lp->cols();
 }
 
 long list_panel_item(const App *a)
@@ -67,7 +87,9 @@ long list_panel_item(const App *a)
     if (!lp)
         return -1;
     size_t row = a->sel[a->panel];
-    if (row < lp->scalars() || row >= list_panel_rows(lp, &a->doc.cur))
+    const Scenario *s = &a->doc.cur;
+    if (row < lp->scalars() || !field_scope_given(s, scope_of(lp)) ||
+        row >= lp->scalars() + field_list_count(lp->list, s))
         return -1;
     return (long)(row - lp->scalars());
 }
@@ -79,11 +101,14 @@ bool list_panel_move(App *a, bool right, Reaction *r)
         return false;
     size_t cols = lp->cols();
     if (list_panel_item(a) < 0) {
-        /* A trace group's row (DESIGN 10.8) has cells of its own. */
-        long g = hybrid_panel_group(a);
-        if (g < 0)
+        /* A trace group's row (DESIGN 10.8) and the Risk panel's pairs
+         * have cells of their own. */
+        if (hybrid_panel_group(a) >= 0)
+            cols = form_trace_cols();
+        else if (risk_pairs_selected(a) >= 0)
+            cols = RISK_PAIR_COLS;
+        else
             return false;
-        cols = form_trace_cols();
         if (a->hcol >= cols)
             a->hcol = cols - 1;
     }
@@ -106,6 +131,13 @@ static bool selected_item(const App *a, const FieldList **l, long *i, char *name
         lp->name(&a->doc.cur, (size_t)*i, name, n);
         return true;
     }
+    *i = risk_pairs_selected(a);
+    if (*i >= 0) {
+        const UncPair *p = &a->doc.cur.uncertainty.pairs[*i];
+        *l = &field_list_pairs;
+        msg_format(name, n, "pair %s and %s", p->a, p->b);
+        return true;
+    }
     *i = hybrid_panel_group(a);
     if (*i < 0)
         return false;
@@ -120,8 +152,8 @@ Reaction list_panel_delete(App *a)
     long i;
     char name[ITEM_NAME_MAX], q[ITEM_NAME_MAX + 32];
     if (!selected_item(a, &l, &i, name, sizeof name))
-        return msg_show(a, false, "d deletes a workload, a trace group or an input: "
-                        "select one on the Hybrid or the Risk panel");
+        return msg_show(a, false, "d deletes a workload, a trace group, an input or a "
+                        "pair: select one on the Hybrid or the Risk panel");
     msg_format(q, sizeof q, "delete %s? (y)es / (n)o", name);
     dialog_choice(&a->dlg, P_LIST_DELETE, q, "yn");
     return R_LINE;

@@ -220,7 +220,21 @@ Reaction risk_live_wake(App *a)
      * stream again, which costs at most a seventh more than one run. */
     if (done < l->total)
         submit(l, done * 8 < l->total ? done * 8 : l->total);
-    return a->panel == PANEL_RISK ? R_RESULTS : R_NONE;
+    if (a->panel != PANEL_RISK)
+        return R_NONE;
+    /* The pairs' rows show the rank correlations drawn. */
+    return R_RESULTS | (a->shown.has_uncertainty && a->shown.uncertainty.pair_count ? R_FORM
+                                                                                  : R_NONE);
+}
+
+const double *risk_live_drawn(const App *a)
+{
+    const RiskLive *l = a->live;
+    const Scenario *s = &a->shown;
+    if (a->panel != PANEL_RISK || !l || !l->have || !l->current || a->stale ||
+        !s->has_uncertainty || l->mc.pair_count != s->uncertainty.pair_count)
+        return NULL;
+    return l->mc.rank_corr;
 }
 
 /* "-8,123" or "+12,456" in the scenario's currency, scaled when long. */

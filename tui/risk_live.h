@@ -50,6 +50,12 @@ Reaction risk_live_wake(App *a);
 int risk_live_lines(const App *a, char lines[][RISK_LIVE_WIDTH], int max,
                     bool *refining);
 
+/* The rank correlation of each pair of uncertainty.correlations in the
+ * draws of the figures shown (NAN for a pair drawn independently), in the
+ * section's order; NULL while there are none for the scenario shown (not
+ * computed yet, or those of another scenario, or stale). */
+const double *risk_live_drawn(const App *a);
+
 /* Stop the worker and free everything. */
 void risk_live_free(App *a);
 

@@ -14,6 +14,7 @@
 #include "msg.h"
 #include "numfmt.h"
 #include "risk.h"
+#include "risk_pairs.h"
 #include "scenario_edit.h"
 #include "term.h"
 #include "uncertainty.h"
@@ -56,16 +57,36 @@ bool risk_panel_ref(const Scenario *s, size_t row, size_t col, FieldRef *r)
             field_ref_init(r, f, 0);
         return f != NULL;
     }
-    size_t i = row - RISK_SCALARS;
+    size_t i = row - RISK_SCALARS, first = risk_pairs_heading_row(s);
+    if (row > first) /* a pair's row; the heading holds no field */
+        return risk_pairs_ref(s, row - first - 1, col, r);
     if (i >= s->uncertainty.input_count || col >= RISK_COLS || !cell_row(col))
         return false;
     field_ref_init(r, cell_row(col), i);
     return true;
 }
 
-void risk_panel_locate(const FieldRef *r, size_t *row, size_t *col)
+size_t risk_panel_rows(const Scenario *s)
+{
+    if (!s->has_uncertainty)
+        return 0;
+    return RISK_SCALARS + s->uncertainty.input_count + risk_pairs_rows(s);
+}
+
+size_t risk_panel_lines(const Scenario *s)
+{
+    return s->has_uncertainty ? risk_panel_rows(s) + 1 : 0;
+}
+
+void risk_panel_locate(const Scenario *s, const FieldRef *r, size_t *row,
+                       size_t *col)
 {
     *row = *col = 0;
+    if (r->row->list == &field_list_pairs) {
+        *row = risk_pairs_heading_row(s) + 1 + r->index;
+        *col = risk_pairs_col(r);
+        return;
+    }
     if (r->row->list) {
         *row = RISK_SCALARS + r->index;
         for (size_t c = 0; c < RISK_COLS; c++)
@@ -78,9 +99,25 @@ void risk_panel_locate(const FieldRef *r, size_t *row, size_t *col)
             *row = k;
 }
 
-/* `text` right-aligned in a cell of `cols` columns at x; a text too wide
- * ends in an ellipsis. */
-static void put_right(WINDOW *w, int y, int x, int cols, const char *text)
+void risk_panel_digit(App *a)
+{
+    if (a->panel != PANEL_RISK)
+        return;
+    if (a->hcol == RISK_COL_KEY && list_panel_item(a) >= 0)
+        a->hcol = RISK_COL_LOW;
+    if (a->hcol < RISK_PAIR_RHO && risk_pairs_selected(a) >= 0)
+        a->hcol = RISK_PAIR_RHO;
+}
+
+Reaction risk_panel_no_value(App *a)
+{
+    if (!a->doc.cur.has_uncertainty)
+        return msg_show(a, false, "no uncertainty ranges: a adds them");
+    return msg_show(a, false, "the pairs' heading has no value: a adds a pair of inputs "
+                    "drawn together, Down selects the pairs");
+}
+
+void risk_panel_put_right(WINDOW *w, int y, int x, int cols, const char *text)
 {
     int tw = utf8_width(text);
     if (tw <= cols) {
@@ -92,10 +129,8 @@ static void put_right(WINDOW *w, int y, int x, int cols, const char *text)
     waddstr(w, ell);
 }
 
-/* The editor's text in a cell, scrolled so that the cursor shows, with
- * the cursor's cell marked. */
-static void put_edit(WINDOW *w, int y, int x, int cols, const LineEdit *e,
-                     bool bad)
+void risk_panel_put_edit(WINDOW *w, int y, int x, int cols, const LineEdit *e,
+                         bool bad)
 {
     int ea = term_attr(bad ? TS_STALE : TS_EDIT);
     wattrset(w, ea);
@@ -147,7 +182,7 @@ static void draw_input(WINDOW *w, int y, const int cw[RISK_COLS],
         }
         bool chosen = selected && (size_t)c == col;
         if (chosen && edit) {
-            put_edit(w, y, x, cw[c], edit, bad);
+            risk_panel_put_edit(w, y, x, cw[c], edit, bad);
             wattrset(w, attr);
         } else {
             int a = attr;
@@ -161,7 +196,7 @@ static void draw_input(WINDOW *w, int y, const int cw[RISK_COLS],
                 if (utf8_width(cell) > cw[c])
                     mvwaddstr(w, y, x + cw[c] - 1, term_ellipsis());
             } else {
-                put_right(w, y, x, cw[c], cell);
+                risk_panel_put_right(w, y, x, cw[c], cell);
             }
             wattrset(w, attr);
         }
@@ -169,8 +204,46 @@ static void draw_input(WINDOW *w, int y, const int cw[RISK_COLS],
     }
 }
 
+/* Scalar row i (draws, seed): label, value, unit. */
+static void draw_scalar(WINDOW *w, int y, int wd, const Scenario *s, size_t i,
+                        bool selected, const LineEdit *edit, bool bad, int attr)
+{
+    FieldRef r;
+    if (!risk_panel_ref(s, i, 0, &r))
+        return;
+    const Field *f = field_ref(&r);
+    char val[64], unit[64];
+    form_value(f, s, val, sizeof val, unit, sizeof unit);
+    int unitw = 9, vw = 10, labw = wd - 1 - vw - unitw - 3;
+    if (labw > 26)
+        labw = 26;
+    form_put_clipped(w, y, 1, f->label, labw);
+    if (selected && edit) {
+        risk_panel_put_edit(w, y, labw + 2, vw, edit, bad);
+        wattrset(w, attr);
+    } else {
+        risk_panel_put_right(w, y, labw + 2, vw, val);
+    }
+    form_put_clipped(w, y, labw + 3 + vw, unit, unitw);
+}
+
+/* Without a section: what the panel is for, wrapped at whole words
+ * between the margin column and the gap column before the results
+ * (DESIGN 8): never run into the box. */
+static void draw_empty(WINDOW *w, int h, int wd)
+{
+    WINDOW *t = wd > 2 ? derwin(w, h, wd - 2, 0, 1) : NULL;
+    if (!t)
+        return;
+    int y = wrap_draw(t, 0, h, wd - 2, "no uncertainty ranges in this scenario");
+    wrap_draw(t, y, h, wd - 2, "a adds them, with the input that moves the "
+              "decision most");
+    delwin(t);
+}
+
 void risk_panel_draw(WINDOW *w, const Scenario *s, size_t sel, size_t col,
-                     size_t *top, const LineEdit *edit, bool bad)
+                     size_t *top, const LineEdit *edit, bool bad,
+                     const double *drawn)
 {
     int h, wd;
     getmaxyx(w, h, wd);
@@ -178,22 +251,15 @@ void risk_panel_draw(WINDOW *w, const Scenario *s, size_t sel, size_t col,
     if (h <= 0 || wd <= 0)
         return;
     if (!s->has_uncertainty) {
-        /* Wrapped at whole words between the margin column and the gap
-         * column before the results (DESIGN 8): never run into the box. */
-        WINDOW *t = wd > 2 ? derwin(w, h, wd - 2, 0, 1) : NULL;
-        if (t) {
-            int y = wrap_draw(t, 0, h, wd - 2, "no uncertainty ranges in this scenario");
-            wrap_draw(t, y, h, wd - 2, "a adds them, with the input that moves the "
-                      "decision most");
-            delwin(t);
-        }
+        draw_empty(w, h, wd);
         return;
     }
-    size_t n = RISK_SCALARS + s->uncertainty.input_count;
+    size_t n = risk_panel_rows(s), pairs = risk_pairs_heading_row(s);
     if (sel >= n)
         sel = n - 1;
-    /* Lines: the scalars, the inputs' header, the inputs. */
-    size_t lines = n + 1, sline = sel < RISK_SCALARS ? sel : sel + 1;
+    /* Lines: the scalars, the inputs' header, the inputs, the pairs'
+     * heading, the pairs. */
+    size_t lines = risk_panel_lines(s), sline = sel < RISK_SCALARS ? sel : sel + 1;
     if (sline < *top)
         *top = sline;
     if (sline >= *top + (size_t)h)
@@ -218,34 +284,22 @@ void risk_panel_draw(WINDOW *w, const Scenario *s, size_t sel, size_t col,
         int attr = term_attr(selected ? TS_SELECTED : TS_NORMAL);
         wattrset(w, attr);
         mvwhline(w, y, 0, ' ', wd - 1);
-        if (i >= RISK_SCALARS) {
+        if (i >= pairs)
+            risk_pairs_draw(w, y, wd, s, (long)(i - pairs) - 1, selected, col,
+                            edit, bad, drawn, attr);
+        else if (i >= RISK_SCALARS)
             draw_input(w, y, cw, s, i - RISK_SCALARS, selected, col, edit,
                        bad, attr);
-            continue;
-        }
-        FieldRef r;
-        if (!risk_panel_ref(s, i, 0, &r))
-            continue;
-        const Field *f = field_ref(&r);
-        char val[64], unit[64];
-        form_value(f, s, val, sizeof val, unit, sizeof unit);
-        int unitw = 9, vw = 10, labw = wd - 1 - vw - unitw - 3;
-        if (labw > 26)
-            labw = 26;
-        form_put_clipped(w, y, 1, f->label, labw);
-        if (selected && edit) {
-            put_edit(w, y, labw + 2, vw, edit, bad);
-            wattrset(w, attr);
-        } else {
-            put_right(w, y, labw + 2, vw, val);
-        }
-        form_put_clipped(w, y, labw + 3 + vw, unit, unitw);
+        else
+            draw_scalar(w, y, wd, s, i, selected, edit, bad, attr);
     }
     wattrset(w, term_attr(TS_NORMAL));
 }
 
 bool risk_panel_help(const App *a, char *buf, size_t n)
 {
+    if (risk_pairs_help(a, buf, n))
+        return true;
     long i = a->panel == PANEL_RISK ? list_panel_item(a) : -1;
     if (i < 0)
         return false;
@@ -326,6 +380,8 @@ Reaction risk_panel_add(App *a)
     if (a->panel != PANEL_RISK)
         return msg_show(a, false, "a adds to the hybrid plan or the uncertainty "
                        "ranges: Alt-8 or Alt-9 shows their panel");
+    if (risk_pairs_heading(a) || risk_pairs_selected(a) >= 0)
+        return risk_pairs_add(a);
     const Scenario *s = &a->doc.cur;
     bool fresh = !s->has_uncertainty;
     size_t count = fresh ? 0 : s->uncertainty.input_count;

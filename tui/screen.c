@@ -444,12 +444,8 @@ static void draw_form(App *a, FormEditSpot *wide)
     size_t *top = &a->top[a->panel];
     if (a->panel == PANEL_RISK) {
         risk_panel_draw(a->w_form, &a->doc.cur, a->sel[a->panel], a->hcol, top, edit,
-                        a->edit_bad);
-        /* Its lines: the draws and the seed, the inputs' header, the
-         * inputs (risk_panel.c). */
-        size_t lines = a->doc.cur.has_uncertainty
-                           ? RISK_SCALARS + 1 + a->doc.cur.uncertainty.input_count
-                           : 0;
+                        a->edit_bad, risk_live_drawn(a));
+        size_t lines = risk_panel_lines(&a->doc.cur);
         int h = getmaxy(a->w_form);
         a->panel_more = h > 0 && scroll_marks_draw(a->w_form, 0, h - 1, 0, *top, (size_t)h,
                                                    lines, term_attr(TS_HINT));

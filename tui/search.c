@@ -40,7 +40,7 @@ static size_t row_cols(const App *a, Panel p, size_t row)
     if (p == PANEL_HYBRID)
         return form_hybrid_cells(&a->doc.cur, row);
     const ListPanel *lp = list_panel_of(p);
-    return lp && row >= lp->scalars() ? lp->cols() : 1;
+    return lp ? list_panel_cols(lp, &a->doc.cur, row) : 1;
 }
 
 /* Every spot of the scenario, panels in order, rows, cells (malloc'd,
