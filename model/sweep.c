@@ -212,9 +212,13 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d)
                  "FROM towards TO");
         ok = false;
     } else if (ok && !(count <= SWEEP_MAX_VALUES)) {
+        int k = isfinite(count) ? (int)floor(log10(count)) : 0;
+        if (isfinite(count) && pow(10, k) > count) /* log10 rounded up */
+            k--;
         if (isfinite(count))
-            diag_set(d, EXIT_USAGE, 0, 0, key, "%.3g values is more than a "
-                     "sweep can count (at most 2^53 per axis)", count);
+            diag_set(d, EXIT_USAGE, 0, 0, key, "the range has more than "
+                     "10^%d values, more than a sweep can count (at most "
+                     "2^53 per axis)", k);
         else
             diag_set(d, EXIT_USAGE, 0, 0, key, "more values than a sweep can "
                      "count (at most 2^53 per axis)");
@@ -258,6 +262,61 @@ double sweep_rows(const SweepAxis *axes, size_t n)
     for (size_t k = 0; k < n; k++)
         total *= (double)axes[k].count;
     return total;
+}
+
+void sweep_rows_of(uint64_t v, SweepRows *r)
+{
+    r->n = 0;
+    do {
+        r->group[r->n++] = (unsigned short)(v % 1000);
+        v /= 1000;
+    } while (v > 0);
+}
+
+void sweep_rows_exact(const SweepAxis *axes, size_t n, SweepRows *r)
+{
+    sweep_rows_of(1, r);
+    for (size_t k = 0; k < n; k++) {
+        /* a group (< 1000) times a count (<= 2^53) plus the carry (at
+         * most the count) stays far below 2^64 */
+        uint64_t m = axes[k].count, carry = 0;
+        for (size_t g = 0; g < r->n; g++) {
+            uint64_t x = r->group[g] * m + carry;
+            r->group[g] = (unsigned short)(x % 1000);
+            carry = x / 1000;
+        }
+        while (carry > 0) {
+            if (r->n == SWEEP_ROWS_GROUPS)
+                abort(); /* more axes or values than sweep.h allows */
+            r->group[r->n++] = (unsigned short)(carry % 1000);
+            carry /= 1000;
+        }
+        while (r->n > 1 && r->group[r->n - 1] == 0)
+            r->n--; /* a count of 0 */
+    }
+}
+
+int sweep_rows_cmp(const SweepRows *r, uint64_t v)
+{
+    SweepRows b;
+    sweep_rows_of(v, &b);
+    if (r->n != b.n)
+        return r->n < b.n ? -1 : 1;
+    for (size_t g = r->n; g-- > 0;)
+        if (r->group[g] != b.group[g])
+            return r->group[g] < b.group[g] ? -1 : 1;
+    return 0;
+}
+
+void sweep_rows_text(const SweepRows *r, char sep, char *buf)
+{
+    /* at most 3 digits a group, 4 with its separator: the groups fit */
+    char *p = buf + snprintf(buf, 4, "%u", (unsigned)r->group[r->n - 1]);
+    for (size_t g = r->n - 1; g-- > 0;) {
+        if (sep)
+            *p++ = sep;
+        p += snprintf(p, 4, "%03u", (unsigned)r->group[g]);
+    }
 }
 
 bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,

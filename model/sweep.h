@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "fields.h"
@@ -58,6 +59,33 @@ double sweep_axis_value(const SweepAxis *a, size_t i);
 /* The number of rows of a sweep over axes[0..n): the product of the
  * counts, as a double (it may be far beyond any integer type's range). */
 double sweep_rows(const SweepAxis *axes, size_t n);
+
+/* The rows of a sweep counted exactly: the product of the axes' counts
+ * (each up to 2^53, so the product passes every integer type and a double
+ * rounds it) in base-1000 groups, the least significant first. */
+#define SWEEP_ROWS_GROUPS 90 /* 16 axes of 2^53 values: under 10^256 */
+typedef struct SweepRows {
+    size_t n;                                /* groups in use, >= 1 */
+    unsigned short group[SWEEP_ROWS_GROUPS]; /* each 0..999 */
+} SweepRows;
+
+/* Bytes sweep_rows_text writes at most: a group and its separator each,
+ * and the NUL. */
+#define SWEEP_ROWS_TEXT (4 * SWEEP_ROWS_GROUPS + 1)
+
+/* The rows of a sweep over axes[0..n), exactly, into *r. */
+void sweep_rows_exact(const SweepAxis *axes, size_t n, SweepRows *r);
+
+/* v as a SweepRows, into *r. */
+void sweep_rows_of(uint64_t v, SweepRows *r);
+
+/* -1, 0 or 1 as r is below, equal to or above v. */
+int sweep_rows_cmp(const SweepRows *r, uint64_t v);
+
+/* r's digits into buf (SWEEP_ROWS_TEXT bytes), with sep between groups of
+ * three ("1,001,000,000,000,000,000"), or none when sep is '\0' (as
+ * --max-rows takes it: "1001000000000000000"). */
+void sweep_rows_text(const SweepRows *r, char sep, char *buf);
 
 /* Whether every combination of the axes' values, applied to base, keeps
  * the cross-field rules (scenario_validate), decided without visiting them

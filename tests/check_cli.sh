@@ -140,11 +140,31 @@ expect_status 64 "sweep without --vary" -- "$G" sweep default
 # error (64), a range the field refuses bad data (65).
 expect_status 64 "sweep of 1e30 rows" -- "$G" sweep --vary hardware.node_price=0:1e12:0.001 \
     --vary facility.power_price_kwh=0:10:0.0000001 --vary utilization.measured_pct=0:100:0.0001 default
-expect_grep "$TMP/err" "rows (about " "a huge sweep gives its size"
+expect_grep "$TMP/err" "rows (more than " "a huge sweep gives its size"
 if grep -Eq "e[0-9]* [kMGTPEZY]B|[0-9]{4,}(\.[0-9]+)? [kMGTPEZY]B|inf|--max-rows [0-9]" "$TMP/err"; then
     fail "a huge sweep: $(cat "$TMP/err")"; else ok; fi
 expect_grep "$TMP/err" "is more than a sweep writes (at most 10^18 rows, with --max-rows); narrow the ranges" \
     "a sweep beyond any --max-rows says so"
+expect_grep "$TMP/err" "sweep: 100,000,101,000,001,100,000,101,000,001 rows (more than 10,000,000 YB of CSV)" \
+    "a huge sweep: the exact count, its size a bound in YB"
+if grep -Eq "e\+[0-9]" "$TMP/err"; then fail "a huge sweep in e-notation: $(cat "$TMP/err")"; else ok; fi
+# Row counts past 10^18 and past 2^53 are exact (a double says 1e+18 and
+# rounds 11,000,000,000,000,011 to an even number), so is --max-rows.
+expect_status 64 "sweep of just over 10^18 rows" -- "$G" sweep --vary hardware.nodes=1:1001:1 \
+    --vary utilization.measured_pct=0:100:1e-13 default
+expect_grep "$TMP/err" "sweep: 1,001,000,000,000,001,001 rows (about 88.1 EB of CSV) is more than a sweep writes" \
+    "rows past 10^18 exactly"
+expect_status 64 "sweep of 2^53 + more rows" -- "$G" sweep --vary hardware.nodes=1:11:1 \
+    --vary utilization.measured_pct=0:100:1e-13 default
+expect_grep "$TMP/err" "sweep: 11,000,000,000,000,011 rows (about 968.0 PB of CSV)" "rows past 2^53 exactly"
+expect_grep "$TMP/err" "give --max-rows 11000000000000011 to write them" "the --max-rows that allows them, exactly"
+expect_status 64 "--max-rows one below rows past 2^53" -- timeout 20 "$G" sweep \
+    --max-rows 11000000000000010 --vary hardware.nodes=1:11:1 \
+    --vary utilization.measured_pct=0:100:1e-13 default
+expect_grep "$TMP/err" "is more than --max-rows 11,000,000,000,000,010 allows" "--max-rows read exactly"
+expect_status 64 "sweep of 10^16 values on one axis" -- "$G" sweep \
+    --vary hardware.node_price=0:1e12:0.0001 default
+expect_grep "$TMP/err" "the range has more than 10^16 values" "too many values in words"
 expect_status 64 "sweep of 2e8 rows" -- "$G" sweep --vary hardware.nodes=1:20000:1 \
     --vary utilization.measured_pct=0:100:0.01 default
 max=$(sed -n 's/.*--max-rows \([0-9]*\) to write them.*/\1/p' "$TMP/err")

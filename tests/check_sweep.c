@@ -89,7 +89,7 @@ START_TEST(bad_axes)
         {"uncertainty.draws=1:2:1", "a field of the uncertainty section", 64},
         {"uncertainty.inputs[0].low=1:2:1", "a field of the uncertainty section", 64},
         {"utilization.measured_pct", "KEY=FROM:TO:STEP", 64},
-        {"utilization.measured_pct=0:100:1e-15", "1e+17 values is more than a sweep can count", 64},
+        {"utilization.measured_pct=0:100:1e-15", "the range has more than 10^17 values, more than a sweep can count", 64},
         {"hardware.node_price=0:1e300:1e-300", "more values than a sweep can count", 64},
     };
     Diag d;
@@ -178,6 +178,49 @@ START_TEST(rows_multiply)
     ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:0.001", &a[1], &d));
     ck_assert(sweep_rows(a, 2) == 100000.0 * 100001.0);
     ck_assert(sweep_rows(a, 0) == 1);
+}
+END_TEST
+
+/* Rows past 2^53 and past 10^18, exactly: a double would say 1e+18 for
+ * 1,001,000,000,000,001,001 and an even number for 2^53 + 1. */
+START_TEST(rows_exact)
+{
+    SweepAxis a[SWEEP_MAX_AXES];
+    Diag d;
+    SweepRows r;
+    char t[SWEEP_ROWS_TEXT];
+    ck_assert(sweep_axis_parse("hardware.nodes=1:1001:1", &a[0], &d));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:1e-13", &a[1], &d));
+    ck_assert_uint_eq(a[1].count, 1000000000000001u);
+    sweep_rows_exact(a, 2, &r);
+    sweep_rows_text(&r, ',', t);
+    ck_assert_str_eq(t, "1,001,000,000,000,001,001");
+    sweep_rows_text(&r, '\0', t);
+    ck_assert_str_eq(t, "1001000000000001001");
+    ck_assert_int_eq(sweep_rows_cmp(&r, 1000000000000000000u), 1);
+    ck_assert_int_eq(sweep_rows_cmp(&r, UINT64_MAX), -1);
+    /* 3 x 3,002,399,751,580,331 = 2^53 + 1 */
+    a[0].count = 3;
+    a[1].count = 3002399751580331u;
+    sweep_rows_exact(a, 2, &r);
+    sweep_rows_text(&r, ',', t);
+    ck_assert_str_eq(t, "9,007,199,254,740,993");
+    ck_assert_int_eq(sweep_rows_cmp(&r, 9007199254740993u), 0);
+    ck_assert_int_eq(sweep_rows_cmp(&r, 9007199254740992u), 1);
+    ck_assert_int_eq(sweep_rows_cmp(&r, 9007199254740994u), -1);
+    /* the most axes of the most values: 2^(53*16) = 2^848, 256 digits */
+    for (size_t k = 0; k < SWEEP_MAX_AXES; k++)
+        a[k].count = (size_t)1 << 53;
+    sweep_rows_exact(a, SWEEP_MAX_AXES, &r);
+    sweep_rows_text(&r, '\0', t);
+    ck_assert_uint_eq(strlen(t), 256);
+    ck_assert_str_eq(t + 250, "518656"); /* 2^848 mod 10^6 */
+    sweep_rows_exact(a, 0, &r);
+    sweep_rows_text(&r, ',', t);
+    ck_assert_str_eq(t, "1");
+    sweep_rows_of(0, &r);
+    sweep_rows_text(&r, ',', t);
+    ck_assert_str_eq(t, "0");
 }
 END_TEST
 
@@ -345,6 +388,7 @@ int main(void)
     tcase_add_test(t, bad_axes);
     tcase_add_test(t, corners_agree_with_every_combination);
     tcase_add_test(t, rows_multiply);
+    tcase_add_test(t, rows_exact);
     tcase_add_test(t, keys_fit);
     tcase_add_test(t, figures_are_the_full_evaluations);
     tcase_add_test(t, updates_are_fresh_evaluations);

@@ -235,44 +235,67 @@ static char *sweep_row(char *p, SweepOut *o, const Scenario *s,
     return put(p, &o->close);
 }
 
-/* "2.1 TB" for a byte count (powers of 1000, as disks are sold); past
- * 1000 YB, "3.4e+29 bytes". */
+/* "about 2.1 TB" for a byte count (powers of 1000, as disks are sold),
+ * one place in the largest unit it reaches (never "1000.0 GB"). From
+ * 1,000 YB on a bound in YB, the largest power of ten it passes: "more
+ * than 10,000,000 YB", "more than 10^20 YB" past 10^15 YB. buf holds 48
+ * bytes. */
 static void human_bytes(double v, char *buf, size_t n)
 {
     static const char *const unit[] = {"bytes", "kB", "MB", "GB", "TB", "PB",
                                        "EB", "ZB", "YB"};
     enum { UNITS = sizeof unit / sizeof unit[0] };
-    if (v >= 1e27) {
-        num_snprintf(buf, n, "%.2g bytes", v);
-        return;
-    }
     size_t u = 0;
-    while (v >= 1000 && u + 1 < UNITS) {
+    while (u + 1 < UNITS && v >= (u == 0 ? 1000 : 999.95)) {
         v /= 1000;
         u++;
     }
-    if (u == 0)
-        num_snprintf(buf, n, "%.0f bytes", v);
-    else
-        num_snprintf(buf, n, "%.1f %s", v, unit[u]);
+    if (u == 0) {
+        num_snprintf(buf, n, "about %.0f bytes", v);
+    } else if (v < 999.95) {
+        num_snprintf(buf, n, "about %.1f %s", v, unit[u]);
+    } else if (v < 1000) {
+        num_snprintf(buf, n, "about 999.9 YB"); /* not "1000.0 YB" */
+    } else {
+        int k = (int)floor(log10(v));
+        if (pow(10, k) > v) /* log10 rounded up at a power of ten */
+            k--;
+        if (k > 15) {
+            num_snprintf(buf, n, "more than 10^%d YB", k);
+            return;
+        }
+        uint64_t p = 1;
+        for (int i = 0; i < k; i++)
+            p *= 10;
+        SweepRows r;
+        char digits[SWEEP_ROWS_TEXT];
+        sweep_rows_of(p, &r);
+        sweep_rows_text(&r, ',', digits);
+        num_snprintf(buf, n, "more than %s YB", digits);
+    }
 }
 
-/* "12,345,678" for a whole count (or "1.2e+20" beyond 10^18). */
-static void human_count(double v, char *buf, size_t n)
+/* SWEEP_MAX_ROWS_ALLOWED as a whole number (sweep.h: 1e18). */
+#define ROWS_ALLOWED UINT64_C(1000000000000000000) /* 10^18 */
+
+/* --max-rows: a whole number from 1 to 10^18, read exactly (digits past
+ * 2^53 are not rounded as a double would); false when it is not one. */
+static bool parse_max_rows(const char *arg, uint64_t *out)
 {
-    if (v >= 1e18) {
-        num_snprintf(buf, n, "%.3g", v);
-        return;
+    const uint64_t most = ROWS_ALLOWED;
+    size_t len = strlen(arg);
+    if (len > 0 && len <= 19 && strspn(arg, "0123456789") == len) {
+        errno = 0;
+        unsigned long long v = strtoull(arg, NULL, 10);
+        *out = (uint64_t)v;
+    } else {
+        double v; /* "1e9" */
+        if (num_parse(arg, &v) != 0 || !(v >= 1) || v != floor(v) ||
+            v > SWEEP_MAX_ROWS_ALLOWED)
+            return false;
+        *out = (uint64_t)v;
     }
-    char digits[32];
-    num_snprintf(digits, sizeof digits, "%.0f", v);
-    size_t len = strlen(digits), used = 0;
-    for (size_t i = 0; i < len && used + 2 < n; i++) {
-        if (i > 0 && (len - i) % 3 == 0)
-            buf[used++] = ',';
-        buf[used++] = digits[i];
-    }
-    buf[used] = '\0';
+    return *out >= 1 && *out <= most;
 }
 
 /* The --vary options into axes[0..*n); prints the error and returns its
@@ -308,8 +331,9 @@ static int sweep_parse_axes(const CliArgs *a, SweepAxis *axes, size_t *n)
 /* Bounded work (DESIGN 7): a sweep of more than max_rows rows is refused
  * at once, with its row count and the output's size (the header plus the
  * first row's length times the rows). Returns EXIT_USAGE. */
-static int sweep_refuse_size(const Scenario *base, SweepOut *o, double total,
-                             double max_rows, const char *rows_arg)
+static int sweep_refuse_size(const Scenario *base, SweepOut *o,
+                             const SweepRows *total, uint64_t max_rows,
+                             const char *rows_arg)
 {
     StrBuf one = STRBUF_INIT;
     Scenario s = *base;
@@ -322,25 +346,30 @@ static int sweep_refuse_size(const Scenario *base, SweepOut *o, double total,
     cost_evaluate_figures(&s, &r);
     char row[SWEEP_ROW_MAX];
     size_t row_len = (size_t)(sweep_row(row, o, &s, &r, false) - row);
-    char rows[48], size[48], lim[48];
+    char rows[SWEEP_ROWS_TEXT], plain[SWEEP_ROWS_TEXT], lim[SWEEP_ROWS_TEXT],
+        size[48];
     /* (the count is written plain after --max-rows: that is how the
      * option takes it) */
-    human_count(total, rows, sizeof rows);
-    human_bytes((double)head + total * (double)row_len, size, sizeof size);
-    human_count(max_rows, lim, sizeof lim);
-    fprintf(stderr, "gpuplan: sweep: %s rows (about %s of %s) is more than ",
+    sweep_rows_text(total, ',', rows);
+    sweep_rows_text(total, '\0', plain);
+    SweepRows m;
+    sweep_rows_of(max_rows, &m);
+    sweep_rows_text(&m, ',', lim);
+    double approx = sweep_rows(o->axes, o->naxes);
+    human_bytes((double)head + approx * (double)row_len, size, sizeof size);
+    fprintf(stderr, "gpuplan: sweep: %s rows (%s of %s) is more than ",
             rows, size, o->json ? "JSON" : "CSV");
-    if (total > SWEEP_MAX_ROWS_ALLOWED)
+    if (sweep_rows_cmp(total, ROWS_ALLOWED) > 0)
         /* no --max-rows allows it: none is suggested */
         fprintf(stderr, "a sweep writes (at most 10^18 rows, with "
                 "--max-rows); narrow the ranges\n");
     else if (rows_arg)
         fprintf(stderr, "--max-rows %s allows; narrow the ranges, or give "
-                "--max-rows %.0f\n", lim, total);
+                "--max-rows %s\n", lim, plain);
     else
         fprintf(stderr, "the %s rows a sweep writes without asking; narrow "
-                "the ranges, or give --max-rows %.0f to write them "
-                "anyway\n", lim, total);
+                "the ranges, or give --max-rows %s to write them "
+                "anyway\n", lim, plain);
     return EXIT_USAGE;
 }
 
@@ -430,12 +459,11 @@ int cli_cmd_sweep(const CliArgs *a)
     size_t naxes = 0;
     const char *file = a->operands[0], *v = cli_value(a, "format");
     const char *rows_arg = cli_value(a, "max-rows");
-    double max_rows = SWEEP_MAX_ROWS_DEFAULT;
+    uint64_t max_rows = (uint64_t)SWEEP_MAX_ROWS_DEFAULT;
     if (v && strcmp(v, "csv") != 0 && strcmp(v, "json") != 0)
         return usage_error("sweep formats are csv and json, not '%s'", v);
     bool json = v && strcmp(v, "json") == 0;
-    if (rows_arg && (num_parse(rows_arg, &max_rows) != 0 || max_rows < 1 ||
-                     max_rows != floor(max_rows) || max_rows > SWEEP_MAX_ROWS_ALLOWED))
+    if (rows_arg && !parse_max_rows(rows_arg, &max_rows))
         return usage_error("--max-rows needs a whole number of rows "
                            "from 1 to 10^18, not '%s'", rows_arg);
     int rc = sweep_parse_axes(a, axes, &naxes);
@@ -450,9 +478,10 @@ int cli_cmd_sweep(const CliArgs *a)
 
     static SweepOut out; /* (big: kept off the stack) */
     sweep_out_init(&out, axes, naxes, json);
-    double total = sweep_rows(axes, naxes);
-    if (total > max_rows)
-        return sweep_refuse_size(&base, &out, total, max_rows, rows_arg);
+    SweepRows total;
+    sweep_rows_exact(axes, naxes, &total);
+    if (sweep_rows_cmp(&total, max_rows) > 0)
+        return sweep_refuse_size(&base, &out, &total, max_rows, rows_arg);
     rc = sweep_check_rules(&base, axes, naxes);
     return rc != 0 ? rc : sweep_stream(&base, &out);
 }
