@@ -333,7 +333,9 @@ static bool per_class(HybridMem *mem, size_t nc)
         !hybrid_grow(&mem->xr, nc, sizeof *mem->xr) ||
         !hybrid_grow(&mem->wsum, nc, sizeof *mem->wsum) ||
         !hybrid_grow(&mem->vpos, nc, sizeof *mem->vpos) ||
-        !hybrid_grow(&mem->blocked, nc, sizeof *mem->blocked) ||
+        !hybrid_grow(&mem->heads.h, nc, sizeof *mem->heads.h) ||
+        !hybrid_grow(&mem->vheads.h, nc, sizeof *mem->vheads.h) ||
+        !hybrid_grow(&mem->passed, nc, sizeof *mem->passed) ||
         !hybrid_grow(&mem->burst, nc, sizeof *mem->burst) ||
         !hybrid_grow(&mem->queues, nc, sizeof *mem->queues))
         return false;

@@ -6,9 +6,11 @@
  *
  * Jobs of one class are alike, so they start in their own order under
  * every rule here: each class's waiting jobs form a queue, and the head of
- * the whole queue is the best of the class heads. A pass over the queue
- * costs a look at each class, not at each waiting job, so a long queue
- * costs nothing more per event. The head's reservation stays what it was
+ * the whole queue is the best of the class heads, kept in a heap keyed by
+ * priority, then stream position. Finding the head costs a look at the
+ * heap's top, and a start the logarithm of the classes waiting, so neither
+ * a long queue nor thousands of classes (a replayed trace) cost much more
+ * per event. The head's reservation stays what it was
  * computed as until the head changes or a job starts that is not
  * backfilled (running jobs end when they said they would, and a backfilled
  * job either ends by the reservation or uses GPUs the head leaves over).
@@ -63,7 +65,7 @@ typedef struct View {
     bool res_ok;
     size_t res_class;
     int64_t res_seq, res_shadow, res_extra;
-    size_t stamp;     /* marks the classes a backfill pass has passed */
+    HeadHeap *heads;  /* the classes it sees waiting */
 } View;
 
 /* Jobs of class k the view still sees waiting. */
@@ -79,28 +81,56 @@ static const QEntry *first(const View *v, size_t k)
     return q_at(&mem->queues[k], v->virt ? mem->vpos[k] : 0);
 }
 
-/* The class whose first waiting job heads the queue, among those a
- * backfill pass has not passed (all when skip is false); -1 when none. */
-static long head_of(View *v, bool skip)
+/* ---- the classes by their first waiting job ---------------------------- */
+
+static bool key_before(HeadKey a, HeadKey b)
 {
-    const HybridCtx *c = v->m->c;
-    const HybridMem *mem = v->m->mem;
-    long best = -1;
-    int bp = 0;
-    int64_t bs = 0;
-    v->m->mem->work += c->nc;
-    for (size_t k = 0; k < c->nc; k++) {
-        if (avail(v, k) == 0 || (skip && mem->blocked[k] == v->stamp))
-            continue;
-        int p = c->cls[k].prio;
-        int64_t seq = first(v, k)->seq;
-        if (best < 0 || p > bp || (p == bp && seq < bs)) {
-            best = (long)k;
-            bp = p;
-            bs = seq;
-        }
+    return a.prio != b.prio ? a.prio > b.prio : a.seq < b.seq;
+}
+
+static void heads_push(HeadHeap *q, HeadKey x)
+{
+    size_t i = q->n++;
+    while (i > 0 && key_before(x, q->h[(i - 1) / 2])) {
+        q->h[i] = q->h[(i - 1) / 2];
+        i = (i - 1) / 2;
     }
-    return best;
+    q->h[i] = x;
+}
+
+/* Put x in the top's place and restore the order. */
+static void heads_replace_top(HeadHeap *q, HeadKey x)
+{
+    size_t i = 0;
+    for (;;) {
+        size_t kid = 2 * i + 1;
+        if (kid >= q->n)
+            break;
+        if (kid + 1 < q->n && key_before(q->h[kid + 1], q->h[kid]))
+            kid++;
+        if (!key_before(q->h[kid], x))
+            break;
+        q->h[i] = q->h[kid];
+        i = kid;
+    }
+    q->h[i] = x;
+}
+
+static void heads_pop(HeadHeap *q)
+{
+    if (--q->n > 0)
+        heads_replace_top(q, q->h[q->n]);
+}
+
+/* The class whose first waiting job heads the view's queue; false when
+ * none waits. */
+static bool head_of(const View *v, size_t *k)
+{
+    v->m->mem->work++;
+    if (v->heads->n == 0)
+        return false;
+    *k = v->heads->h[0].k;
+    return true;
 }
 
 static void vheap_push(HybridMem *mem, size_t *n, uint64_t x)
@@ -179,7 +209,21 @@ static void reserve(View *v, size_t h, int64_t seq)
     v->res_extra = f - need;
 }
 
-/* Start class k's first waiting job at t. */
+/* Class k, the top of the view's heap, has just started its first job:
+ * its next one takes its place, or it leaves the heap. */
+static void next_first(View *v, size_t k)
+{
+    HybridMem *mem = v->m->mem;
+    mem->work++;
+    if (avail(v, k) == 0)
+        heads_pop(v->heads);
+    else
+        heads_replace_top(v->heads, (HeadKey){first(v, k)->seq,
+                                              v->m->c->cls[k].prio,
+                                              (uint32_t)k});
+}
+
+/* Start class k's first waiting job at t; k tops the view's heap. */
 static void start(View *v, size_t k, int64_t t, bool backfilled)
 {
     Sim *m = v->m;
@@ -194,6 +238,7 @@ static void start(View *v, size_t k, int64_t t, bool backfilled)
         mem->vpos[k]++;
         vheap_push(mem, &v->vheap_n,
                    (uint64_t)(t + cl->dur) << CLASS_BITS | (uint64_t)k);
+        next_first(v, k);
         return;
     }
     ClassQueue *q = &mem->queues[k];
@@ -201,6 +246,7 @@ static void start(View *v, size_t k, int64_t t, bool backfilled)
     q->head = (q->head + 1) & (q->cap - 1);
     q->n--;
     m->queued--;
+    next_first(v, k);
     ring_add(&mem->ring, t + cl->dur, cl->g);
     move_start(m, k, e.submit, t);
     int64_t wait = t - e.submit;
@@ -216,45 +262,50 @@ static void start(View *v, size_t k, int64_t t, bool backfilled)
 }
 
 /* Start what may start at t: the head while it fits; then, with backfill,
- * the jobs behind a blocked head that EASY allows. */
+ * the jobs behind a blocked head that EASY allows, class by class in queue
+ * order (a class that cannot start now leaves the heap for the rest of the
+ * pass, and all come back at its end). */
 static void pass(View *v, int64_t t)
 {
     const HybridCtx *c = v->m->c;
     HybridMem *mem = v->m->mem;
-    long h;
+    size_t h;
     for (;;) {
-        h = head_of(v, false);
-        if (h < 0)
+        if (!head_of(v, &h))
             return;
         if (c->cls[h].g > v->free)
             break;
-        start(v, (size_t)h, t, false);
+        start(v, h, t, false);
         if (v->virt && v->start != NEVER)
             return;
     }
     if (!v->backfill)
         return;
-    int64_t seq = first(v, (size_t)h)->seq;
-    if (!(v->res_ok && v->res_class == (size_t)h && v->res_seq == seq))
-        reserve(v, (size_t)h, seq);
-    v->stamp++;
-    mem->blocked[h] = v->stamp;
-    for (;;) {
-        long b = head_of(v, true);
-        if (b < 0)
-            return;
+    int64_t seq = first(v, h)->seq;
+    if (!(v->res_ok && v->res_class == h && v->res_seq == seq))
+        reserve(v, h, seq);
+    HeadHeap *q = v->heads;
+    size_t passed = 0;
+    mem->passed[passed++] = q->h[0];
+    heads_pop(q);
+    size_t b;
+    /* Every job needs a GPU: with none free, no class can start. */
+    while (v->free > 0 && head_of(v, &b)) {
         const HybridClass *cl = &c->cls[b];
         bool ends_in_time = t + cl->dur <= v->res_shadow;
         if (cl->g <= v->free && (ends_in_time || cl->g <= v->res_extra)) {
-            start(v, (size_t)b, t, true);
+            start(v, b, t, true);
             if (!ends_in_time)
                 v->res_extra -= cl->g;
             if (v->virt && v->start != NEVER)
-                return;
+                break;
         } else {
-            mem->blocked[b] = v->stamp;
+            mem->passed[passed++] = q->h[0];
+            heads_pop(q);
         }
     }
+    while (passed > 0)
+        heads_push(q, mem->passed[--passed]);
 }
 
 /* ---- predictions ------------------------------------------------------- */
@@ -276,8 +327,13 @@ static int64_t predict(Sim *m, size_t k, int64_t t)
     v.target = k;
     v.target_seq = q_at(&mem->queues[k], mem->queues[k].n - 1)->seq;
     v.start = NEVER;
-    v.stamp = m->res_stamp;
-    memset(mem->vpos, 0, m->c->nc * sizeof *mem->vpos);
+    /* The view's classes: the real queue's, and k when its job is its
+     * class's only one (submit() adds k to the real heap afterwards). */
+    v.heads = &mem->vheads;
+    memcpy(mem->vheads.h, mem->heads.h, mem->heads.n * sizeof *mem->heads.h);
+    mem->vheads.n = mem->heads.n;
+    if (mem->queues[k].n == 1)
+        heads_push(v.heads, (HeadKey){v.target_seq, cl->prio, (uint32_t)k});
     int64_t cutoff = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
     Ring *r = &mem->ring;
     for (int64_t vt = t, steps = 1;; steps++) {
@@ -305,7 +361,10 @@ static int64_t predict(Sim *m, size_t k, int64_t t)
                 m->c->cls[vheap_pop(mem, &v.vheap_n) & (CLASS_MAX - 1)].g;
         v.now = vt = next;
     }
-    m->res_stamp = v.stamp;
+    /* Back to no job started in a view: the classes this one could. */
+    for (size_t i = 0; i < mem->heads.n; i++)
+        mem->vpos[mem->heads.h[i].k] = 0;
+    mem->vpos[k] = 0;
     return v.start;
 }
 
@@ -346,18 +405,21 @@ static void submit(Sim *m, size_t k, int64_t t, int64_t seq)
     ClassQueue *q = &mem->queues[k];
     q_push(q, (QEntry){seq, (int32_t)t, INT32_MAX});
     m->queued++;
-    if (run != RUN_BURST)
-        return;
-    /* Predict with the job in the queue, as the last of its class. */
-    int64_t at = predict(m, k, t);
-    if (at == NEVER) {
-        q->n--;
-        m->queued--;
-        divert(m, k, t);
-        demand_add(m, k, t);
-        return;
+    if (run == RUN_BURST) {
+        /* Predict with the job in the queue, as the last of its class. */
+        int64_t at = predict(m, k, t);
+        if (at == NEVER) {
+            q->n--;
+            m->queued--;
+            divert(m, k, t);
+            demand_add(m, k, t);
+            return;
+        }
+        q_at(q, q->n - 1)->pred = (int32_t)(at - t);
     }
-    q_at(q, q->n - 1)->pred = (int32_t)(at - t);
+    /* Its class had no job waiting: it joins the heads. */
+    if (q->n == 1)
+        heads_push(&mem->heads, (HeadKey){seq, cl->prio, (uint32_t)k});
 }
 
 /* The real queue's view for a pass at t; its reservation kept in m. */
@@ -374,7 +436,7 @@ static void real_pass(Sim *m, int64_t t)
     v.res_seq = m->res_seq;
     v.res_shadow = m->res_shadow;
     v.res_extra = m->res_extra;
-    v.stamp = m->res_stamp;
+    v.heads = &m->mem->heads;
     pass(&v, t);
     m->free = v.free;
     m->res_ok = v.res_ok;
@@ -382,7 +444,6 @@ static void real_pass(Sim *m, int64_t t)
     m->res_seq = v.res_seq;
     m->res_shadow = v.res_shadow;
     m->res_extra = v.res_extra;
-    m->res_stamp = v.stamp;
 }
 
 /* The jobs still waiting when a cost-only run stops at the end of the

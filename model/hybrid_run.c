@@ -75,6 +75,7 @@ static void run_clean(Sim *m)
     ring_empty(&m->mem->ring, m->now);
     for (size_t k = 0; k < m->c->nc; k++)
         m->mem->queues[k].n = 0;
+    m->mem->heads.n = 0;
     m->queued = 0;
 }
 
@@ -155,7 +156,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         mem->tl[k] = 0;
         mem->xr[k] = 0;
         mem->wsum[k] = 0;
-        mem->blocked[k] = 0;
+        mem->vpos[k] = 0;
         if (run == RUN_BURST)
             mem->burst[m->nburst++] = k;
     }

@@ -72,7 +72,9 @@ static void mem_free(HybridMem *mem)
     free(mem->xr);
     free(mem->wsum);
     free(mem->vpos);
-    free(mem->blocked);
+    free(mem->heads.h);
+    free(mem->vheads.h);
+    free(mem->passed);
     if (mem->queues)
         for (size_t k = 0; k < mem->run_cap; k++)
             free(mem->queues[k].e);
@@ -110,7 +112,8 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
                          sizeof *m->rkeys + sizeof *m->use);
     b += m->coff_cap * sizeof *m->coff;
     b += m->run_cap * (3 * sizeof(size_t) + 2 * sizeof(int64_t) +
-                       3 * sizeof(size_t) + sizeof(ClassQueue));
+                       2 * sizeof(size_t) + 3 * sizeof(HeadKey) +
+                       sizeof(ClassQueue));
     if (m->queues)
         for (size_t k = 0; k < m->run_cap; k++)
             b += m->queues[k].cap * sizeof(QEntry);

@@ -151,6 +151,20 @@ typedef struct ClassQueue {
     size_t head, n, cap; /* cap a power of two */
 } ClassQueue;
 
+/* A class with waiting jobs, keyed by its first one: the whole queue is in
+ * order of priority (higher first), then stream position. */
+typedef struct HeadKey {
+    int64_t seq;
+    int32_t prio;
+    uint32_t k;
+} HeadKey;
+
+/* The classes with waiting jobs, the queue's head first (a binary heap). */
+typedef struct HeadHeap {
+    HeadKey *h;
+    size_t n;
+} HeadHeap;
+
 /* The caller's scratch behind HybridScratch.mem. */
 typedef struct HybridMem {
     /* classes */
@@ -173,7 +187,11 @@ typedef struct HybridMem {
     size_t *cloud, *tl;
     size_t *unserved;       /* jobs not started on-prem by the period's end */
     int64_t *xr, *wsum;
-    size_t *vpos, *blocked;
+    size_t *vpos;
+    /* the classes with waiting jobs by their first one: the real queue's
+     * and a prediction's; passed holds those a backfill pass has passed */
+    HeadHeap heads, vheads;
+    HeadKey *passed;
     ClassQueue *queues;
     size_t *burst;          /* the burst classes (FIFO windows) */
     /* the minutes GPUs come free: the run's and the unlimited cluster's;
@@ -252,7 +270,6 @@ typedef struct Sim {
     bool res_ok;
     size_t res_class;
     int64_t res_seq, res_shadow, res_extra;
-    size_t res_stamp; /* the last mark of mem->blocked */
     size_t late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
     int64_t wait_sum[W_MAX];
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */

@@ -352,6 +352,53 @@ START_TEST(work_grows_with_the_jobs)
 }
 END_TEST
 
+/* Thousands of job shapes (a replayed trace) with two priorities under
+ * strict order: the queue's head is found without looking at every class.
+ * The same jobs, alike for the scheduler, come in 4 classes or in 3,000
+ * (their billed hours differ, their minutes do not): the schedules are the
+ * same, and so must the work be, within a factor of 2. A run used to look
+ * at every class at every start (some 3,000 times the work). Burst jobs
+ * predict through the queue, on-prem jobs of the higher priority jump it.
+ * (With backfill, a pass still looks at every class that waits.) */
+START_TEST(work_does_not_grow_with_the_classes)
+{
+    HybridPlan p = plan(4, 4);
+    add(&p, NULL, 0, 1, 1, RUN_ONPREM)->priority = 5;
+    add(&p, NULL, 0, 1, 1, RUN_BURST)->max_wait_minutes = 600;
+    p.workloads[1].has_max_wait = true;
+    enum { N = 12000 };
+    HybridJob *jobs = malloc(N * sizeof *jobs);
+    ck_assert_ptr_nonnull(jobs);
+    unsigned long long work[2];
+    double total[2];
+    for (int shapes = 0; shapes < 2; shapes++) {
+        for (size_t i = 0; i < N; i++) {
+            int64_t shape = (int64_t)(i % 4);
+            size_t cls = shapes ? i % 3000 : 0;
+            jobs[i] = (HybridJob){(int64_t)(i * 5760 / N), 1 + 2 * shape,
+                                  30 + 20 * shape, 1 + (double)cls / 4096,
+                                  i % 2};
+        }
+        ArraySource a = {jobs, N, 0, NULL, 0};
+        HybridJobSource src = array_source(&a);
+        Scenario s = scenario(4);
+        HybridScratch sc;
+        ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+        sc.source = &src;
+        HybridSimStats st;
+        ck_assert_int_eq(hybrid_simulate(&s, &p, 4, &st, &sc), 0);
+        ck_assert_uint_eq(st.jobs, N);
+        work[shapes] = hybrid_scratch_work(&sc);
+        total[shapes] = st.onprem_gpu_hours;
+        hybrid_scratch_free(&sc);
+    }
+    ck_assert(total[0] == total[1]);
+    ck_assert_msg(work[1] <= 2 * work[0], "%llu steps in few classes, %llu "
+                  "in many", work[0], work[1]);
+    free(jobs);
+}
+END_TEST
+
 /* ---- a run stays interruptible inside a long queue ---------------------- */
 
 /* A source that sets the cancel flag when it yields job `at` of its third
@@ -458,6 +505,7 @@ static Suite *stream_suite(void)
     tcase_add_test(tc, jobs_of_one_workload_differ);
     tcase_add_loop_test(tc, waits_past_the_histogram, 0, 2);
     tcase_add_test(tc, broken_streams_are_refused);
+    tcase_add_test(tc, work_does_not_grow_with_the_classes);
     tcase_add_test(tc, too_many_shapes);
     tcase_add_loop_test(tc, work_grows_with_the_jobs, 0, 3);
     tcase_add_test(tc, streamed_memory_does_not_grow_with_jobs);
