@@ -217,13 +217,18 @@ static void column_widths(const Scenario *s, const WlCol *cols, size_t n, int *m
         int h = utf8_width(cols[c].head);
         bool text = cols[c].row->type == FT_TEXT;
         int widest = h, narrow = h;
+        /* Only a choice's word depends on the width it is given. */
+        bool choice = cols[c].row->type == FT_CHOICE || (cols[c].alt &&
+                                                         cols[c].alt->type == FT_CHOICE);
         for (size_t i = 0; i < s->hybrid.workload_count; i++) {
             char t[HYBRID_TEXT_BYTES(HYBRID_SCHEDULE_MAX) + 8];
             cell_text(s, i, &cols[c], 1 << 20, t, sizeof t);
             int tw = utf8_width(t);
             widest = tw > widest ? tw : widest;
-            cell_text(s, i, &cols[c], 0, t, sizeof t);
-            tw = utf8_width(t);
+            if (choice) {
+                cell_text(s, i, &cols[c], 0, t, sizeof t);
+                tw = utf8_width(t);
+            }
             narrow = tw > narrow ? tw : narrow;
         }
         int lo = c == 0 ? 7 : text ? 10 : narrow, hi = c == 0 ? 24 : text ? 18 : widest;
@@ -237,12 +242,9 @@ static void column_widths(const Scenario *s, const WlCol *cols, size_t n, int *m
  * narrowest, the rest is given, in this order, to the name (up to 9), the
  * choices spelled out, the other texts, and the name again; otherwise the
  * name stays and the columns after it scroll so that `sel` shows. */
-static void layout(const Scenario *s, int usable, size_t sel, WlLayout *L)
+static void layout(const WlCol *cols, size_t n, const int *min, const int *full, int usable,
+                   size_t sel, WlLayout *L)
 {
-    size_t n;
-    const WlCol *cols = columns(&n);
-    int min[WL_COLS_MAX], full[WL_COLS_MAX];
-    column_widths(s, cols, n, min, full);
     memset(L, 0, sizeof *L);
     int need = (int)n - 1;
     for (size_t c = 0; c < n; c++)
@@ -528,24 +530,20 @@ bool form_draw_hybrid(WINDOW *w, const Scenario *s, const HybridResult *hr, int 
     /* The results of the same plan go beside the table when the whole
      * table still fits with its choices spelled out. */
     WlLayout L;
-    size_t ncols = form_wl_cols();
-    size_t wc = s->hybrid.workload_count;
+    size_t ncols, wc = s->hybrid.workload_count;
+    const WlCol *cols = columns(&ncols);
+    int min[WL_COLS_MAX], full[WL_COLS_MAX]; /* the cells' widths, once a frame */
+    column_widths(s, cols, ncols, min, full);
     bool stats = hr && hr->workload_count == s->hybrid.workload_count;
     if (stats) {
-        layout(s, wd - 3 - FORM_STATS_COLS, col, &L);
-        const WlCol *cols = columns(&ncols);
+        /* A choice's full width is its widest word spelled out. */
+        layout(cols, ncols, min, full, wd - 3 - FORM_STATS_COLS, col, &L);
         for (size_t c = 0; c < ncols && stats; c++)
-            if (cols[c].row->type == FT_CHOICE) {
-                for (size_t i = 0; i < s->hybrid.workload_count && stats; i++) {
-                    char t[64];
-                    cell_text(s, i, &cols[c], 1 << 20, t, sizeof t);
-                    stats = utf8_width(t) <= L.w[c];
-                }
-            }
+            stats = cols[c].row->type != FT_CHOICE || full[c] <= L.w[c];
         stats = stats && L.whole;
     }
     if (!stats)
-        layout(s, wd - 2, col, &L);
+        layout(cols, ncols, min, full, wd - 2, col, &L);
     int table = 1;
     for (size_t c = 0; c < ncols; c++)
         table += L.w[c] > 0 ? L.w[c] + 1 : 0;
