@@ -104,11 +104,13 @@ bool uncertainty_outside(const Scenario *s, size_t i, Diag *note)
     double v = field_get_num(t, s);
     if (v >= in->low && v <= in->high)
         return false;
+    /* A sentence for people: its numbers grouped as every number shown
+     * (DESIGN 8). */
     char a[40], lo[40], hi[40], m[40];
-    num_format_exact(v, a, sizeof a);
-    num_format_exact(in->low, lo, sizeof lo);
-    num_format_exact(in->high, hi, sizeof hi);
-    num_format_exact(uncertainty_mode(in, t, s), m, sizeof m);
+    num_format_value(v, a, sizeof a);
+    num_format_value(in->low, lo, sizeof lo);
+    num_format_value(in->high, hi, sizeof hi);
+    num_format_value(uncertainty_mode(in, t, s), m, sizeof m);
     if (!note)
         return true;
     diag_clear(note, NULL);

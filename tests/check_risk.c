@@ -522,11 +522,11 @@ START_TEST(uncertainty_rules)
     ck_assert_msg(uncertainty_check(&t, &i, &w, &d) == 0, "%s", d.message);
     ck_assert(uncertainty_outside(&t, 3, &d));
     ck_assert_int_eq(d.status, 0); /* a note: the scenario is valid */
-    ck_assert_msg(strstr(d.message, "the range of hardware.storage, 90000 to "
-                                    "95000, no longer holds its value, "
-                                    "80000") &&
+    ck_assert_msg(strstr(d.message, "the range of hardware.storage, 90,000 to "
+                                    "95,000, no longer holds its value, "
+                                    "80,000") &&
                       strstr(d.message,
-                             "with the mode at 90000, the end nearest"),
+                             "with the mode at 90,000, the end nearest"),
                   "%s", d.message);
     const Field *st = field_find("hardware.storage");
     ck_assert_double_eq(uncertainty_mode(&t.uncertainty.inputs[3], st, &t),

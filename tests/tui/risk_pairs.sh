@@ -134,6 +134,13 @@ keys Enter
 wait_re "Node price +290000 +310,000 +345,000" 5 "editing starts from the plain value"
 keys Escape
 wait_re "Node price +290,000 +310,000 +345,000" 5 "Esc shows it grouped again"
+# A value the range no longer holds: the help line's note is grouped too.
+type_text ":set hardware.node_price=400000"
+keys Enter
+wait_for "hardware.node_price = 400000" 5 ":set takes a value outside the range"
+keys Left Right # the help line again, in place of the message
+wait_msg "the range of hardware.node_price, 290,000 to 345,000, no longer holds its value, 400,000" \
+    5 "the note of a range that no longer holds the value, grouped"
 type_text ":q!"
 keys Enter
 wait_for "EXIT=0" 10 "quit"
