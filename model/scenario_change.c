@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "numfmt.h"
 #include "scenario_diff.h"
 #include "utf8.h"
 
@@ -48,8 +49,9 @@ static bool label_names(const Field *f)
 }
 
 /* Row g's value in s as the phrase shows it: "yes"/"no", a choice's word,
- * a number as saved, a short one-line text in quotes; "not given" for an
- * optional value not in use. False for a text too long to show. */
+ * a number grouped as every number on screen (310,000: DESIGN 8), a short
+ * one-line text in quotes; "not given" for an optional value not in use.
+ * False for a text too long to show. */
 static bool value_text(const Field *row, const Field *g, const Scenario *s, size_t item,
                        char *buf, size_t n)
 {
@@ -61,6 +63,10 @@ static bool value_text(const Field *row, const Field *g, const Scenario *s, size
         snprintf(buf, n, "%s", field_get_num(g, s) != 0 ? "yes" : "no");
         return true;
     }
+    if (g->type != FT_TEXT && g->type != FT_CHOICE) {
+        num_format_value(field_get_num(g, s), buf, n);
+        return true;
+    }
     if (g->type != FT_TEXT) {
         field_format(g, s, buf, n);
         return true;
@@ -70,6 +76,21 @@ static bool value_text(const Field *row, const Field *g, const Scenario *s, size
         return false;
     snprintf(buf, n, "'%s'", t);
     return true;
+}
+
+/* Row g of item `item` holds the same value in x and y: both not in use,
+ * or the same text byte for byte, the same number (a number shown with ten
+ * significant digits may read the same for two values). */
+static bool same_value(const Field *row, const Field *g, const Scenario *x, const Scenario *y,
+                       size_t item)
+{
+    bool ux = !row->list || field_in_use(row, x, item);
+    bool uy = !row->list || field_in_use(row, y, item);
+    if (ux != uy || !ux)
+        return ux == uy;
+    if (g->type == FT_TEXT)
+        return strcmp(field_get_text(g, x), field_get_text(g, y)) == 0;
+    return field_get_num(g, x) == field_get_num(g, y);
 }
 
 /* "workload 'nightly'", "input hardware.nodes": item i of l in s. */
@@ -111,10 +132,12 @@ static void compare_value(Changes *c, const Field *f, size_t item, const Scenari
     char a[128], b[128], what[160];
     bool shown = value_text(f, g, from, item, a, sizeof a);
     shown = value_text(f, g, to, item, b, sizeof b) && shown;
-    bool same = shown ? strcmp(a, b) == 0
-                      : strcmp(field_get_text(g, from), field_get_text(g, to)) == 0;
-    if (same)
+    if (same_value(f, g, from, to, item))
         return;
+    if (shown && strcmp(a, b) == 0) { /* apart beyond ten digits: as saved */
+        field_format(g, from, a, sizeof a);
+        field_format(g, to, b, sizeof b);
+    }
     if (f->list) {
         char who[96];
         item_name(f->list, to, item, who, sizeof who);

@@ -123,6 +123,36 @@ START_TEST(items_and_sections)
     a = b;
     set(&b, "uncertainty.inputs[0].high", "8");
     ck_assert_str_eq(said(&a, &b, &n), "input hardware.nodes High 6 -> 8");
+    /* A pair of inputs is named by both of them. */
+    UncInput in2 = {.low = 1, .high = 3};
+    snprintf(in2.key, sizeof in2.key, "facility.pue");
+    ck_assert_int_eq(scenario_list_insert(&b, &field_list_inputs, 1, &in2, &d), 0);
+    UncPair p = {.rho = 0};
+    snprintf(p.a, sizeof p.a, "hardware.nodes");
+    snprintf(p.b, sizeof p.b, "facility.pue");
+    ck_assert_int_eq(scenario_list_insert(&b, &field_list_pairs, 0, &p, &d), 0);
+    a = b;
+    set(&b, "uncertainty.correlations[0].rho", "0.5");
+    ck_assert_str_eq(said(&a, &b, &n), "pair hardware.nodes and facility.pue Rank corr. 0 -> 0.5");
+}
+END_TEST
+
+/* Numbers read as every number on screen (DESIGN 8): grouped by thousands,
+ * ten significant digits; two values that read the same that way are told
+ * apart by their saved text. */
+START_TEST(numbers_grouped)
+{
+    Scenario a, b;
+    scenario_default(&a);
+    b = a;
+    size_t n;
+    set(&b, "hardware.node_price", "263471.5565");
+    ck_assert_str_eq(said(&a, &b, &n), "Node price 310,000 -> 263,471.5565");
+    a = b;
+    /* 263471.55650001 has 14 significant digits: shown with ten it reads
+     * 263,471.5565 as the value before it does. */
+    set(&b, "hardware.node_price", "263471.55650001");
+    ck_assert_str_eq(said(&a, &b, &n), "Node price 263471.5565 -> 263471.55650001");
 }
 END_TEST
 
@@ -148,6 +178,7 @@ static Suite *change_suite(void)
     tcase_add_test(t, several);
     tcase_add_test(t, items_and_sections);
     tcase_add_test(t, cut_says_so);
+    tcase_add_test(t, numbers_grouped);
     suite_add_tcase(s, t);
     return s;
 }

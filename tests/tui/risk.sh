@@ -34,7 +34,7 @@ keys y
 wait_for "hardware.node_price = 263471.556" 5 "the value is applied"
 wait_for "Spot          61,732   3.78          +0" 5 "the two costs are equal"
 keys u
-wait_re "undone: Node price 263471\.556[0-9]* (→|->) 310000$" 5 "one undo step, said"
+wait_re "undone: Node price 263,471\.556[0-9]* (→|->) 310,000$" 5 "one undo step, said, its numbers grouped"
 wait_for "On-prem       66,458" 5 "undo brings the old cost back"
 # n leaves the scenario as it is
 type_text ":seek cloud.spot_gpu_hour spot"
