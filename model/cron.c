@@ -22,13 +22,13 @@ static const CronField cron_fields[5] = {
 typedef struct CronParser {
     const char *text;
     const char *p;
-    CronError *err;
+    Diag *d;
 } CronParser;
 
 /* 1-based column of byte position q, counting UTF-8 characters. */
-static int cron_column(const char *text, const char *q)
+static unsigned long cron_column(const char *text, const char *q)
 {
-    return 1 + (int)utf8_count(text, (size_t)(q - text));
+    return 1 + (unsigned long)utf8_count(text, (size_t)(q - text));
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -42,14 +42,14 @@ static int cron_fail(CronParser *cp, const char *at, const char *fmt, ...)
 
 static int cron_fail(CronParser *cp, const char *at, const char *fmt, ...)
 {
-    if (cp->err) {
+    if (cp->d) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(cp->err->message, sizeof cp->err->message, fmt, ap);
+        diag_vset(cp->d, EXIT_DATAERR, 0, cron_column(cp->text, at), NULL,
+                  fmt, ap);
         va_end(ap);
-        cp->err->column = cron_column(cp->text, at);
     }
-    return -1;
+    return EXIT_DATAERR;
 }
 
 static bool cron_is_blank(char c)
@@ -98,22 +98,29 @@ static int cron_number(CronParser *cp, const CronField *f, int *v,
     return 0;
 }
 
-/* Length of the digits at `at`, for messages that quote a number as it was
- * written (the parsed value saturates, so 10^20 must not read as 1000000). */
-static int cron_digits(const char *at)
+/* The digits at `at` as written, for messages that quote a number (the
+ * parsed value saturates, so 10^20 must not read as 1000000): cut by
+ * diag_quote, ending in "…", past DIAG_QUOTE - 1 bytes. */
+static const char *cron_digits(const char *at, char buf[DIAG_QUOTE])
 {
-    int n = 0;
-    while (cron_is_digit(at[n]))
+    char all[2 * DIAG_QUOTE];
+    size_t n = 0;
+    while (cron_is_digit(at[n]) && n + 1 < sizeof all) {
+        all[n] = at[n];
         n++;
-    return n > 40 ? 40 : n;
+    }
+    all[n] = '\0';
+    return diag_quote(all, buf);
 }
 
 static int cron_in_range(CronParser *cp, const CronField *f, int v,
                          const char *at)
 {
-    if (v < f->min || v > f->max)
-        return cron_fail(cp, at, "%s %.*s out of range (%d-%d)", f->name,
-                         cron_digits(at), at, f->min, f->max);
+    if (v < f->min || v > f->max) {
+        char q[DIAG_QUOTE];
+        return cron_fail(cp, at, "%s %s out of range (%d-%d)", f->name,
+                         cron_digits(at, q), f->min, f->max);
+    }
     return 0;
 }
 
@@ -129,13 +136,13 @@ static int cron_element(CronParser *cp, const CronField *f, uint64_t *bits)
         hi = f->max;
     } else {
         if (cron_number(cp, f, &lo, &at) || cron_in_range(cp, f, lo, at))
-            return -1;
+            return EXIT_DATAERR;
         hi = lo;
         if (*cp->p == '-') {
             cp->p++;
             const char *hat;
             if (cron_number(cp, f, &hi, &hat) || cron_in_range(cp, f, hi, hat))
-                return -1;
+                return EXIT_DATAERR;
             if (hi < lo)
                 return cron_fail(cp, at,
                                  "%s range %d-%d runs backwards (start must "
@@ -152,11 +159,13 @@ static int cron_element(CronParser *cp, const CronField *f, uint64_t *bits)
         cp->p++;
         const char *sat;
         if (cron_number(cp, f, &step, &sat))
-            return -1;
+            return EXIT_DATAERR;
         int span = f->max - f->min + 1;
-        if (step < 1 || step > span)
-            return cron_fail(cp, sat, "%s step %.*s out of range (1-%d)",
-                             f->name, cron_digits(sat), sat, span);
+        if (step < 1 || step > span) {
+            char q[DIAG_QUOTE];
+            return cron_fail(cp, sat, "%s step %s out of range (1-%d)",
+                             f->name, cron_digits(sat, q), span);
+        }
     }
     for (int v = lo; v <= hi; v += step)
         *bits |= UINT64_C(1) << v;
@@ -171,7 +180,7 @@ static int cron_field(CronParser *cp, const CronField *f, uint64_t *bits,
     *star = *cp->p == '*';
     for (;;) {
         if (cron_element(cp, f, bits))
-            return -1;
+            return EXIT_DATAERR;
         if (*cp->p == ',') {
             cp->p++;
             continue;
@@ -182,9 +191,9 @@ static int cron_field(CronParser *cp, const CronField *f, uint64_t *bits,
     }
 }
 
-int cron_parse(const char *text, Cron *out, CronError *err)
+int cron_parse(const char *text, Cron *out, Diag *d)
 {
-    CronParser cp = {text, text, err};
+    CronParser cp = {text, text, d};
     uint64_t bits[5];
     bool star[5];
     memset(out, 0, sizeof *out);
@@ -197,7 +206,7 @@ int cron_parse(const char *text, Cron *out, CronError *err)
                              "month day-of-week), found %d",
                              i);
         if (cron_field(&cp, &cron_fields[i], &bits[i], &star[i]))
-            return -1;
+            return EXIT_DATAERR;
     }
     while (cron_is_blank(*cp.p))
         cp.p++;

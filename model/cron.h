@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "diag.h"
+
 typedef struct Cron {
     uint64_t minutes; /* bit m: minute m, 0..59 */
     uint32_t hours;   /* bit h: hour h, 0..23 */
@@ -28,18 +30,14 @@ typedef struct Cron {
     bool wday_star;   /* day-of-week field starts with `*` */
 } Cron;
 
-/* Where and why an expression failed to parse. */
-typedef struct CronError {
-    int column;        /* 1-based character offset within the expression */
-    char message[128]; /* e.g. "hour 25 out of range (0-23)" */
-} CronError;
-
 /* Parse the NUL-terminated expression text into *out. Leading and trailing
  * blanks are allowed; fields are separated by spaces or tabs. Returns 0 on
- * success; on failure returns -1, leaves *out unspecified and, when err is
- * not NULL, fills it with the column of the offending character and a
- * message naming the field and its allowed range. */
-int cron_parse(const char *text, Cron *out, CronError *err);
+ * success; on failure EXIT_DATAERR, leaves *out unspecified and, when d is
+ * not NULL, says in *d what is wrong, naming the field and its allowed
+ * range ("hour 25 out of range (0-23)"), with d->col the 1-based column
+ * (in characters) of the offending character within the expression
+ * (d->line stays 0: the caller places it in its file). */
+int cron_parse(const char *text, Cron *out, Diag *d);
 
 /* True when the calendar day (month 1..12, day of month 1..31, day of week
  * 0..6 with 0 = Sunday) is selected by c's day fields, applying the OR rule

@@ -85,16 +85,18 @@ static int rule_currency(const char *text, Diag *d, int *col)
 static int rule_cron(const char *text, Diag *d, int *col)
 {
     Cron c;
-    CronError ce;
-    if (cron_parse(text, &c, &ce) == 0)
+    if (cron_parse(text, &c, d) == 0)
         return 0;
+    unsigned long at = d->col;
+    d->col = 0; /* the caller places it */
     if (col) {
-        *col = ce.column;
-        return diag_fail(d, "%s", ce.message);
+        *col = (int)at;
+        return EXIT_DATAERR;
     }
-    char q[DIAG_QUOTE];
-    return diag_fail(d, "\"%s\" is not a cron schedule: %s (column %d)",
-                     diag_quote(text, q), ce.message, ce.column);
+    char q[DIAG_QUOTE], why[sizeof d->message];
+    memcpy(why, d->message, sizeof why);
+    return diag_fail(d, "\"%s\" is not a cron schedule: %s (column %lu)",
+                     diag_quote(text, q), why, at);
 }
 
 /* An uncertain input's key: a number field of the scenario (DESIGN 2.8). */

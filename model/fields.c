@@ -258,9 +258,8 @@ int field_set(const Field *f, Scenario *s, const char *text, Diag *d)
     if (f->type == FT_TEXT) {
         snprintf(field_text(f, s), f->size, "%s", text);
         if (f->rule == TR_CRON) {
-            CronError ce;
             /* Checked above, so this parse succeeds. */
-            (void)cron_parse(text, (Cron *)((char *)s + f->parsed_offset), &ce);
+            (void)cron_parse(text, (Cron *)((char *)s + f->parsed_offset), NULL);
         }
     } else {
         field_put_num(f, s, v);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,9 +13,10 @@
 static Cron parse_ok(const char *text)
 {
     Cron c;
-    CronError e = {0, ""};
+    Diag e;
+    diag_clear(&e, NULL);
     int rc = cron_parse(text, &c, &e);
-    ck_assert_msg(rc == 0, "'%s': %d: %s", text, e.column, e.message);
+    ck_assert_msg(rc == 0, "'%s': %lu: %s", text, e.col, e.message);
     return c;
 }
 
@@ -150,11 +152,15 @@ START_TEST(bad_expressions)
 {
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Cron c;
-        CronError e = {0, ""};
-        ck_assert_msg(cron_parse(bad[i].text, &c, &e) == -1, "'%s' parsed",
-                      bad[i].text);
-        ck_assert_msg(e.column == bad[i].column, "'%s': column %d, want %d",
-                      bad[i].text, e.column, bad[i].column);
+        Diag e;
+        diag_clear(&e, NULL);
+        ck_assert_msg(cron_parse(bad[i].text, &c, &e) == EXIT_DATAERR,
+                      "'%s' parsed", bad[i].text);
+        ck_assert_int_eq(e.status, EXIT_DATAERR);
+        ck_assert_uint_eq(e.line, 0); /* the caller places it */
+        ck_assert_msg(e.col == (unsigned long)bad[i].column,
+                      "'%s': column %lu, want %d", bad[i].text, e.col,
+                      bad[i].column);
         ck_assert_msg(strncmp(e.message, bad[i].message,
                               strlen(bad[i].message)) == 0,
                       "'%s': message '%s', want '%s...'", bad[i].text,
@@ -162,7 +168,23 @@ START_TEST(bad_expressions)
     }
     /* err may be NULL. */
     Cron c;
-    ck_assert_int_eq(cron_parse("0 25 * * *", &c, NULL), -1);
+    ck_assert_int_eq(cron_parse("0 25 * * *", &c, NULL), EXIT_DATAERR);
+    /* A long number quoted in the message: cut as every quoted value is,
+     * ending in the ellipsis, and the message says the rest whole (a
+     * schedule is at most 100 characters; this one's step has 90
+     * digits). */
+    char text[128], want[256], q[DIAG_QUOTE];
+    char digits[91];
+    memset(digits, '9', 90);
+    digits[90] = '\0';
+    snprintf(text, sizeof text, "* * */%s * *", digits);
+    snprintf(want, sizeof want, "day-of-month step %s out of range (1-31)",
+             diag_quote(digits, q));
+    ck_assert_ptr_nonnull(strstr(want, "9\xe2\x80\xa6 out of range"));
+    Diag e;
+    ck_assert_int_eq(cron_parse(text, &c, &e), EXIT_DATAERR);
+    ck_assert_str_eq(e.message, want);
+    ck_assert_uint_eq(e.col, 7);
 }
 END_TEST
 

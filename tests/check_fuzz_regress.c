@@ -283,7 +283,7 @@ static void run_cron(const Input *in)
     memcpy(text, data, len);
     text[len] = '\0';
     Cron c;
-    CronError e;
+    Diag e;
     memset(&e, 0, sizeof e);
     int rc = cron_parse(text, &c, &e);
     if (rc == 0) {
@@ -292,10 +292,10 @@ static void run_cron(const Input *in)
                           (c.wdays & 0x80u) == 0,
                       "%s: bits set outside the fields' ranges", in->path);
     } else {
-        ck_assert_int_eq(rc, -1);
-        ck_assert_msg(e.column >= 1 && (size_t)e.column <= strlen(text) + 1,
-                      "%s: error column %d outside the text", in->path,
-                      e.column);
+        ck_assert_int_eq(rc, EXIT_DATAERR);
+        ck_assert_msg(e.col >= 1 && e.col <= strlen(text) + 1,
+                      "%s: error column %lu outside the text", in->path,
+                      e.col);
         ck_assert_msg(memchr(e.message, '\0', sizeof e.message) != NULL &&
                           e.message[0] != '\0',
                       "%s: refused without a message", in->path);

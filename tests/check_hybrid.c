@@ -83,7 +83,7 @@ static HybridWorkload *add_cron(HybridPlan *p, const char *name,
     strcpy(w->name, name);
     w->has_schedule = true;
     strcpy(w->schedule_text, expr);
-    CronError e;
+    Diag e;
     ck_assert_msg(cron_parse(expr, &w->schedule, &e) == 0, "%s", e.message);
     w->gpus = gpus;
     w->hours = hours;

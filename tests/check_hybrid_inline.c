@@ -33,7 +33,7 @@ static Scenario small(double per_day, double gpus)
     strcpy(t->name, "training");
     t->has_schedule = true;
     strcpy(t->schedule_text, "0 2 * * *");
-    CronError ce;
+    Diag ce;
     ck_assert_int_eq(cron_parse(t->schedule_text, &t->schedule, &ce), 0);
     t->gpus = 8;
     t->hours = 4;

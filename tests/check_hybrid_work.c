@@ -40,7 +40,7 @@ static HybridWorkload *add(HybridPlan *p, const char *cron, double per_day,
     if (cron) {
         w->has_schedule = true;
         snprintf(w->schedule_text, sizeof w->schedule_text, "%s", cron);
-        CronError e;
+        Diag e;
         ck_assert_int_eq(cron_parse(cron, &w->schedule, &e), 0);
     }
     w->per_day = per_day;

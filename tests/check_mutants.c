@@ -132,10 +132,10 @@ END_TEST
 START_TEST(minute_step_60_is_valid)
 {
     Cron c;
-    CronError e;
+    Diag e;
     ck_assert_int_eq(cron_parse("*/60 * * * *", &c, &e), 0);
     ck_assert_uint_eq(c.minutes, 1);
-    ck_assert_int_eq(cron_parse("*/61 * * * *", &c, &e), -1);
+    ck_assert_int_eq(cron_parse("*/61 * * * *", &c, &e), EXIT_DATAERR);
     ck_assert_ptr_nonnull(strstr(e.message, "minute step 61 out of range (1-60)"));
     ck_assert_int_eq(cron_parse("0 */24 * * *", &c, &e), 0);
     ck_assert_uint_eq(c.hours, 1);

@@ -284,9 +284,9 @@ static int map_onprem(const ImportText *c, const cJSON *onprem, Scenario *s)
         if (strlen(it->valuestring) > HYBRID_SCHEDULE_MAX)
             return import_json_fail(c, vat, path, "a schedule is at most %d "
                                     "characters", HYBRID_SCHEDULE_MAX);
-        CronError ce;
+        Diag ce;
         if (cron_parse(it->valuestring, &w->schedule, &ce) != 0)
-            return import_json_fail(c, vat + (size_t)(ce.column > 0 ? ce.column : 1),
+            return import_json_fail(c, vat + (size_t)(ce.col > 0 ? ce.col : 1),
                                     path, "%s", ce.message);
         snprintf(w->schedule_text, sizeof w->schedule_text, "%s",
                  it->valuestring);

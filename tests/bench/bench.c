@@ -291,7 +291,7 @@ static void hybrid_plan_2000(HybridPlan *p)
     p->seed = 1;
     p->workload_count = 3;
     HybridWorkload *w = p->workloads;
-    CronError err;
+    Diag err;
     snprintf(w[0].name, sizeof w[0].name, "hourly inference");
     w[0].has_schedule = true;
     snprintf(w[0].schedule_text, sizeof w[0].schedule_text, "30 * * * *");

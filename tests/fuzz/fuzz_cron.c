@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     Cron c;
-    CronError e;
+    Diag e;
     memset(&e, 0, sizeof e);
     if (cron_parse(text, &c, &e) == 0) {
         if ((c.minutes >> 60) != 0 || (c.hours >> 24) != 0 ||
@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             (void)cron_matches(&c, m, 1 + (m * 7) % 31, m % 7, m, m * 4);
     } else {
         size_t len = strlen(text);
-        if (e.column < 1 || (size_t)e.column > len + 1 ||
+        if (e.col < 1 || e.col > len + 1 ||
             e.message[0] == '\0' ||
             memchr(e.message, '\0', sizeof e.message) == NULL)
             abort();

@@ -23,7 +23,7 @@ static void hybrid_scenario(Scenario *s)
     field_item_default(&field_list_workloads, s, 0);
     field_item_default(&field_list_workloads, s, 1);
     HybridWorkload *w = s->hybrid.workloads;
-    CronError ce;
+    Diag ce;
     if (cron_parse("0 2 * * *", &w[0].schedule, &ce) != 0)
         abort();
     snprintf(w[0].schedule_text, sizeof w[0].schedule_text, "0 2 * * *");
@@ -61,7 +61,7 @@ static int set_one(char *arg, char *msg, size_t n)
     if (scenario_validate(&s, &bad, &m2) != 0 ||
         s.hybrid.workload_count != 2)
         abort();
-    CronError ce;
+    Diag ce;
     Cron c;
     for (size_t i = 0; i < 2; i++) {
         const HybridWorkload *w = &s.hybrid.workloads[i];
