@@ -304,7 +304,8 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
 /* The whole hybrid view of DESIGN 6 into *r: the plan at p->onprem_nodes, the
  * all-cloud and all-on-prem comparisons on the same job stream, the
  * commitment, and the optimizer over 0..all_onprem.nodes (cheapest total;
- * a tie goes to fewer nodes; exact). r is fully overwritten. Returns 0;
+ * totals within rounding, as cost_same() says, are a tie, and a tie goes
+ * to fewer nodes; exact). r is fully overwritten. Returns 0;
  * -1 when the stream is over HYBRID_MAX_JOBS (r then holds only that
  * warning, from hybrid_check_jobs), -2 when memory is short (one warning
  * says so); 2 when scratch->cancel stopped it early (r->cancelled). */

@@ -7,6 +7,8 @@
 
 #include "hybrid_sim.h"
 
+#include "cost.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -130,7 +132,9 @@ static int dearer_than_all_onprem(const HybridCtx *c, HybridScratch *sc,
     r->cheapest.all_onprem = false;
     r->cheapest.onprem_nodes = r->optimum.onprem_nodes;
     r->cheapest.total_monthly = r->optimum.total_monthly;
-    if (!(r->optimum.total_monthly > r->all_onprem.monthly))
+    /* Dearer by more than rounding (DESIGN 2.4): a total one ulp above is
+     * the same money. */
+    if (!cost_less(r->all_onprem.monthly, r->optimum.total_monthly))
         return 0;
     char msg[HYBRID_WARNING_BYTES] = "";
     HybridSimStats st;
@@ -208,8 +212,9 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
             r->cancelled = true;
             return 2;
         }
-        /* Exact comparison: a tie keeps fewer nodes. */
-        if (st.total_monthly < r->optimum.total_monthly) {
+        /* A tie keeps fewer nodes, and totals that differ by rounding
+         * only are a tie (DESIGN 2.4). */
+        if (n == 0 || cost_less(st.total_monthly, r->optimum.total_monthly)) {
             r->optimum.onprem_nodes = (double)n;
             r->optimum.total_monthly = st.total_monthly;
             r->optimum.unserved_jobs = (double)st.unserved_jobs;

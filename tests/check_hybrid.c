@@ -698,6 +698,46 @@ START_TEST(by_nodes_every_size)
 }
 END_TEST
 
+/* Totals equal in exact arithmetic are a tie, however the sums round.
+ * Only energy costs on-prem (0.3 kW a node busy, none idle, every other
+ * on-prem line 0), so a size's total is busy GPU-hours x 0.3 / 8 x PUE x
+ * the power price, the same at 1, 2 and 3 nodes: one 1-GPU 5-minute job an
+ * hour, which 1 node holds. In floating point the 3-node total comes out
+ * one ulp below the 1-node one (u is divided by 3 and multiplied back).
+ * The optimum is 1 node (a tie keeps fewer), not 3; and 1 node does not
+ * cost more than all on-prem on 3 nodes, so no warning says it does. */
+START_TEST(one_ulp_is_a_tie)
+{
+    Scenario s = scenario();
+    s.hardware.nodes = 3;
+    s.hardware.node_price = s.hardware.network_per_node = 0;
+    s.hardware.storage = s.hardware.other_capex = 0;
+    s.facility.node_power_max_kw = 10;
+    s.facility.node_power_busy_kw = 0.3;
+    s.facility.node_power_idle_kw = 0;
+    s.facility.colo_per_kw_month = 0;
+    s.facility.network_monthly = s.facility.other_monthly = 0;
+    s.staffing.engineers = s.staffing.cloud_engineers = 0;
+    s.cloud.storage_tb = 0;
+    HybridPlan p = plan(1, 3);
+    add_cron(&p, "small", "0 * * * *", 1, 1.0 / 12, RUN_ONPREM,
+             MODE_ON_DEMAND);
+    HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &scratch), 0);
+    ck_assert_uint_eq(r.by_nodes_count, 4);
+    ck_assert(r.all_onprem.nodes == 3);
+    double one = r.by_nodes[1].total_monthly, three = r.by_nodes[3].total_monthly;
+    ck_assert_msg(three == nextafter(one, 0), "%a and %a", one, three);
+    ck_assert(r.all_onprem.monthly == three);
+    ck_assert(r.optimum.onprem_nodes == 1);
+    ck_assert(r.optimum.total_monthly == one);
+    ck_assert(!r.cheapest.all_onprem);
+    for (size_t i = 0; i < r.warning_count; i++)
+        ck_assert_msg(strstr(r.warnings[i], "costs more") == NULL, "%s",
+                      r.warnings[i]);
+}
+END_TEST
+
 /* The progress a planner shows (`computing… 40%`): the steps are the
  * plan, each size the all-on-prem search tries and each size of the
  * optimizer; done rises by one a call, total never rises, the fraction
@@ -1107,6 +1147,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, too_big_goes_to_cloud);
     tcase_add_test(tc, all_onprem_and_optimizer);
     tcase_add_test(tc, by_nodes_every_size);
+    tcase_add_test(tc, one_ulp_is_a_tie);
     tcase_add_test(tc, progress_counts_sizes);
     tcase_add_test(tc, backfill_starts_in_gap);
     tcase_add_test(tc, burst_prediction_backfills);
