@@ -154,6 +154,12 @@ Reaction list_panel_delete(App *a)
     if (!selected_item(a, &l, &i, name, sizeof name))
         return msg_show(a, false, "d deletes a workload, a trace group, an input or a "
                         "pair: select one on the Hybrid or the Risk panel");
+    /* An input a pair names goes after the pair, which would name nothing. */
+    long k = l == &field_list_inputs ? risk_pairs_naming(&a->doc.cur, (size_t)i) : -1;
+    if (k >= 0)
+        return msg_show(a, false, "%s is in pair %ld (%s and %s): d on that pair deletes it "
+                        "first", name, k, a->doc.cur.uncertainty.pairs[k].a,
+                        a->doc.cur.uncertainty.pairs[k].b);
     msg_format(q, sizeof q, "delete %s? (y)es / (n)o", name);
     dialog_choice(&a->dlg, P_LIST_DELETE, q, "yn");
     return R_LINE;

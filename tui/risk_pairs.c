@@ -63,6 +63,18 @@ bool risk_pairs_heading(const App *a)
            a->sel[PANEL_RISK] == risk_pairs_heading_row(&a->doc.cur);
 }
 
+long risk_pairs_naming(const Scenario *s, size_t i)
+{
+    const Uncertainty *u = &s->uncertainty;
+    if (!s->has_uncertainty || i >= u->input_count)
+        return -1;
+    for (size_t k = 0; k < u->pair_count; k++)
+        if (strcmp(u->pairs[k].a, u->inputs[i].key) == 0 ||
+            strcmp(u->pairs[k].b, u->inputs[i].key) == 0)
+            return (long)k;
+    return -1;
+}
+
 bool risk_pairs_ref(const Scenario *s, size_t k, size_t col, FieldRef *r)
 {
     if (!s->has_uncertainty || k >= s->uncertainty.pair_count)

@@ -33,6 +33,9 @@ long risk_pairs_selected(const App *a);
 /* True when the Risk panel's selected row is the pairs' heading. */
 bool risk_pairs_heading(const App *a);
 
+/* The first pair of s that names input i, or -1. */
+long risk_pairs_naming(const Scenario *s, size_t i);
+
 /* The field behind cell col of pair k of s into *r; false past the end. */
 bool risk_pairs_ref(const Scenario *s, size_t k, size_t col, FieldRef *r);
 

@@ -5,7 +5,8 @@
 # `gpuplan risk` gives it); a adds a pair, Enter types its rank
 # correlation, d deletes it, each one undo step through the edit path; a
 # rank correlation the other pairs cannot hold with is refused with the
-# pair and the values it may take, and nothing is lost. Every number of the
+# pair and the values it may take, and nothing is lost; an input a pair
+# names is deleted after the pair. Every number of the
 # panel is grouped as the other panels' are (290,000); editing starts from
 # the plain value.
 . "$(dirname "$0")/lib.sh"
@@ -37,13 +38,21 @@ for loc in C.UTF-8 C; do
         wait_re "Node price +290,000 +310,000 +345,000" 5 \
             "$loc $size: an input's values grouped as on Hardware"
         wait_re "^ Draws +10,000 draws" 2 "$loc $size: the draws grouped"
-        # Down to the pair: the draws, the seed, 7 inputs, the heading.
-        keys Down Down Down Down Down Down Down Down Down Down
+        # A digit on an input's field cell types its low value.
+        keys Down Down Down
+        wait_msg "uncertainty.inputs[1].key: hardware.node_price" 5 \
+            "$loc $size: node price's field cell"
+        type_text "2"
+        wait_re "Node price +2 +310,000 +345,000" 5 "$loc $size: the digit types the low value"
+        keys Escape
+        wait_re "Node price +290,000 +310,000" 5 "$loc $size: Esc"
+        # Down to the pair: 5 more inputs, the heading.
+        keys Down Down Down Down Down Down Down
         wait_re "^ pair +with +rho +drawn" 5 "$loc $size: the pairs' heading"
         wait_re "^ Spot +On-demand +0\.8 +$d0" 10 \
             "$loc $size: the pair, its rank correlation and the one drawn"
-        wait_msg "uncertainty.correlations[0].input: cloud.spot_gpu_hour" 5 \
-            "$loc $size: the pair's input cell selected"
+        wait_msg "uncertainty.correlations[0].with: cloud.on_demand_gpu_hour" 5 \
+            "$loc $size: the pair's cell under the low value selected"
         wait_re "Option +per month +GPU-h vs cheapest" 2 "$loc $size: the options' titles"
         wait_re "Spot +61,732 +3\.78 +cheapest" 2 "$loc $size: the cheapest option's row"
         wait_for "Spot is cheapest at 70%" 2 "$loc $size: the verdict"
@@ -141,6 +150,12 @@ wait_for "hardware.node_price = 400000" 5 ":set takes a value outside the range"
 keys Left Right # the help line again, in place of the message
 wait_msg "the range of hardware.node_price, 290,000 to 345,000, no longer holds its value, 400,000" \
     5 "the note of a range that no longer holds the value, grouped"
+# An input a pair names is deleted after the pair, never leaving the pair
+# naming nothing.
+keys d
+wait_msg "input hardware.node_price is in pair 0 (utilization.measured_pct and hardware.node_price): d on that pair deletes it first" \
+    5 "d on an input a pair names says which pair"
+refute "delete input" "d asked to delete an input a pair names"
 type_text ":q!"
 keys Enter
 wait_for "EXIT=0" 10 "quit"
