@@ -360,10 +360,22 @@ START_TEST(risk_page_reads_as_words)
     static Box text[200], rect[100];
     size_t nt = boxes_of(t, text, 200, true), nr = boxes_of(t, rect, 100, false);
     ck_assert_uint_gt(nt, 20);
+    /* The plot's vertical lines: now and equal cost. */
+    static Box line[20];
+    size_t nl = 0;
+    for (const char *p = strstr(t, "<line"); p && nl < 20; p = strstr(p + 1, "<line")) {
+        double x1 = attr(p, "x1"), x2 = attr(p, "x2");
+        if (x1 == x2)
+            line[nl++] = (Box){x1 - 1, attr(p, "y1"), x1 + 1, attr(p, "y2"), "line"};
+    }
+    ck_assert_uint_ge(nl, 2);
     for (size_t i = 0; i < nt; i++) {
         for (size_t j = i + 1; j < nt; j++)
             ck_assert_msg(!overlap(&text[i], &text[j]), "'%s' overlaps '%s'",
                           text[i].what, text[j].what);
+        for (size_t j = 0; j < nl; j++)
+            ck_assert_msg(!overlap(&text[i], &line[j]), "the line at x %g runs through '%s'",
+                          line[j].x0 + 1, text[i].what);
         for (size_t j = 0; j < nr; j++)
             ck_assert_msg(!overlap(&text[i], &rect[j]), "'%s' touches a bar at x %g",
                           text[i].what, rect[j].x0);
@@ -375,6 +387,54 @@ START_TEST(risk_page_reads_as_words)
     ck_assert_ptr_nonnull(strstr(m, ">P50</text>"));
     ck_assert_ptr_nonnull(strstr(m, ">1,500</text>"));
     free(m);
+    free(h);
+}
+END_TEST
+
+/* Hue (degrees) and saturation (HSL) of the colour "#rrggbb" at p. */
+static void hue_sat(const char *p, double *hue, double *sat)
+{
+    unsigned v = (unsigned)strtoul(p + 1, NULL, 16);
+    double r = (v >> 16) / 255.0, g = ((v >> 8) & 255) / 255.0, b = (v & 255) / 255.0;
+    double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b)), d = mx - mn, l = (mx + mn) / 2;
+    *sat = d == 0 ? 0 : d / (1 - fabs(2 * l - 1));
+    double h = d == 0 ? 0 : mx == r ? fmod((g - b) / d, 6) : mx == g ? (b - r) / d + 2
+                                                                    : (r - g) / d + 4;
+    *hue = h * 60 < 0 ? h * 60 + 360 : h * 60;
+}
+
+/* One palette per meaning (DESIGN 4.2): the cost terms' colours in the
+ * breakdown are no option's, nor the measured line's, nor the tornado's
+ * low and high: a coloured term's hue is at least 15 degrees from each. */
+START_TEST(one_colour_one_meaning)
+{
+    Scenario s;
+    scenario_default(&s);
+    char *h = html_of(&s);
+    static const char *const taken[] = {"--onprem:", "--on_demand:", "--reserved:", "--spot:",
+                                        "--measured:", "--low:", "--high:"};
+    size_t terms = 0;
+    for (const char *p = strstr(h, ".l-"); p; p = strstr(p + 1, ".l-")) {
+        const char *f = strstr(p, "{fill:#");
+        if (!f || f - p > 20)
+            continue;
+        double th, ts;
+        hue_sat(f + 6, &th, &ts);
+        terms++;
+        for (size_t k = 0; k < sizeof taken / sizeof taken[0]; k++) {
+            const char *c = strstr(h, taken[k]);
+            ck_assert_ptr_nonnull(c);
+            double oh, os;
+            hue_sat(c + strlen(taken[k]), &oh, &os);
+            double dh = fabs(th - oh);
+            dh = dh > 180 ? 360 - dh : dh;
+            ck_assert_msg(ts < 0.15 || os < 0.15 || dh >= 15, "%.14s has the hue of %s", p,
+                          taken[k]);
+            ck_assert_msg(strncmp(f + 6, c + strlen(taken[k]), 7) != 0, "%.14s is %s", p,
+                          taken[k]);
+        }
+    }
+    ck_assert_uint_ge(terms, 11);
     free(h);
 }
 END_TEST
@@ -572,6 +632,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, escapes_markup_and_controls);
     tcase_add_test(t, svg_numbers);
     tcase_add_test(t, default_page);
+    tcase_add_test(t, one_colour_one_meaning);
     tcase_add_test(t, scenario_text_is_escaped);
     tcase_add_test(t, hybrid_page);
     tcase_add_test(t, hybrid_optimum_off_the_axes);

@@ -41,11 +41,24 @@ static double span_x(const Span *sp, double v)
     return sp->x0 + (v - sp->lo) / (sp->hi - sp->lo) * (sp->x1 - sp->x0);
 }
 
+/* A figure's x beyond its bar's outer end (`right`: it starts there, else
+ * it ends there), moved past the equal-cost line at zero_x (NAN: none
+ * drawn) when the line would run through it: 4 units clear of the line,
+ * on the side away from the bar. */
+static double figure_x(double x, bool right, const char *fig, double zero_x)
+{
+    double w = svg_text_width(fig, FONT), x0 = right ? x : x - w;
+    if (!isnan(zero_x) && zero_x > x0 - 3 && zero_x < x0 + w + 3)
+        return right ? zero_x + 4 : zero_x - 4;
+    return x;
+}
+
 /* One input: its key and range at the left, the bar at its low value on
  * the row's first line and the one at its high value on the second, each
- * figure 6 units beyond its bar's outer end, on its bar's line. */
+ * figure 6 units beyond its bar's outer end, on its bar's line, and clear
+ * of the equal-cost line at zero_x. */
 static void tornado_row(StrBuf *b, const Span *sp, const Tornado *t, size_t i,
-                        double y, double label_end)
+                        double y, double label_end, double zero_x)
 {
     const TornadoRow *r = &t->row[i];
     char lv[64], hv[64], fig[64];
@@ -71,8 +84,8 @@ static void tornado_row(StrBuf *b, const Span *sp, const Tornado *t, size_t i,
         signed_short(sd[k]->at.delta, fig, sizeof fig);
         bool right = sd[k]->at.delta >= t->base.delta;
         double outer = right ? fmax(end, base + 1) : fmin(end, base - 1);
-        svg_text(b, outer + (right ? 6 : -6), baseline, right ? "start" : "end",
-                 "tick", fig);
+        svg_text(b, figure_x(outer + (right ? 6 : -6), right, fig, zero_x), baseline,
+                 right ? "start" : "end", "tick", fig);
     }
 }
 
@@ -111,10 +124,11 @@ void chart_svg_tornado(StrBuf *b, const Tornado *t, const char *currency)
     const double left = 262, top = 44, bottom = top + rows * ROW;
     Span sp = {left + 84, W - 84, 0, 0};
     axis_tornado(t, t->count, &sp.lo, &sp.hi);
-    for (int i = 0; i < rows; i++)
-        tornado_row(b, &sp, t, (size_t)i, top + i * ROW, left - 8);
-    const double base = span_x(&sp, t->base.delta);
     const bool zero = sp.lo <= 0 && 0 <= sp.hi;
+    for (int i = 0; i < rows; i++)
+        tornado_row(b, &sp, t, (size_t)i, top + i * ROW, left - 8,
+                    zero ? span_x(&sp, 0) : NAN);
+    const double base = span_x(&sp, t->base.delta);
     svg_line(b, base, top - 4, base, bottom, "axis");
     if (zero)
         svg_line(b, span_x(&sp, 0), top - 4, span_x(&sp, 0), bottom, "zero");
