@@ -154,18 +154,6 @@ static bool split_key(const char *spec, char **key, const char **rest, Diag *d)
     return true;
 }
 
-bool sweep_axis_key(const char *spec, Diag *d)
-{
-    char *key;
-    const char *rest;
-    diag_clear(d, NULL);
-    if (!split_key(spec, &key, &rest, d))
-        return false;
-    bool ok = sweep_field(key, d) != NULL;
-    free(key);
-    return ok;
-}
-
 /* Count the values of from:to:step once from the range; a quotient within
  * rounding of a whole number is that number (9 / 0.1 = 89.99999999999999
  * is 90), any other is rounded down. The tolerance only decides which: it
@@ -195,13 +183,13 @@ static bool range_fits(const char *key, const SweepAxis *a, Diag *d)
     return true;
 }
 
-bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d)
+int sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d)
 {
     char *key;
     const char *rest;
     diag_clear(d, NULL);
     if (!split_key(spec, &key, &rest, d))
-        return false;
+        return d->status;
     const Field *f = sweep_field(key, d);
     double v[3];
     int decimals;
@@ -237,7 +225,7 @@ bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d)
         ok = range_fits(key, a, d);
     }
     free(key);
-    return ok;
+    return ok ? 0 : d->status;
 }
 
 double sweep_axis_value(const SweepAxis *a, size_t i)
@@ -319,9 +307,9 @@ void sweep_rows_text(const SweepRows *r, char sep, char *buf)
     }
 }
 
-bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
-                              size_t n, Scenario *combo, const Field **bad,
-                              Diag *d)
+int sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
+                             size_t n, Scenario *combo, const Field **bad,
+                             Diag *d)
 {
     diag_clear(d, NULL);
     if (n > SWEEP_MAX_AXES)
@@ -334,8 +322,8 @@ bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
         }
         if (scenario_validate(combo, bad, d) != 0) {
             diag_place(d, 0, 0, (*bad)->key);
-            return false;
+            return EXIT_DATAERR;
         }
     }
-    return true;
+    return 0;
 }

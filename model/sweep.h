@@ -40,17 +40,12 @@ typedef struct SweepAxis {
 const Field *sweep_field(const char *key, Diag *d);
 
 /* Parse "KEY=FROM:TO:STEP" into *a. Every value of the range must be valid
- * for the field (range, whole numbers for integer fields). Returns false
- * with *d set: EXIT_USAGE when the spec is malformed (no KEY, a field that
+ * for the field (range, whole numbers for integer fields). Returns 0, or
+ * the status *d says why with: EXIT_USAGE when the spec is malformed (no KEY, a field that
  * cannot be varied, not three numbers, a STEP of 0 or the wrong way, more
  * values than a double counts), EXIT_DATAERR when the field refuses a value
  * of the range ("hardware.nodes: 0 is below 1 (...)"). */
-bool sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d);
-
-/* Whether the KEY of "KEY=FROM:TO:STEP" names a field a sweep can vary
- * (sweep_field); false with the usage error in *d: a mistake on the command
- * line, not in the data. */
-bool sweep_axis_key(const char *spec, Diag *d);
+int sweep_axis_parse(const char *spec, SweepAxis *a, Diag *d);
 
 /* The i-th value (0 <= i < count): from + i*step, and exactly `to` for the
  * last one. */
@@ -87,7 +82,7 @@ int sweep_rows_cmp(const SweepRows *r, uint64_t v);
  * --max-rows takes it: "1001000000000000000"). */
 void sweep_rows_text(const SweepRows *r, char sep, char *buf);
 
-/* Whether every combination of the axes' values, applied to base, keeps
+/* 0 when every combination of the axes' values, applied to base, keeps
  * the cross-field rules (scenario_validate), decided without visiting them
  * all: each axis is monotone from its first value to its last, and every
  * rule of DESIGN 7 compares two fields with <=, so a combination breaks a
@@ -96,9 +91,9 @@ void sweep_rows_text(const SweepRows *r, char sep, char *buf);
  * written, so a sweep starts streaming at once and never stops half-way on
  * a rule. On failure fills *combo with the breaking combination, *bad as
  * scenario_validate and *d with its message (EXIT_DATAERR, the path the
- * field that breaks the rule), and returns false. */
-bool sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
-                              size_t n, Scenario *combo, const Field **bad,
-                              Diag *d);
+ * field that breaks the rule), and returns EXIT_DATAERR. */
+int sweep_combinations_valid(const Scenario *base, const SweepAxis *axes,
+                             size_t n, Scenario *combo, const Field **bad,
+                             Diag *d);
 
 #endif

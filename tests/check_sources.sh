@@ -23,8 +23,8 @@
 #     quoted in a message goes through diag_quote or utf8_clip, which end a
 #     cut in "…" on a character boundary (HACKING 7);
 #   - no function of a model/ or tui/ header says why it failed into a
-#     caller's buffer (`char *msg, size_t n`): it returns a status and
-#     fills a Diag (HACKING 7).
+#     caller's buffer (`char *msg, size_t n`), or returns a bool beside
+#     the Diag d it fills: it returns a status and fills a Diag (HACKING 7).
 # What broke these rules before they were enforced is listed in KNOWN: it
 # may only shrink. A listed offender that no longer offends fails too, so
 # whoever fixes one removes it from the list.
@@ -218,6 +218,10 @@ for f in $(echo "$sources" | grep '\.h$'); do
         my ($n, $a) = ($1, $2);
         print "bridge $ARGV:$n\n" if $a =~ /char\s*\*\s*(msg|err|error|why|note|cause|reason|warning)\w*\s*,\s*size_t/;
     }' "$f" >>"$current"
+    perl -0777 -ne 'while (/(?:^|\n)bool\s+(\w+)\s*\(([^()]*)\)\s*;/sg) {
+        my ($n, $a) = ($1, $2);
+        print "boolstatus $ARGV:$n\n" if $a =~ /Diag\s*\*\s*d\s*$/;
+    }' "$f" >>"$current"
 done
 
 # A must-not-appear check on a raw capture.
@@ -247,6 +251,7 @@ while IFS= read -r o; do
             copy\ *) fail "the same function body in several files: ${o#copy } (write it once and share it)" ;;
             utf8\ *) fail "${o#utf8 }: UTF-8 by hand: use model/utf8.h (utf8_is_cont, utf8_floor, utf8_next, utf8_encode)" ;;
             unguarded\ *) fail "${o#unguarded }: a check that text is not on the screen passes on an empty capture: use refute (tests/tui/lib.sh)" ;;
+            boolstatus\ *) fail "${o#boolstatus }: returns a bool beside the Diag it fills: return the status (0 or the Diag's) (HACKING 7)" ;;
             bridge\ *) fail "${o#bridge }: says why it failed into a caller's buffer: return a status and fill a Diag (HACKING 7)" ;;
             precision\ *) fail "${o#precision }: %.Ns cuts a text without a mark: quote it with diag_quote or utf8_clip" ;;
         esac

@@ -35,13 +35,13 @@ START_TEST(inclusive_counts)
     Diag d;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         SweepAxis a;
-        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, &d), "%s: %s",
+        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, &d) == 0, "%s: %s",
                       rows[i].spec, d.message);
         ck_assert_uint_eq(a.count, rows[i].count);
         ck_assert_double_eq_tol(sweep_axis_value(&a, a.count - 1), rows[i].last, 1e-12);
     }
     SweepAxis a;
-    ck_assert(sweep_axis_parse("utilization.measured_pct=1:10:0.1", &a, &d));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=1:10:0.1", &a, &d) == 0);
     ck_assert(sweep_axis_value(&a, 90) == 10.0); /* exactly TO */
     ck_assert_double_eq_tol(sweep_axis_value(&a, 45), 5.5, 1e-12);
 }
@@ -51,17 +51,17 @@ START_TEST(values_keep_the_written_places)
 {
     SweepAxis a;
     Diag d;
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:0.1", &a, &d));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:0.1", &a, &d) == 0);
     ck_assert_uint_eq(a.count, 11);
     /* 3 x 0.1 is 0.30000000000000004 in binary; the sweep gives 0.3. */
     ck_assert(sweep_axis_value(&a, 3) == 0.3);
     ck_assert(sweep_axis_value(&a, 6) == 0.6);
     ck_assert(sweep_axis_value(&a, 7) == 0.7);
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0.7:0.1:-0.2", &a, &d));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0.7:0.1:-0.2", &a, &d) == 0);
     ck_assert(sweep_axis_value(&a, 1) == 0.5);
     ck_assert(sweep_axis_value(&a, 3) == 0.1);
     /* With an exponent nothing is rounded. */
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:1e-1", &a, &d));
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:1:1e-1", &a, &d) == 0);
     ck_assert(sweep_axis_value(&a, 3) == 0 + 3 * 0.1);
 }
 END_TEST
@@ -95,8 +95,9 @@ START_TEST(bad_axes)
     Diag d;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         SweepAxis a;
-        ck_assert_msg(!sweep_axis_parse(rows[i].spec, &a, &d), "%s accepted",
-                      rows[i].spec);
+        int rc = sweep_axis_parse(rows[i].spec, &a, &d);
+        ck_assert_msg(rc == rows[i].status, "%s: returned %d", rows[i].spec,
+                      rc);
         ck_assert_msg(strstr(d.message, rows[i].fragment), "%s: got '%s'",
                       rows[i].spec, d.message);
         ck_assert_msg(d.status == rows[i].status, "%s: status %d", rows[i].spec,
@@ -133,7 +134,7 @@ START_TEST(corners_agree_with_every_combination)
             snprintf(spec, sizeof spec, "%s=%d:%d:%d", keys[k], from, to,
                      to >= from ? 1 : -1);
             Diag d;
-            ck_assert_msg(sweep_axis_parse(spec, &axes[n], &d),
+            ck_assert_msg(sweep_axis_parse(spec, &axes[n], &d) == 0,
                           "%s: %s", spec, d.message);
             n++;
         }
@@ -145,7 +146,7 @@ START_TEST(corners_agree_with_every_combination)
         const Field *bad;
         Diag msg;
         Diag d;
-        bool corners = sweep_combinations_valid(&base, axes, n, &combo, &bad, &d);
+        bool corners = sweep_combinations_valid(&base, axes, n, &combo, &bad, &d) == 0;
         bool all = true;
         size_t idx[3] = {0, 0, 0};
         for (;;) {
@@ -174,8 +175,8 @@ START_TEST(rows_multiply)
 {
     SweepAxis a[2];
     Diag d;
-    ck_assert(sweep_axis_parse("hardware.nodes=1:100000:1", &a[0], &d));
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:0.001", &a[1], &d));
+    ck_assert(sweep_axis_parse("hardware.nodes=1:100000:1", &a[0], &d) == 0);
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:0.001", &a[1], &d) == 0);
     ck_assert(sweep_rows(a, 2) == 100000.0 * 100001.0);
     ck_assert(sweep_rows(a, 0) == 1);
 }
@@ -189,8 +190,8 @@ START_TEST(rows_exact)
     Diag d;
     SweepRows r;
     char t[SWEEP_ROWS_TEXT];
-    ck_assert(sweep_axis_parse("hardware.nodes=1:1001:1", &a[0], &d));
-    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:1e-13", &a[1], &d));
+    ck_assert(sweep_axis_parse("hardware.nodes=1:1001:1", &a[0], &d) == 0);
+    ck_assert(sweep_axis_parse("utilization.measured_pct=0:100:1e-13", &a[1], &d) == 0);
     ck_assert_uint_eq(a[1].count, 1000000000000001u);
     sweep_rows_exact(a, 2, &r);
     sweep_rows_text(&r, ',', t);
@@ -372,7 +373,7 @@ START_TEST(axis_places)
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         SweepAxis a;
         Diag d;
-        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, &d), "%s", rows[i].spec);
+        ck_assert_msg(sweep_axis_parse(rows[i].spec, &a, &d) == 0, "%s", rows[i].spec);
         ck_assert_int_eq(a.places, rows[i].places);
     }
 }

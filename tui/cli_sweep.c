@@ -310,7 +310,7 @@ static int sweep_parse_axes(const CliArgs *a, SweepAxis *axes, size_t *n)
         const char *v = cli_nth(a, "vary", i);
         /* A malformed --vary is a usage error (64); a range the field
          * refuses is bad data (65). */
-        if (!sweep_axis_parse(v, &axes[naxes], &d)) {
+        if (sweep_axis_parse(v, &axes[naxes], &d) != 0) {
             char *why = diag_text(&d);
             fprintf(stderr, "gpuplan: --vary %s: %s\n", vis(v), why);
             if (d.status == EXIT_USAGE)
@@ -383,7 +383,7 @@ static int sweep_check_rules(const Scenario *base, const SweepAxis *axes,
     Scenario s;
     const Field *bad = NULL;
     Diag d;
-    if (sweep_combinations_valid(base, axes, naxes, &s, &bad, &d))
+    if (sweep_combinations_valid(base, axes, naxes, &s, &bad, &d) == 0)
         return 0;
     fprintf(stderr, "gpuplan: sweep: the combination");
     for (size_t k = 0; k < naxes; k++) {

@@ -83,7 +83,7 @@ static int vary_one(const char *arg, char *msg, size_t n)
 {
     SweepAxis a;
     Diag d;
-    if (!sweep_axis_parse(arg, &a, &d)) {
+    if (sweep_axis_parse(arg, &a, &d) != 0) {
         if (d.message[0] == '\0')
             abort();
         snprintf(msg, n, "%s", d.message);
