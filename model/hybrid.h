@@ -108,6 +108,7 @@
 #define HYBRID_TEST_EVENTS 2
 #define HYBRID_TEST_STREAM 4
 #define HYBRID_TEST_LINEAR 8 /* search the all-on-prem size one by one */
+#define HYBRID_TEST_WALK 16  /* every prediction walks from the present */
 
 typedef struct HybridNodesTotal {
     double onprem_nodes;

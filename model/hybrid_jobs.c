@@ -335,6 +335,7 @@ static bool per_class(HybridMem *mem, size_t nc)
         !hybrid_grow(&mem->vpos, nc, sizeof *mem->vpos) ||
         !hybrid_grow(&mem->heads.h, nc, sizeof *mem->heads.h) ||
         !hybrid_grow(&mem->vheads.h, nc, sizeof *mem->vheads.h) ||
+        !hybrid_grow(&mem->vheads.pos, nc, sizeof *mem->vheads.pos) ||
         !hybrid_grow(&mem->passed, nc, sizeof *mem->passed) ||
         !hybrid_grow(&mem->burst, nc, sizeof *mem->burst) ||
         !hybrid_grow(&mem->queues, nc, sizeof *mem->queues))

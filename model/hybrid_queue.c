@@ -21,7 +21,7 @@
  * passes. */
 #include "config.h"
 
-#include "hybrid_sim.h"
+#include "hybrid_heap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +52,8 @@ static void q_push(ClassQueue *q, QEntry e)
 
 /* ---- a view of the queue: the real one, or a prediction's ------------- */
 
+static void proj_started(Sim *m, size_t k, int64_t end);
+
 typedef struct View {
     Sim *m;
     bool virt;        /* a prediction: nothing leaves the queue */
@@ -81,47 +83,6 @@ static const QEntry *first(const View *v, size_t k)
     return q_at(&mem->queues[k], v->virt ? mem->vpos[k] : 0);
 }
 
-/* ---- the classes by their first waiting job ---------------------------- */
-
-static bool key_before(HeadKey a, HeadKey b)
-{
-    return a.prio != b.prio ? a.prio > b.prio : a.seq < b.seq;
-}
-
-static void heads_push(HeadHeap *q, HeadKey x)
-{
-    size_t i = q->n++;
-    while (i > 0 && key_before(x, q->h[(i - 1) / 2])) {
-        q->h[i] = q->h[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    q->h[i] = x;
-}
-
-/* Put x in the top's place and restore the order. */
-static void heads_replace_top(HeadHeap *q, HeadKey x)
-{
-    size_t i = 0;
-    for (;;) {
-        size_t kid = 2 * i + 1;
-        if (kid >= q->n)
-            break;
-        if (kid + 1 < q->n && key_before(q->h[kid + 1], q->h[kid]))
-            kid++;
-        if (!key_before(q->h[kid], x))
-            break;
-        q->h[i] = q->h[kid];
-        i = kid;
-    }
-    q->h[i] = x;
-}
-
-static void heads_pop(HeadHeap *q)
-{
-    if (--q->n > 0)
-        heads_replace_top(q, q->h[q->n]);
-}
-
 /* The class whose first waiting job heads the view's queue; false when
  * none waits. */
 static bool head_of(const View *v, size_t *k)
@@ -133,43 +94,15 @@ static bool head_of(const View *v, size_t *k)
     return true;
 }
 
+/* A prediction's own start: its end joins vheap (vcopy keeps the room a
+ * reservation sorts them in). */
 static void vheap_push(HybridMem *mem, size_t *n, uint64_t x)
 {
-    if (*n == mem->vheap_cap) {
-        size_t cap = mem->vheap_cap ? 2 * mem->vheap_cap : 256;
-        if (!hybrid_grow(&mem->vheap, cap, sizeof *mem->vheap) ||
-            !hybrid_grow(&mem->vcopy, cap, sizeof *mem->vcopy))
-            abort(); /* out of memory in the middle of a run */
-        mem->vheap_cap = cap;
-    }
-    uint64_t *h = mem->vheap;
-    size_t i = (*n)++;
-    while (i > 0 && h[(i - 1) / 2] > x) {
-        h[i] = h[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h[i] = x;
-}
-
-static uint64_t vheap_pop(HybridMem *mem, size_t *n)
-{
-    uint64_t *h = mem->vheap;
-    uint64_t top = h[0], last = h[--(*n)];
-    size_t i = 0;
-    for (;;) {
-        size_t kid = 2 * i + 1;
-        if (kid >= *n)
-            break;
-        if (kid + 1 < *n && h[kid + 1] < h[kid])
-            kid++;
-        if (last <= h[kid])
-            break;
-        h[i] = h[kid];
-        i = kid;
-    }
-    if (*n > 0)
-        h[i] = last;
-    return top;
+    if (*n == mem->vheap_cap &&
+        !hybrid_grow(&mem->vcopy, mem->vheap_cap ? 2 * mem->vheap_cap : 256,
+                     sizeof *mem->vcopy))
+        abort(); /* out of memory in the middle of a run */
+    u64_push(&mem->vheap, &mem->vheap_cap, n, x);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -247,6 +180,7 @@ static void start(View *v, size_t k, int64_t t, bool backfilled)
     q->n--;
     m->queued--;
     next_first(v, k);
+    proj_started(m, k, t + cl->dur);
     ring_add(&mem->ring, t + cl->dur, cl->g);
     move_start(m, k, e.submit, t);
     int64_t wait = t - e.submit;
@@ -310,6 +244,135 @@ static void pass(View *v, int64_t t)
 
 /* ---- predictions ------------------------------------------------------- */
 
+/* Under strict order a prediction is a walk through the queue in order,
+ * from the present, until the predicted job starts or its limit passes.
+ * The next job of the same priority to predict comes after every job that
+ * walk started, and nothing the real queue does until then changes what
+ * it found, so long as no job of a higher priority joins (it would go
+ * ahead), no job of a lower one starts (it would hold GPUs the walk
+ * counted free), and the present does not pass the walk: the walk is kept
+ * (m->proj) and the next prediction goes on from where it stopped. The
+ * jobs the walk started that have since started for real are taken out
+ * of the walk's count (vpos), and so are their ends from the ring's
+ * (dheap), which now holds them too. So a prediction through a long queue
+ * costs the jobs it walks past once, not once per prediction. */
+
+void hybrid_proj_drop(Sim *m)
+{
+    Proj *pj = &m->proj;
+    if (pj->dirty)
+        memset(m->mem->vpos, 0, m->c->nc * sizeof *m->mem->vpos);
+    heads_clear(&m->mem->vheads);
+    memset(pj, 0, sizeof *pj);
+}
+
+/* A job of class k, prio `prio`, has just joined the real queue. */
+static void proj_joined(Sim *m, size_t k, int prio, int64_t seq)
+{
+    Proj *pj = &m->proj;
+    HybridMem *mem = m->mem;
+    if (!pj->valid)
+        return;
+    if (prio > pj->level) {
+        hybrid_proj_drop(m);
+        return;
+    }
+    if (mem->vheads.pos[k] == NO_POS)
+        heads_push(&mem->vheads, (HeadKey){seq, prio, (uint32_t)k});
+}
+
+/* Class k's job, the last of its class, has just left the real queue for
+ * the cloud: a kept walk's heap loses k when that was k's only job. */
+static void proj_diverted(Sim *m, size_t k)
+{
+    HybridMem *mem = m->mem;
+    uint32_t at = mem->vheads.pos[k];
+    if (m->proj.valid && at != NO_POS && mem->queues[k].n == mem->vpos[k])
+        heads_remove_at(&mem->vheads, at);
+}
+
+/* Class k's first job has started for real, to end at `end`. */
+static void proj_started(Sim *m, size_t k, int64_t end)
+{
+    Proj *pj = &m->proj;
+    HybridMem *mem = m->mem;
+    if (!pj->valid)
+        return;
+    if (mem->vpos[k] == 0 || m->c->cls[k].prio < pj->level) {
+        hybrid_proj_drop(m);
+        return;
+    }
+    mem->vpos[k]--;
+    if (end > pj->now)
+        u64_push(&mem->dheap, &mem->dheap_cap, &pj->dheap_n,
+                 (uint64_t)end << CLASS_BITS | (uint64_t)k);
+}
+
+/* The view of a prediction of class k at t: the kept walk, or a new one
+ * from the present. */
+static void walk_begin(Sim *m, View *v, size_t k)
+{
+    HybridMem *mem = m->mem;
+    Proj *pj = &m->proj;
+    const HybridClass *cl = &m->c->cls[k];
+    memset(v, 0, sizeof *v);
+    v->m = m;
+    v->virt = true;
+    v->backfill = m->predict_backfill;
+    v->heads = &mem->vheads;
+    v->target = k;
+    v->target_seq = q_at(&mem->queues[k], mem->queues[k].n - 1)->seq;
+    v->start = NEVER;
+    if (pj->valid && pj->level == cl->prio && pj->now >= m->now) {
+        v->now = pj->now;
+        v->free = pj->free;
+        v->vheap_n = pj->vheap_n;
+        return;
+    }
+    hybrid_proj_drop(m);
+    v->now = m->now;
+    v->free = m->free;
+    /* The real queue's classes, and k when its job is its class's only
+     * one (submit() adds k to the real heap afterwards). */
+    for (size_t i = 0; i < mem->heads.n; i++)
+        heads_set(v->heads, i, mem->heads.h[i]);
+    mem->vheads.n = mem->heads.n;
+    if (mem->queues[k].n == 1)
+        heads_push(v->heads, (HeadKey){v->target_seq, cl->prio, (uint32_t)k});
+}
+
+/* The ends a walk took since its job headed the queue (DHEAP_TAG: from
+ * dheap), to give back when the job goes to the cloud. */
+#define DHEAP_TAG (UINT64_C(1) << 63)
+
+static void log_add(HybridMem *mem, size_t *n, uint64_t x)
+{
+    if (*n == mem->ulog_cap) {
+        size_t cap = mem->ulog_cap ? 2 * mem->ulog_cap : 256;
+        if (!hybrid_grow(&mem->ulog, cap, sizeof *mem->ulog))
+            abort(); /* out of memory in the middle of a run */
+        mem->ulog_cap = cap;
+    }
+    mem->ulog[(*n)++] = x;
+}
+
+/* Back to the minute the walk's job came to head the queue. */
+static void walk_undo(Sim *m, View *v, int64_t now, int64_t free,
+                      size_t logged)
+{
+    HybridMem *mem = m->mem;
+    v->now = now;
+    v->free = free;
+    for (size_t i = 0; i < logged; i++) {
+        uint64_t x = mem->ulog[i];
+        if (x & DHEAP_TAG)
+            u64_push(&mem->dheap, &mem->dheap_cap, &m->proj.dheap_n,
+                     x & ~DHEAP_TAG);
+        else
+            vheap_push(mem, &v->vheap_n, x);
+    }
+}
+
 /* Class k's job just queued at t (the last of its class): its predicted
  * start under the run's rule with no later arrivals (DESIGN 6), or NEVER
  * once that is sure to be more than its limit after t. */
@@ -317,33 +380,36 @@ static int64_t predict(Sim *m, size_t k, int64_t t)
 {
     HybridMem *mem = m->mem;
     const HybridClass *cl = &m->c->cls[k];
+    Proj *pj = &m->proj;
     View v;
-    memset(&v, 0, sizeof v);
-    v.m = m;
-    v.virt = true;
-    v.backfill = m->predict_backfill;
-    v.now = m->now;
-    v.free = m->free;
-    v.target = k;
-    v.target_seq = q_at(&mem->queues[k], mem->queues[k].n - 1)->seq;
-    v.start = NEVER;
-    /* The view's classes: the real queue's, and k when its job is its
-     * class's only one (submit() adds k to the real heap afterwards). */
-    v.heads = &mem->vheads;
-    memcpy(mem->vheads.h, mem->heads.h, mem->heads.n * sizeof *mem->heads.h);
-    mem->vheads.n = mem->heads.n;
-    if (mem->queues[k].n == 1)
-        heads_push(v.heads, (HeadKey){v.target_seq, cl->prio, (uint32_t)k});
+    walk_begin(m, &v, k);
     int64_t cutoff = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
+    /* A kept walk is where the jobs ahead have started (or wait still):
+     * past the limit, the job cannot start within it. */
+    if (v.now > cutoff)
+        return NEVER;
     Ring *r = &mem->ring;
-    for (int64_t vt = t, steps = 1;; steps++) {
-        pass(&v, vt);
+    bool cancelled = false, snapped = false;
+    int64_t snap_now = 0, snap_free = 0;
+    size_t logged = 0;
+    for (int64_t steps = 1;; steps++) {
+        pass(&v, v.now);
         if (v.start != NEVER)
             break;
+        /* The job itself heads the queue now: if it goes to the cloud, the
+         * next prediction goes on from here, not from where this one gave
+         * up (it might start in between); note what the walk takes. */
+        size_t h;
+        if (!snapped && head_of(&v, &h) && h == k &&
+            first(&v, k)->seq == v.target_seq) {
+            snapped = true;
+            snap_now = v.now;
+            snap_free = v.free;
+        }
         /* A prediction through a long queue is a run of its own: stay
          * interruptible inside it (the figures are then incomplete). */
         if ((steps & 255) == 0 && hybrid_cancelled(m->sc)) {
-            m->cancelled = true;
+            m->cancelled = cancelled = true;
             break;
         }
         int64_t e = ring_next(r, v.now, m->now + r->mask);
@@ -351,20 +417,43 @@ static int64_t predict(Sim *m, size_t k, int64_t t)
         int64_t next = e < ve ? e : ve;
         if (next == NEVER)
             abort(); /* a job larger than the cluster was queued */
-        if (next > cutoff)
+        if (next > cutoff) {
+            if (snapped)
+                walk_undo(m, &v, snap_now, snap_free, logged);
             break;
+        }
         if (e == next)
             v.free += ring_at(r, e);
-        while (v.vheap_n &&
-               (int64_t)(mem->vheap[0] >> CLASS_BITS) == next)
-            v.free +=
-                m->c->cls[vheap_pop(mem, &v.vheap_n) & (CLASS_MAX - 1)].g;
-        v.now = vt = next;
+        while (v.vheap_n && (int64_t)(mem->vheap[0] >> CLASS_BITS) == next) {
+            uint64_t x = u64_pop(mem->vheap, &v.vheap_n);
+            v.free += m->c->cls[x & (CLASS_MAX - 1)].g;
+            if (snapped)
+                log_add(mem, &logged, x);
+        }
+        while (pj->dheap_n && (int64_t)(mem->dheap[0] >> CLASS_BITS) == next) {
+            uint64_t x = u64_pop(mem->dheap, &pj->dheap_n);
+            v.free -= m->c->cls[x & (CLASS_MAX - 1)].g;
+            if (snapped)
+                log_add(mem, &logged, x | DHEAP_TAG);
+        }
+        v.now = next;
+    }
+    pj->dirty = true;
+    if (!cancelled && !v.backfill &&
+        !(m->sc->test_mode & HYBRID_TEST_WALK)) {
+        pj->valid = true;
+        pj->level = cl->prio;
+        pj->now = v.now;
+        pj->free = v.free;
+        pj->vheap_n = v.vheap_n;
+        return v.start;
     }
     /* Back to no job started in a view: the classes this one could. */
     for (size_t i = 0; i < mem->heads.n; i++)
         mem->vpos[mem->heads.h[i].k] = 0;
     mem->vpos[k] = 0;
+    heads_clear(&mem->vheads);
+    memset(pj, 0, sizeof *pj);
     return v.start;
 }
 
@@ -405,12 +494,14 @@ static void submit(Sim *m, size_t k, int64_t t, int64_t seq)
     ClassQueue *q = &mem->queues[k];
     q_push(q, (QEntry){seq, (int32_t)t, INT32_MAX});
     m->queued++;
+    proj_joined(m, k, cl->prio, seq);
     if (run == RUN_BURST) {
         /* Predict with the job in the queue, as the last of its class. */
         int64_t at = predict(m, k, t);
         if (at == NEVER) {
             q->n--;
             m->queued--;
+            proj_diverted(m, k);
             divert(m, k, t);
             demand_add(m, k, t);
             return;

@@ -77,6 +77,7 @@ static void run_clean(Sim *m)
         m->mem->queues[k].n = 0;
     m->mem->heads.n = 0;
     m->queued = 0;
+    hybrid_proj_drop(m);
 }
 
 /* The state of the unlimited cluster just before the submissions of minute
@@ -147,6 +148,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
     if (stats && route == ROUTE_PLAN)
         memset(mem->minutes, 0, ((size_t)c->period + 1) * sizeof *mem->minutes);
     bool fifo = hybrid_run_strict(c, sc, route);
+    mem->vheads.n = 0;
     for (size_t k = 0; k < c->nc; k++) {
         const HybridClass *cl = &c->cls[k];
         HybridRun run = route_run(c, route, k);
@@ -157,6 +159,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         mem->xr[k] = 0;
         mem->wsum[k] = 0;
         mem->vpos[k] = 0;
+        mem->vheads.pos[k] = UINT32_MAX;
         if (run == RUN_BURST)
             mem->burst[m->nburst++] = k;
     }

@@ -74,7 +74,10 @@ static void mem_free(HybridMem *mem)
     free(mem->vpos);
     free(mem->heads.h);
     free(mem->vheads.h);
+    free(mem->vheads.pos);
     free(mem->passed);
+    free(mem->dheap);
+    free(mem->ulog);
     if (mem->queues)
         for (size_t k = 0; k < mem->run_cap; k++)
             free(mem->queues[k].e);
@@ -112,13 +115,13 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
                          sizeof *m->rkeys + sizeof *m->use);
     b += m->coff_cap * sizeof *m->coff;
     b += m->run_cap * (3 * sizeof(size_t) + 2 * sizeof(int64_t) +
-                       2 * sizeof(size_t) + 3 * sizeof(HeadKey) +
+                       2 * sizeof(size_t) + 3 * sizeof(HeadKey) + sizeof(uint32_t) +
                        sizeof(ClassQueue));
     if (m->queues)
         for (size_t k = 0; k < m->run_cap; k++)
             b += m->queues[k].cap * sizeof(QEntry);
     b += 2 * m->ring_size * (sizeof(int64_t) + 1);
-    b += 2 * m->vheap_cap * sizeof *m->vheap;
+    b += (2 * m->vheap_cap + m->dheap_cap + m->ulog_cap) * sizeof *m->vheap;
     for (size_t w = 0; w < W_MAX; w++)
         b += m->hist_cap[w] * sizeof *m->hist[w] +
              m->long_cap[w] * sizeof *m->long_waits[w];

@@ -163,6 +163,7 @@ typedef struct HeadKey {
 typedef struct HeadHeap {
     HeadKey *h;
     size_t n;
+    uint32_t *pos;  /* indexed: each class's slot, or UINT32_MAX; or NULL */
 } HeadHeap;
 
 /* The caller's scratch behind HybridScratch.mem. */
@@ -201,6 +202,10 @@ typedef struct HybridMem {
     size_t ring_size;
     uint64_t *vheap, *vcopy;
     size_t vheap_cap;
+    /* the ends of jobs a kept prediction started that have since started
+     * for real (the ring holds them too) */
+    uint64_t *dheap, *ulog;
+    size_t dheap_cap, ulog_cap;
     /* waits: each workload's count by whole minutes below HIST_MINUTES,
      * and the longer waits one by one (only an overloaded queue has them,
      * and it holds those jobs anyway) */
@@ -245,6 +250,17 @@ typedef struct Feed {
     int error;             /* streaming: the source failed (message kept) */
 } Feed;
 
+/* The walk of the last prediction under strict order, kept for the next
+ * one of its priority (hybrid_queue.c): where it stopped and the GPUs
+ * free there; vpos and vheads hold the jobs it started. */
+typedef struct Proj {
+    bool valid;
+    bool dirty;       /* vpos may hold starts */
+    int level;        /* the priority it predicted for */
+    int64_t now, free;
+    size_t vheap_n, dheap_n;
+} Proj;
+
 /* One run in progress. */
 typedef struct Sim {
     const HybridCtx *c;
@@ -270,6 +286,7 @@ typedef struct Sim {
     bool res_ok;
     size_t res_class;
     int64_t res_seq, res_shadow, res_extra;
+    Proj proj;
     size_t late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
     int64_t wait_sum[W_MAX];
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
@@ -431,6 +448,9 @@ size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x);
 void hybrid_wait_add(Sim *m, size_t w, int64_t wait);
 
 /* ---- hybrid_queue.c --------------------------------------------------- */
+
+/* Forget the kept prediction's walk (the queue changed under it). */
+void hybrid_proj_drop(Sim *m);
 
 /* Free the GPUs of the jobs that ended by t (events). */
 void hybrid_release(Sim *m, int64_t t);

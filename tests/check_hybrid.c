@@ -1040,9 +1040,10 @@ END_TEST
 
 /* Random plans: the reuse of the unlimited cluster's schedule, the strict
  * order's placement at submission, the replay cache, the halving search
- * for all on-prem and the optimizer give exactly what simulating every run
- * whole with the event engine, reading the source again, and trying every
- * size gives (the exhaustive searches). */
+ * for all on-prem, the predictions that go on from the last one's walk and
+ * the optimizer give exactly what simulating every run whole with the
+ * event engine, walking every prediction from the present, reading the
+ * source again, and trying every size gives (the exhaustive searches). */
 static double pick(Rng *r, double lo, double hi)
 {
     return lo + (hi - lo) * rng_uniform(r);
@@ -1101,7 +1102,8 @@ static void random_plans_exact(uint64_t seed, int count, bool quarter)
                 best = i;
         ck_assert(fast.optimum.onprem_nodes == (double)best);
         ck_assert(fast.optimum.total_monthly == whole.by_nodes[best].total_monthly);
-        other.test_mode = HYBRID_TEST_WHOLE | HYBRID_TEST_EVENTS;
+        other.test_mode =
+            HYBRID_TEST_WHOLE | HYBRID_TEST_EVENTS | HYBRID_TEST_WALK;
         ck_assert_int_eq(hybrid_evaluate(&s, &p, &events, &other), 0);
         same_result(&fast, &events);
         /* Read again from the source for every run, not from the cache. */

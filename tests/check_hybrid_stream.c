@@ -331,12 +331,21 @@ static unsigned long long run_work(HybridPlan p, double days, size_t *jobs)
  *      nearly all go to the cloud behind jobs that run for two days;
  *   1: an on-prem queue that only grows (300 four-GPU 2-hour jobs a day on
  *      one node) with burst jobs predicted through it, EASY backfill;
- *   2: the same under strict order by priority, the on-prem jobs first. */
+ *   2: the same under strict order by priority, the on-prem jobs first;
+ *   3: burst 4-GPU 2-hour jobs, 300 a day, that may wait 500,000 minutes,
+ *      on one node, ahead of a few on-prem jobs of a lower priority: the
+ *      queue grows all along, and each prediction went through all of it
+ *      (a prediction now goes on from the last one's walk). */
 START_TEST(work_grows_with_the_jobs)
 {
     HybridPlan p = plan(1, 2);
     if (_i == 0) {
         add(&p, NULL, 2000, 1, 48, RUN_BURST);
+    } else if (_i == 3) {
+        p.onprem_nodes = 1;
+        p.max_wait_minutes = 500000;
+        add(&p, NULL, 300, 4, 2, RUN_BURST)->priority = 10;
+        add(&p, NULL, 2, 1, 1, RUN_ONPREM);
     } else {
         p.onprem_nodes = 1;
         p.backfill = _i == 1;
@@ -507,7 +516,7 @@ static Suite *stream_suite(void)
     tcase_add_test(tc, broken_streams_are_refused);
     tcase_add_test(tc, work_does_not_grow_with_the_classes);
     tcase_add_test(tc, too_many_shapes);
-    tcase_add_loop_test(tc, work_grows_with_the_jobs, 0, 3);
+    tcase_add_loop_test(tc, work_grows_with_the_jobs, 0, 4);
     tcase_add_test(tc, streamed_memory_does_not_grow_with_jobs);
     tcase_add_test(tc, a_long_queue_stays_interruptible);
     suite_add_tcase(s, tc);
