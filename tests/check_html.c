@@ -439,6 +439,46 @@ START_TEST(one_colour_one_meaning)
 }
 END_TEST
 
+/* The horizon's break-even labels: no curve runs through one (the
+ * labels' boxes as boxes_of estimates them, each curve's monthly
+ * segments sampled finely). logistics-hybrid's two late break-evens sit
+ * where the reserved and on-demand curves cross on-prem's. */
+START_TEST(horizon_labels_clear_of_curves)
+{
+    Scenario s;
+    load("logistics-hybrid", &s);
+    char *h = html_of(&s);
+    char *c = svg_of(h, "chart-horizon");
+    static Box text[100];
+    size_t nt = boxes_of(c, text, 100, true), labels = 0;
+    for (size_t i = 0; i < nt; i++) {
+        if (!strstr(text[i].what, ": month "))
+            continue;
+        labels++;
+        for (const char *p = strstr(c, "<path class=\"curve "); p;
+             p = strstr(p + 1, "<path class=\"curve ")) {
+            const char *d = strstr(p, " d=\"M") + 5, *e = strchr(d, '"');
+            char *q;
+            double ax = strtod(d, &q), ay = strtod(q, &q);
+            while (q < e && (q = strchr(q, 'L')) && q < e) {
+                double bx = strtod(q + 1, &q), by = strtod(q, &q);
+                for (int k = 0; k <= 50; k++) {
+                    double x = ax + (bx - ax) * k / 50, y = ay + (by - ay) * k / 50;
+                    ck_assert_msg(x <= text[i].x0 || x >= text[i].x1 || y <= text[i].y0 ||
+                                      y >= text[i].y1,
+                                  "a curve runs through '%s' at %g,%g", text[i].what, x, y);
+                }
+                ax = bx;
+                ay = by;
+            }
+        }
+    }
+    ck_assert_uint_eq(labels, 2);
+    free(c);
+    free(h);
+}
+END_TEST
+
 /* A not-allowed option is drawn dashed and says so in the legend; on-prem
  * leads the verdict when the cloud is forbidden. */
 START_TEST(not_allowed_options)
@@ -633,6 +673,7 @@ static Suite *html_suite(void)
     tcase_add_test(t, svg_numbers);
     tcase_add_test(t, default_page);
     tcase_add_test(t, one_colour_one_meaning);
+    tcase_add_test(t, horizon_labels_clear_of_curves);
     tcase_add_test(t, scenario_text_is_escaped);
     tcase_add_test(t, hybrid_page);
     tcase_add_test(t, hybrid_optimum_off_the_axes);

@@ -132,10 +132,50 @@ static void horizon_curves(StrBuf *b, const Frame *f, const CostResult *r,
     }
 }
 
+/* True when the segment from (ax, ay) to (bx, by) enters the box
+ * q = {x0, y0, x1, y1} (Liang-Barsky). */
+static bool segment_enters(double ax, double ay, double bx, double by, const double q[4])
+{
+    double t0 = 0, t1 = 1;
+    const double p[4] = {-(bx - ax), bx - ax, -(by - ay), by - ay};
+    const double d[4] = {ax - q[0], q[2] - ax, ay - q[1], q[3] - ay};
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0) {
+            if (d[i] < 0)
+                return false;
+            continue;
+        }
+        double t = d[i] / p[i];
+        if (p[i] < 0 && t > t0)
+            t0 = t;
+        if (p[i] > 0 && t < t1)
+            t1 = t;
+        if (t0 > t1)
+            return false;
+    }
+    return true;
+}
+
+/* True when a curve would run through a label w wide whose baseline
+ * starts at (x, y). */
+static bool on_a_curve(const Frame *f, const HorizonFigures *hz, double x, double y, double w)
+{
+    const double q[4] = {x - 2, y - 14, x + w + 2, y + 2};
+    for (int o = 0; o < OPT_COUNT; o++)
+        for (int t = 0; t < f->months; t++) {
+            double ax = fx(f, t), bx = fx(f, t + 1);
+            if (bx >= q[0] && ax <= q[2] &&
+                segment_enters(ax, fy(f, hz->cum[o][t]), bx, fy(f, hz->cum[o][t + 1]), q))
+                return true;
+        }
+    return false;
+}
+
 /* The break-even months, earliest first: a ring on the on-prem curve, a
  * label beside it at the first of above-left, below-right, above-right,
- * below-left that stays in the frame and clear of the labels already
- * placed (so the labels of close months point away from each other). */
+ * below-left (then further up and down) that stays in the frame, clear of
+ * the labels already placed (so the labels of close months point away
+ * from each other) and, where one can, of every curve. */
 static void horizon_rings(StrBuf *b, const Frame *f, const HorizonFigures *hz)
 {
     const HorizonResult *h = &hz->result;
@@ -159,11 +199,28 @@ static void horizon_rings(StrBuf *b, const Frame *f, const HorizonFigures *hz)
         svg_circle(b, cx, cy, 5, "crossover break-even");
         num_snprintf(buf, sizeof buf, "%s: month %d", option_name[o], m);
         double w = svg_text_width(buf, FONT);
-        const double cand[6][2] = {{cx - 8 - w, cy - 10}, {cx + 8, cy + 20},
-                                   {cx + 8, cy - 10},     {cx - 8 - w, cy + 20},
-                                   {cx - 8 - w, cy - 28}, {cx + 8, cy + 38}};
+        /* Beside the ring (left or right, dy from its centre), then
+         * further up and down, then 40 and 80 units further out. */
+        static const double spot[12][2] = {{-1, -10}, {1, 20},  {1, -10}, {-1, 20},
+                                           {-1, -28}, {1, 38},  {1, -28}, {-1, 38},
+                                           {-1, -46}, {1, 56},  {1, -46}, {-1, 56}};
+        double near[36][2], cand[36][2];
+        int nc = 0, k = 0;
+        for (int out = 0; out < 3; out++)
+            for (int c = 0; c < 12; c++, nc++) {
+                near[nc][0] = spot[c][0] < 0 ? cx - 8 - w - 40 * out : cx + 8 + 40 * out;
+                near[nc][1] = cy + spot[c][1];
+            }
+        /* The places no curve runs through first, each list in order. */
+        for (int pass = 0; pass < 2; pass++)
+            for (int c = 0; c < nc; c++)
+                if (on_a_curve(f, hz, near[c][0], near[c][1], w) == (pass == 1)) {
+                    cand[k][0] = near[c][0];
+                    cand[k][1] = near[c][1];
+                    k++;
+                }
         double tx, ty;
-        svg_place_label(&labels, cand, 6, w, &tx, &ty);
+        svg_place_label(&labels, (const double (*)[2])cand, (size_t)nc, w, &tx, &ty);
         svg_text(b, tx, ty, "start", "crossover-label", buf);
     }
 }
