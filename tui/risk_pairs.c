@@ -150,6 +150,8 @@ void risk_pairs_draw(WINDOW *w, int y, int wd, const Scenario *s, long k,
     int cw[RISK_PAIR_COLS + 1];
     pair_widths(wd - 2, cw);
     int x = 1;
+    if (col >= RISK_PAIR_COLS) /* from an input's high: the rank correlation */
+        col = RISK_PAIR_RHO;
     if (k < 0 && !selected)
         attr = term_attr(TS_HEADER);
     wattrset(w, attr);

@@ -116,6 +116,15 @@ wait_re "^ Utilization +Spot +0\.4 +$(sed -n 2p "$TMP/drawn") " 10 \
 keys Left Right # the help line again, in place of the message
 wait_msg "uncertainty.correlations[1].rho of utilization.measured_pct and cloud.spot_gpu_hour: 0.4, -1 to 1; $(sed -n 2p "$TMP/drawn") in the draws" \
     5 "the help line gives both"
+# From an input's high cell, Down onto a pair selects its rank correlation:
+# Enter edits it in its own cell, the one drawn stays beside it.
+keys Up Up Up Right
+wait_msg "uncertainty.inputs[6].high of staffing.engineers" 5 "Engineers' high cell"
+keys Down Down Down Enter
+wait_re "^ Utilization +Spot +0\.4 +$(sed -n 2p "$TMP/drawn") " 5 \
+    "the rank correlation edited in its cell, the one drawn beside it"
+keys Escape
+wait_gone "Enter commit" 5
 # A digit on an input's cell types the rank correlation.
 keys Left Left
 wait_msg "uncertainty.correlations[1].input: utilization.measured_pct; Enter types" 5 \
