@@ -333,6 +333,7 @@ static bool per_class(HybridMem *mem, size_t nc)
         !hybrid_grow(&mem->xr, nc, sizeof *mem->xr) ||
         !hybrid_grow(&mem->wsum, nc, sizeof *mem->wsum) ||
         !hybrid_grow(&mem->vpos, nc, sizeof *mem->vpos) ||
+        !hybrid_grow(&mem->level, nc, sizeof *mem->level) ||
         !hybrid_grow(&mem->heads.h, nc, sizeof *mem->heads.h) ||
         !hybrid_grow(&mem->vheads.h, nc, sizeof *mem->vheads.h) ||
         !hybrid_grow(&mem->vheads.pos, nc, sizeof *mem->vheads.pos) ||
@@ -366,9 +367,17 @@ int hybrid_run_memory(const HybridCtx *c, HybridMem *mem)
     while ((int64_t)size < c->max_dur + 2)
         size *= 2;
     if (size > mem->ring_size) {
-        if (!ring_size(&mem->ring, size) || !ring_size(&mem->uring, size))
+        /* The walk's notes of the slots it wrote: emptying by them costs
+         * no more than a sweep. */
+        size_t vlog = size / 8 > 256 ? size / 8 : 256;
+        if (!ring_size(&mem->ring, size) || !ring_size(&mem->uring, size) ||
+            !ring_size(&mem->vring, size) ||
+            !hybrid_grow(&mem->vlog, vlog, sizeof *mem->vlog))
             return -2;
         mem->ring_size = size;
+        mem->vlog_cap = vlog;
+        mem->vlog_n = 0;
+        mem->vlog_over = false;
     }
     if (!mem->block &&
         !hybrid_grow(&mem->block, BLOCK_JOBS, sizeof *mem->block))

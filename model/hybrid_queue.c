@@ -52,8 +52,6 @@ static void q_push(ClassQueue *q, QEntry e)
 
 /* ---- a view of the queue: the real one, or a prediction's ------------- */
 
-static void proj_started(Sim *m, size_t k, int64_t end);
-
 typedef struct View {
     Sim *m;
     bool virt;        /* a prediction: nothing leaves the queue */
@@ -180,7 +178,7 @@ static void start(View *v, size_t k, int64_t t, bool backfilled)
     q->n--;
     m->queued--;
     next_first(v, k);
-    proj_started(m, k, t + cl->dur);
+    hybrid_walk_started(m, k, t + cl->dur);
     ring_add(&mem->ring, t + cl->dur, cl->g);
     move_start(m, k, e.submit, t);
     int64_t wait = t - e.submit;
@@ -245,75 +243,15 @@ static void pass(View *v, int64_t t)
 /* ---- predictions ------------------------------------------------------- */
 
 /* Under strict order a prediction is a walk through the queue in order,
- * from the present, until the predicted job starts or its limit passes.
- * The next job of the same priority to predict comes after every job that
- * walk started, and nothing the real queue does until then changes what
- * it found, so long as no job of a higher priority joins (it would go
- * ahead), no job of a lower one starts (it would hold GPUs the walk
- * counted free), and the present does not pass the walk: the walk is kept
- * (m->proj) and the next prediction goes on from where it stopped. The
- * jobs the walk started that have since started for real are taken out
- * of the walk's count (vpos), and so are their ends from the ring's
- * (dheap), which now holds them too. So a prediction through a long queue
- * costs the jobs it walks past once, not once per prediction. */
+ * kept for the next one (hybrid_walk.c). With backfill (and under
+ * HYBRID_TEST_WALK) it is the pass above on a view of the queue, from the
+ * present: the jobs it starts are counted from each class's head (vpos)
+ * without leaving the queue, their ends kept apart (vheap). */
 
-void hybrid_proj_drop(Sim *m)
-{
-    Proj *pj = &m->proj;
-    if (pj->dirty)
-        memset(m->mem->vpos, 0, m->c->nc * sizeof *m->mem->vpos);
-    heads_clear(&m->mem->vheads);
-    memset(pj, 0, sizeof *pj);
-}
-
-/* A job of class k, prio `prio`, has just joined the real queue. */
-static void proj_joined(Sim *m, size_t k, int prio, int64_t seq)
-{
-    Proj *pj = &m->proj;
-    HybridMem *mem = m->mem;
-    if (!pj->valid)
-        return;
-    if (prio > pj->level) {
-        hybrid_proj_drop(m);
-        return;
-    }
-    if (mem->vheads.pos[k] == NO_POS)
-        heads_push(&mem->vheads, (HeadKey){seq, prio, (uint32_t)k});
-}
-
-/* Class k's job, the last of its class, has just left the real queue for
- * the cloud: a kept walk's heap loses k when that was k's only job. */
-static void proj_diverted(Sim *m, size_t k)
-{
-    HybridMem *mem = m->mem;
-    uint32_t at = mem->vheads.pos[k];
-    if (m->proj.valid && at != NO_POS && mem->queues[k].n == mem->vpos[k])
-        heads_remove_at(&mem->vheads, at);
-}
-
-/* Class k's first job has started for real, to end at `end`. */
-static void proj_started(Sim *m, size_t k, int64_t end)
-{
-    Proj *pj = &m->proj;
-    HybridMem *mem = m->mem;
-    if (!pj->valid)
-        return;
-    if (mem->vpos[k] == 0 || m->c->cls[k].prio < pj->level) {
-        hybrid_proj_drop(m);
-        return;
-    }
-    mem->vpos[k]--;
-    if (end > pj->now)
-        u64_push(&mem->dheap, &mem->dheap_cap, &pj->dheap_n,
-                 (uint64_t)end << CLASS_BITS | (uint64_t)k);
-}
-
-/* The view of a prediction of class k at t: the kept walk, or a new one
- * from the present. */
+/* The view of a prediction of class k at t, from the present. */
 static void walk_begin(Sim *m, View *v, size_t k)
 {
     HybridMem *mem = m->mem;
-    Proj *pj = &m->proj;
     const HybridClass *cl = &m->c->cls[k];
     memset(v, 0, sizeof *v);
     v->m = m;
@@ -323,13 +261,6 @@ static void walk_begin(Sim *m, View *v, size_t k)
     v->target = k;
     v->target_seq = q_at(&mem->queues[k], mem->queues[k].n - 1)->seq;
     v->start = NEVER;
-    if (pj->valid && pj->level == cl->prio && pj->now >= m->now) {
-        v->now = pj->now;
-        v->free = pj->free;
-        v->vheap_n = pj->vheap_n;
-        return;
-    }
-    hybrid_proj_drop(m);
     v->now = m->now;
     v->free = m->free;
     /* The real queue's classes, and k when its job is its class's only
@@ -341,75 +272,27 @@ static void walk_begin(Sim *m, View *v, size_t k)
         heads_push(v->heads, (HeadKey){v->target_seq, cl->prio, (uint32_t)k});
 }
 
-/* The ends a walk took since its job headed the queue (DHEAP_TAG: from
- * dheap), to give back when the job goes to the cloud. */
-#define DHEAP_TAG (UINT64_C(1) << 63)
-
-static void log_add(HybridMem *mem, size_t *n, uint64_t x)
-{
-    if (*n == mem->ulog_cap) {
-        size_t cap = mem->ulog_cap ? 2 * mem->ulog_cap : 256;
-        if (!hybrid_grow(&mem->ulog, cap, sizeof *mem->ulog))
-            abort(); /* out of memory in the middle of a run */
-        mem->ulog_cap = cap;
-    }
-    mem->ulog[(*n)++] = x;
-}
-
-/* Back to the minute the walk's job came to head the queue. */
-static void walk_undo(Sim *m, View *v, int64_t now, int64_t free,
-                      size_t logged)
-{
-    HybridMem *mem = m->mem;
-    v->now = now;
-    v->free = free;
-    for (size_t i = 0; i < logged; i++) {
-        uint64_t x = mem->ulog[i];
-        if (x & DHEAP_TAG)
-            u64_push(&mem->dheap, &mem->dheap_cap, &m->proj.dheap_n,
-                     x & ~DHEAP_TAG);
-        else
-            vheap_push(mem, &v->vheap_n, x);
-    }
-}
-
 /* Class k's job just queued at t (the last of its class): its predicted
  * start under the run's rule with no later arrivals (DESIGN 6), or NEVER
  * once that is sure to be more than its limit after t. */
 static int64_t predict(Sim *m, size_t k, int64_t t)
 {
+    if (m->walk.on)
+        return hybrid_walk_predict(m, k, t);
     HybridMem *mem = m->mem;
     const HybridClass *cl = &m->c->cls[k];
-    Proj *pj = &m->proj;
     View v;
     walk_begin(m, &v, k);
     int64_t cutoff = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
-    /* A kept walk is where the jobs ahead have started (or wait still):
-     * past the limit, the job cannot start within it. */
-    if (v.now > cutoff)
-        return NEVER;
     Ring *r = &mem->ring;
-    bool cancelled = false, snapped = false;
-    int64_t snap_now = 0, snap_free = 0;
-    size_t logged = 0;
     for (int64_t steps = 1;; steps++) {
         pass(&v, v.now);
         if (v.start != NEVER)
             break;
-        /* The job itself heads the queue now: if it goes to the cloud, the
-         * next prediction goes on from here, not from where this one gave
-         * up (it might start in between); note what the walk takes. */
-        size_t h;
-        if (!snapped && head_of(&v, &h) && h == k &&
-            first(&v, k)->seq == v.target_seq) {
-            snapped = true;
-            snap_now = v.now;
-            snap_free = v.free;
-        }
         /* A prediction through a long queue is a run of its own: stay
          * interruptible inside it (the figures are then incomplete). */
         if ((steps & 255) == 0 && hybrid_cancelled(m->sc)) {
-            m->cancelled = cancelled = true;
+            m->cancelled = true;
             break;
         }
         int64_t e = ring_next(r, v.now, m->now + r->mask);
@@ -417,43 +300,21 @@ static int64_t predict(Sim *m, size_t k, int64_t t)
         int64_t next = e < ve ? e : ve;
         if (next == NEVER)
             abort(); /* a job larger than the cluster was queued */
-        if (next > cutoff) {
-            if (snapped)
-                walk_undo(m, &v, snap_now, snap_free, logged);
+        if (next > cutoff)
             break;
-        }
         if (e == next)
             v.free += ring_at(r, e);
         while (v.vheap_n && (int64_t)(mem->vheap[0] >> CLASS_BITS) == next) {
             uint64_t x = u64_pop(mem->vheap, &v.vheap_n);
             v.free += m->c->cls[x & (CLASS_MAX - 1)].g;
-            if (snapped)
-                log_add(mem, &logged, x);
-        }
-        while (pj->dheap_n && (int64_t)(mem->dheap[0] >> CLASS_BITS) == next) {
-            uint64_t x = u64_pop(mem->dheap, &pj->dheap_n);
-            v.free -= m->c->cls[x & (CLASS_MAX - 1)].g;
-            if (snapped)
-                log_add(mem, &logged, x | DHEAP_TAG);
         }
         v.now = next;
-    }
-    pj->dirty = true;
-    if (!cancelled && !v.backfill &&
-        !(m->sc->test_mode & HYBRID_TEST_WALK)) {
-        pj->valid = true;
-        pj->level = cl->prio;
-        pj->now = v.now;
-        pj->free = v.free;
-        pj->vheap_n = v.vheap_n;
-        return v.start;
     }
     /* Back to no job started in a view: the classes this one could. */
     for (size_t i = 0; i < mem->heads.n; i++)
         mem->vpos[mem->heads.h[i].k] = 0;
     mem->vpos[k] = 0;
     heads_clear(&mem->vheads);
-    memset(pj, 0, sizeof *pj);
     return v.start;
 }
 
@@ -494,14 +355,14 @@ static void submit(Sim *m, size_t k, int64_t t, int64_t seq)
     ClassQueue *q = &mem->queues[k];
     q_push(q, (QEntry){seq, (int32_t)t, INT32_MAX});
     m->queued++;
-    proj_joined(m, k, cl->prio, seq);
+    hybrid_walk_joined(m, k);
     if (run == RUN_BURST) {
         /* Predict with the job in the queue, as the last of its class. */
         int64_t at = predict(m, k, t);
         if (at == NEVER) {
             q->n--;
             m->queued--;
-            proj_diverted(m, k);
+            hybrid_walk_left(m, k);
             divert(m, k, t);
             demand_add(m, k, t);
             return;

@@ -77,7 +77,7 @@ static void run_clean(Sim *m)
         m->mem->queues[k].n = 0;
     m->mem->heads.n = 0;
     m->queued = 0;
-    hybrid_proj_drop(m);
+    hybrid_walk_reset(m);
 }
 
 /* The state of the unlimited cluster just before the submissions of minute
@@ -163,6 +163,7 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         if (run == RUN_BURST)
             mem->burst[m->nburst++] = k;
     }
+    hybrid_walk_setup(m);
     /* `cloud` jobs are the same at every size: counted from the cache
      * (a streamed run counts them as they come). */
     if (stats && route == ROUTE_PLAN && mem->cached)

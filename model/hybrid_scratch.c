@@ -76,8 +76,12 @@ static void mem_free(HybridMem *mem)
     free(mem->vheads.h);
     free(mem->vheads.pos);
     free(mem->passed);
-    free(mem->dheap);
-    free(mem->ulog);
+    free(mem->level);
+    for (size_t l = 0; l < W_MAX; l++)
+        free(mem->levels[l].e);
+    ring_free(&mem->vring);
+    free(mem->vlog);
+    free(mem->undo);
     if (mem->queues)
         for (size_t k = 0; k < mem->run_cap; k++)
             free(mem->queues[k].e);
@@ -116,12 +120,15 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
     b += m->coff_cap * sizeof *m->coff;
     b += m->run_cap * (3 * sizeof(size_t) + 2 * sizeof(int64_t) +
                        2 * sizeof(size_t) + 3 * sizeof(HeadKey) + sizeof(uint32_t) +
-                       sizeof(ClassQueue));
+                       sizeof(ClassQueue) + sizeof *m->level);
     if (m->queues)
         for (size_t k = 0; k < m->run_cap; k++)
             b += m->queues[k].cap * sizeof(QEntry);
-    b += 2 * m->ring_size * (sizeof(int64_t) + 1);
-    b += (2 * m->vheap_cap + m->dheap_cap + m->ulog_cap) * sizeof *m->vheap;
+    b += 3 * m->ring_size * (sizeof(int64_t) + 1);
+    b += 2 * m->vheap_cap * sizeof *m->vheap;
+    for (size_t l = 0; l < W_MAX; l++)
+        b += m->levels[l].cap * sizeof(WalkJob);
+    b += m->vlog_cap * sizeof *m->vlog + m->undo_cap * sizeof *m->undo;
     for (size_t w = 0; w < W_MAX; w++)
         b += m->hist_cap[w] * sizeof *m->hist[w] +
              m->long_cap[w] * sizeof *m->long_waits[w];
@@ -134,7 +141,8 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
 unsigned long long hybrid_scratch_work(const HybridScratch *sc)
 {
     const HybridMem *m = sc->mem;
-    return m ? (unsigned long long)(m->work + m->ring.steps + m->uring.steps)
+    return m ? (unsigned long long)(m->work + m->ring.steps + m->uring.steps +
+                                    m->vring.steps)
              : 0;
 }
 

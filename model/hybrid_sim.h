@@ -9,6 +9,8 @@
  *   hybrid_stream.c  the plan's own job stream (hybrid_stream.h)
  *   hybrid_jobs.c    the jobs of one call: their classes, the replay cache
  *                    and the unlimited cluster of each routing
+ *   hybrid_walk.c    burst predictions under strict order: the queue by
+ *                    priority level, walked in order and kept
  *   hybrid_queue.c   the on-prem queue run event by event: strict order by
  *                    priority, EASY backfill, burst prediction
  *   hybrid_fifo.c    strict order with one priority: each job placed at
@@ -166,6 +168,22 @@ typedef struct HeadHeap {
     uint32_t *pos;  /* indexed: each class's slot, or UINT32_MAX; or NULL */
 } HeadHeap;
 
+/* A waiting job as a strict-order walk reads it. */
+typedef struct WalkJob {
+    int32_t g, dur;
+} WalkJob;
+
+/* The waiting jobs of one priority level, oldest first (a ring). */
+typedef struct LevelQueue {
+    WalkJob *e;
+    size_t head, n, cap; /* cap a power of two */
+} LevelQueue;
+
+/* GPUs a walk freed at a minute. */
+typedef struct WalkEnd {
+    int64_t t, g;
+} WalkEnd;
+
 /* The caller's scratch behind HybridScratch.mem. */
 typedef struct HybridMem {
     /* classes */
@@ -202,10 +220,20 @@ typedef struct HybridMem {
     size_t ring_size;
     uint64_t *vheap, *vcopy;
     size_t vheap_cap;
-    /* the ends of jobs a kept prediction started that have since started
-     * for real (the ring holds them too) */
-    uint64_t *dheap, *ulog;
-    size_t dheap_cap, ulog_cap;
+    /* strict-order predictions (hybrid_walk.c): each class's priority
+     * level (0 the highest), the waiting jobs of each level in queue
+     * order, the ends of the kept walk's own starts (less those that have
+     * since started for real, which the ring holds too), the slots it
+     * wrote since it was last emptied, and what a walk took since its job
+     * headed the queue */
+    uint8_t *level;
+    LevelQueue levels[W_MAX];
+    Ring vring;
+    size_t *vlog;
+    size_t vlog_n, vlog_cap;
+    bool vlog_over;
+    WalkEnd *undo;
+    size_t undo_cap;
     /* waits: each workload's count by whole minutes below HIST_MINUTES,
      * and the longer waits one by one (only an overloaded queue has them,
      * and it holds those jobs anyway) */
@@ -251,15 +279,16 @@ typedef struct Feed {
 } Feed;
 
 /* The walk of the last prediction under strict order, kept for the next
- * one of its priority (hybrid_queue.c): where it stopped and the GPUs
- * free there; vpos and vheads hold the jobs it started. */
-typedef struct Proj {
+ * one (hybrid_walk.c): it has started every job of the levels above
+ * `level` and the first `pos` of that level, and stopped at minute `now`
+ * with `free` GPUs free; mem->vring holds the ends still to come of the
+ * jobs it started. */
+typedef struct Walk {
+    bool on;          /* the run keeps the level queues (strict order) */
     bool valid;
-    bool dirty;       /* vpos may hold starts */
-    int level;        /* the priority it predicted for */
+    size_t level, pos;
     int64_t now, free;
-    size_t vheap_n, dheap_n;
-} Proj;
+} Walk;
 
 /* One run in progress. */
 typedef struct Sim {
@@ -286,7 +315,7 @@ typedef struct Sim {
     bool res_ok;
     size_t res_class;
     int64_t res_seq, res_shadow, res_extra;
-    Proj proj;
+    Walk walk;
     size_t late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
     int64_t wait_sum[W_MAX];
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
@@ -447,10 +476,31 @@ size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x);
 /* A wait of workload w's on-prem job (stats runs), counted by minutes. */
 void hybrid_wait_add(Sim *m, size_t w, int64_t wait);
 
-/* ---- hybrid_queue.c --------------------------------------------------- */
+/* ---- hybrid_walk.c ---------------------------------------------------- */
 
-/* Forget the kept prediction's walk (the queue changed under it). */
-void hybrid_proj_drop(Sim *m);
+/* Before a run: the classes' levels, and whether predictions use them
+ * (strict order, burst classes, not HYBRID_TEST_WALK). */
+void hybrid_walk_setup(Sim *m);
+
+/* The level queues back to empty and the kept walk forgotten. */
+void hybrid_walk_reset(Sim *m);
+
+/* A job of class k has joined the real queue (the last of its level). */
+void hybrid_walk_joined(Sim *m, size_t k);
+
+/* The job of class k that just joined leaves for the cloud. */
+void hybrid_walk_left(Sim *m, size_t k);
+
+/* The first waiting job of class k's level has started for real, to end
+ * at `end`. */
+void hybrid_walk_started(Sim *m, size_t k, int64_t end);
+
+/* Class k's job just queued at t (the last of its level): its start under
+ * strict order with no later arrivals, or NEVER once that is sure to be
+ * more than its limit after t (DESIGN 6.4). */
+int64_t hybrid_walk_predict(Sim *m, size_t k, int64_t t);
+
+/* ---- hybrid_queue.c --------------------------------------------------- */
 
 /* Free the GPUs of the jobs that ended by t (events). */
 void hybrid_release(Sim *m, int64_t t);
