@@ -397,6 +397,17 @@ START_TEST(cumulative_chart_marks_break_even)
         for (int x = 0; x < c.width; x++)
             xs += canvas_get(&c, x, y) == 'X';
     ck_assert_int_ge(xs, 1);
+    /* Owning that never breaks even: no X drawn, and none in the legend */
+    s.cloud.on_demand_gpu_hour = 0.5;
+    cost_evaluate(&s, &r);
+    horizon_evaluate(&s, &hz.result, &hz.cum);
+    chart_render(&c, CHART_CUMULATIVE, &s, &r, &hz);
+    sb_free(&b);
+    b = (StrBuf)STRBUF_INIT;
+    canvas_to_text(&c, &b);
+    text = sb_str(&b);
+    ck_assert_msg(strstr(text, "\nbreak-even: d never") != NULL, "%s", text);
+    ck_assert_msg(strchr(text, 'X') == NULL, "%s", text);
     sb_free(&b);
     canvas_free(&c);
 }

@@ -161,8 +161,9 @@ START_TEST(default_page)
     for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
         ck_assert_msg(strstr(h, labels[i]) != NULL, "no %s", labels[i]);
     /* the cost chart's two rings and two legend rings; the horizon's two
-     * break-even rings and three legend rings */
-    ck_assert_uint_eq(count(h, "<circle"), 2 + 2 + 2 + 3);
+     * break-even rings and two legend rings (owning never breaks even with
+     * spot: no ring in the chart, none in its key) */
+    ck_assert_uint_eq(count(h, "<circle"), 2 + 2 + 2 + 2);
     ck_assert_uint_eq(count(h, "class=\"curve "), 4 + 4);
     /* the template notes are left out; print CSS is there */
     ck_assert_ptr_null(strstr(h, "Built-in default"));
@@ -557,6 +558,12 @@ START_TEST(horizon_page)
     ck_assert_uint_eq(count(c, "class=\"crossover break-even\"") -
                           count(end, "class=\"crossover break-even\""),
                       (size_t)rings);
+    /* the key rings the break-even months the chart rings, and no more:
+     * "owning never breaks even with spot" has no ring beside it */
+    ck_assert_uint_eq(count(c, "r=\"4.5\" class=\"crossover\"") -
+                          count(end, "r=\"4.5\" class=\"crossover\""),
+                      (size_t)rings);
+    ck_assert_int_lt(rings, OPT_COUNT - 1); /* the default has a "never" */
     ck_assert_ptr_nonnull(strstr(c, ">36</text>"));
     ck_assert(strstr(c, "<figcaption>") > end);
     size_t curves = 0;

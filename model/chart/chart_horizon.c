@@ -105,9 +105,17 @@ static void horizon_letters(Canvas *c, const HorizonPlot *p, const HorizonFigure
     }
 }
 
+/* Whether the chart marks owning's break-even against option k: a month
+ * within the months drawn. */
+static bool marked(const HorizonResult *h, int k, int months)
+{
+    return h->break_even[k] > 0 && h->break_even[k] <= months;
+}
+
 /* An X on the on-prem curve at each break-even month, and the legend: the
- * letters, then each break-even month. Returns where the names end in
- * legend (n bytes). */
+ * letters, then each break-even month, under "X" only when an X is drawn
+ * (a legend never shows a mark the chart does not). Returns where the
+ * names end in legend (n bytes). */
 static size_t horizon_marks(Canvas *c, const HorizonPlot *p, const HorizonFigures *hz,
                             char *legend, size_t n)
 {
@@ -119,12 +127,16 @@ static size_t horizon_marks(Canvas *c, const HorizonPlot *p, const HorizonFigure
                                  k ? " " : "", letter[k],
                                  cost_option_word((CostOption)k));
     const size_t names_end = used;
+    bool any = false;
+    for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
+        any |= marked(h, k, p->months);
     if (used < n)
-        used += (size_t)snprintf(legend + used, n - used, "  X break-even:");
+        used += (size_t)snprintf(legend + used, n - used, "  %sbreak-even:",
+                                 any ? "X " : "");
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT && used < n; k++) {
         int m = h->break_even[k];
         char when[64];
-        if (m > 0)
+        if (marked(h, k, p->months))
             canvas_put(c, col_of(p, m), row_of(p, hz->cum[OPT_ONPREM][m]), 'X',
                        CS_CROSS);
         /* DESIGN 2.7: the month owning stays ahead, and the stretches it
@@ -182,6 +194,6 @@ void chart_horizon_render(Canvas *c, const Scenario *s,
     /* Where the names and the months do not both fit, the months win. */
     const char *shown = legend;
     if (strlen(legend) > (size_t)c->width && names_end < strlen(legend))
-        shown = legend + names_end + 2; /* "X break-even: ..." */
+        shown = legend + names_end + 2; /* "X break-even: ..." (or no X) */
     canvas_text(c, 0, ly, shown, CS_LABEL);
 }

@@ -39,6 +39,14 @@ static double fy(const Frame *f, double v)
     return f->bottom - (v - f->lo) / (f->hi - f->lo) * (f->bottom - f->top);
 }
 
+/* Whether the chart rings owning's break-even against cloud option o: a
+ * month that comes within the T months drawn. The key gives a ring to
+ * these items only, so it never shows a mark the chart does not draw. */
+static bool ringed(const HorizonResult *h, int o, int T)
+{
+    return h->break_even[o] > 0 && h->break_even[o] <= T;
+}
+
 /* The key: the options, then the break-even month against each cloud
  * option (the cloud options' lines follow the options'). */
 #define KEY_ITEMS (2 * OPT_COUNT - 1)
@@ -180,10 +188,10 @@ static void horizon_rings(StrBuf *b, const Frame *f, const HorizonFigures *hz)
 {
     const HorizonResult *h = &hz->result;
     char buf[64];
-    CostOption order[OPT_COUNT];
+    CostOption order[OPT_COUNT] = {OPT_ONPREM};
     int nring = 0;
     for (int o = OPT_ON_DEMAND; o < OPT_COUNT; o++) {
-        if (h->break_even[o] <= 0 || h->break_even[o] > f->months)
+        if (!ringed(h, o, f->months))
             continue;
         int i = nring++;
         for (; i > 0 && h->break_even[order[i - 1]] > h->break_even[o]; i--)
@@ -226,9 +234,11 @@ static void horizon_rings(StrBuf *b, const Frame *f, const HorizonFigures *hz)
 }
 
 /* The key from row y: the options on one line, the break-even months
- * after, wrapped at W. */
-static void horizon_legend(StrBuf *b, const CostResult *r, const char key[][KEY_BYTES],
-                           int nkey, double x0, double y, int W)
+ * after, wrapped at W; a ring beside a break-even month the chart rings,
+ * none beside one it does not ("never breaks even"). */
+static void horizon_legend(StrBuf *b, const CostResult *r, const HorizonResult *h,
+                           int T, const char key[][KEY_BYTES], int nkey, double x0,
+                           double y, int W)
 {
     char cls[64];
     double x = x0;
@@ -243,7 +253,9 @@ static void horizon_legend(StrBuf *b, const CostResult *r, const char key[][KEY_
                      cost_option_key((CostOption)i));
             x = svg_legend_item(b, x, y, SWATCH_LINE, cls, key[i]);
         } else {
-            x = svg_legend_item(b, x, y, SWATCH_RING, "crossover", key[i]);
+            int o = OPT_ON_DEMAND + (i - OPT_COUNT);
+            x = svg_legend_item(b, x, y, ringed(h, o, T) ? SWATCH_RING : SWATCH_NONE,
+                                "crossover", key[i]);
         }
     }
 }
@@ -286,6 +298,6 @@ void chart_svg_horizon(StrBuf *b, const Scenario *s, const CostResult *r,
     horizon_axes(b, &f, &ax);
     horizon_curves(b, &f, r, hz);
     horizon_rings(b, &f, hz);
-    horizon_legend(b, r, key, nkey, kx0, plot_bottom + 64, W);
+    horizon_legend(b, r, &hz->result, T, key, nkey, kx0, plot_bottom + 64, W);
     svg_close(b);
 }

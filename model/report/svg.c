@@ -217,6 +217,8 @@ double svg_legend_item(StrBuf *b, double x, double y, SvgSwatch swatch,
     case SWATCH_BOX:
         svg_rect(b, x + 2, y - 10, 12, 12, cls);
         break;
+    case SWATCH_NONE:
+        break;
     }
     svg_text(b, x + 24, y, "start", "legend", text);
     return x + svg_legend_width(text);

@@ -51,7 +51,9 @@ typedef enum SvgSwatch {
     SWATCH_LINE,   /* a short line (an option's curve, a marker) */
     SWATCH_DASHED, /* the same, dashed by its class (a not-allowed option) */
     SWATCH_RING,   /* a small circle (a crossover, a break-even, the optimum) */
-    SWATCH_BOX     /* a square (a bar's segment) */
+    SWATCH_BOX,    /* a square (a bar's segment) */
+    SWATCH_NONE    /* no mark, the text where a mark's text starts: an entry
+                    * about something the chart does not draw */
 } SvgSwatch;
 
 /* Append a key entry with its baseline at (x, y): the swatch in class cls,
