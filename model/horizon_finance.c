@@ -292,26 +292,33 @@ char *horizon_irr_text(const HorizonIrr *irr, int decimals, char *buf,
         put(&p, "none (the flows never change sign)");
         return buf;
     }
+    /* Rates with the output's minus sign (DESIGN 8). */
+    char r[48];
+    const char *minus = num_minus_sign();
     if (irr->root_count == 0) {
-        put(&p, "none from -90%% to +1,000%% a month");
+        put(&p, "none from %s90%% to +1,000%% a month", minus);
         if (sc > 1)
             put(&p, " (the flows change sign %d times)", sc);
     } else if (irr->root_count == 1) {
-        put(&p, "%.*f%% a year", decimals, irr->root_pct[0]);
+        num_format_fixed(irr->root_pct[0], decimals, false, r, sizeof r);
+        put(&p, "%s%% a year", r);
         if (sc > 1)
-            put(&p, ", the only rate from -90%% to +1,000%% a month that "
-                "gives the flows zero value (they change sign %d times)", sc);
+            put(&p, ", the only rate from %s90%% to +1,000%% a month that "
+                "gives the flows zero value (they change sign %d times)", minus, sc);
     } else {
         put(&p, "not unique: ");
         for (int k = 0; k < irr->root_count; k++) {
             if (k > 0)
                 put(&p, k + 1 == irr->root_count ? " and " : ", ");
-            put(&p, "%.*f%%", decimals, irr->root_pct[k]);
+            num_format_fixed(irr->root_pct[k], decimals, false, r, sizeof r);
+            put(&p, "%s%%", r);
         }
         put(&p, " a year all give the flows zero value (they change sign "
             "%d times)", sc);
     }
-    if (sc > 1 && !isnan(irr->mirr_pct))
-        put(&p, "; MIRR %.*f%% a year", decimals, irr->mirr_pct);
+    if (sc > 1 && !isnan(irr->mirr_pct)) {
+        num_format_fixed(irr->mirr_pct, decimals, false, r, sizeof r);
+        put(&p, "; MIRR %s%% a year", r);
+    }
     return buf;
 }

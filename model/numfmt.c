@@ -4,6 +4,7 @@
 #include "numfmt.h"
 
 #include "dtoa.h"
+#include "utf8.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -127,8 +128,28 @@ void num_format_exact(double v, char *buf, size_t n)
     num_snprintf(buf, n, "%s", tmp);
 }
 
+/* The thread's minus sign (numfmt.h): each output sets it while it
+ * writes, so a worker thread that formats for a file is not changed by the
+ * planner's screen. */
+static _Thread_local NumMinus minus_now = NUM_MINUS_ASCII;
+
+NumMinus num_minus_set(NumMinus m)
+{
+    NumMinus old = minus_now;
+    minus_now = m;
+    return old;
+}
+
+NumMinus num_minus_now(void) { return minus_now; }
+
+const char *num_minus_sign(void)
+{
+    return minus_now == NUM_MINUS_TRUE ? "\xE2\x88\x92" : "-";
+}
+
 /* The digits of raw (no sign, '.' as the point, no exponent) with the
- * integer part grouped by thousands, after '-' when neg, into buf. */
+ * integer part grouped by thousands, after the minus sign when neg, into
+ * buf. */
 static void group_digits(const char *raw, bool neg, char *buf, size_t n)
 {
     const char *dot = strchr(raw, '.');
@@ -137,7 +158,7 @@ static void group_digits(const char *raw, bool neg, char *buf, size_t n)
     char out[2 * 330];
     size_t o = 0;
     if (neg)
-        out[o++] = '-';
+        o = (size_t)snprintf(out, sizeof out, "%s", num_minus_sign());
     for (size_t i = 0; i < intlen && o < sizeof out - 2; i++) {
         if (i > 0 && (intlen - i) % 3 == 0)
             out[o++] = ',';
@@ -196,7 +217,7 @@ void num_format_value(double v, char *buf, size_t n)
     double a = fabs(v);
     char raw[40];
     if (a >= 1e15 || (a > 0 && a < 1e-5)) {
-        num_snprintf(buf, n, "%.10g", v);
+        num_snprintf(buf, n, "%s%.10g", v < 0 ? num_minus_sign() : "", a);
         return;
     }
     /* Ten significant digits in plain notation, trailing zeros dropped. */
@@ -234,11 +255,38 @@ bool num_format_scaled(double v, int width, char *buf, size_t n)
         if (d == 1 && l > 2 && num[l - 1] == '0' && num[l - 2] == '.')
             num[l - 2] = '\0'; /* "1.0M" reads "1M" */
         if (k > 0)
-            num_snprintf(buf, n, "%s%s%c", v < 0 ? "-" : "", num, suffix[k]);
+            num_snprintf(buf, n, "%s%s%c", v < 0 ? num_minus_sign() : "", num, suffix[k]);
         else
-            num_snprintf(buf, n, "%s%s", v < 0 ? "-" : "", num);
-        if ((int)strlen(buf) <= width)
+            num_snprintf(buf, n, "%s%s", v < 0 ? num_minus_sign() : "", num);
+        /* The width is in columns: U+2212 is three bytes and one column. */
+        if (utf8_length(buf, strlen(buf)) <= width)
             return true;
     }
     return false;
+}
+
+void num_format_fixed(double v, int decimals, bool plus, char *buf, size_t n)
+{
+    if (!isfinite(v)) {
+        num_snprintf(buf, n, "n/a");
+        return;
+    }
+    char raw[340];
+    decimals = decimals < 0 ? 0 : decimals > 17 ? 17 : decimals;
+    num_snprintf(raw, sizeof raw, "%.*f", decimals, fabs(v));
+    bool zero = strspn(raw, "0.") == strlen(raw);
+    num_snprintf(buf, n, "%s%s",
+                 zero ? "" : v < 0 ? num_minus_sign() : plus ? "+" : "", raw);
+}
+
+void num_format_signed(double v, int decimals, bool zero_plus, char *buf, size_t n)
+{
+    char m[360];
+    num_format_money(fabs(v), decimals, m, sizeof m);
+    if (!isfinite(v))
+        num_snprintf(buf, n, "%s", m);
+    else if (strspn(m, "0.") == strlen(m))
+        num_snprintf(buf, n, "%s%s", zero_plus ? "+" : "", m);
+    else
+        num_snprintf(buf, n, "%s%s", v < 0 ? num_minus_sign() : "+", m);
 }

@@ -61,6 +61,40 @@ void num_format_money(double v, int decimals, char *buf, size_t n);
  * one grouping rule of every number gpuplan shows a person. */
 void num_format_value(double v, char *buf, size_t n);
 
+/* The sign of a negative number shown to a person (DESIGN 8, "One minus
+ * sign"): U+2212 MINUS SIGN where the output is read by people and may
+ * hold Unicode (the planner in a UTF-8 locale, the HTML and Markdown
+ * reports), ASCII '-' where it must stay ASCII or machine-readable (the C
+ * locale, the text report, CSV, JSON, messages on the command line). The
+ * formatters here that write for people (num_format_money,
+ * num_format_value, num_format_fixed, num_format_signed,
+ * num_format_scaled) follow the calling thread's choice; num_format_exact
+ * and num_snprintf never do (files and JSON are read back). */
+typedef enum NumMinus { NUM_MINUS_ASCII, NUM_MINUS_TRUE } NumMinus;
+
+/* Set the calling thread's minus sign; returns the one it replaces, for the
+ * caller to put back when its output is written. Every thread starts with
+ * NUM_MINUS_ASCII. */
+NumMinus num_minus_set(NumMinus m);
+
+/* The calling thread's minus sign (for a worker to take its caller's). */
+NumMinus num_minus_now(void);
+
+/* The calling thread's minus sign as text: "-" or "\u2212" (3 bytes),
+ * for a figure assembled from parts (a chart's "-1.2M"). */
+const char *num_minus_sign(void);
+
+/* v with `decimals` digits after the point and the thread's minus sign,
+ * "+" before a positive figure when plus is set: "-2.4" / "+7.7"; a figure
+ * that rounds to zero has no sign ("0.0", never "-0.0"); "n/a" when not
+ * finite. For percentages and rates ("IRR -31.9%"). */
+void num_format_fixed(double v, int decimals, bool plus, char *buf, size_t n);
+
+/* A signed amount as the tables show it: num_format_money's text with the
+ * thread's minus sign, "+" before a positive one ("+20,477.88",
+ * "-1,234"); zero (after rounding) as "+0" when zero_plus, else "0". */
+void num_format_signed(double v, int decimals, bool zero_plus, char *buf, size_t n);
+
 /* v scaled to fit `width` columns (DESIGN 8: scaled, never truncated):
  * 1200000 -> "1.2M", 1e12 -> "1T" (K, M, G, T, P, E; one decimal when it
  * fits, none otherwise). Returns false when even that is wider. */

@@ -537,7 +537,9 @@ START_TEST(horizon_page)
         }
         ck_assert_msg(strncmp(strstr(row, "<td>"), want, strlen(want)) == 0,
                       "%s: %.60s", want, row);
-        snprintf(want, sizeof want, "<td>%.2f%% a year", hz.irr_pct[k]);
+        /* a negative rate with the page's minus sign, U+2212 (DESIGN 8) */
+        snprintf(want, sizeof want, "<td>%s%.2f%% a year",
+                 hz.irr_pct[k] < 0 ? "\u2212" : "", fabs(hz.irr_pct[k]));
         ck_assert_msg(strstr(row, want) != NULL, "no %s", want);
         if (hz.break_even[k] > 0)
             snprintf(want, sizeof want, ">%s: month %d</text>",

@@ -98,6 +98,54 @@ START_TEST(shown_difference)
 }
 END_TEST
 
+/* DESIGN 8, one minus sign: the people's formatters follow the thread's
+ * sign, ASCII '-' until an output asks for U+2212; the exact text files
+ * and JSON hold never does; a figure that rounds to zero has no sign. */
+#define MINUS "\xE2\x88\x92"
+START_TEST(one_minus_sign)
+{
+    char buf[64];
+    ck_assert_int_eq(num_minus_now(), NUM_MINUS_ASCII);
+    ck_assert_str_eq(num_minus_sign(), "-");
+    num_format_value(-12000, buf, sizeof buf);
+    ck_assert_str_eq(buf, "-12,000");
+    ck_assert_int_eq(num_minus_set(NUM_MINUS_TRUE), NUM_MINUS_ASCII);
+    static const struct {
+        double v;
+        const char *value, *money, *fixed, *signed_;
+    } rows[] = {
+        {-12000, MINUS "12,000", MINUS "12,000.00", MINUS "12000.0", MINUS "12,000"},
+        {-0.004, MINUS "0.004", "0.00", "0.0", "0"},
+        {-1.5e16, MINUS "1.5e+16", NULL, NULL, NULL},
+        {2.6, "2.6", "2.60", "+2.6", "+3"},
+        {0, "0", "0.00", "0.0", "0"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        num_format_value(rows[i].v, buf, sizeof buf);
+        ck_assert_msg(strcmp(buf, rows[i].value) == 0, "value %zu: %s", i, buf);
+        if (!rows[i].money)
+            continue;
+        num_format_money(rows[i].v, 2, buf, sizeof buf);
+        ck_assert_msg(strcmp(buf, rows[i].money) == 0, "money %zu: %s", i, buf);
+        num_format_fixed(rows[i].v, 1, true, buf, sizeof buf);
+        ck_assert_msg(strcmp(buf, rows[i].fixed) == 0, "fixed %zu: %s", i, buf);
+        num_format_signed(rows[i].v, 0, false, buf, sizeof buf);
+        ck_assert_msg(strcmp(buf, rows[i].signed_) == 0, "signed %zu: %s", i, buf);
+    }
+    num_format_signed(0, 2, true, buf, sizeof buf);
+    ck_assert_str_eq(buf, "+0.00");
+    /* scaled to columns: the sign is one column, three bytes */
+    ck_assert(num_format_scaled(-1234567, 5, buf, sizeof buf));
+    ck_assert_str_eq(buf, MINUS "1.2M");
+    /* what files and JSON hold keeps the ASCII sign */
+    num_format_exact(-12000.5, buf, sizeof buf);
+    ck_assert_str_eq(buf, "-12000.5");
+    ck_assert_int_eq(num_minus_set(NUM_MINUS_ASCII), NUM_MINUS_TRUE);
+    num_format_fixed(-2.44, 1, false, buf, sizeof buf);
+    ck_assert_str_eq(buf, "-2.4");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("numfmt");
@@ -107,6 +155,7 @@ int main(void)
     tcase_add_test(t, money_of_any_size);
     tcase_add_test(t, cents);
     tcase_add_test(t, shown_difference);
+    tcase_add_test(t, one_minus_sign);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

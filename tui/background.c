@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "numfmt.h"
 #include "strbuf.h"
 
 /* One submitted job: what its run function sees as its BgCtl. */
@@ -25,6 +26,7 @@ struct BgCtl {
      * the worker without it, as a signal handler's flag is. */
     volatile sig_atomic_t stop;
     atomic_int percent; /* written by the worker, read by the loop */
+    NumMinus minus;     /* the submitter's minus sign, the worker's too */
 };
 typedef struct BgCtl BgTask;
 
@@ -104,6 +106,9 @@ static void *worker(void *arg)
         ch->next = NULL;
         ch->running = t;
         pthread_mutex_unlock(&ch->mu);
+        /* A message the job words shows on the submitter's screen:
+         * its minus sign (DESIGN 8). */
+        num_minus_set(t->minus);
         ch->type->run(t->job, ch->state, t);
         pthread_mutex_lock(&ch->mu);
         ch->running = NULL;
@@ -187,6 +192,7 @@ uint64_t bg_submit(BgChannel *ch, void *job)
     t->job = job;
     t->ch = ch;
     t->published = false;
+    t->minus = num_minus_now();
     t->stop = 0;
     atomic_init(&t->percent, 0);
     pthread_mutex_lock(&ch->mu);

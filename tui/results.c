@@ -118,12 +118,14 @@ static int horizon_line(WINDOW *w, int y, int h, int wd, const Scenario *s,
         snprintf(be, sizeof be, "no payback%s", when + strlen("never"));
     /* The IRR when one rate alone is one; several: the MIRR. */
     const HorizonIrr *ir = &hr.irr[x];
-    if (isfinite(hr.irr_pct[x]))
-        num_snprintf(irr, sizeof irr, "IRR %.1f%%", hr.irr_pct[x]);
-    else if (ir->root_count > 1 && isfinite(ir->mirr_pct))
-        num_snprintf(irr, sizeof irr, "%d IRRs, MIRR %.1f%%", ir->root_count,
-                     ir->mirr_pct);
-    else
+    char rate[48];
+    if (isfinite(hr.irr_pct[x])) {
+        num_format_fixed(hr.irr_pct[x], 1, false, rate, sizeof rate);
+        num_snprintf(irr, sizeof irr, "IRR %s%%", rate);
+    } else if (ir->root_count > 1 && isfinite(ir->mirr_pct)) {
+        num_format_fixed(ir->mirr_pct, 1, false, rate, sizeof rate);
+        num_snprintf(irr, sizeof irr, "%d IRRs, MIRR %s%%", ir->root_count, rate);
+    } else
         snprintf(irr, sizeof irr, "IRR none");
     snprintf(line, sizeof line, "Buy vs %s: %s, %s", cost_option_word(x),
              be, irr);

@@ -244,7 +244,7 @@ static void money(double v, char *buf, size_t n)
     num_format_money(fabs(v), 0, m, sizeof m);
     if (strlen(m) > 9)
         num_format_scaled(fabs(v), 7, m, sizeof m);
-    snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
+    snprintf(buf, n, "%s%s", v < 0 ? num_minus_sign() : "+", m);
 }
 
 /* A count with thousands separators: 10,000. */

@@ -273,7 +273,7 @@ static void draw_chart(App *a)
             /* The last cell of the window cannot take a character without
              * scrolling; insert it instead. */
             bool last = y == h - 1 && x == wd - 1;
-            if (cp >= 0x80 && a->canvas.unicode) {
+            if (cp >= 0x80 && (a->canvas.unicode || cp == CANVAS_MINUS)) {
                 wchar_t wc[2] = {(wchar_t)cp, L'\0'};
                 cchar_t cc;
                 setcchar(&cc, wc, (attr_t)(attr & ~A_COLOR), (short)PAIR_NUMBER(attr), NULL);

@@ -29,6 +29,7 @@
 #include "canvas.h"
 #include "fatal_signals.h"
 #include "keys.h"
+#include "numfmt.h"
 #include "utf8.h"
 
 static volatile sig_atomic_t got_signal, got_winch;
@@ -187,6 +188,8 @@ bool term_start(bool mono)
     sa.sa_handler = on_winch;
     sigaction(SIGWINCH, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* The screen's minus sign (DESIGN 8): U+2212 where UTF-8 is shown. */
+    num_minus_set(term_utf8() ? NUM_MINUS_TRUE : NUM_MINUS_ASCII);
     return true;
 }
 
@@ -197,6 +200,7 @@ void term_stop(void)
     started = false;
     curs_set(1);
     endwin();
+    num_minus_set(NUM_MINUS_ASCII); /* messages on stderr after it */
 }
 
 

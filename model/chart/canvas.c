@@ -70,7 +70,7 @@ static bool is_braille(uint32_t cp)
 /* Whether cp may be stored on c as it is. */
 static bool canvas_allowed(const Canvas *c, uint32_t cp)
 {
-    if (cp >= 0x20 && cp <= 0x7e)
+    if ((cp >= 0x20 && cp <= 0x7e) || cp == CANVAS_MINUS)
         return true;
     return c->unicode && (is_braille(cp) || cp == CANVAS_UP || cp == CANVAS_DOWN);
 }

@@ -35,6 +35,10 @@ typedef enum CanvasStyle {
 #define CANVAS_BRAILLE 0x2800u /* the blank braille pattern */
 #define CANVAS_UP 0x2191u      /* an upwards arrow */
 #define CANVAS_DOWN 0x2193u    /* a downwards arrow */
+/* The minus sign (U+2212): on any canvas, since the output's number
+ * formatter decides whether a figure has it (numfmt.h, DESIGN 8); one
+ * column, as '-'. */
+#define CANVAS_MINUS 0x2212u
 
 typedef struct Canvas {
     int width, height;
@@ -55,8 +59,8 @@ void canvas_clear(Canvas *c);
 size_t canvas_bytes(const Canvas *c);
 /* Out-of-range coordinates are ignored (clipped). */
 void canvas_put(Canvas *c, int x, int y, char ch, CanvasStyle st);
-/* Put a code point: printable ASCII always; braille and the arrows only on a
- * unicode canvas; anything else is stored as '?'. */
+/* Put a code point: printable ASCII and the minus sign always; braille and
+ * the arrows only on a unicode canvas; anything else is stored as '?'. */
 void canvas_put_cp(Canvas *c, int x, int y, uint32_t cp, CanvasStyle st);
 /* Write UTF-8 text s from (x, y), one cell a code point (each taken as
  * canvas_put_cp does); the part outside the grid is clipped. */

@@ -169,7 +169,7 @@ static int cost_label_width(const Plot *p, const Axis *ax, bool compact,
     for (int k = 0; k <= ax->steps; k++) {
         char buf[64];
         num_format_money(axis_tick(ax, k), ax->decimals, buf, sizeof buf);
-        int len = (int)strlen(buf);
+        int len = canvas_text_cells(buf);
         if (len > label_w)
             label_w = len;
     }
@@ -185,7 +185,7 @@ static int cost_label_width(const Plot *p, const Axis *ax, bool compact,
             unit_row[found++] = y;
     }
     for (int i = 0; i < found; i++) {
-        int len = (int)strlen(unit_part[i]);
+        int len = canvas_text_cells(unit_part[i]);
         if (len > label_w)
             label_w = len;
     }
@@ -255,7 +255,7 @@ static void cost_measured_label(Canvas *c, const Plot *p, bool *taken, int label
                                 bool header, Legend *lg, int legend_lines,
                                 const char *ulabel, double u)
 {
-    int ucol = chart_plot_col(p, u), ulen = (int)strlen(ulabel);
+    int ucol = chart_plot_col(p, u), ulen = canvas_text_cells(ulabel);
     bool placed =
         chart_legend_place(c, taken, label_row, ucol + 1 + (ulen - 1) / 2, ulabel,
                            CS_MEASURED, 0) ||
@@ -295,7 +295,7 @@ static void cost_labels(Canvas *c, const Plot *p, const Scenario *s, bool header
     /* The currency code always keeps its place at the left; a longer unit
      * text is tried after the measured label. */
     const char *cur = s->currency;
-    int cur_len = header ? (int)strlen(cur) : 0;
+    int cur_len = header ? canvas_text_cells(cur) : 0;
     for (int k = 0; k < cur_len && k < W; k++)
         taken[k] = true;
     char ulabel[32], upct[16];
@@ -313,7 +313,7 @@ static void cost_labels(Canvas *c, const Plot *p, const Scenario *s, bool header
     num_snprintf(unit[2], sizeof unit[2], "%s/GPU-h", cur);
     num_snprintf(unit[3], sizeof unit[3], "%s", cur);
     for (int i = 0; i < 4 && header; i++) {
-        int len = (int)strlen(unit[i]);
+        int len = canvas_text_cells(unit[i]);
         if (len == 0)
             break;
         /* Left-aligned at column 0: centre column of a left start. */
@@ -363,7 +363,7 @@ static void chart_cost_curves(Canvas *c, const Scenario *s, const CostResult *r,
         cost_ascii(c, &p, s, r, &ax, label_w, compact, hidden);
     for (int i = 0; i < 2; i++)
         if (unit_row[i] >= 0)
-            canvas_text(c, label_w - (int)strlen(unit_part[i]), unit_row[i],
+            canvas_text(c, label_w - canvas_text_cells(unit_part[i]), unit_row[i],
                         unit_part[i], CS_LABEL);
     if (header || compact)
         cost_labels(c, &p, s, header, compact, &lg, legend_lines);

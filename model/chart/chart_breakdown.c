@@ -99,7 +99,7 @@ static void chart_segment_figures(Canvas *c, int y, int x, const OptionCost *oc,
         char fig[16], text[24];
         if (num_format_scaled(oc->line[lines[i]], 6, fig, sizeof fig)) {
             num_snprintf(text, sizeof text, "%c %s ", chart_line_letter(lines[i]), fig);
-            if ((int)strlen(text) <= cells[i])
+            if (canvas_text_cells(text) <= cells[i])
                 canvas_text(c, x, y, text, st);
         }
         x += cells[i];
@@ -118,7 +118,7 @@ static int chart_breakdown_table(Canvas *c, int y, const CostResult *r,
         canvas_text(c, 0, y, "per month", CS_LABEL);
         for (int o = 0; o < OPT_COUNT; o++) {
             const char *name = cost_option_label((CostOption)o);
-            canvas_text(c, lw + o * cw + cw - (int)strlen(name), y, name, CS_LABEL);
+            canvas_text(c, lw + o * cw + cw - canvas_text_cells(name), y, name, CS_LABEL);
         }
     }
     rows++;
@@ -148,10 +148,10 @@ static int chart_breakdown_table(Canvas *c, int y, const CostResult *r,
                     num_snprintf(fig, sizeof fig, "-");
                 else {
                     num_format_money(v, 0, fig, sizeof fig);
-                    if ((int)strlen(fig) > cw - 1)
+                    if (canvas_text_cells(fig) > cw - 1)
                         num_format_scaled(v, cw - 1, fig, sizeof fig);
                 }
-                canvas_text(c, lw + o * cw + cw - (int)strlen(fig), y + rows, fig,
+                canvas_text(c, lw + o * cw + cw - canvas_text_cells(fig), y + rows, fig,
                             total ? chart_option_style[o] : CS_LABEL);
             }
         }
@@ -232,14 +232,14 @@ void chart_breakdown_render(Canvas *c, const Scenario *s, const CostResult *r)
         if (isfinite(oc->monthly) && oc->monthly > max)
             max = oc->monthly;
         num_format_money(oc->monthly, 0, total[o], sizeof total[o]);
-        int lw = (int)strlen(cost_option_label((CostOption)o));
-        int tw = (int)strlen(total[o]);
+        int lw = canvas_text_cells(cost_option_label((CostOption)o));
+        int tw = canvas_text_cells(total[o]);
         label_w = lw > label_w ? lw : label_w;
         total_w = tw > total_w ? tw : total_w;
     }
     /* Row layout: label, blank, bar, blank, total right-aligned, then a
      * note (cheapest / not allowed) when it fits. */
-    int note_w = (int)strlen(" not allowed");
+    int note_w = canvas_text_cells(" not allowed");
     int bar_x = label_w + 1;
     int bar_w = W - bar_x - 1 - total_w - note_w;
     if (bar_w < 8)
@@ -264,7 +264,7 @@ void chart_breakdown_render(Canvas *c, const Scenario *s, const CostResult *r)
             for (int k = 0; k < cells[i]; k++)
                 canvas_put(c, x++, y, chart_line_letter(lines[i]), st);
         chart_segment_figures(c, y, bar_x, oc, lines, n, cells, st);
-        int tx = bar_x + bar_w + 1 + total_w - (int)strlen(total[o]);
+        int tx = bar_x + bar_w + 1 + total_w - canvas_text_cells(total[o]);
         canvas_text(c, tx, y, total[o], CS_LABEL);
         const char *note = !oc->allowed              ? " not allowed"
                            : r->cheapest == (CostOption)o ? " cheapest"

@@ -340,14 +340,14 @@ static void axes(Canvas *c, const Plot *p, const Axis *ax, int label_w)
             continue;
         char buf[48];
         num_format_money(axis_tick(ax, k), ax->decimals, buf, sizeof buf);
-        canvas_text(c, label_w - (int)strlen(buf), y, buf, CS_LABEL);
+        canvas_text(c, label_w - canvas_text_cells(buf), y, buf, CS_LABEL);
     }
     int step = p->n >= 50 ? 20 : 50;
     for (int pct = 0; pct <= 100; pct += step) {
         int x = chart_plot_col(p, pct);
         char buf[8];
         num_snprintf(buf, sizeof buf, "%d%%", pct);
-        int len = (int)strlen(buf), at = x - (len - 1) / 2;
+        int len = canvas_text_cells(buf), at = x - (len - 1) / 2;
         canvas_put(c, x, p->axis, '+', CS_AXIS);
         canvas_text(c, at + len > c->width ? c->width - len : at, p->axis + 1, buf, CS_LABEL);
     }
@@ -436,7 +436,7 @@ static bool render_once(Canvas *c, const CompareChart *cc, int brief, const Key 
     for (int k = 0; k <= ax.steps; k++) {
         char buf[48];
         num_format_money(axis_tick(&ax, k), ax.decimals, buf, sizeof buf);
-        label_w = (int)strlen(buf) > label_w ? (int)strlen(buf) : label_w;
+        label_w = canvas_text_cells(buf) > label_w ? canvas_text_cells(buf) : label_w;
     }
     p.x0 = label_w + 1;
     p.n = W - 2 - p.x0;
@@ -454,14 +454,14 @@ static bool render_once(Canvas *c, const CompareChart *cc, int brief, const Key 
     num_snprintf(unit, sizeof unit, "%s per useful GPU-hour",
                  one_currency ? cc->scenario[0]->currency : "cost");
     canvas_text(c, 0, 0, unit, CS_LABEL);
-    int used = (int)strlen(unit);
+    int used = canvas_text_cells(unit);
     for (int i = 0; i < 3; i++) {
         char buf[8];
         num_snprintf(buf, sizeof buf, "%.0f", chart_thresholds[i]);
         int x = chart_plot_col(&p, chart_thresholds[i]);
         if (x > used) {
             canvas_text(c, x, 0, buf, CS_MARKER);
-            used = x + (int)strlen(buf);
+            used = x + canvas_text_cells(buf);
         }
     }
     key_all(&key, cc, found, *clipped, brief);

@@ -55,7 +55,7 @@ static void horizon_axes(Canvas *c, const HorizonPlot *p, const Axis *ax)
         double v = axis_tick(ax, k);
         if (k % every != 0 || !num_format_scaled(v, LABEL_W - 1, lab, sizeof lab))
             continue; /* between labels, or wider than the margin */
-        canvas_text(c, LABEL_W - 1 - (int)strlen(lab), row_of(p, v), lab, CS_LABEL);
+        canvas_text(c, LABEL_W - 1 - canvas_text_cells(lab), row_of(p, v), lab, CS_LABEL);
     }
     for (int x = p->x0; x <= p->x1; x++)
         canvas_put(c, x, p->bottom + 1, '-', CS_AXIS);
@@ -189,7 +189,7 @@ void chart_horizon_render(Canvas *c, const Scenario *s,
     char end[16];
     num_snprintf(end, sizeof end, "%d", T);
     const int ly = c->height - 1;
-    canvas_text(c, p.x1 - (int)strlen(end) + 1, p.bottom + 2 < ly ? p.bottom + 2 : p.bottom + 1,
+    canvas_text(c, p.x1 - canvas_text_cells(end) + 1, p.bottom + 2 < ly ? p.bottom + 2 : p.bottom + 1,
                 end, CS_LABEL);
     /* Where the names and the months do not both fit, the months win. */
     const char *shown = legend;

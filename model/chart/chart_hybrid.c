@@ -61,7 +61,7 @@ static void hybrid_axes(Canvas *c, const HybridPlot *p, const Axis *ax)
         int y = row_of(p, v);
         if (k % every != 0 || !num_format_scaled(v, MARGIN - 2, money, sizeof money))
             continue; /* between labels, or wider than the margin */
-        canvas_text(c, p->x0 - 2 - (int)strlen(money), y, money, CS_LABEL);
+        canvas_text(c, p->x0 - 2 - canvas_text_cells(money), y, money, CS_LABEL);
         canvas_put(c, p->x0 - 1, y, '+', CS_AXIS);
     }
     const int axis = p->bottom + 1;
@@ -124,7 +124,7 @@ static void hybrid_points(Canvas *c, const HybridPlot *p, const HybridResult *r,
             /* a whole count of nodes, at most hardware.nodes' maximum
              * (100,000): a few digits, far below the 64 bytes */
             num_snprintf(buf, sizeof buf, "%.0f", t->onprem_nodes);
-            int w = (int)strlen(buf), lx = x - (w - 1) / 2;
+            int w = canvas_text_cells(buf), lx = x - (w - 1) / 2;
             if (lx + w > c->width)
                 lx = c->width - w;
             if (lx < 0)

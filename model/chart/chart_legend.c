@@ -127,7 +127,7 @@ bool chart_legend_append(Legend *lg, Canvas *c, int l, int y_last,
 bool chart_legend_place(Canvas *c, bool *taken, int y, int col,
                         const char *text, CanvasStyle st, int max_shift)
 {
-    int len = (int)strlen(text), w = c->width;
+    int len = canvas_text_cells(text), w = c->width;
     int base = col - (len - 1) / 2;
     for (int d = 0; d <= max_shift; d++) {
         for (int sign = -1; sign <= 1; sign += 2) {

@@ -60,7 +60,7 @@ void chart_plot_axes(Canvas *c, const Plot *p, double step, int steps,
         char buf[48];
         num_format_money(p->lo + k * step, decimals, buf, sizeof buf);
         int y = p->axis - (int)lround((double)k * p->rows / steps);
-        int len = (int)strlen(buf);
+        int len = canvas_text_cells(buf);
         canvas_text(c, label_w - len, y, buf, CS_LABEL);
         canvas_put(c, p->x0, y, '+', CS_AXIS);
     }
@@ -87,7 +87,7 @@ void chart_plot_xlabels(Canvas *c, const Plot *p, bool *taken)
         int x = chart_plot_col(p, ticks[i]);
         char buf[8];
         num_snprintf(buf, sizeof buf, "%.0f%%", ticks[i]);
-        int len = (int)strlen(buf);
+        int len = canvas_text_cells(buf);
         int start = x - (len - 1) / 2;
         if (start + len > c->width)
             start = c->width - len;

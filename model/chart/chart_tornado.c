@@ -22,7 +22,7 @@ static void short_signed(double v, char *buf, size_t n)
         snprintf(buf, n, "0");
         return;
     }
-    const char *sign = v < 0 ? "-" : "+";
+    const char *sign = v < 0 ? num_minus_sign() : "+";
     if (a >= 1e6)
         num_snprintf(buf, n, "%s%.1fM", sign, a / 1e6);
     else if (a >= 1e4)
@@ -57,7 +57,7 @@ static bool figure_beside(Canvas *c, int y, int x0, int x1, int e,
     const bool left = delta < base_delta;
     char fig[32];
     short_signed(delta, fig, sizeof fig);
-    int len = (int)strlen(fig);
+    int len = canvas_text_cells(fig);
     int from = left ? e - len : e + 1;
     if (from < x0 || from + len - 1 > x1)
         return false;
@@ -109,7 +109,7 @@ static void tornado_label(Canvas *c, const TornadoPlot *p, int y, const TornadoR
     short_value(r->low.value, a, sizeof a);
     short_value(r->high.value, b, sizeof b);
     snprintf(range, sizeof range, " %s..%s", a, b);
-    int room = p->margin - 1 - (int)strlen(range);
+    int room = p->margin - 1 - canvas_text_cells(range);
     const char *dot = strchr(r->field->key, '.');
     snprintf(buf, sizeof buf, "%.*s%s", room > 0 ? room : 0,
              dot ? dot + 1 : r->field->key, range);
@@ -143,7 +143,7 @@ static void tornado_bars(Canvas *c, const TornadoPlot *p, int y, const TornadoRo
          * marks beside the figure. */
         char fig[32];
         short_signed(sd[k]->at.delta, fig, sizeof fig);
-        int len = (int)strlen(fig);
+        int len = canvas_text_cells(fig);
         if (to - from + 1 >= len + 3) {
             canvas_text(c, e < p->base ? from : to - len + 1, y, fig, st[k]);
             inside[k] = true;
@@ -171,8 +171,8 @@ static void tornado_axis(Canvas *c, const TornadoPlot *p, int axis, double base_
     short_signed(p->hi, b, sizeof b);
     /* the ends' labels: the low one left of the axis, the high one over
      * the axis's right end */
-    canvas_text(c, p->x0 - 1 - (int)strlen(a), axis, a, CS_LABEL);
-    canvas_text(c, p->x1 + 1 - (int)strlen(b), axis, b, CS_LABEL);
+    canvas_text(c, p->x0 - 1 - canvas_text_cells(a), axis, a, CS_LABEL);
+    canvas_text(c, p->x1 + 1 - canvas_text_cells(b), axis, b, CS_LABEL);
     short_signed(base_delta, d, sizeof d);
     snprintf(buf, sizeof buf, "= at low  # at high  | now %s%s", d,
              p->zero_in ? "  : equal cost (0)" : "");

@@ -18,15 +18,11 @@
 #define ROW 40    /* user units a tornado row: two bars, a line each */
 #define BAR 12    /* a tornado bar's height */
 
-/* "+30,562" / "−1,234" (a true minus sign) / "0": a whole signed figure. */
+/* "+30,562" / "−1,234" (the page's minus sign, DESIGN 8) / "0": a whole
+ * signed figure, no sign on one that rounds to 0. */
 static void signed_short(double v, char *buf, size_t n)
 {
-    char m[64];
-    num_format_money(fabs(v), 0, m, sizeof m);
-    if (strcmp(m, "0") == 0)
-        num_snprintf(buf, n, "0"); /* no sign on a figure that rounds to 0 */
-    else
-        num_snprintf(buf, n, "%s%s", v < 0 ? "\xE2\x88\x92" : "+", m);
+    num_format_signed(v, 0, false, buf, n);
 }
 
 /* --- tornado ------------------------------------------------------------------ */

@@ -82,8 +82,11 @@ static void owning_rows(Table *t, bool irr)
             const HorizonResult *h = &t->e[i].horizon->result;
             if (!irr)
                 export_month_text(h->break_even[o], r->cell[i], COMPARE_CELL_BYTES);
-            else if (isfinite(h->irr_pct[o]))
-                num_snprintf(r->cell[i], COMPARE_CELL_BYTES, "%.2f%%", h->irr_pct[o]);
+            else if (isfinite(h->irr_pct[o])) {
+                char rate[48];
+                num_format_fixed(h->irr_pct[o], 2, false, rate, sizeof rate);
+                num_snprintf(r->cell[i], COMPARE_CELL_BYTES, "%s%%", rate);
+            }
             else
                 num_snprintf(r->cell[i], COMPARE_CELL_BYTES, "none");
         }

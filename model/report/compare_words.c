@@ -401,8 +401,12 @@ void result_change(const ResultMove *m, StrBuf *b)
     char v[64];
     export_signed_money(d, decimals, v, sizeof v);
     sb_append(b, v);
-    if (m->old_value != 0)
-        sb_printf(b, " (%+.1f%%)", 100 * (m->new_value - m->old_value) / fabs(m->old_value));
+    if (m->old_value != 0) {
+        char pct[48];
+        num_format_fixed(100 * (m->new_value - m->old_value) / fabs(m->old_value), 1, true,
+                         pct, sizeof pct);
+        sb_printf(b, " (%s%%)", pct);
+    }
 }
 
 /* --- the comparison's notes ---------------------------------------------------- */

@@ -87,6 +87,11 @@ const char *export_format_extension(ExportFormat f)
 
 /* --- dispatch ---------------------------------------------------------------- */
 
+NumMinus export_minus(ExportFormat f)
+{
+    return f == EXPORT_MD || f == EXPORT_HTML ? NUM_MINUS_TRUE : NUM_MINUS_ASCII;
+}
+
 void export_any(ExportFormat f, const Report *rep, StrBuf *b)
 {
     switch (f) {
@@ -301,9 +306,7 @@ void export_wait_text(double minutes, char *buf, size_t n)
 
 void export_signed_money(double v, int decimals, char *buf, size_t n)
 {
-    char m[64];
-    num_format_money(fabs(v), decimals, m, sizeof m);
-    num_snprintf(buf, n, "%s%s", v < 0 ? "-" : "+", m);
+    num_format_signed(v, decimals, true, buf, n);
 }
 
 void export_vs_cheapest(const CostResult *r, CostOption k, const char *cheapest,
@@ -317,13 +320,13 @@ void export_vs_cheapest(const CostResult *r, CostOption k, const char *cheapest,
      * its difference is then negative, signed once. */
     const double best = r->option[r->cheapest].monthly;
     const double delta = r->option[k].monthly - best;
-    char d[64];
-    num_format_money(delta, 2, d, sizeof d);
-    const char *plus = delta >= 0 ? "+" : "";
+    char d[64], pct[48];
+    num_format_signed(delta, 2, true, d, sizeof d);
+    num_format_fixed(100 * delta / best, 1, true, pct, sizeof pct);
     if (best > 0)
-        num_snprintf(buf, n, "%s%s (%+.1f%%)", plus, d, 100 * delta / best);
+        num_snprintf(buf, n, "%s (%s%%)", d, pct);
     else
-        num_snprintf(buf, n, "%s%s", plus, d);
+        num_snprintf(buf, n, "%s", d);
 }
 
 void export_crossover_words(const CostResult *r, CostOption k, StrBuf *b)

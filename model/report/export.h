@@ -8,6 +8,7 @@
 #define GPUPLAN_EXPORT_H
 
 #include "fields.h"
+#include "numfmt.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -80,6 +81,15 @@ void export_risk(ExportFormat f, const Report *rep, StrBuf *b);
 
 /* Dispatch on f. */
 void export_any(ExportFormat f, const Report *rep, StrBuf *b);
+
+/* The minus sign of format f's numbers (DESIGN 8, "One minus sign"):
+ * U+2212 in Markdown and HTML, read by people in a browser or a renderer;
+ * ASCII '-' in text (plain ASCII for any terminal, mail or printer), CSV
+ * and JSON (read back by programs). Every exporter sets it for its thread
+ * while it writes (num_minus_set) and then puts the caller's back, so a
+ * report written from the planner is the same as one from the command
+ * line. */
+NumMinus export_minus(ExportFormat f);
 
 /* --- The wording the exporters share (export.c) ------------------------------
  * Each format writes its own markup around these; none calls another

@@ -173,6 +173,8 @@ static void chart(const CompareEntry *e, const Comparison *c, bool md, StrBuf *b
 void export_compare_text(const CompareEntry *e, const Comparison *c, const char *date,
                          bool md, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(md ? EXPORT_MD : EXPORT_TEXT));
     size_t n = c->count;
     char title[64];
     num_snprintf(title, sizeof title, "Comparison of %zu scenarios", n);
@@ -232,6 +234,7 @@ void export_compare_text(const CompareEntry *e, const Comparison *c, const char 
     }
     sb_append(b, "\n");
     chart(e, c, md, b);
+    num_minus_set(was);
 }
 
 void export_compare(ExportFormat f, const CompareEntry *e, size_t n, const char *date,

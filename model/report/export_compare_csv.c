@@ -36,6 +36,8 @@ static void text(StrBuf *b, const char *s)
 
 void export_compare_csv(const CompareEntry *e, const Comparison *c, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_CSV));
     sb_append(b, "scenario,file,name,currency,option,allowed,monthly,per_useful_gpu_hour,"
                  "crossovers,crossover_pct,npv,break_even_month,"
                  "discounted_break_even_month,irr_pct,scenario_cheapest,cheapest\r\n");
@@ -68,4 +70,5 @@ void export_compare_csv(const CompareEntry *e, const Comparison *c, StrBuf *b)
             sb_append(b, "\r\n");
         }
     }
+    num_minus_set(was);
 }

@@ -150,6 +150,8 @@ static void verdicts(const CompareEntry *e, size_t n, StrBuf *b)
 void export_compare_html(const CompareEntry *e, const Comparison *c, const char *date,
                          const char *generator, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_HTML));
     char title[64];
     num_snprintf(title, sizeof title, "Comparison of %zu scenarios", c->count);
     sb_append(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -177,4 +179,5 @@ void export_compare_html(const CompareEntry *e, const Comparison *c, const char 
     sb_append(b, ". Monthly costs are levelized over each scenario's horizon; useful "
                  "GPU-hours are GPU-hours doing the work, at each scenario's measured "
                  "utilization.</footer>\n</main>\n</body>\n</html>\n");
+    num_minus_set(was);
 }

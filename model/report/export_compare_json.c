@@ -232,6 +232,8 @@ static cJSON *side_json(cJSON *o, const CompareEntry *e)
 void export_diff_json(const CompareEntry *from, const CompareEntry *to,
                       const char *generator, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_JSON));
     ScenarioDiff *sd = xmalloc(sizeof *sd);
     ResultDiff rd;
     scenario_diff(from->scenario, to->scenario, sd);
@@ -252,6 +254,7 @@ void export_diff_json(const CompareEntry *from, const CompareEntry *to,
     put(root, "results", res);
     free(sd);
     print_json(root, b);
+    num_minus_set(was);
 }
 
 /* --- the comparison ---------------------------------------------------------- */
@@ -322,6 +325,8 @@ static cJSON *scenario_json(const CompareEntry *e, size_t i)
 void export_compare_json(const CompareEntry *e, const Comparison *c, const char *date,
                          const char *generator, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_JSON));
     cJSON *root = must(cJSON_CreateObject());
     put(root, "gpuplan", number(SCENARIO_VERSION));
     put(root, "generator", text(generator));
@@ -367,4 +372,5 @@ void export_compare_json(const CompareEntry *e, const Comparison *c, const char 
     sb_free(&notes);
     put(root, "notes", nl);
     print_json(root, b);
+    num_minus_set(was);
 }

@@ -52,6 +52,8 @@ static void csv_money(StrBuf *b, double v)
 
 void export_csv(const Report *rep, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_CSV));
     const CostResult *r = rep->cost;
     /* Header: option columns, then the union of both kinds' lines in the
      * DESIGN's order (capital .. opportunity, compute .. opportunity). */
@@ -77,14 +79,19 @@ void export_csv(const Report *rep, StrBuf *b)
         }
         sb_append(b, "\r\n");
     }
+    num_minus_set(was);
 }
 
 void export_risk_csv(const Report *rep, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_CSV));
     sb_append(b, "key,low,high,delta_low,delta_high,crossover_low,"
               "crossover_high\r\n");
-    if (!rep->risk)
+    if (!rep->risk) {
+        num_minus_set(was);
         return;
+    }
     const Tornado *t = &rep->risk->tornado;
     for (size_t i = 0; i < t->count; i++) {
         const TornadoRow *r = &t->row[i];
@@ -103,4 +110,5 @@ void export_risk_csv(const Report *rep, StrBuf *b)
         csv_num(b, r->high.ok ? r->high.at.crossover_pct : NAN);
         sb_append(b, "\r\n");
     }
+    num_minus_set(was);
 }

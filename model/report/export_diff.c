@@ -190,11 +190,11 @@ static void inputs(const CompareEntry *from, const CompareEntry *to, const Scena
 static void fit(const char *text, double v, bool sign, int width, char *buf, size_t n)
 {
     num_snprintf(buf, n, "%s", text);
-    if ((int)strlen(buf) <= width || !isfinite(v))
+    if (utf8_width(buf) <= width || !isfinite(v))
         return;
     char s[32];
     if (num_format_scaled(fabs(v), width - 1, s, sizeof s))
-        num_snprintf(buf, n, "%s%s", v < 0 ? "-" : sign ? "+" : "", s);
+        num_snprintf(buf, n, "%s%s", v < 0 ? num_minus_sign() : sign ? "+" : "", s);
 }
 
 /* One result row of the text format: in columns when old and new fit
@@ -292,6 +292,8 @@ static void results(const CompareEntry *from, const CompareEntry *to, const Resu
 
 void export_diff_text(const CompareEntry *from, const CompareEntry *to, bool md, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(md ? EXPORT_MD : EXPORT_TEXT));
     ScenarioDiff *sd = xmalloc(sizeof *sd);
     ResultDiff rd;
     scenario_diff(from->scenario, to->scenario, sd);
@@ -301,6 +303,7 @@ void export_diff_text(const CompareEntry *from, const CompareEntry *to, bool md,
     inputs(from, to, sd, md, b);
     results(from, to, &rd, md, b);
     free(sd);
+    num_minus_set(was);
 }
 
 void export_diff(ExportFormat f, const CompareEntry *from, const CompareEntry *to,

@@ -385,6 +385,8 @@ static void inputs(StrBuf *b, const Scenario *s)
 
 void export_html(const Report *rep, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_HTML));
     const Scenario *s = rep->scenario;
     const CostResult *r = rep->cost;
     sb_append(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -419,4 +421,5 @@ void export_html(const Report *rep, StrBuf *b)
     html_text(b, s->currency);
     sb_append(b, " unless marked otherwise; useful GPU-hours are GPU-hours doing the "
                  "work, at the measured utilization.</footer>\n</main>\n</body>\n</html>\n");
+    num_minus_set(was);
 }

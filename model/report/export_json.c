@@ -531,6 +531,8 @@ static cJSON *results_json(const Scenario *s, const CostResult *r,
 
 void export_json(const Report *rep, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_JSON));
     cJSON *doc = xobj();
     cJSON_AddNumberToObject(doc, "gpuplan", SCENARIO_VERSION);
     cJSON_AddStringToObject(doc, "generator", rep->generator);
@@ -545,4 +547,5 @@ void export_json(const Report *rep, StrBuf *b)
     sb_append(b, "\n");
     cJSON_free(text);
     cJSON_Delete(doc);
+    num_minus_set(was);
 }

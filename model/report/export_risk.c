@@ -17,9 +17,19 @@
 #include "chart_tornado.h"
 #include "fields.h"
 #include "numfmt.h"
+#include "utf8.h"
 
 #define RISK_CHART_WIDTH 78
 #define RISK_CHART_ROWS 15 /* the rest are in the table below the chart */
+
+/* Append s right-aligned in `cols` display columns (as "%*s" does for
+ * bytes): a figure with U+2212 takes one column for its sign. */
+static void pad_left(StrBuf *b, const char *s, int cols)
+{
+    for (int w = utf8_width(s); w < cols; w++)
+        sb_append(b, " ");
+    sb_append(b, s);
+}
 
 /* A crossover in percent, or "none". */
 static void crossover_text(bool has, double v, char *buf, size_t n)
@@ -153,7 +163,12 @@ static void mc_histogram(StrBuf *b, const Scenario *s, const MonteCarlo *mc, boo
         char a[64], c[64];
         export_signed_money(mc->edges[i], 2, a, sizeof a);
         export_signed_money(mc->edges[i + 1], 2, c, sizeof c);
-        sb_printf(b, "  %15s .. %15s %6zu ", a, c, mc->counts[i]);
+        /* In columns, not bytes: a minus sign may be U+2212 (DESIGN 8). */
+        sb_append(b, "  ");
+        pad_left(b, a, 15);
+        sb_append(b, " .. ");
+        pad_left(b, c, 15);
+        sb_printf(b, " %6zu ", mc->counts[i]);
         size_t w = (mc->counts[i] * 30 + top - 1) / top;
         for (size_t j = 0; j < w; j++)
             sb_append(b, "#");
@@ -185,10 +200,14 @@ static void monte_carlo(StrBuf *b, const Scenario *s, const RiskResult *k, bool 
 
 void export_risk_section(const Report *rep, bool md, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(md ? EXPORT_MD : EXPORT_TEXT));
     const Scenario *s = rep->scenario;
     const RiskResult *k = rep->risk;
-    if (!k)
+    if (!k) {
+        num_minus_set(was);
         return;
+    }
     const Tornado *t = &k->tornado;
     sb_append(b, md ? "## Risk\n\n" : "RISK\n");
     const char *indent = md ? "" : "  ";
@@ -215,4 +234,5 @@ void export_risk_section(const Report *rep, bool md, StrBuf *b)
     tornado_table(b, t, md);
     if (k->has_monte_carlo)
         monte_carlo(b, s, k, md);
+    num_minus_set(was);
 }

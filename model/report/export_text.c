@@ -458,6 +458,8 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
 
 void export_report(const Report *rep, bool md, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(md ? EXPORT_MD : EXPORT_TEXT));
     const Scenario *s = rep->scenario;
     const CostResult *r = rep->cost;
     const char *date = rep->date;
@@ -517,4 +519,5 @@ void export_report(const Report *rep, bool md, StrBuf *b)
     if (rep->hybrid)
         hybrid_section(b, s, rep->hybrid, md);
     inputs(b, s, md);
+    num_minus_set(was);
 }

@@ -11,6 +11,7 @@
 #include <cJSON.h>
 
 #include "dtoa.h"
+#include "export.h"
 #include "numfmt.h"
 #include "text_rules.h"
 #include "utf8.h"
@@ -176,6 +177,8 @@ static void text_groups(const MeasureReport *m, StrBuf *b)
 
 void measure_report_text(const MeasureReport *m, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_TEXT));
     const MeasureResult *r = m->r;
     char n1[DTOA_BUFSIZE], f1[40], f2[40], t1[64], t2[64];
     sb_printf(b, "utilization.measured_pct = %s\n",
@@ -231,6 +234,7 @@ void measure_report_text(const MeasureReport *m, StrBuf *b)
     }
     text_profile(r, m->zone, b);
     text_groups(m, b);
+    num_minus_set(was);
 }
 
 static cJSON *jnum(double v)
@@ -377,6 +381,8 @@ static void json_activity(cJSON *doc, const MeasureResult *r)
 
 void measure_report_json(const MeasureReport *m, StrBuf *b)
 {
+    /* This format's minus sign while it writes (DESIGN 8). */
+    const NumMinus was = num_minus_set(export_minus(EXPORT_JSON));
     const MeasureResult *r = m->r;
     cJSON *doc = cJSON_CreateObject();
     if (!doc)
@@ -420,4 +426,5 @@ void measure_report_json(const MeasureReport *m, StrBuf *b)
     sb_append(b, "\n");
     cJSON_free(text);
     cJSON_Delete(doc);
+    num_minus_set(was);
 }

@@ -22,7 +22,10 @@ be_legend() {
              END { print out }' | sed 's/^o /d /'
 }
 
-start -- diagflow-risk
+# In a UTF-8 locale a negative figure on screen has U+2212, the minus sign
+# (DESIGN 8); what is typed stays ASCII.
+M=$'\xe2\x88\x92'
+start LC_ALL=C.UTF-8 -- diagflow-risk
 wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 # cost curves -> breakdown -> cumulative spend
 keys c c
@@ -41,12 +44,12 @@ type_text "-"
 wait_for "stale" 5 "'-' alone is not a number: the figures are marked stale"
 type_text "2"
 wait_for "X break-even: $(be_legend -2)" 5 "-2%/yr moves the break-even months"
-wait_for "Buy vs spot: no payback, IRR -2.4%" 2 "-2%/yr moves the horizon line"
+wait_for "Buy vs spot: no payback, IRR ${M}2.4%" 2 "-2%/yr moves the horizon line"
 type_text "0"
 wait_for "X break-even: $(be_legend -20)" 5 "-20%/yr moves them again"
-wait_for "Buy vs spot: no payback, IRR -31.9%" 2 "-20%/yr: the horizon line again"
+wait_for "Buy vs spot: no payback, IRR ${M}31.9%" 2 "-20%/yr: the horizon line again"
 keys Enter
-wait_re "^ Cloud price change +-20 %/yr" 5 "Enter keeps -20"
+wait_re "^ Cloud price change +${M}20 %/yr" 5 "Enter keeps -20, shown with the minus sign"
 # The price change's help takes two rows, over the chart's key: Horizon's
 # fits one.
 keys Up

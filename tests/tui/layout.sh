@@ -23,6 +23,8 @@ plot_rows() { screen | grep -E '^ *([0-9][0-9.,]*[kM]? +\+|[A-Z/a-z-]* +\|)' | g
 # A copy: saving must not touch the shipped file.
 cp "$SCEN/diagflow.yaml" "$TMP/work/diagflow.yaml"
 chmod u+w "$TMP/work/diagflow.yaml" # the source tree may be read-only (distcheck)
+# A negative figure on screen: U+2212 in UTF-8, '-' in C (DESIGN 8).
+if [ "$(locale charmap 2>/dev/null)" = UTF-8 ]; then minus=$'\xe2\x88\x92'; else minus=-; fi
 start -- diagflow.yaml
 wait_re " Hardware +Facility " 10 "panel tabs" || give_up
 # 80x23 is an 80x24 window under tmux's status line (a detached test
@@ -56,7 +58,7 @@ for size in 80x22 80x23 80x24; do
     screen | grep -qE "Option +per month +GPU-h vs cheapest" && ok ||
         fail "the options' titles at $size"
     if [ "$size" != 80x22 ]; then
-        screen | grep -qE "Buy vs spot: no payback, IRR -99\.9%" && ok ||
+        screen | grep -qE "Buy vs spot: no payback, IRR ${minus}99\.9%" && ok ||
             fail "the horizon line at $size"
     fi
     n=$(plot_rows)

@@ -20,7 +20,9 @@ wait_re "\.\.\. [0-9]+ more inputs \(gpuplan risk lists all\)" 2 "rows that do n
 keys Down Down Down
 wait_for "hardware.node_price:" 5 "node price selected"
 type_text "2"
-wait_for "now -27K" 5 "the tornado follows the typed value"
+# Negative with the screen's minus sign: U+2212 in UTF-8, '-' in C (DESIGN 8).
+if [ "$(locale charmap 2>/dev/null)" = UTF-8 ]; then minus=$'\xe2\x88\x92'; else minus=-; fi
+wait_for "now ${minus}27K" 5 "the tornado follows the typed value"
 keys Escape
 wait_for "now +4.7K" 5 "Esc brings the figures back"
 keys c
