@@ -76,8 +76,8 @@ const FieldList field_list_pairs = {
 static int say_busy(const Scenario *s, Diag *d)
 {
     char a[40], b[40];
-    num_format_exact(s->facility.node_power_busy_kw, a, sizeof a);
-    num_format_exact(s->facility.node_power_max_kw, b, sizeof b);
+    num_format_said(s->facility.node_power_busy_kw, a, sizeof a);
+    num_format_said(s->facility.node_power_max_kw, b, sizeof b);
     return diag_fail(d, "busy power %s kW is above the provisioned %s kW "
                      "(need idle <= busy <= max)", a, b);
 }
@@ -85,8 +85,8 @@ static int say_busy(const Scenario *s, Diag *d)
 static int say_idle(const Scenario *s, Diag *d)
 {
     char a[40], b[40];
-    num_format_exact(s->facility.node_power_idle_kw, a, sizeof a);
-    num_format_exact(s->facility.node_power_busy_kw, b, sizeof b);
+    num_format_said(s->facility.node_power_idle_kw, a, sizeof a);
+    num_format_said(s->facility.node_power_busy_kw, b, sizeof b);
     return diag_fail(d, "idle power %s kW is above the busy %s kW "
                      "(need idle <= busy <= max)", a, b);
 }
@@ -94,8 +94,8 @@ static int say_idle(const Scenario *s, Diag *d)
 static int say_onprem_nodes(const Scenario *s, Diag *d)
 {
     char a[40], b[40];
-    num_format_exact(s->hybrid.onprem_nodes, a, sizeof a);
-    num_format_exact(s->hardware.nodes, b, sizeof b);
+    num_format_said(s->hybrid.onprem_nodes, a, sizeof a);
+    num_format_said(s->hardware.nodes, b, sizeof b);
     return diag_fail(d, "%s on-prem nodes is more than hardware.nodes (%s); "
                      "the plan uses part of the owned fleet (expected 0 to "
                      "%s)", a, b, b);

@@ -97,8 +97,8 @@ static void range_text(const Field *f, char *buf, size_t n)
         snprintf(buf, n, "a number");
         return;
     }
-    num_format_exact(f->minimum, lo, sizeof lo);
-    num_format_exact(f->maximum, hi, sizeof hi);
+    num_format_said(f->minimum, lo, sizeof lo);
+    num_format_said(f->maximum, hi, sizeof hi);
     const char *kind = f->type == FT_INT ? "a whole number" : "a number";
     if (f->minimum == -DBL_MAX && f->maximum == DBL_MAX)
         snprintf(buf, n, "%s", kind); /* no range of its own (an
@@ -121,7 +121,7 @@ int field_check_num(const Field *f, double v, Diag *d)
     }
     char range[120], val[40];
     range_text(f, range, sizeof range);
-    num_format_exact(v, val, sizeof val);
+    num_format_said(v, val, sizeof val);
     if (!isfinite(v))
         return diag_fail(d, "not a finite number (expected %s)", range);
     if (f->type == FT_INT && v != floor(v))
@@ -129,17 +129,17 @@ int field_check_num(const Field *f, double v, Diag *d)
                          range);
     if (v < f->minimum) {
         char lo[40];
-        num_format_exact(f->minimum, lo, sizeof lo);
+        num_format_said(f->minimum, lo, sizeof lo);
         return diag_fail(d, "%s is below %s (expected %s)", val, lo, range);
     }
     if (f->above_minimum && !(v > f->minimum)) {
         char lo[40];
-        num_format_exact(f->minimum, lo, sizeof lo);
+        num_format_said(f->minimum, lo, sizeof lo);
         return diag_fail(d, "%s is not above %s (expected %s)", val, lo, range);
     }
     if (v > f->maximum) {
         char hi[40];
-        num_format_exact(f->maximum, hi, sizeof hi);
+        num_format_said(f->maximum, hi, sizeof hi);
         return diag_fail(d, "%s is above %s (expected %s)", val, hi, range);
     }
     return 0;

@@ -290,3 +290,15 @@ void num_format_signed(double v, int decimals, bool zero_plus, char *buf, size_t
     else
         num_snprintf(buf, n, "%s%s", v < 0 ? num_minus_sign() : "+", m);
 }
+
+void num_format_said(double v, char *buf, size_t n)
+{
+    char raw[DTOA_BUFSIZE];
+    dtoa_shortest(fabs(v), raw);
+    bool neg = v < 0;
+    if (!isfinite(v) || strchr(raw, 'e'))
+        num_snprintf(buf, n, "%s%s", neg && isfinite(v) ? num_minus_sign() : "",
+                     isfinite(v) ? raw : v < 0 ? "-inf" : v > 0 ? "inf" : "nan");
+    else
+        group_digits(raw, neg, buf, n);
+}

@@ -67,7 +67,7 @@ void num_format_value(double v, char *buf, size_t n);
  * reports), ASCII '-' where it must stay ASCII or machine-readable (the C
  * locale, the text report, CSV, JSON, messages on the command line). The
  * formatters here that write for people (num_format_money,
- * num_format_value, num_format_fixed, num_format_signed,
+ * num_format_value, num_format_said, num_format_fixed, num_format_signed,
  * num_format_scaled) follow the calling thread's choice; num_format_exact
  * and num_snprintf never do (files and JSON are read back). */
 typedef enum NumMinus { NUM_MINUS_ASCII, NUM_MINUS_TRUE } NumMinus;
@@ -94,6 +94,14 @@ void num_format_fixed(double v, int decimals, bool plus, char *buf, size_t n);
  * thread's minus sign, "+" before a positive one ("+20,477.88",
  * "-1,234"); zero (after rounding) as "+0" when zero_plus, else "0". */
 void num_format_signed(double v, int decimals, bool zero_plus, char *buf, size_t n);
+
+/* A value a message quotes (a refused value, the range a field allows, a
+ * limit reached): every digit num_format_exact keeps, so a refusal never
+ * rounds the value it refuses, with the integer part grouped by thousands
+ * and the minus sign as num_format_value's: "290,000", "1,234.5678",
+ * "-3"; the exponent form as it is ("1e+20"); "0" for -0. The one rule of
+ * numbers on screen (DESIGN 8), in the sentences that refuse. */
+void num_format_said(double v, char *buf, size_t n);
 
 /* v scaled to fit `width` columns (DESIGN 8: scaled, never truncated):
  * 1200000 -> "1.2M", 1e12 -> "1T" (K, M, G, T, P, E; one decimal when it

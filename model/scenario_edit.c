@@ -420,7 +420,7 @@ static int nudge(FieldRef *r, const Scenario *s, const double *from,
         v = rounded;
     if (v == old) {
         char lim[64];
-        num_format_exact(old, lim, sizeof lim);
+        num_format_said(old, lim, sizeof lim); /* a sentence: grouped */
         return diag_fail(d, "%s is at its %s, %s", f->key,
                          steps > 0 ? "maximum" : "minimum", lim);
     }

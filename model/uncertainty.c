@@ -148,8 +148,8 @@ static int check_input(const Scenario *s, size_t i, int *which, Diag *d)
     }
     if (!(in->low < in->high)) {
         *which = UI_HIGH;
-        num_format_exact(in->low, a, sizeof a);
-        num_format_exact(in->high, b, sizeof b);
+        num_format_said(in->low, a, sizeof a);
+        num_format_said(in->high, b, sizeof b);
         return diag_fail(d, "high %s is not above low %s (a range needs low "
                          "< high)", b, a);
     }
@@ -159,9 +159,9 @@ static int check_input(const Scenario *s, size_t i, int *which, Diag *d)
      * nearest end). */
     if (in->has_mode && (in->mode < in->low || in->mode > in->high)) {
         char lo[40], hi[40];
-        num_format_exact(in->mode, a, sizeof a);
-        num_format_exact(in->low, lo, sizeof lo);
-        num_format_exact(in->high, hi, sizeof hi);
+        num_format_said(in->mode, a, sizeof a);
+        num_format_said(in->low, lo, sizeof lo);
+        num_format_said(in->high, hi, sizeof hi);
         *which = UI_MODE;
         return diag_fail(d, "mode %s is outside the range %s to %s (need "
                          "low <= mode <= high)", a, lo, hi);
@@ -258,10 +258,10 @@ static int check_matrix(const Scenario *s, size_t *index, Diag *d)
     const UncPair *q = &s->uncertainty.pairs[from[bad]];
     char r[40], lo[40], hi[40], allowed[160];
     double l = 0, h = 0;
-    num_format_exact(q->rho, r, sizeof r);
+    num_format_said(q->rho, r, sizeof r);
     if (pair_interval(pairs, np, k, bad, &l, &h)) {
-        num_format_exact(l, lo, sizeof lo);
-        num_format_exact(h, hi, sizeof hi);
+        num_format_said(l, lo, sizeof lo);
+        num_format_said(h, hi, sizeof hi);
         snprintf(allowed, sizeof allowed, "with the others as written it "
                  "may be %s to %s", lo, hi);
     } else {

@@ -210,11 +210,11 @@ expect_status 0 "check ./-x.yaml" -- "$G" check "$TMP/-x.yaml"
 printf '{"gpuplan": 2,\n "hardware": {"nodes": 0, "nods": 3},\n "uncertainty": {"inputs": [{"key": "x", "low": 1, "high": 2}, 7]},\n "cloud": {"spot_gpu_hour": true}}\n' >"$TMP/bad.json"
 expect_status 65 "check bad json" -- "$G" check "$TMP/bad.json" "$S/default.yaml"
 cat >"$TMP/want" <<EOF
-gpuplan: $TMP/bad.json:2:24: hardware.nodes: 0 is below 1 (expected a whole number from 1 to 100000)
+gpuplan: $TMP/bad.json:2:24: hardware.nodes: 0 is below 1 (expected a whole number from 1 to 100,000)
 gpuplan: $TMP/bad.json:2:27: hardware.nods: unknown key \`nods\` (did you mean \`nodes\`?)
 gpuplan: $TMP/bad.json:3:37: uncertainty.inputs[0].key: \`x\` is not a scenario field (unknown key \`x\` (the keys are listed in gpuplan-scenario(5)); expected the key path of a number field, such as utilization.measured_pct)
 gpuplan: $TMP/bad.json:3:64: uncertainty.inputs[1]: an input is an object of its keys, not a number
-gpuplan: $TMP/bad.json:4:29: cloud.spot_gpu_hour: expected a number from 0 to 1000, not true or false
+gpuplan: $TMP/bad.json:4:29: cloud.spot_gpu_hour: expected a number from 0 to 1,000, not true or false
 EOF
 diff "$TMP/want" "$TMP/err" >"$TMP/diff" && ok || fail "check bad.json: $(cat "$TMP/diff")"
 expect_grep "$TMP/out" "default.yaml: ok" "check goes on to the next file"

@@ -127,6 +127,14 @@ START_TEST(parse_numbers)
     const Field *n = field_find("hardware.nodes");
     ck_assert(field_parse(n, "2.5", &v, &msg) != 0);
     ck_assert_ptr_nonnull(strstr(msg.message, "not a whole number"));
+    /* A refusal quotes numbers as the screen shows them, grouped, with
+     * every digit of the refused value (DESIGN 8). */
+    ck_assert(field_parse(n, "290000", &v, &msg) != 0);
+    ck_assert_str_eq(msg.message, "290,000 is above 100,000 (expected a whole number "
+                                  "from 1 to 100,000)");
+    ck_assert(field_parse(n, "1234567.125", &v, &msg) != 0);
+    ck_assert_str_eq(msg.message, "1,234,567.125 is not a whole number (expected a whole "
+                                  "number from 1 to 100,000)");
 }
 END_TEST
 

@@ -72,7 +72,7 @@ static const Bad yaml_bad[] = {
      10, 17, "hybrid.workloads[0].priority", "0 to 100"},
     {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n"
              "      cloud_gpu_hour: -1\n",
-     10, 23, "hybrid.workloads[0].cloud_gpu_hour", "0 to 1000"},
+     10, 23, "hybrid.workloads[0].cloud_gpu_hour", "0 to 1,000"},
     {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n"
              "      max_wait_minutes: lots\n",
      10, 25, "hybrid.workloads[0].max_wait_minutes", "not a number"},
@@ -104,7 +104,7 @@ static const Bad yaml_bad[] = {
     {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 0\n", 9, 14,
      "hybrid.workloads[0].hours", "not above 0"},
     {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 9000\n", 9, 14,
-     "hybrid.workloads[0].hours", "9000 is above 8784"},
+     "hybrid.workloads[0].hours", "9,000 is above 8,784"},
     {HEAD WL "      per_day: -1\n      gpus: 4\n      hours: 1\n", 7, 16,
      "hybrid.workloads[0].per_day", "below 0"},
     {HEAD WL "      per_day: 3\n      gpus: 4\n      hours: 1\n      run: gpu\n",
@@ -130,7 +130,7 @@ static const Bad yaml_bad[] = {
      "hybrid.workloads[0].name", "text is empty"},
     {HEAD WL "      per_day: 1\n      gpus: 1\n      hours: 1\n"
              "    - name: b\n      per_day: 1\n      gpus: 100001\n",
-     12, 13, "hybrid.workloads[1].gpus", "above 100000"},
+     12, 13, "hybrid.workloads[1].gpus", "above 100,000"},
     {HEAD WL "      per_day: &x 1\n", 7, 16, "hybrid.workloads[0].per_day", "anchors and aliases"},
     {HEAD "  workloads:\n    - 3\n", 6, 7, "hybrid.workloads[0]",
      "a workload is a mapping"},
@@ -148,9 +148,9 @@ static const Bad yaml_bad[] = {
     {HEAD "  seed: 1.5\n", 5, 9, "hybrid.seed", "not a whole number"},
     {HEAD "  seed: 9007199254740994\n", 5, 9, "hybrid.seed", "above"},
     {HEAD "  max_wait_minutes: 100001\n", 5, 21, "hybrid.max_wait_minutes",
-     "above 100000"},
+     "above 100,000"},
     {HEAD "  cloud_idle_minutes: 1441\n", 5, 23, "hybrid.cloud_idle_minutes",
-     "above 1440"},
+     "above 1,440"},
     {HEAD "  onprem_nodes: -1\n", 5, 17, "hybrid.onprem_nodes", "below 0"},
     {HEAD "  days: [1]\n", 5, 9, "hybrid.days", "expected a single value"},
     {HEAD "  max_wait_minute: 90\n", 5, 3, "hybrid.max_wait_minute",

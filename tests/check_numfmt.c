@@ -146,6 +146,26 @@ START_TEST(one_minus_sign)
 }
 END_TEST
 
+/* A value a message quotes: every digit, grouped; exponents as they are. */
+START_TEST(said_values)
+{
+    static const struct {
+        double v;
+        const char *want;
+    } rows[] = {
+        {290000, "290,000"}, {1234567.125, "1,234,567.125"}, {-3, "-3"},
+        {-0.0, "0"},         {0.1, "0.1"},                   {1e20, "1e+20"},
+        {140627.19999999998, "140,627.19999999998"},         /* not rounded */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char buf[64];
+        num_format_said(rows[i].v, buf, sizeof buf);
+        ck_assert_msg(strcmp(buf, rows[i].want) == 0, "row %zu: '%s', not '%s'", i, buf,
+                      rows[i].want);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("numfmt");
@@ -156,6 +176,7 @@ int main(void)
     tcase_add_test(t, cents);
     tcase_add_test(t, shown_difference);
     tcase_add_test(t, one_minus_sign);
+    tcase_add_test(t, said_values);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -216,7 +216,7 @@ static const struct {
     {false, "gpuplan: 1\nhybrid:\n  seed: 9007199254740993\n  workloads: "
             "[]\n", 3, 9, "hybrid.seed", "cannot be held exactly"},
     {false, "gpuplan: 1\nhardware:\n  nodes: 100000000000000000001\n", 3, 10,
-     "hardware.nodes", "is above 100000"},
+     "hardware.nodes", "is above 100,000"},
     /* booleans are true and false only */
     {false, "gpuplan: 1\nconstraints:\n  compliance_forbids_cloud: yes\n", 3,
      29, "constraints.compliance_forbids_cloud", "is not true or false"},

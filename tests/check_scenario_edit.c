@@ -51,7 +51,7 @@ static const struct {
     {"utilization.measured_pct", "140", "utilization.measured_pct",
      "140 is above 100"},
     {"hybrid.workloads[1].hours", "0", "hybrid.workloads[1].hours",
-     "0 is not above 0 (expected a number above 0, up to 8784)"},
+     "0 is not above 0 (expected a number above 0, up to 8,784)"},
     {"hybrid.workloads[1].schedule", "0 25 * * *",
      "hybrid.workloads[1].schedule", "is not a cron schedule: hour 25"},
     {"hybrid.workloads[1].run", "sometimes", "hybrid.workloads[1].run",

@@ -123,8 +123,8 @@ void load_describe(const Field *f, char *buf, size_t n)
                      f->type == FT_INT ? "a whole number" : "a number");
             break;
         }
-        num_format_exact(f->minimum, lo, sizeof lo);
-        num_format_exact(f->maximum, hi, sizeof hi);
+        num_format_said(f->minimum, lo, sizeof lo); /* a message: grouped */
+        num_format_said(f->maximum, hi, sizeof hi);
         snprintf(buf, n, "%s %s %s%s %s",
                  f->type == FT_INT ? "a whole number" : "a number",
                  f->above_minimum ? "above" : "from", lo,

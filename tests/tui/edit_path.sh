@@ -131,7 +131,7 @@ keys p
 wait_for "od/res/spot" 5 "the picker" || give_up
 wait_re "big\.metal .* 9000\.00 / - / 2\.00" 2 "the row says 9000 an hour a GPU"
 keys Enter
-wait_for "cloud.on_demand_gpu_hour: 9000 is above 1000" 5 "refused with the field's reason"
+wait_for "cloud.on_demand_gpu_hour: 9,000 is above" 5 "refused with the field's reason, its numbers grouped as the screen's"
 wait_for "nothing copied" 2 "and says nothing was copied"
 wait_re "^ On-demand +6\.88 " 5 "the on-demand price is unchanged"
 wait_re "^ Spot +2\.96 " 2 "the spot price is unchanged too (all or nothing)"

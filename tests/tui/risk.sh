@@ -125,7 +125,7 @@ wait_re "^ Node price +290,000 " 5 "u undoes the edit in one step"
 keys Right Right
 type_text "120"
 keys Enter
-wait_for "uncertainty.inputs[1].high: high 120 is not above low 290000" 5 "the rule said"
+wait_for "uncertainty.inputs[1].high: high 120 is not above low 290,000" 5 "the rule said"
 keys Escape
 # a adds the input that moves the decision most, d deletes after a question.
 keys a

@@ -94,7 +94,9 @@ keys Enter
 # 0: the matrix's determinant is 1 - 0.81 - x^2, so |x| <= sqrt(0.19) = 0.4359.
 wait_msg "uncertainty.correlations[1].rho: the rank correlation 0.9 of utilization.measured_pct and cloud.spot_gpu_hour cannot hold with the other pairs" \
     5 "a rank correlation the others cannot hold with is refused, the pair named"
-wait_msg "with the others as written it may be -0.43 to 0.43" 2 "and the values it may take"
+# The refusal's numbers as the screen writes them: U+2212 in UTF-8 (DESIGN 8).
+if [ "$(locale charmap 2>/dev/null)" = UTF-8 ]; then minus=$'\xe2\x88\x92'; else minus=-; fi
+wait_msg "with the others as written it may be ${minus}0.43 to 0.43" 2 "and the values it may take"
 wait_for "Enter commit  Esc cancel" 2 "the refused value stays in the editor"
 wait_for "stale" 2 "the figures of the refused value are marked stale"
 keys Escape
