@@ -345,20 +345,26 @@ static void cloud_options(const Scenario *s, CostResult *r)
 }
 
 /* From the options' lines: each option's monthly cost and cost per useful
- * GPU-hour, the cheapest, the crossovers and the zone (DESIGN 2.3, 2.4). */
-static void figures_of_lines(const Scenario *s, CostResult *r)
+ * GPU-hour, the cheapest, the crossovers and the zone (DESIGN 2.3, 2.4).
+ * The crossovers of the options whose bit is set in `kept` are left as r
+ * holds them (cost_update_figures: their piecewise lines did not change). */
+static void figures_of_lines(const Scenario *s, CostResult *r, unsigned kept)
 {
     /* Cost per useful GPU-hour: NPV / sum(W_t v^t) = Lev / (W wf). */
     const double W = r->useful_gpu_hours_month * r->work_factor;
     for (int k = 0; k < OPT_COUNT; k++) {
         OptionCost *o = &r->option[k];
-        o->monthly = 0;
-        const CostLine *lines = k == OPT_ONPREM ? cost_onprem_lines
-                                                : cost_cloud_lines;
-        size_t nl = k == OPT_ONPREM ? ONPREM_LINES : CLOUD_LINES;
-        for (size_t i = 0; i < nl; i++)
-            o->monthly += o->line[lines[i]];
-        o->per_useful_gpu_hour = W > 0 ? o->monthly / W : NAN;
+        /* (a loop of a known count a kind: the table's lines are added in
+         * its order, as always, and the compiler can unroll it) */
+        double m = 0;
+        if (k == OPT_ONPREM)
+            for (size_t i = 0; i < ONPREM_LINES; i++)
+                m += o->line[cost_onprem_lines[i]];
+        else
+            for (size_t i = 0; i < CLOUD_LINES; i++)
+                m += o->line[cost_cloud_lines[i]];
+        o->monthly = m;
+        o->per_useful_gpu_hour = W > 0 ? m / W : NAN;
     }
 
     /* DESIGN 2.4: cheapest allowed; a tie (equal within rounding) goes to
@@ -372,7 +378,8 @@ static void figures_of_lines(const Scenario *s, CostResult *r)
     const OptionCost *on = &r->option[OPT_ONPREM];
     r->crossover[OPT_ONPREM] = (Crossover){CROSS_EQUAL, NAN, 0, {{0, 0}}};
     for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++)
-        r->crossover[k] = crossover_of(on, &r->option[k]);
+        if (!(kept & (1u << k)))
+            r->crossover[k] = crossover_of(on, &r->option[k]);
 
     /* DESIGN 2.4 zone: the article's rule of thumb, and whether the figures
      * agree with it. */
@@ -394,7 +401,7 @@ void cost_evaluate_figures(const Scenario *s, CostResult *r)
     /* DESIGN 2.7: beyond the steady state, every figure is levelized. */
     if (!horizon_is_steady(s))
         horizon_levelize(s, r);
-    figures_of_lines(s, r);
+    figures_of_lines(s, r, 0);
 }
 
 unsigned cost_field_parts(size_t offset)
@@ -408,18 +415,59 @@ unsigned cost_field_parts(size_t offset)
     return COST_PART_ONPREM | COST_PART_CLOUD;
 }
 
+/* What crossover_of reads of an option: its piecewise line. In the steady
+ * state an option has at most one hinge; more count as a change. */
+typedef struct LineKey {
+    double fixed, slope, hinge_u, hinge_slope;
+    int hinges;
+} LineKey;
+
+static LineKey line_key(const OptionCost *o)
+{
+    LineKey k = {o->fixed, o->slope, 0, 0, o->hinges};
+    if (o->hinges >= 1) {
+        k.hinge_u = o->hinge_u[0];
+        k.hinge_slope = o->hinge_slope[0];
+    }
+    return k;
+}
+
+/* The same line, bit for bit (a NaN or a -0 that changed is a change). */
+static bool same_key(const LineKey *a, const LineKey *b)
+{
+    return a->hinges == b->hinges && a->hinges <= 1 &&
+           memcmp(&a->fixed, &b->fixed, sizeof a->fixed) == 0 &&
+           memcmp(&a->slope, &b->slope, sizeof a->slope) == 0 &&
+           memcmp(&a->hinge_u, &b->hinge_u, sizeof a->hinge_u) == 0 &&
+           memcmp(&a->hinge_slope, &b->hinge_slope, sizeof a->hinge_slope) == 0;
+}
+
 void cost_update_figures(const Scenario *s, unsigned parts, CostResult *r)
 {
     if (parts == (COST_PART_ONPREM | COST_PART_CLOUD) || !horizon_is_steady(s)) {
         cost_evaluate_figures(s, r);
         return;
     }
+    LineKey before[OPT_COUNT];
+    for (int k = 0; k < OPT_COUNT; k++)
+        before[k] = line_key(&r->option[k]);
     /* G, W and the work factor read neither section */
     if (parts & COST_PART_ONPREM)
         onprem_option(s, r);
     if (parts & COST_PART_CLOUD)
         cloud_options(s, r);
-    figures_of_lines(s, r);
+    /* A crossover is a function of on-prem's line and the option's: when
+     * neither changed (a step of spot's price leaves on-demand's and, with
+     * on-demand overflow, reserved's alone), it is the one r holds. */
+    unsigned kept = 0;
+    LineKey on = line_key(&r->option[OPT_ONPREM]);
+    if (same_key(&before[OPT_ONPREM], &on))
+        for (int k = OPT_ON_DEMAND; k < OPT_COUNT; k++) {
+            LineKey now = line_key(&r->option[k]);
+            if (same_key(&before[k], &now))
+                kept |= 1u << k;
+        }
+    figures_of_lines(s, r, kept);
 }
 
 void cost_evaluate_options(const Scenario *s, CostResult *r)

@@ -20,4 +20,10 @@
  * text is the same: the hint changes the speed, never the output. */
 size_t dtoa_fixed(double v, int places, char *buf);
 
+/* Write into buf (at least DTOA_BUFSIZE bytes, not NULL) exactly the text
+ * dtoa_shortest(num_round_cents(v), buf) writes, money to the cent as CSV
+ * gives it ("66075.52", "0.1", "-3", "0"), and return its length; the
+ * usual amounts without a division or a call to round(). */
+size_t dtoa_cents(double v, char *buf);
+
 #endif

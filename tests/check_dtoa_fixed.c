@@ -114,6 +114,64 @@ START_TEST(edges)
 }
 END_TEST
 
+/* dtoa_cents(v) == dtoa_shortest(num_round_cents(v)), text and length. */
+static void same_cents(double v)
+{
+    char want[DTOA_BUFSIZE], got[DTOA_BUFSIZE];
+    size_t wn = dtoa_shortest(num_round_cents(v), want);
+    memset(got, 'x', sizeof got);
+    size_t gn = dtoa_cents(v, got);
+    ck_assert_msg(gn == wn && strcmp(got, want) == 0,
+                  "%.17g: '%s' (%zu), rounded to the cent '%s' (%zu)", v, got,
+                  gn, want, wn);
+}
+
+/* The cents writer: amounts of every size and sign, the half cents and
+ * their neighbours (where round() and a faster rounding could part), the
+ * edge of its fast path, any double, and the special values. */
+START_TEST(cents_writer)
+{
+    state = 4;
+    for (long t = 0; t < test_scale(1000000); t++) {
+        uint64_t r = next();
+        double scale = pow(10, (double)(r % 19) - 4);
+        double v = (double)(next() >> 11) / 9007199254740992.0 * scale;
+        if (r & (1u << 20))
+            v = -v;
+        same_cents(v);
+        /* a half cent, k + 0.5 cents, and the doubles beside it */
+        double h = ((double)(next() % 100000000000ULL) + 0.5) / 100;
+        if (r & (1u << 21))
+            h = -h;
+        same_cents(h);
+        same_cents(nextafter(h, INFINITY));
+        same_cents(nextafter(h, -INFINITY));
+        uint64_t b = next();
+        memcpy(&v, &b, sizeof v);
+        same_cents(v);
+    }
+    static const double edge[] = {0.0, 0.004, 0.005, 0.0049999999999999999,
+                                  0.015, 0.125, 0.49999999999999994, 0.5,
+                                  1.005, 2.675, 66075.52, 4e12, 3999999999999.995,
+                                  3999999999999.9951, 4000000000000.005,
+                                  4503599627370.49, 1e15, 1e16, DBL_MAX,
+                                  DBL_MIN, DBL_TRUE_MIN, NAN, INFINITY};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+        same_cents(edge[i]);
+        same_cents(-edge[i]);
+        same_cents(nextafter(edge[i], INFINITY));
+        same_cents(nextafter(edge[i], -INFINITY));
+    }
+    char buf[DTOA_BUFSIZE];
+    ck_assert_uint_eq(dtoa_cents(-0.004, buf), 1);
+    ck_assert_str_eq(buf, "0");
+    ck_assert_uint_eq(dtoa_cents(66075.519, buf), 8);
+    ck_assert_str_eq(buf, "66075.52");
+    ck_assert_uint_eq(dtoa_cents(-2.5, buf), 4);
+    ck_assert_str_eq(buf, "-2.5");
+}
+END_TEST
+
 static Suite *dtoa_fixed_suite(void)
 {
     Suite *s = suite_create("dtoa_fixed");
@@ -123,6 +181,7 @@ static Suite *dtoa_fixed_suite(void)
     tcase_add_test(t, cents);
     tcase_add_test(t, any_double);
     tcase_add_test(t, edges);
+    tcase_add_test(t, cents_writer);
     suite_add_tcase(s, t);
     return s;
 }

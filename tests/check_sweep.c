@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cost.h"
+#include "horizon.h"
 #include "random_scenario.h"
 #include "sweep.h"
 #include "test_scale.h"
@@ -341,6 +342,61 @@ START_TEST(updates_are_fresh_evaluations)
 }
 END_TEST
 
+/* A sweep updates the same CostResult row after row: a crossover kept
+ * because its lines did not move must be the one of the latest lines, not
+ * of some earlier row. Chains of changes to the cloud and facility fields
+ * (a few values each, so that steps return to earlier values and leave
+ * lines unchanged), each step against a fresh evaluation. */
+START_TEST(update_chains_are_fresh_evaluations)
+{
+    Rng g;
+    rng_seed(&g, 27);
+    const Field *fields[64];
+    size_t nf = 0;
+    for (size_t i = 0; i < field_count && nf < 64; i++) {
+        Diag d;
+        const Field *f = &field_table[i];
+        if (sweep_field(f->key, &d) &&
+            cost_field_parts(f->offset) != (COST_PART_ONPREM | COST_PART_CLOUD))
+            fields[nf++] = f;
+    }
+    ck_assert(nf >= 10);
+    static CostResult kept, fresh;
+    long steps = 0;
+    for (long t = 0; t < test_scale(200); t++) {
+        Scenario s;
+        random_scenario(&g, &s);
+        if (t % 2)
+            s.cloud.reserved_overflow = OVERFLOW_SPOT;
+        if (!horizon_is_steady(&s))
+            continue;
+        cost_evaluate_figures(&s, &kept);
+        for (int k = 0; k < 40; k++) {
+            const Field *f = fields[rng_next(&g) % nf];
+            Scenario x = s;
+            double lo = f->minimum,
+                   hi = fmin(f->maximum, 3 * f->default_num + 10);
+            double v = f->type == FT_CHOICE
+                           ? (double)(rng_next(&g) % field_choice_count(f))
+                           : lo + (double)(rng_next(&g) % 4) / 3 * (hi - lo);
+            if (f->type == FT_INT)
+                v = round(v);
+            field_put_num(f, &x, v);
+            Diag why;
+            const Field *bad;
+            if (scenario_validate(&x, &bad, &why) != 0)
+                continue;
+            s = x;
+            cost_update_figures(&s, cost_field_parts(f->offset), &kept);
+            cost_evaluate_figures(&s, &fresh);
+            same_figures(&kept, &fresh, t * 100 + k);
+            steps++;
+        }
+    }
+    ck_assert(steps >= test_scale(200) * 10);
+}
+END_TEST
+
 /* The sweep's fixed texts have room for every key it can vary. */
 START_TEST(keys_fit)
 {
@@ -393,6 +449,7 @@ int main(void)
     tcase_add_test(t, keys_fit);
     tcase_add_test(t, figures_are_the_full_evaluations);
     tcase_add_test(t, updates_are_fresh_evaluations);
+    tcase_add_test(t, update_chains_are_fresh_evaluations);
     tcase_add_test(t, axis_places);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);

@@ -64,30 +64,37 @@ typedef struct SweepOut {
     ((SWEEP_MAX_AXES + 3 * OPT_COUNT + 8) *                                \
      (sizeof(Piece) + DTOA_BUFSIZE))
 
+/* Set *c to the text of v (sweep_num says which), its bits noted. */
+static void sweep_num_text(NumCache *c, uint64_t bits, double v, bool json,
+                           bool money, int places)
+{
+    c->bits = bits;
+    c->valid = true;
+    if (!isfinite(v)) {
+        memcpy(c->text, "null", 5);
+        c->len = (unsigned char)(json ? 4 : 0);
+    } else if (money && !json) {
+        c->len = (unsigned char)dtoa_cents(v, c->text);
+    } else {
+        c->len = (unsigned char)dtoa_fixed(v, places, c->text);
+    }
+}
+
 /* Write a number for the sweep at p: the shortest text that reads back
  * exactly ('.' always, no printf on this path); money in CSV rounded to
  * the cent first (DESIGN 4.3; JSON keeps every bit); nothing (CSV) or null
  * (JSON) for n/a. `places` is the hint of a number that is a short
  * decimal (an axis written with them), -1 for none. The text is kept in
- * *c for the next row, which gives most columns the same number. Returns
- * the end of what was written. */
-static char *sweep_num(char *p, NumCache *c, double v, bool json, bool money,
-                       int places)
+ * *c for the next row, which gives most columns the same number (that
+ * check is all a repeated number costs, so it is inlined). Returns the
+ * end of what was written. */
+static inline char *sweep_num(char *p, NumCache *c, double v, bool json,
+                              bool money, int places)
 {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
-    if (!c->valid || c->bits != bits) {
-        c->bits = bits;
-        c->valid = true;
-        if (!isfinite(v)) {
-            memcpy(c->text, "null", 5);
-            c->len = (unsigned char)(json ? 4 : 0);
-        } else if (money && !json) {
-            c->len = (unsigned char)dtoa_fixed(num_round_cents(v), 2, c->text);
-        } else {
-            c->len = (unsigned char)dtoa_fixed(v, places, c->text);
-        }
-    }
+    if (!c->valid || c->bits != bits)
+        sweep_num_text(c, bits, v, json, money, places);
     memcpy(p, c->text, DTOA_BUFSIZE); /* room: SWEEP_ROW_MAX */
     return p + c->len;
 }
