@@ -62,6 +62,32 @@ static double p95_waits(Sim *m, size_t w, size_t n)
     return p;
 }
 
+size_t hybrid_lower_bound_near(const int32_t *v, size_t n, int64_t x,
+                               size_t near)
+{
+    size_t lo, hi, step = 1;
+    if (near > n)
+        near = n;
+    if (near < n && (int64_t)v[near] < x) {
+        /* v[0..lo] < x: gallop up; the answer is in (lo, hi] */
+        lo = near;
+        while (lo + step < n && (int64_t)v[lo + step] < x) {
+            lo += step;
+            step *= 2;
+        }
+        hi = lo + step < n ? lo + step : n;
+        return lo + 1 + hybrid_lower_bound(v + lo + 1, hi - lo - 1, x);
+    }
+    /* v[hi..n) >= x: gallop down; the answer is in [lo, hi] */
+    hi = near;
+    while (hi >= step && (int64_t)v[hi - step] >= x) {
+        hi -= step;
+        step *= 2;
+    }
+    lo = hi >= step ? hi - step + 1 : 0;
+    return lo + hybrid_lower_bound(v + lo, hi - lo, x);
+}
+
 /* Empty ring r of every end after `now`. */
 static void ring_empty(Ring *r, int64_t now)
 {
@@ -95,13 +121,16 @@ static void state_at(Sim *m, int64_t t)
     for (size_t k = 0; k < c->nc; k++) {
         const HybridClass *cl = &c->cls[k];
         const int32_t *v = mem->csub + mem->coff[k];
-        size_t before = hybrid_lower_bound(v, cl->count, t);
+        /* (t only grows from one stretch to the next, and tl[k] is where
+         * the last one stopped taking this class's jobs: the search
+         * starts there) */
+        size_t before = hybrid_lower_bound_near(v, cl->count, t, mem->tl[k]);
         mem->tl[k] = before;
         mem->xr[k] = t;
         mem->wsum[k] = 0;
         if (route_run(c, m->route, k) == RUN_CLOUD)
             continue;
-        size_t lo = hybrid_lower_bound(v, cl->count, t - cl->dur + 1);
+        size_t lo = hybrid_lower_bound_near(v, before, t - cl->dur + 1, before);
         for (size_t i = lo; i < before; i++)
             ring_add(&mem->ring, v[i] + cl->dur, cl->g);
         m->free -= cl->g * (int64_t)(before - lo);

@@ -548,6 +548,13 @@ int64_t hybrid_select_kth(int64_t *v, size_t n, size_t k);
 
 /* ---- hybrid_run.c ----------------------------------------------------- */
 
+/* hybrid_lower_bound's index in the sorted v[0..n), searched from a
+ * guess: galloping out from `near` (any value; clamped to n), so a guess
+ * a few places off costs a few steps instead of a whole binary search.
+ * Exact for every guess. */
+size_t hybrid_lower_bound_near(const int32_t *v, size_t n, int64_t x,
+                               size_t near);
+
 /* True when runs under `route` place each job at its submission: strict
  * order (no backfill) and one priority among the jobs that may run
  * on-prem. */

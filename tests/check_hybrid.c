@@ -13,6 +13,7 @@
 #include "cost.h"
 #include "cron.h"
 #include "hybrid.h"
+#include "hybrid_sim.h"
 #include "rng.h"
 #include "scenario.h"
 
@@ -1126,6 +1127,34 @@ START_TEST(fractional_limits_are_exact)
 }
 END_TEST
 
+/* The search from a guess finds what a binary search finds, for every
+ * guess (before, at, after the answer, past the end): sorted arrays with
+ * runs of equal minutes, as a class's submissions are. */
+START_TEST(lower_bound_from_any_guess)
+{
+    Rng g;
+    rng_seed(&g, 31);
+    int32_t v[40];
+    for (int t = 0; t < 200; t++) {
+        size_t n = rng_next(&g) % 40;
+        int32_t at = (int32_t)(rng_next(&g) % 5);
+        for (size_t i = 0; i < n; i++) {
+            at += (int32_t)(rng_next(&g) % 3); /* 0: the same minute again */
+            v[i] = at;
+        }
+        for (int64_t x = -1; x <= (int64_t)at + 2; x++) {
+            size_t want = 0;
+            while (want < n && v[want] < x)
+                want++;
+            ck_assert_uint_eq(hybrid_lower_bound(v, n, x), want);
+            for (size_t near = 0; near <= n + 2; near++)
+                ck_assert_msg(hybrid_lower_bound_near(v, n, x, near) == want,
+                              "n %zu x %lld near %zu", n, (long long)x, near);
+        }
+    }
+}
+END_TEST
+
 static Suite *hybrid_suite(void)
 {
     Suite *s = suite_create("hybrid");
@@ -1162,6 +1191,7 @@ static Suite *hybrid_suite(void)
     tcase_add_test(tc, shortcuts_are_exact);
     tcase_add_test(tc, fractional_limits_are_exact);
     tcase_add_test(tc, poisson_deterministic);
+    tcase_add_test(tc, lower_bound_from_any_guess);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hybrid.h"
 #include "hybrid_work.h"
@@ -144,6 +145,49 @@ START_TEST(keystroke_budget_plans_inline)
 }
 END_TEST
 
+/* Sleeps in the middle of an evaluation, as another program holding the
+ * core would make it wait. */
+static void slow_plan_ready(void *arg, const HybridResult *r)
+{
+    (void)arg;
+    (void)r;
+    struct timespec t = {0, 40 * 1000 * 1000};
+    nanosleep(&t, NULL);
+}
+
+/* What decides inline is the evaluation's CPU, not the wall clock: an
+ * evaluation kept 40 ms off the core (here, asleep) is still a small plan
+ * and the next one still runs inline. */
+START_TEST(cost_is_cpu_not_wall)
+{
+    HybridWork w;
+    hybrid_work_open(&w, &no_signal);
+    ck_assert(w.ok);
+    if (!w.ch) {
+        hybrid_work_close(&w);
+        return;
+    }
+    static HybridResult out;
+    Scenario a = small(12, 4);
+    hybrid_work_submit(&w, &a, &out);
+    ck_assert(hybrid_work_finish(&w, &out));
+    w.inline_ms = 30;
+    w.cost_ms = 0.5;
+    w.near.plan_ready = slow_plan_ready;
+    Scenario b = small(10, 4);
+    hybrid_work_submit(&w, &b, &out);
+    ck_assert_uint_eq(w.inline_runs, 1);
+    ck_assert_msg(w.cost_ms < 30, "cost %.1f ms", w.cost_ms);
+    ck_assert(w.last_ms >= 40);
+    Scenario c = small(9, 4);
+    hybrid_work_submit(&w, &c, &out);
+    ck_assert_uint_eq(w.inline_runs, 2);
+    same_as_direct(&c, &out);
+    w.near.plan_ready = NULL;
+    hybrid_work_close(&w);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hybrid_inline");
@@ -151,6 +195,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, small_plans_inline);
     tcase_add_test(tc, keystroke_budget_plans_inline);
+    tcase_add_test(tc, cost_is_cpu_not_wall);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -14,6 +14,7 @@
  * A plan known to be small is computed in the loop at once, without the
  * hand-over to the worker (DESIGN 9: a keystroke on a small plan within
  * 1 ms): one whose last evaluation took at most HYBRID_WORK_INLINE_MS
+ * of CPU (the wall clock of a busy machine counts other programs)
  * and which is no larger by any measure that drives the cost (expected
  * jobs, the largest job's GPUs and hours, the GPU-hours asked for, the
  * longest wait limit, the plan's nodes, the rule; see plan_load in
@@ -81,7 +82,8 @@ typedef struct HybridWork {
     double last_ms;      /* how long the last finished job took */
     HybridScratch near;  /* the loop's own, for plans computed inline */
     bool near_ok;
-    double cost_ms;      /* the last evaluation's own time (0: none yet) */
+    double cost_ms;      /* the last evaluation's own time, CPU of the
+                          * thread that ran it (0: none yet) */
     HybridLoad cost_load; /* and the load of its plan */
     double inline_ms;    /* HYBRID_WORK_INLINE_MS (tests set another) */
     size_t inline_runs;  /* plans computed inline so far */
