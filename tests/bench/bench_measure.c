@@ -131,10 +131,10 @@ int bench_measure_generate(const char *path, size_t jobs, uint64_t seed)
     return rc;
 }
 
-/* CPU seconds (user + system) of one run of argv, its output to
- * /dev/null; -1 when it did not exit 0. */
-static double run_cpu(char *const *argv)
+double bench_run_cpu(char *const *argv, double *wall)
 {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -150,14 +150,12 @@ static double run_cpu(char *const *argv)
     if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0)
         return -1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (wall)
+        *wall = (double)(t1.tv_sec - t0.tv_sec) +
+                (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
            (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* The million jobs replayed for 30 days (DESIGN 10.8): the history read
@@ -167,7 +165,7 @@ static int cmp_double(const void *a, const void *b)
  * two priorities put every start through the event engine and each burst
  * job predicts through the queue. Returns false when it cannot run. */
 static bool bench_replay_at(Scenario *s, const char *yaml, int nodes,
-                            const char *name, BenchReport report)
+                            const char *name, BenchJudge judge)
 {
     Diag d;
     enum { RUNS = 3 };
@@ -189,14 +187,12 @@ static bool bench_replay_at(Scenario *s, const char *yaml, int nodes,
     }
     if (!ok)
         fprintf(stderr, "bench: the replay failed: %s\n", d.message);
-    else {
-        qsort(t, RUNS, sizeof t[0], cmp_double);
-        report(name, t[RUNS / 2], "s", 2, false);
-    }
+    else
+        judge(name, t, RUNS, "s", 2, "CPU");
     return ok;
 }
 
-static bool bench_replay(const char *dir, BenchReport report)
+static bool bench_replay(const char *dir, BenchJudge judge)
 {
     char yaml[4096];
     snprintf(yaml, sizeof yaml, "%s/replay-1m.yaml", dir);
@@ -217,38 +213,38 @@ static bool bench_replay(const char *dir, BenchReport report)
         fprintf(stderr, "bench: the replay failed: %s\n", d.message);
     ok = ok && bench_replay_at(s, yaml, 1024,
                                "trace replay, the same file for 30 days (read + one run)",
-                               report);
+                               judge);
     ok = ok && bench_replay_at(s, yaml, 512,
                                "trace replay on 512 of its 1,024 nodes (read + one run)",
-                               report);
+                               judge);
     free(s);
     unlink(yaml);
     return ok;
 }
 
-void bench_measure(const char *binary, const char *dir, BenchReport report)
+bool bench_measure(const char *binary, const char *dir, BenchJudge judge)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/sacct-1m.txt", dir);
     if (bench_measure_generate(path, 1000000, 1) != 0) {
         fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
-        return;
+        return false;
     }
     char *argv[] = {(char *)binary, "measure", "--gpus", "8192", "--tz", "UTC",
                     path, NULL};
     enum { RUNS = 5 };
     double t[RUNS];
     for (int k = 0; k < RUNS; k++) {
-        t[k] = run_cpu(argv);
+        t[k] = bench_run_cpu(argv, NULL);
         if (t[k] < 0) {
             fprintf(stderr, "bench: %s measure failed on %s\n", binary, path);
             unlink(path);
-            return;
+            return false;
         }
     }
-    qsort(t, RUNS, sizeof t[0], cmp_double);
-    report("measure, 1,000,000-job sacct file (3,000,000 lines)", t[RUNS / 2],
-           "s", 1, false);
-    bench_replay(dir, report);
+    judge("measure, 1,000,000-job sacct file (3,000,000 lines)", t, RUNS, "s",
+          1, "CPU");
+    bool ok = bench_replay(dir, judge);
     unlink(path);
+    return ok;
 }

@@ -17,14 +17,21 @@
  * cannot be written. */
 int bench_measure_generate(const char *path, size_t jobs, uint64_t seed);
 
-/* How a budget line is printed: bench.c's report(). */
-typedef void (*BenchReport)(const char *name, double value, const char *unit,
-                            double budget, bool higher_is_better);
+/* How a budget is judged and printed: bench.c's judge(), from the figure
+ * of each of n runs (`how` says what it is: "CPU"); sorts runs. */
+typedef void (*BenchJudge)(const char *name, double *runs, size_t n,
+                           const char *unit, double budget, const char *how);
+
+/* CPU seconds (user + system) of one run of argv, its output to
+ * /dev/null, and its wall clock into *wall (when not NULL); -1 when it
+ * did not exit 0. */
+double bench_run_cpu(char *const *argv, double *wall);
 
 /* Generate a million-job file in dir and time `binary measure` on it
  * (CPU seconds of the process, the median of several runs); then the same
  * file replayed as a hybrid plan's trace for 30 days: read and one
- * simulated run (DESIGN 10.8), in this process. */
-void bench_measure(const char *binary, const char *dir, BenchReport report);
+ * simulated run (DESIGN 10.8), in this process. Returns false when a
+ * measurement could not be taken (said on stderr). */
+bool bench_measure(const char *binary, const char *dir, BenchJudge judge);
 
 #endif
