@@ -16,8 +16,11 @@
  *     /proc/PID/task/TID/schedstat): on an idle machine that is the wall
  *     clock itself, under load it leaves out what the load added.
  * The line's median is judged; the spread of the runs and the load average
- * say how noisy the machine was. The exit status is 1 when any budget is
- * over, 0 otherwise.
+ * say how noisy the machine was. On a machine busier than its CPUs even
+ * CPU time grows (the cores' caches are shared), so a group with a line
+ * over is measured again, twice at most, every time printed. The exit
+ * status is 1 when a budget was over every time it was measured, 0
+ * otherwise.
  *
  * Usage: bench GPUPLAN_BINARY SCENARIO_DIR */
 #include "config.h"
@@ -51,7 +54,43 @@
 #include "bench_measure.h"
 
 static const char *binary, *scenario_dir;
-static int overs;
+
+/* Every line judged, by name: whether its median met the budget in any
+ * of the times it was measured (a group is measured again when it was
+ * over on a machine busier than its CPUs; see main). */
+enum { LINES_MAX = 64 };
+static struct {
+    char name[200];
+    bool ok;
+} lines[LINES_MAX];
+static size_t nlines;
+
+/* Record line `name`'s verdict. */
+static void record(const char *name, bool ok)
+{
+    size_t i = 0;
+    while (i < nlines && strcmp(lines[i].name, name) != 0)
+        i++;
+    if (i == nlines) {
+        if (nlines == LINES_MAX) {
+            fprintf(stderr, "bench: more than %d lines\n", LINES_MAX);
+            exit(70);
+        }
+        snprintf(lines[i].name, sizeof lines[i].name, "%s", name);
+        lines[i].ok = ok;
+        nlines++;
+    }
+    lines[i].ok = lines[i].ok || ok;
+}
+
+/* The lines from `from` on that are over in every measurement so far. */
+static size_t overs_since(size_t from)
+{
+    size_t n = 0;
+    for (size_t i = from; i < nlines; i++)
+        n += !lines[i].ok;
+    return n;
+}
 
 static double now(void)
 {
@@ -116,8 +155,7 @@ static void judge_wall(const char *name, double *runs, size_t n, const char *uni
 {
     double md = median(runs, n);
     bool ok = higher_is_better ? md >= budget : md <= budget;
-    if (!ok)
-        overs++;
+    record(name, ok);
     printf("%s: %.3g %s (budget %s%g %s) %s\n", name, md, unit,
            higher_is_better ? ">= " : "", budget, unit, ok ? "ok" : "OVER");
     printf("  (%s, %zu runs %.3g-%.3g %s", how, n, runs[0], runs[n - 1], unit);
@@ -146,7 +184,7 @@ static void note(const char *name, double value, const char *unit,
  * budget that was not measured is not met). */
 static void failed(const char *name, const char *why)
 {
-    overs++;
+    record(name, false);
     printf("%s: not measured (%s) OVER\n", name, why);
     fflush(stdout);
 }
@@ -1003,7 +1041,7 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--measure") == 0) {
         binary = argv[2];
         bench_measure_all();
-        return overs ? 1 : 0;
+        return overs_since(0) ? 1 : 0;
     }
     if (argc < 3) {
         fprintf(stderr, "usage: bench GPUPLAN_BINARY SCENARIO_DIR [GROUP...]\n"
@@ -1026,14 +1064,34 @@ int main(int argc, char **argv)
     }
     setenv("GPUPLAN_SCENARIO_DIR", scenario_dir, 1);
     say_machine("before");
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     for (size_t g = 0; g < GROUPS; g++) {
         bool wanted = argc == 3;
         for (int i = 3; i < argc && !wanted; i++)
             wanted = strcmp(argv[i], groups[g].name) == 0;
-        if (wanted)
+        if (!wanted)
+            continue;
+        size_t first = nlines;
+        groups[g].run();
+        /* A median over budget while more programs wanted a core than
+         * there are cores may be the machine's: the group is measured
+         * again, twice at most, every time printed; a line counts as over
+         * only when it was over every time. */
+        for (int again = 0; again < 2 && overs_since(first) > 0; again++) {
+            double load = load_now();
+            if (!(load > (double)cpus))
+                break;
+            printf("  (measured again: over budget with a load average of %.2f "
+                   "on %ld CPUs)\n", load, cpus);
+            fflush(stdout); /* (not again in each command it starts) */
             groups[g].run();
+        }
     }
     say_machine("after");
+    size_t overs = overs_since(0);
+    for (size_t i = 0; i < nlines; i++)
+        if (!lines[i].ok)
+            printf("over budget every time it was measured: %s\n", lines[i].name);
     printf("%s\n", overs ? "some budgets are OVER" : "all budgets ok");
     return overs ? 1 : 0;
 }

@@ -135,6 +135,7 @@ double bench_run_cpu(char *const *argv, double *wall)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    fflush(NULL); /* the child would write what is buffered once more */
     pid_t pid = fork();
     if (pid < 0)
         return -1;
