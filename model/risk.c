@@ -329,13 +329,11 @@ static bool cancelled(const RiskBuffers *buf)
     return buf->cancel && *buf->cancel;
 }
 
-/* The run was stopped: say after how many draws. Returns false. */
-static bool stop_message(const MonteCarlo *mc, size_t draws, char *msg,
-                         size_t n)
+/* The run was stopped: say after how many draws. Returns d's status. */
+static int stop_message(const MonteCarlo *mc, size_t draws, Diag *err)
 {
-    snprintf(msg, n, "stopped after %zu of %zu draws", mc->draws + mc->rejected,
-             draws);
-    return false;
+    return diag_fail(err, "stopped after %zu of %zu draws",
+                     mc->draws + mc->rejected, draws);
 }
 
 /* The inputs as the draws see them: each one's field, its slot in the
@@ -393,8 +391,8 @@ size_t risk_corr_room(const Scenario *s, size_t draws)
  * run the same stream again and take the paired inputs' values from
  * w->corr, so that the other inputs' draws are those of the independent
  * run. Without pairs w->corr stays NULL. */
-static bool correlate_draws(const Scenario *s, const RiskBuffers *buf,
-                            Draws *w, MonteCarlo *mc, char *msg, size_t n)
+static int correlate_draws(const Scenario *s, const RiskBuffers *buf,
+                           Draws *w, MonteCarlo *mc, Diag *err)
 {
     const Uncertainty *u = &s->uncertainty;
     CorrPair pairs[UNC_MAX_PAIRS];
@@ -407,12 +405,10 @@ static bool correlate_draws(const Scenario *s, const RiskBuffers *buf,
         mc->rank_corr[p] = NAN; /* drawn independently */
     size_t k = uncertainty_pair_matrix(s, pairs, &np, from, col);
     if (k == 0)
-        return true;
-    if (!buf->corr || !buf->corr_idx || buf->corr_cap < risk_corr_room(s, nd)) {
-        snprintf(msg, n, "no room for the draws of the %zu inputs the pairs "
-                 "name", k);
-        return false;
-    }
+        return 0;
+    if (!buf->corr || !buf->corr_idx || buf->corr_cap < risk_corr_room(s, nd))
+        return diag_fail(err, "no room for the draws of the %zu inputs the "
+                         "pairs name", k);
     for (size_t j = 0; j < k; j++)
         w->column[col[j]] = j;
     double *x = buf->corr, *scratch = x + nd * k;
@@ -429,10 +425,10 @@ static bool correlate_draws(const Scenario *s, const RiskBuffers *buf,
     if (!correlate_matrix(pairs, np, k, C, &bad) ||
         !correlate_iman_conover(x, nd, k, C, (uint64_t)u->seed ^ CORR_SALT,
                                 scratch, buf->corr_idx)) {
-        snprintf(msg, n, "the rank correlations of uncertainty.correlations "
-                 "cannot be given to %zu draws of %zu inputs (the pairs must "
-                 "pass the check, with more draws than inputs)", nd, k);
-        return false;
+        return diag_fail(err, "the rank correlations of "
+                         "uncertainty.correlations cannot be given to %zu "
+                         "draws of %zu inputs (the pairs must pass the check, "
+                         "with more draws than inputs)", nd, k);
     }
     for (size_t p = 0; p < u->pair_count; p++) {
         size_t a = column_named(u, w, u->pairs[p].a);
@@ -442,7 +438,7 @@ static bool correlate_draws(const Scenario *s, const RiskBuffers *buf,
                                                   scratch, buf->corr_idx);
     }
     w->corr = x;
-    return true;
+    return 0;
 }
 
 /* Draw d of the run: every input's value into its slot. */
@@ -456,37 +452,34 @@ static void draw_set(const Uncertainty *u, const Draws *w, size_t d, Rng *rng)
     }
 }
 
-bool risk_monte_carlo(const Scenario *s, Scenario *work,
-                      const RiskBuffers *buf, MonteCarlo *mc, char *msg,
-                      size_t n)
+int risk_monte_carlo(const Scenario *s, Scenario *work,
+                     const RiskBuffers *buf, MonteCarlo *mc, Diag *err)
 {
+    diag_clear(err, NULL);
     const Uncertainty *u = &s->uncertainty;
     size_t draws = (size_t)u->draws;
     memset(mc, 0, sizeof *mc);
     mc->option = risk_best_cloud(s);
-    if (buf->cap < draws) {
-        snprintf(msg, n, "room for %zu draws, %zu asked", buf->cap, draws);
-        return false;
-    }
+    if (buf->cap < draws)
+        return diag_fail(err, "room for %zu draws, %zu asked", buf->cap, draws);
     Draws w = {.k = u->input_count, .n = draws};
     *work = *s;
     for (size_t i = 0; i < w.k; i++) {
-        Diag d;
-        w.target[i] = uncertainty_target(u->inputs[i].key, &d);
+        w.target[i] = uncertainty_target(u->inputs[i].key, err);
         if (!w.target[i]) {
             char where[FIELD_PATH_MAX + 2];
             snprintf(where, sizeof where, "uncertainty.inputs[%zu].key: ", i);
-            diag_prefix(&d, where);
-            utf8_clip(d.message, msg, n); /* a cut ends in "…" */
-            return false;
+            diag_prefix(err, where); /* a cut ends in "…" */
+            return err->status ? err->status : EXIT_DATAERR;
         }
         w.slot[i] = field_num(w.target[i], work);
         w.mode[i] = uncertainty_mode(&u->inputs[i], w.target[i], s);
     }
-    if (!correlate_draws(s, buf, &w, mc, msg, n))
-        return false;
+    int rc = correlate_draws(s, buf, &w, mc, err);
+    if (rc != 0)
+        return rc;
     if (cancelled(buf))
-        return stop_message(mc, draws, msg, n);
+        return stop_message(mc, draws, err);
     Rng rng;
     rng_seed(&rng, (uint64_t)u->seed);
     size_t used = 0, cheapest = 0;
@@ -515,14 +508,13 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
         *w.slot[i] = field_get_num(w.target[i], s);
     mc->draws = used;
     if (stopped || cancelled(buf))
-        return stop_message(mc, draws, msg, n);
+        return stop_message(mc, draws, err);
     if (mc->rejected * 2 > draws) {
         char last[DIAG_TEXT_MAX];
         diag_format(&why, last, sizeof last);
-        snprintf(msg, n, "%zu of %zu draws break a cross-field rule (the "
-                 "last: %s); narrow the ranges so that most draws are valid "
-                 "scenarios", mc->rejected, draws, last);
-        return false;
+        return diag_fail(err, "%zu of %zu draws break a cross-field rule (the "
+                         "last: %s); narrow the ranges so that most draws are "
+                         "valid scenarios", mc->rejected, draws, last);
     }
     /* Each sort of up to a million values takes tens of milliseconds: the
      * flag is looked at between them, so a signal still acts at once. */
@@ -531,17 +523,17 @@ bool risk_monte_carlo(const Scenario *s, Scenario *work,
     histogram(buf->delta, used, mc);
     size_t m = compact(buf->crossover, used);
     if (cancelled(buf))
-        return stop_message(mc, draws, msg, n);
+        return stop_message(mc, draws, err);
     percentiles(buf->crossover, m, &mc->crossover);
     mc->crossover_none_share = (double)(used - m) / (double)used;
     m = compact(buf->per_hour, used);
     if (cancelled(buf))
-        return stop_message(mc, draws, msg, n);
+        return stop_message(mc, draws, err);
     percentiles(buf->per_hour, m, &mc->per_hour);
     m = compact(buf->break_even, used);
     if (cancelled(buf))
-        return stop_message(mc, draws, msg, n);
+        return stop_message(mc, draws, err);
     percentiles(buf->break_even, m, &mc->break_even);
     mc->break_even_never_share = (double)(used - m) / (double)used;
-    return true;
+    return 0;
 }

@@ -160,13 +160,13 @@ size_t risk_corr_room(const Scenario *s, size_t draws);
  * list order from the triangular inverse CDF of one splitmix64 stream
  * seeded with uncertainty.seed; with uncertainty.correlations the paired
  * inputs' draws are first reordered by Iman-Conover (buf->corr). A draw
- * that breaks a cross-field rule is rejected and counted. Returns true and fills *mc; returns false with msg
- * when more than half the draws are rejected (or buf is too small), or when
+ * that breaks a cross-field rule is rejected and counted. Returns 0 and
+ * fills *mc; returns err's status (EXIT_DATAERR) with err saying why when more
+ * than half the draws are rejected (or buf is too small), or when
  * *buf->cancel became non-zero (then mc->draws is the draws done and the
  * rest of *mc is not filled). *work as risk_tornado. */
-bool risk_monte_carlo(const Scenario *s, Scenario *work,
-                      const RiskBuffers *buf, MonteCarlo *mc, char *msg,
-                      size_t n);
+int risk_monte_carlo(const Scenario *s, Scenario *work,
+                     const RiskBuffers *buf, MonteCarlo *mc, Diag *err);
 
 /* Everything the reports show of risk: the tornado and, when the scenario
  * lists inputs, the Monte Carlo (or why it could not run). */
@@ -174,7 +174,7 @@ typedef struct RiskResult {
     Tornado tornado;
     bool has_monte_carlo; /* the scenario lists inputs */
     bool mc_ok;           /* false: mc_error says why (has_monte_carlo) */
-    char mc_error[400];
+    char mc_error[sizeof ((Diag *)0)->message]; /* a Diag's, whole */
     MonteCarlo mc;
 } RiskResult;
 

@@ -211,9 +211,8 @@ static void run(MonteCarlo *mc, double **corr)
                        .cap = n, .corr_cap = room};
     buf.corr = room ? malloc(room * sizeof *buf.corr) : NULL;
     buf.corr_idx = malloc(n * sizeof *buf.corr_idx);
-    char msg[400];
-    ck_assert_msg(risk_monte_carlo(&mc_s, &mc_work, &buf, mc, msg, sizeof msg),
-                  "%s", msg);
+    Diag why;
+    ck_assert_msg(risk_monte_carlo(&mc_s, &mc_work, &buf, mc, &why) == 0, "%s", why.message);
     free(all);
     free(buf.corr_idx);
     if (corr)

@@ -202,9 +202,9 @@ START_TEST(monte_carlo_matches_brute_force)
     s.uncertainty.seed = 7;
     RiskBuffers buf = buffers(500);
     static MonteCarlo mc;
-    char msg[300];
-    ck_assert_msg(risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg),
-                  "%s", msg);
+    Diag why;
+    ck_assert_msg(risk_monte_carlo(&s, &work, &buf, &mc, &why) == 0, "%s",
+                  why.message);
     ck_assert(scenario_equal(&work, &s));
     double d[500];
     size_t cheapest = 0;
@@ -262,8 +262,8 @@ START_TEST(monte_carlo_pinned)
     s.uncertainty.seed = 42;
     RiskBuffers buf = buffers(200);
     static MonteCarlo mc;
-    char msg[300];
-    ck_assert(risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg));
+    Diag why;
+    ck_assert_int_eq(risk_monte_carlo(&s, &work, &buf, &mc, &why), 0);
     ck_assert_uint_eq(mc.draws, 200);
     ck_assert_msg(mc.p_onprem_cheapest == PIN_P, "%.17g", mc.p_onprem_cheapest);
     ck_assert_msg(mc.delta.p10 == PIN_D10, "%.17g", mc.delta.p10);
@@ -276,7 +276,7 @@ START_TEST(monte_carlo_pinned)
     static MonteCarlo again;
     volatile sig_atomic_t down = 0;
     buf.cancel = &down;
-    ck_assert(risk_monte_carlo(&s, &work, &buf, &again, msg, sizeof msg));
+    ck_assert_int_eq(risk_monte_carlo(&s, &work, &buf, &again, &why), 0);
     ck_assert(memcmp(&mc, &again, sizeof mc) == 0);
     free(buf.delta);
 }
@@ -307,12 +307,12 @@ START_TEST(monte_carlo_stops_on_flag)
     RiskBuffers buf = buffers(10000000); /* only the pages used are touched */
     buf.cancel = &mc_stop;
     static MonteCarlo mc;
-    char msg[300];
+    Diag why;
     /* Raised before the start: not one draw. */
     mc_stop = 1;
-    ck_assert(!risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg));
+    ck_assert_int_eq(risk_monte_carlo(&s, &work, &buf, &mc, &why), EXIT_DATAERR);
     ck_assert_uint_eq(mc.draws + mc.rejected, 0);
-    ck_assert_str_eq(msg, "stopped after 0 of 10000000 draws");
+    ck_assert_str_eq(why.message, "stopped after 0 of 10000000 draws");
     /* Raised in the middle of the run. */
     mc_stop = 0;
     struct sigaction sa;
@@ -322,13 +322,13 @@ START_TEST(monte_carlo_stops_on_flag)
     ck_assert_int_eq(sigaction(SIGALRM, &sa, NULL), 0);
     struct itimerval it = {.it_value = {.tv_sec = 0, .tv_usec = 50000}};
     ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
-    bool ok = risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg);
+    bool ok = risk_monte_carlo(&s, &work, &buf, &mc, &why) == 0;
     struct timespec end;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end);
     ck_assert(mc_stop);
     ck_assert(!ok);
     ck_assert_uint_lt(mc.draws + mc.rejected, 10000000);
-    ck_assert_ptr_nonnull(strstr(msg, "stopped after "));
+    ck_assert_ptr_nonnull(strstr(why.message, "stopped after "));
     double late = seconds(&end) - seconds(&mc_stop_at);
     ck_assert_msg(late < 0.1, "stopped %.3f s after the flag", late);
     /* The work scenario holds the scenario again. */
@@ -351,8 +351,8 @@ START_TEST(monte_carlo_symmetric_half)
     s.uncertainty.draws = 200000;
     RiskBuffers buf = buffers(200000);
     static MonteCarlo mc;
-    char msg[300];
-    ck_assert(risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg));
+    Diag why;
+    ck_assert_int_eq(risk_monte_carlo(&s, &work, &buf, &mc, &why), 0);
     /* binomial sd at 200,000 draws: 0.0011; 4 sd */
     ck_assert_msg(fabs(mc.p_onprem_cheapest - 0.5) < 0.0045, "%.6f",
                   mc.p_onprem_cheapest);
@@ -373,15 +373,15 @@ START_TEST(monte_carlo_rejects_and_refuses)
     s.uncertainty.draws = 1000;
     RiskBuffers buf = buffers(1000);
     static MonteCarlo mc;
-    char msg[300];
-    ck_assert(risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg));
+    Diag why;
+    ck_assert_int_eq(risk_monte_carlo(&s, &work, &buf, &mc, &why), 0);
     ck_assert_uint_gt(mc.rejected, 100);
     ck_assert_uint_eq(mc.draws + mc.rejected, 1000);
     /* mostly above busy: more than half rejected is an error */
     s.uncertainty.inputs[0].low = 6;
     s.uncertainty.inputs[0].mode = 12;
-    ck_assert(!risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "cross-field rule"));
+    ck_assert_int_eq(risk_monte_carlo(&s, &work, &buf, &mc, &why), EXIT_DATAERR);
+    ck_assert_ptr_nonnull(strstr(why.message, "cross-field rule"));
     free(buf.delta);
 }
 END_TEST

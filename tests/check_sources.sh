@@ -47,7 +47,6 @@ bridge model/hybrid_sim.h:hybrid_jobs_load
 bridge model/hybrid_sim.h:hybrid_run
 bridge model/hybrid_stream.h:next
 bridge model/hybrid_stream.h:rewind
-bridge model/risk.h:risk_monte_carlo
 '
 
 # ---- cited sections ----------------------------------------------------------

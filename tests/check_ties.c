@@ -149,9 +149,8 @@ START_TEST(monte_carlo_option_follows_the_tie_rule)
                        .per_hour = all + 2 * n, .break_even = all + 3 * n,
                        .cap = n};
     MonteCarlo mc;
-    char msg[400];
-    ck_assert_msg(risk_monte_carlo(&s, &work, &buf, &mc, msg, sizeof msg),
-                  "%s", msg);
+    Diag why;
+    ck_assert_msg(risk_monte_carlo(&s, &work, &buf, &mc, &why) == 0, "%s", why.message);
     ck_assert_int_eq(mc.option, OPT_ON_DEMAND);
     free(all);
 }

@@ -14,6 +14,7 @@
 #include "risk.h"
 #include "term.h"
 #include "uncertainty.h"
+#include "utf8.h"
 
 /* One stage: the scenario (its draws set to the stage's) and its figures. */
 typedef struct McJob {
@@ -21,7 +22,7 @@ typedef struct McJob {
     size_t draws;
     bool ok;
     MonteCarlo mc;
-    char err[400];
+    char err[sizeof ((Diag *)0)->message]; /* a Diag's, whole */
 } McJob;
 
 /* The worker's memory: the engine's work scenario and the per-draw values,
@@ -84,8 +85,10 @@ static void mc_run(void *job, void *state, BgCtl *ctl)
     }
     st->buf.cancel = ctl ? bg_stop_flag(ctl) : NULL;
     j->s.uncertainty.draws = (double)j->draws;
-    j->ok = risk_monte_carlo(&j->s, &st->work, &st->buf, &j->mc, j->err,
-                             sizeof j->err);
+    Diag why;
+    j->ok = risk_monte_carlo(&j->s, &st->work, &st->buf, &j->mc, &why) == 0;
+    if (!j->ok)
+        utf8_clip(why.message, j->err, sizeof j->err);
     st->buf.cancel = NULL;
 }
 

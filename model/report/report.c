@@ -14,6 +14,7 @@
 #include "fields.h"
 #include "hybrid_stream.h"
 #include "strbuf.h"
+#include "utf8.h"
 
 /* The risk figures of s into rr->risk, the Monte Carlo stopping when
  * *cancel is raised. False when it was stopped. */
@@ -41,8 +42,10 @@ static bool risk_compute(ReportResults *rr, const Scenario *s,
             buf.corr_cap = room;
             buf.corr_idx = xmalloc(n * sizeof *buf.corr_idx);
         }
-        k->mc_ok = risk_monte_carlo(s, work, &buf, &k->mc, k->mc_error,
-                                    sizeof k->mc_error);
+        Diag why;
+        k->mc_ok = risk_monte_carlo(s, work, &buf, &k->mc, &why) == 0;
+        if (!k->mc_ok) /* the message fits whole: mc_error is a Diag's */
+            utf8_clip(why.message, k->mc_error, sizeof k->mc_error);
         done = !(cancel && *cancel);
         free(buf.corr);
         free(buf.corr_idx);
