@@ -307,13 +307,12 @@ static void bench_risk(void)
                        .per_hour = all + 20000, .break_even = all + 30000,
                        .cap = 10000};
     static MonteCarlo mc;
-    char msg[400];
+    Diag why;
     double m[11], mw[11];
     for (int k = 0; k < 11; k++) {
         Clock c = clock_start();
-        if (!risk_monte_carlo(&risk_case, &risk_work, &buf, &mc, msg,
-                              sizeof msg)) {
-            fprintf(stderr, "bench: Monte Carlo: %s\n", msg);
+        if (risk_monte_carlo(&risk_case, &risk_work, &buf, &mc, &why) != 0) {
+            fprintf(stderr, "bench: Monte Carlo: %s\n", why.message);
             exit(1);
         }
         clock_stop(c, 1e3, &m[k], &mw[k]);
@@ -328,9 +327,8 @@ static void bench_risk(void)
     risk_case.cloud.reserved_term_months = 12;
     for (int k = 0; k < 11; k++) {
         Clock c = clock_start();
-        if (!risk_monte_carlo(&risk_case, &risk_work, &buf, &mc, msg,
-                              sizeof msg)) {
-            fprintf(stderr, "bench: Monte Carlo: %s\n", msg);
+        if (risk_monte_carlo(&risk_case, &risk_work, &buf, &mc, &why) != 0) {
+            fprintf(stderr, "bench: Monte Carlo: %s\n", why.message);
             exit(1);
         }
         clock_stop(c, 1e3, &m[k], &mw[k]);
