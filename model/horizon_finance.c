@@ -10,6 +10,8 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -149,19 +151,43 @@ static double poly_at(const double *d, int T, double x)
 #define RHO_LO (-0.9)
 #define RHO_HI 10.0
 
+static void poly_eight(const double *d, int T, const double *r, double *p);
+
 /* Bisection of a sign change of P between monthly rates lo and hi (P at
- * lo is plo, not zero) to 1e-10. */
+ * lo is plo, not zero) to 1e-10. Each step's midpoint waits for the last
+ * one's sign, so three steps are evaluated at once: the midpoint, the two
+ * midpoints the next step may take and the four after them, each computed
+ * as that step would (lo + (hi - lo) / 2 of its own bracket), so the steps
+ * taken and the root are those of one midpoint at a time, to the bit. */
 static double bisect(const double *d, int T, double lo, double hi, double plo)
 {
     while (hi - lo > 1e-10) {
-        double mid = lo + (hi - lo) / 2;
-        double pm = poly_at(d, T, 1 + mid);
-        if (pm == 0)
-            return mid;
-        if ((pm > 0) == (plo > 0))
-            lo = mid;
-        else
-            hi = mid;
+        /* The tree of the next three steps' midpoints, as a heap: node
+         * i's bracket is [blo[i], bhi[i]], its children 2i+1 (the lower
+         * half) and 2i+2. The eighth value is a spare. */
+        double blo[7], bhi[7], mid[8], pm[8];
+        blo[0] = lo;
+        bhi[0] = hi;
+        for (int i = 0; i < 7; i++) {
+            mid[i] = blo[i] + (bhi[i] - blo[i]) / 2;
+            if (2 * i + 2 < 7) {
+                blo[2 * i + 1] = blo[i], bhi[2 * i + 1] = mid[i];
+                blo[2 * i + 2] = mid[i], bhi[2 * i + 2] = bhi[i];
+            }
+        }
+        mid[7] = mid[0];
+        poly_eight(d, T, mid, pm);
+        for (int i = 0; i < 7 && hi - lo > 1e-10;) {
+            if (pm[i] == 0)
+                return mid[i];
+            if ((pm[i] > 0) == (plo > 0)) {
+                lo = mid[i];
+                i = 2 * i + 2;
+            } else {
+                hi = mid[i];
+                i = 2 * i + 1;
+            }
+        }
     }
     return lo + (hi - lo) / 2;
 }
@@ -187,7 +213,7 @@ static double unique_root(const double *d, int T)
  * rates of magnitude 1e-6 .. the range's ends spaced evenly in their
  * logarithm on either side, so near 0, where returns lie, the points are
  * a small fraction of the rate apart. */
-#define SCAN 2048
+#define SCAN 2048 /* a multiple of BLOCK */
 static double scan_rate(int k)
 {
     const int half = SCAN / 2;
@@ -210,21 +236,193 @@ static void add_root(HorizonIrr *irr, double rho)
         irr->root_pct[irr->root_count++] = yearly_pct(rho);
 }
 
-/* Every sign change of P over the scan, each refined by bisection. */
+/* The scan's rates never change: they are computed once (2,048 pow calls
+ * cost as much as the rest of a horizon evaluation) into a table that the
+ * first caller fills and publishes; a caller that finds it being filled by
+ * another thread computes its own copy into `local` rather than wait. */
+static double scan_table[SCAN];
+static atomic_int scan_state; /* 0 empty, 1 being filled, 2 filled */
+
+static const double *scan_rates(double *local)
+{
+    if (atomic_load_explicit(&scan_state, memory_order_acquire) == 2)
+        return scan_table;
+    int empty = 0;
+    bool mine = atomic_compare_exchange_strong(&scan_state, &empty, 1);
+    double *t = mine ? scan_table : local;
+    for (int k = 0; k < SCAN; k++)
+        t[k] = scan_rate(k);
+    if (mine)
+        atomic_store_explicit(&scan_state, 2, memory_order_release);
+    return t;
+}
+
+/* The flows as the scan reads them: d, and its positive and negative
+ * parts dp = max(d, 0) and dn = max(-d, 0), so that P = Pp - Pn where Pp
+ * and Pn, the polynomials of dp and dn, never decrease in x > 0. */
+typedef struct Flows {
+    const double *d;
+    int T;
+    double dp[HORIZON_MONTHS_MAX + 1], dn[HORIZON_MONTHS_MAX + 1];
+} Flows;
+
+/* Pp and Pn at the four points x[0..4), eight chains at once. */
+static void parts_four(const Flows *f, const double *x, double *pos,
+                       double *neg)
+{
+    double p0 = 0, p1 = 0, p2 = 0, p3 = 0, n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+    for (int t = 0; t <= f->T; t++) {
+        double a = f->dp[t], b = f->dn[t];
+        p0 = p0 * x[0] + a;
+        p1 = p1 * x[1] + a;
+        p2 = p2 * x[2] + a;
+        p3 = p3 * x[3] + a;
+        n0 = n0 * x[0] + b;
+        n1 = n1 * x[1] + b;
+        n2 = n2 * x[2] + b;
+        n3 = n3 * x[3] + b;
+    }
+    pos[0] = p0, pos[1] = p1, pos[2] = p2, pos[3] = p3;
+    neg[0] = n0, neg[1] = n1, neg[2] = n2, neg[3] = n3;
+}
+
+/* Pp and Pn at the n points x[0..n), four at a time. */
+static void poly_parts(const Flows *f, const double *x, int n, double *pos,
+                       double *neg)
+{
+    int i = 0;
+    for (; i + 4 <= n; i += 4)
+        parts_four(f, x + i, pos + i, neg + i);
+    if (i == n)
+        return;
+    double xr[4], pr[4], nr[4];
+    for (int j = 0; j < 4; j++)
+        xr[j] = x[i + j < n ? i + j : n - 1];
+    parts_four(f, xr, pr, nr);
+    for (int j = 0; i + j < n; j++) {
+        pos[i + j] = pr[j];
+        neg[i + j] = nr[j];
+    }
+}
+
+/* The sign P has at every rate of [lo, hi] as Horner's rule computes it,
+ * or 0 when the parts cannot tell, from the parts at lo (pl, nl) and at hi
+ * (ph, nh). On the interval P >= pl - nh and P <= ph - nl; Horner's rule
+ * in doubles errs by less than 2(T+1) units of 2^-53 of pos + neg <= ph +
+ * nh (T <= HORIZON_MONTHS_MAX), so a bound clear of zero by 1e-12 of that
+ * (far more than the rounding of the parts themselves) gives every
+ * computed value the same sign. */
+#define SIGN_MARGIN 1e-12
+static int sure_sign(double pl, double nl, double ph, double nh)
+{
+    double room = SIGN_MARGIN * (ph + nh);
+    if (pl - nh > room)
+        return 1;
+    if (nl - ph > room)
+        return -1;
+    return 0;
+}
+
+/* P at the eight rates rate[0..8) into p: Horner's rule for the eight at
+ * once, in registers, so that their independent products and sums overlap
+ * in the processor (one rate at a time waits for each step's result). Each
+ * value is the same sum in the same order as poly_at's, to the bit. */
+#define SUB 8
+static void poly_eight(const double *d, int T, const double *r, double *p)
+{
+    double x0 = 1 + r[0], x1 = 1 + r[1], x2 = 1 + r[2], x3 = 1 + r[3],
+           x4 = 1 + r[4], x5 = 1 + r[5], x6 = 1 + r[6], x7 = 1 + r[7];
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+    for (int t = 0; t <= T; t++) {
+        double c = d[t];
+        a0 = a0 * x0 + c;
+        a1 = a1 * x1 + c;
+        a2 = a2 * x2 + c;
+        a3 = a3 * x3 + c;
+        a4 = a4 * x4 + c;
+        a5 = a5 * x5 + c;
+        a6 = a6 * x6 + c;
+        a7 = a7 * x7 + c;
+    }
+    p[0] = a0, p[1] = a1, p[2] = a2, p[3] = a3;
+    p[4] = a4, p[5] = a5, p[6] = a6, p[7] = a7;
+}
+
+/* The scan so far: the last rate looked at and P there (its sign, +-1,
+ * where the sign was sure), the roots found. */
+typedef struct Sweep {
+    bool started; /* a rate was looked at */
+    double r, p;
+    HorizonIrr *irr;
+} Sweep;
+
+/* P is p at rate r, the scan's next rate: a root at r when P is 0 there,
+ * one between the last rate and r when the sign changed (and P was not 0
+ * at the last rate, whose root is counted already). */
+static void sweep_to(const Flows *f, Sweep *w, double r, double p)
+{
+    if (w->started) {
+        if (p == 0)
+            add_root(w->irr, r);
+        else if (w->p != 0 && (p > 0) != (w->p > 0))
+            add_root(w->irr, bisect(f->d, f->T, w->r, r, w->p));
+    }
+    w->started = true;
+    w->r = r;
+    w->p = p;
+}
+
+/* The scan over the n rates rate[0..n), n a multiple of `step`: each run
+ * of `step` rates whose sign is sure over its span (to the next run's
+ * first rate) is a single sign, looked at from its first rate to its last;
+ * the others are looked at in runs of SUB, or evaluated rate by rate when
+ * step is SUB already. The parts are evaluated once at each run's first
+ * rate and at the end. */
+static void sign_runs(const Flows *f, Sweep *w, const double *rate, int n,
+                      int step, bool last)
+{
+    double x[SCAN / SUB + 1], pos[SCAN / SUB + 1], neg[SCAN / SUB + 1];
+    int runs = n / step;
+    for (int j = 0; j <= runs; j++) {
+        /* The last run of the scan ends at its own last rate. */
+        int at = j * step < n || !last ? j * step : n - 1;
+        x[j] = 1 + rate[at];
+    }
+    poly_parts(f, x, runs + 1, pos, neg);
+    for (int j = 0; j < runs; j++) {
+        const double *r = rate + j * step;
+        int s = sure_sign(pos[j], neg[j], pos[j + 1], neg[j + 1]);
+        if (s != 0) {
+            /* No zero and no change of sign inside the run. */
+            sweep_to(f, w, r[0], s);
+            w->r = r[step - 1];
+        } else if (step > SUB) {
+            sign_runs(f, w, r, step, SUB, last && j + 1 == runs);
+        } else {
+            double p[SUB];
+            poly_eight(f->d, f->T, r, p);
+            for (int i = 0; i < SUB; i++)
+                sweep_to(f, w, r[i], p[i]);
+        }
+    }
+}
+
+/* Every sign change of P over the scan, each refined by bisection: P is
+ * evaluated rate by rate only where its sign is not sure, near a root; a
+ * run of rates whose sign is sure over its whole span is passed over. */
+#define BLOCK 64
+_Static_assert(SCAN % BLOCK == 0 && BLOCK % SUB == 0 && SUB == 8,
+               "the scan splits into blocks, a block into runs of eight");
 static void all_roots(const double *d, int T, HorizonIrr *irr)
 {
-    double prev_r = scan_rate(0);
-    double prev_p = poly_at(d, T, 1 + prev_r);
-    for (int k = 1; k < SCAN; k++) {
-        double r = scan_rate(k), p = poly_at(d, T, 1 + r);
-        if (p == 0) {
-            add_root(irr, r);
-        } else if (prev_p != 0 && (p > 0) != (prev_p > 0)) {
-            add_root(irr, bisect(d, T, prev_r, r, prev_p));
-        }
-        prev_r = r;
-        prev_p = p;
+    double local[SCAN];
+    Flows f = {.d = d, .T = T};
+    for (int t = 0; t <= T; t++) {
+        f.dp[t] = d[t] > 0 ? d[t] : 0;
+        f.dn[t] = d[t] < 0 ? -d[t] : 0;
     }
+    Sweep w = {.started = false, .irr = irr};
+    sign_runs(&f, &w, scan_rates(local), SCAN, BLOCK, true);
 }
 
 /* MIRR: the outlays (negative flows) discounted to month 0 and the savings
