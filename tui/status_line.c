@@ -82,17 +82,17 @@ static void help_text(App *a, char *line, size_t n)
 
 /* The help of the selected row, in the hint style: word-wrapped upward
  * over the chart when longer than the line, in HELP_ROWS rows at most;
- * a help longer still ends its last row in the ellipsis and says that `?`
- * shows it whole (DESIGN 8: never cut without a mark). While a value is
- * typed, one row, cut at a word's end with the ellipsis. Returns true when
- * it took more than the message line (drawn and refreshed here). */
+ * a help longer still ends its last row in the ellipsis and, outside an
+ * edit, says that `?` shows it whole (DESIGN 8: never cut without a mark;
+ * while a value is typed `?` is a key of the edit). The rows are the same
+ * while a value is typed as before, so that typing moves no row. Returns
+ * true when it took more than the message line (drawn and refreshed
+ * here). */
 #define HELP_ROWS 2
 static bool draw_help(App *a, const char *text)
 {
-    /* While a value is typed the chart's last row keeps its key (the
-     * figures move with the value), so the help takes one row there. */
     bool normal = a->mode == MODE_NORMAL;
-    int max = normal ? HELP_ROWS : 1;
+    int max = HELP_ROWS;
     char tail[32];
     snprintf(tail, sizeof tail, "%s%s", term_ellipsis(), normal ? " ? shows all" : "");
     int need = wrap_rows(a->cols, text), rows = need < max ? need : max;

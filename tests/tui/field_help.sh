@@ -2,7 +2,8 @@
 # field_help.sh: the help of the selected field is never cut mid-word
 # without a mark (DESIGN 8): longer than the status line it wraps upward over
 # the chart, two rows at most, whole words to a row; longer still its last
-# row ends in the ellipsis and says that ? shows it whole; ? opens the
+# row ends in the ellipsis and says that ? shows it whole; typing a value
+# moves none of its rows; ? opens the
 # field's whole help (what it is, its value, what it allows, its default and
 # step), F1 still the keys. At 80x22, 80x23, 80x24 and 132x43, in a UTF-8
 # and the C locale.
@@ -33,6 +34,18 @@ walk() { # SIZE LOCALE
         [ "$(above_hint 2)" = "$line" ] && ok ||
             fail "the help wrapped whole at whole words at $size $loc: '$(above_hint 2)'"
     fi
+    # Typing a digit moves no row: the help keeps its rows during the edit
+    # (DESIGN 8).
+    keys 5
+    wait_for "Enter commit  Esc cancel" 5 "an edit of the utilization at $size $loc"
+    if [ "$cols" -ge 132 ]; then
+        [ "$(above_hint 1)" = "$line" ] && ok || fail "typing keeps the help's row at $size $loc: $(above_hint 1)"
+    else
+        [ "$(above_hint 2)" = "$line" ] && ok ||
+            fail "typing keeps the help's two rows at $size $loc: '$(above_hint 2)'"
+    fi
+    keys Escape
+    wait_gone "Enter commit  Esc cancel" 5
     # ? shows it whole, with what the field allows.
     keys '?'
     wait_for "Utilization (utilization.measured_pct): Esc closes, F1 lists every key" 5 \
