@@ -69,6 +69,9 @@ walk() { # SIZE LOCALE
     wait_for "$NAME" 5 "the long name is set at $size $loc"
     type_text ":goto hybrid.workloads[0].run"
     keys Enter
+    # (the name shows since :set; the goto is done once the utilization's
+    # help has gone)
+    wait_gone "utilization.measured_pct:" 5
     wait_for "$NAME" 5 "the run cell's help names the workload at $size $loc"
     if [ "$cols" -ge 132 ]; then
         above_hint 2 | grep -qF "hybrid.workloads[0].run: " && ok || fail "two rows at 132: $(above_hint 2)"
