@@ -333,6 +333,8 @@ static bool per_class(HybridMem *mem, size_t nc)
         !hybrid_grow(&mem->xr, nc, sizeof *mem->xr) ||
         !hybrid_grow(&mem->wsum, nc, sizeof *mem->wsum) ||
         !hybrid_grow(&mem->vpos, nc, sizeof *mem->vpos) ||
+        !hybrid_grow(&mem->vlast, nc, sizeof *mem->vlast) ||
+        !hybrid_grow(&mem->vtouched, nc, sizeof *mem->vtouched) ||
         !hybrid_grow(&mem->level, nc, sizeof *mem->level) ||
         !hybrid_grow(&mem->heads.h, nc, sizeof *mem->heads.h) ||
         !hybrid_grow(&mem->vheads.h, nc, sizeof *mem->vheads.h) ||

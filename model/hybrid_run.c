@@ -17,7 +17,7 @@
  * percentile needs no list of every wait. */
 #include "config.h"
 
-#include "hybrid_sim.h"
+#include "hybrid_walk.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -104,6 +104,7 @@ static void run_clean(Sim *m)
     m->mem->heads.n = 0;
     m->queued = 0;
     hybrid_walk_reset(m);
+    hybrid_backwalk_drop(m);
 }
 
 /* The state of the unlimited cluster just before the submissions of minute
@@ -188,11 +189,13 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         mem->xr[k] = 0;
         mem->wsum[k] = 0;
         mem->vpos[k] = 0;
+        mem->vlast[k] = INT64_MIN;
         mem->vheads.pos[k] = UINT32_MAX;
         if (run == RUN_BURST)
             mem->burst[m->nburst++] = k;
     }
     hybrid_walk_setup(m);
+    hybrid_backwalk_setup(m);
     /* `cloud` jobs are the same at every size: counted from the cache
      * (a streamed run counts them as they come). */
     if (stats && route == ROUTE_PLAN && mem->cached)

@@ -72,6 +72,9 @@ static void mem_free(HybridMem *mem)
     free(mem->xr);
     free(mem->wsum);
     free(mem->vpos);
+    free(mem->vlast);
+    free(mem->vtouched);
+    free(mem->vstarts);
     free(mem->heads.h);
     free(mem->vheads.h);
     free(mem->vheads.pos);
@@ -118,7 +121,7 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
     b += m->cache_cap * (sizeof *m->keys + sizeof *m->csub +
                          sizeof *m->rkeys + sizeof *m->use);
     b += m->coff_cap * sizeof *m->coff;
-    b += m->run_cap * (3 * sizeof(size_t) + 2 * sizeof(int64_t) +
+    b += m->run_cap * (4 * sizeof(size_t) + 3 * sizeof(int64_t) +
                        2 * sizeof(size_t) + 3 * sizeof(HeadKey) + sizeof(uint32_t) +
                        sizeof(ClassQueue) + sizeof *m->level);
     if (m->queues)
@@ -129,6 +132,7 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
     for (size_t l = 0; l < W_MAX; l++)
         b += m->levels[l].cap * sizeof(WalkJob);
     b += m->vlog_cap * sizeof *m->vlog + m->undo_cap * sizeof *m->undo;
+    b += m->vstarts_cap * sizeof *m->vstarts;
     for (size_t w = 0; w < W_MAX; w++)
         b += m->hist_cap[w] * sizeof *m->hist[w] +
              m->long_cap[w] * sizeof *m->long_waits[w];

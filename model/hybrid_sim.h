@@ -11,8 +11,12 @@
  *                    and the unlimited cluster of each routing
  *   hybrid_walk.c    burst predictions under strict order: the queue by
  *                    priority level, walked in order and kept
- *   hybrid_queue.c   the on-prem queue run event by event: strict order by
- *                    priority, EASY backfill, burst prediction
+ *   hybrid_view.c    a view of the on-prem queue, the real one or a
+ *                    prediction's, and its pass: strict order by priority,
+ *                    EASY backfill (hybrid_walk.h)
+ *   hybrid_predict.c a burst job's predicted start by the run's rule: the
+ *                    strict walk, or the backfill walk kept for the next
+ *   hybrid_queue.c   the on-prem queue run event by event
  *   hybrid_fifo.c    strict order with one priority: each job placed at
  *                    its submission, no events
  *   hybrid_bill.c    money: M_onprem through the cost engine, cloud billing,
@@ -184,6 +188,12 @@ typedef struct WalkEnd {
     int64_t t, g;
 } WalkEnd;
 
+/* A start of the backfill walk at t; last: the class's one before. */
+typedef struct WalkStart {
+    size_t k;
+    int64_t t, last;
+} WalkStart;
+
 /* The caller's scratch behind HybridScratch.mem. */
 typedef struct HybridMem {
     /* classes */
@@ -234,6 +244,13 @@ typedef struct HybridMem {
     bool vlog_over;
     WalkEnd *undo;
     size_t undo_cap;
+    /* the kept backfill walk: each class's last start in it (INT64_MIN:
+     * none; the others listed in vtouched), its starts since its job
+     * headed the queue */
+    int64_t *vlast;
+    size_t *vtouched;
+    WalkStart *vstarts;
+    size_t vstarts_cap;
     /* waits: each workload's count by whole minutes below HIST_MINUTES,
      * and the longer waits one by one (only an overloaded queue has them,
      * and it holds those jobs anyway) */
@@ -290,6 +307,22 @@ typedef struct Walk {
     int64_t now, free;
 } Walk;
 
+/* The last prediction's walk with backfill, kept (hybrid_predict.c): it
+ * goes on by the pass at `now` run again, `free` GPUs free, the head's
+ * reservation as it stood; mem->vpos, vheads and vring hold its starts.
+ * prio: the last predicted job's; most_free: the most GPUs free when one
+ * of its passes came to backfill. */
+typedef struct BackWalk {
+    bool on;          /* the run keeps it (backfill, burst classes) */
+    bool valid;
+    int prio;
+    int64_t now, free, most_free;
+    bool res_ok;
+    size_t res_class;
+    int64_t res_seq, res_shadow, res_extra;
+    size_t touched;   /* classes in mem->vtouched */
+} BackWalk;
+
 /* One run in progress. */
 typedef struct Sim {
     const HybridCtx *c;
@@ -316,6 +349,7 @@ typedef struct Sim {
     size_t res_class;
     int64_t res_seq, res_shadow, res_extra;
     Walk walk;
+    BackWalk bw;
     size_t late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
     int64_t wait_sum[W_MAX];
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
@@ -475,30 +509,6 @@ size_t hybrid_lower_bound(const int32_t *v, size_t n, int64_t x);
 
 /* A wait of workload w's on-prem job (stats runs), counted by minutes. */
 void hybrid_wait_add(Sim *m, size_t w, int64_t wait);
-
-/* ---- hybrid_walk.c ---------------------------------------------------- */
-
-/* Before a run: the classes' levels, and whether predictions use them
- * (strict order, burst classes, not HYBRID_TEST_WALK). */
-void hybrid_walk_setup(Sim *m);
-
-/* The level queues back to empty and the kept walk forgotten. */
-void hybrid_walk_reset(Sim *m);
-
-/* A job of class k has joined the real queue (the last of its level). */
-void hybrid_walk_joined(Sim *m, size_t k);
-
-/* The job of class k that just joined leaves for the cloud. */
-void hybrid_walk_left(Sim *m, size_t k);
-
-/* The first waiting job of class k's level has started for real, to end
- * at `end`. */
-void hybrid_walk_started(Sim *m, size_t k, int64_t end);
-
-/* Class k's job just queued at t (the last of its level): its start under
- * strict order with no later arrivals, or NEVER once that is sure to be
- * more than its limit after t (DESIGN 6.4). */
-int64_t hybrid_walk_predict(Sim *m, size_t k, int64_t t);
 
 /* ---- hybrid_queue.c --------------------------------------------------- */
 

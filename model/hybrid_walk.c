@@ -26,7 +26,7 @@
  * array. */
 #include "config.h"
 
-#include "hybrid_sim.h"
+#include "hybrid_walk.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -54,10 +54,9 @@ static void lq_push(LevelQueue *q, WalkJob j)
     *lq_at(q, q->n++) = j;
 }
 
-/* The walk's ends: slot t of vring gains g (less than 0: a job it started
- * that the ring now holds). The slots written are noted so that emptying
- * costs what was written, or one sweep when that is more. */
-static void vring_add(HybridMem *mem, int64_t t, int64_t g)
+/* The slots written are noted so that emptying costs what was written,
+ * or one sweep when that is more. */
+void hybrid_vring_add(HybridMem *mem, int64_t t, int64_t g)
 {
     Ring *r = &mem->vring;
     size_t s = (size_t)(t & r->mask);
@@ -69,9 +68,8 @@ static void vring_add(HybridMem *mem, int64_t t, int64_t g)
         mem->vlog_over = true;
 }
 
-static void walk_drop(Sim *m)
+void hybrid_vring_clear(HybridMem *mem)
 {
-    HybridMem *mem = m->mem;
     Ring *r = &mem->vring;
     if (mem->vlog_over) {
         size_t size = (size_t)r->mask + 1;
@@ -86,6 +84,11 @@ static void walk_drop(Sim *m)
     }
     mem->vlog_n = 0;
     mem->vlog_over = false;
+}
+
+static void walk_drop(Sim *m)
+{
+    hybrid_vring_clear(m->mem);
     m->walk.valid = false;
 }
 
@@ -172,11 +175,10 @@ void hybrid_walk_started(Sim *m, size_t k, int64_t end)
     if (l == w->level)
         w->pos--;
     if (end > w->now)
-        vring_add(mem, end, -m->c->cls[k].g);
+        hybrid_vring_add(mem, end, -m->c->cls[k].g);
 }
 
-/* Note an end the walk took after its job came to head the queue. */
-static void undo_add(HybridMem *mem, size_t *n, int64_t t, int64_t g)
+void hybrid_walk_undo_add(HybridMem *mem, size_t *n, int64_t t, int64_t g)
 {
     if (*n == mem->undo_cap) {
         size_t cap = mem->undo_cap ? 2 * mem->undo_cap : 256;
@@ -221,7 +223,7 @@ int64_t hybrid_walk_predict(Sim *m, size_t k, int64_t t)
         bool is_target = l == target && pos == tpos;
         if (j->g <= free) {
             free -= j->g;
-            vring_add(mem, now + j->dur, j->g);
+            hybrid_vring_add(mem, now + j->dur, j->g);
             mem->work++;
             pos++;
             if (is_target) {
@@ -256,7 +258,7 @@ int64_t hybrid_walk_predict(Sim *m, size_t k, int64_t t)
                 now = snap_now;
                 free = snap_free;
                 for (size_t i = 0; i < undo_n; i++)
-                    vring_add(mem, mem->undo[i].t, mem->undo[i].g);
+                    hybrid_vring_add(mem, mem->undo[i].t, mem->undo[i].g);
             }
             break;
         }
@@ -266,7 +268,7 @@ int64_t hybrid_walk_predict(Sim *m, size_t k, int64_t t)
             int64_t g = ring_take(vr, ve);
             free += g;
             if (snapped)
-                undo_add(mem, &undo_n, ve, g);
+                hybrid_walk_undo_add(mem, &undo_n, ve, g);
         }
         now = next;
     }
