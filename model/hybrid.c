@@ -118,10 +118,10 @@ static int fleet_warning(const HybridCtx *c, HybridScratch *sc,
     HybridSimStats fs;
     const HybridSimStats *at = st;
     if (fleet != plan_nodes) {
-        char msg[HYBRID_WARNING_BYTES] = "";
-        if (hybrid_run(c, sc, base, fleet, ROUTE_PLAN, false, true, &fs, msg,
-                       sizeof msg) < 0) {
-            hybrid_result_warn(r, "%s", msg);
+        Diag d;
+        if (hybrid_run(c, sc, base, fleet, ROUTE_PLAN, false, true, &fs,
+                       &d) < 0) {
+            hybrid_result_warn(r, "%s", d.message);
             return -1;
         }
         if (fs.cancelled) {
@@ -216,11 +216,11 @@ int hybrid_simulate(const Scenario *s, const HybridPlan *p,
     if (rc != 0)
         return rc;
     Baseline base;
-    if (hybrid_baseline_build(&c, scratch, ROUTE_PLAN, &base, msg,
-                              sizeof msg) != 0)
+    Diag d;
+    if (hybrid_baseline_build(&c, scratch, ROUTE_PLAN, &base, &d) != 0)
         return -1;
     rc = hybrid_run(&c, scratch, &base, (int64_t)llround(onprem_nodes),
-                    ROUTE_PLAN, true, false, out, msg, sizeof msg);
+                    ROUTE_PLAN, true, false, out, &d);
     return rc < 0 ? -1 : out->cancelled ? 2 : 0;
 }
 
@@ -239,14 +239,15 @@ int hybrid_evaluate(const Scenario *s, const HybridPlan *p, HybridResult *r,
     if (rc != 0)
         return rc;
     Baseline base;
-    if (hybrid_baseline_build(&c, sc, ROUTE_PLAN, &base, msg, sizeof msg))
-        return run_outcome(-1, &st, msg, r);
+    Diag d;
+    if (hybrid_baseline_build(&c, sc, ROUTE_PLAN, &base, &d) != 0)
+        return run_outcome(-1, &st, d.message, r);
 
     /* The plan itself. */
     int64_t plan_nodes = (int64_t)llround(p->onprem_nodes);
     rc = hybrid_run(&c, sc, &base, plan_nodes, ROUTE_PLAN, true, false, &st,
-                    msg, sizeof msg);
-    if ((rc = run_outcome(rc, &st, msg, r)) != 0)
+                    &d);
+    if ((rc = run_outcome(rc, &st, d.message, r)) != 0)
         return rc;
     r->onprem_nodes = (double)plan_nodes;
     plan_figures(&c, sc, &st, r);

@@ -500,14 +500,18 @@ static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
 }
 
 int hybrid_baseline_build(const HybridCtx *c, HybridScratch *sc,
-                          Routing route, Baseline *b, char *msg,
-                          size_t msg_size)
+                          Routing route, Baseline *b, Diag *d)
 {
     memset(b, 0, sizeof *b);
     b->route = route;
     HybridMem *mem = sc->mem;
-    if (!mem->cached)
-        return baseline_streamed(c, sc, b, msg, msg_size);
+    if (!mem->cached) {
+        char why[sizeof d->message]; /* the source's words */
+        why[0] = '\0';
+        if (baseline_streamed(c, sc, b, why, sizeof why) != 0)
+            return hybrid_source_failed(d, why);
+        return 0;
+    }
     b->reuse = !(sc->test_mode & HYBRID_TEST_WHOLE);
     baseline_cached(c, mem, b);
     return 0;

@@ -58,11 +58,11 @@ static int try_size(const HybridCtx *c, HybridScratch *sc, const Baseline *ao,
                     int64_t n, bool any_target, HybridSimStats *st,
                     HybridResult *r)
 {
-    char msg[HYBRID_WARNING_BYTES] = "";
+    Diag d;
     bool full = n * c->gpn >= ao->peak;
     if (hybrid_run(c, sc, ao, n, ROUTE_ALL_ONPREM, any_target && !full, false,
-                   st, msg, sizeof msg) < 0)
-        return source_failed(r, msg);
+                   st, &d) < 0)
+        return source_failed(r, d.message);
     if (st->cancelled) {
         r->cancelled = true;
         return 2;
@@ -75,11 +75,10 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
 {
     /* A cluster that holds the unlimited cluster's peak makes every wait
      * 0, so the search ends. */
-    char msg[HYBRID_WARNING_BYTES] = "";
+    Diag d;
     Baseline ao;
-    if (hybrid_baseline_build(c, sc, ROUTE_ALL_ONPREM, &ao, msg,
-                              sizeof msg) != 0)
-        return source_failed(r, msg);
+    if (hybrid_baseline_build(c, sc, ROUTE_ALL_ONPREM, &ao, &d) != 0)
+        return source_failed(r, d.message);
     bool any_target;
     int64_t need = first_size(c, plan_nodes, &any_target);
     /* Progress steps: the plan, each size the search tries, each size of
@@ -136,11 +135,11 @@ static int dearer_than_all_onprem(const HybridCtx *c, HybridScratch *sc,
      * the same money. */
     if (!cost_less(r->all_onprem.monthly, r->optimum.total_monthly))
         return 0;
-    char msg[HYBRID_WARNING_BYTES] = "";
+    Diag d;
     HybridSimStats st;
     if (hybrid_run(c, sc, base, (int64_t)r->optimum.onprem_nodes, ROUTE_PLAN,
-                   false, true, &st, msg, sizeof msg) < 0)
-        return source_failed(r, msg);
+                   false, true, &st, &d) < 0)
+        return source_failed(r, d.message);
     if (st.cancelled || hybrid_cancelled(sc)) {
         r->cancelled = true;
         return 2;
@@ -183,10 +182,10 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                     HybridResult *r)
 {
     /* The all-on-prem search left its own jobs in the cache. */
-    char msg[HYBRID_WARNING_BYTES] = "";
+    Diag d;
     Baseline base;
-    if (hybrid_baseline_build(c, sc, ROUTE_PLAN, &base, msg, sizeof msg) != 0)
-        return source_failed(r, msg);
+    if (hybrid_baseline_build(c, sc, ROUTE_PLAN, &base, &d) != 0)
+        return source_failed(r, d.message);
     int64_t n_all = (int64_t)r->all_onprem.nodes;
     size_t sizes = (size_t)n_all + 1;
     HybridMem *mem = sc->mem;
@@ -202,9 +201,8 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
     r->optimum.total_monthly = INFINITY;
     HybridSimStats st;
     for (int64_t n = 0; n <= n_all; n++) {
-        if (hybrid_run(c, sc, &base, n, ROUTE_PLAN, false, true, &st, msg,
-                       sizeof msg) < 0)
-            return source_failed(r, msg);
+        if (hybrid_run(c, sc, &base, n, ROUTE_PLAN, false, true, &st, &d) < 0)
+            return source_failed(r, d.message);
         /* A size past the peak is priced without a simulation, so without
          * the simulation's own checks: look at the flag here too (DESIGN 7;
          * 100,000 such sizes take about 0.1 s). */

@@ -310,15 +310,17 @@ static void run_figures(Sim *m, int64_t nodes, HybridSimStats *st)
 
 int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                int64_t nodes, Routing route, bool stats, bool cost_only,
-               HybridSimStats *st, char *msg, size_t msg_size)
+               HybridSimStats *st, Diag *d)
 {
     memset(st, 0, sizeof *st);
     if (base->route != route)
         abort(); /* the caller passed another routing's baseline */
     Sim m;
     bool fifo = run_setup(&m, c, sc, base, nodes, stats, cost_only);
-    m.error = msg;
-    m.error_size = msg_size;
+    char why[sizeof d->message]; /* a streamed source's words */
+    why[0] = '\0';
+    m.error = why;
+    m.error_size = sizeof why;
     int rc = 0;
     if (base->reuse)
         run_stretches(&m, base, fifo);
@@ -328,7 +330,7 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
     if (rc != 0) {
         for (size_t w = 0; w < c->nw; w++)
             waits_clear(&m, w);
-        return -1;
+        return hybrid_source_failed(d, why);
     }
     run_figures(&m, nodes, st);
     return m.cancelled ? 2 : 0;

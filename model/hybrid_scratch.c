@@ -156,6 +156,13 @@ void hybrid_progress(const HybridScratch *sc, size_t done, size_t total)
         sc->progress(sc->progress_arg, done, total);
 }
 
+int hybrid_source_failed(Diag *d, const char *why)
+{
+    diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s",
+             why[0] ? why : "the job stream failed");
+    return -1;
+}
+
 void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
 {
     if (r->warning_count >= HYBRID_MAX_WARNINGS)

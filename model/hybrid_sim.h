@@ -11,11 +11,9 @@
  *                    and the unlimited cluster of each routing
  *   hybrid_walk.c    burst predictions under strict order: the queue by
  *                    priority level, walked in order and kept
- *   hybrid_view.c    a view of the on-prem queue, the real one or a
- *                    prediction's, and its pass: strict order by priority,
- *                    EASY backfill (hybrid_walk.h)
- *   hybrid_predict.c a burst job's predicted start by the run's rule: the
- *                    strict walk, or the backfill walk kept for the next
+ *   hybrid_view.c    the on-prem queue as a run or a prediction sees it,
+ *                    and its pass: strict order by priority, EASY backfill
+ *   hybrid_predict.c a burst job's predicted start by the run's rule
  *   hybrid_queue.c   the on-prem queue run event by event
  *   hybrid_fifo.c    strict order with one priority: each job placed at
  *                    its submission, no events
@@ -475,6 +473,10 @@ HybridMem *hybrid_mem(HybridScratch *sc);
 /* Tell the caller how far hybrid_evaluate() is (HybridScratch.progress). */
 void hybrid_progress(const HybridScratch *sc, size_t done, size_t total);
 
+/* A streamed source's failure into d: its words, or a sentence when it
+ * gave none. Returns -1. */
+int hybrid_source_failed(Diag *d, const char *why);
+
 /* Add a warning to r (printf format); there is always room (hybrid.h). */
 void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -494,11 +496,10 @@ int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
                      HybridScratch *sc, char *msg, size_t msg_size);
 
 /* The unlimited cluster under `route`: into *b, and into the cache its
- * on-prem jobs and the GPUs in use after each (when cached). Returns 0, or
- * the source's failure as hybrid_jobs_load() does. */
+ * on-prem jobs and the GPUs in use after each (when cached). Returns 0;
+ * -1 when the source failed or broke the stream's rules (d says why). */
 int hybrid_baseline_build(const HybridCtx *c, HybridScratch *sc,
-                          Routing route, Baseline *b, char *msg,
-                          size_t msg_size);
+                          Routing route, Baseline *b, Diag *d);
 
 /* Room for the per-class arrays and queues of a run, and the rings sized
  * for c's longest job; 0, or -1 when memory is short. */
@@ -566,18 +567,17 @@ size_t hybrid_lower_bound_near(const int32_t *v, size_t n, int64_t x,
                                size_t near);
 
 /* True when runs under `route` place each job at its submission: strict
- * order (no backfill) and one priority among the jobs that may run
- * on-prem. */
+ * order (no backfill), one priority among the jobs that may run on-prem. */
 bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
                        Routing route);
 
 /* One run at `nodes` nodes into *st. stats: waits, late jobs and (plan
  * routing) the commitment's demand; cost_only: the figures the optimizer
- * needs. base must be the baseline of `route` built last. Returns 0; 2
- * when cancelled (st->cancelled); -1 when a streamed source failed (msg). */
+ * needs. base: the baseline of `route` built last. Returns 0; 2 when
+ * cancelled (st->cancelled); -1 when a streamed source failed (d: why). */
 int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                int64_t nodes, Routing route, bool stats, bool cost_only,
-               HybridSimStats *st, char *msg, size_t msg_size);
+               HybridSimStats *st, Diag *d);
 
 /* ---- hybrid_opt.c ----------------------------------------------------- */
 

@@ -277,6 +277,62 @@ START_TEST(broken_streams_are_refused)
 }
 END_TEST
 
+/* A source that fails on its pass `fail_pass` (1: the load, 2: the
+ * unlimited cluster, 3: the plan's run) at its second job. */
+typedef struct PassSource {
+    ArraySource inner;
+    int pass, fail_pass;
+    const char *fail;
+} PassSource;
+
+static int pass_rewind(void *state, char *error, size_t size)
+{
+    PassSource *p = state;
+    p->pass++;
+    p->inner.fail = p->pass == p->fail_pass ? p->fail : NULL;
+    return array_rewind(&p->inner, error, size);
+}
+
+static int pass_next(void *state, HybridJob *job, char *error, size_t size)
+{
+    return array_next(&((PassSource *)state)->inner, job, error, size);
+}
+
+/* A source that fails after the load, while the unlimited cluster or a
+ * run reads it again: its whole sentence reaches the warning, and a
+ * sentence longer than a warning ends in "…" instead of being cut short
+ * unmarked. */
+START_TEST(a_source_that_fails_later_is_quoted)
+{
+    HybridPlan p = plan(1, 1);
+    add(&p, NULL, 0, 1, 1, RUN_ONPREM);
+    Scenario s = scenario(1);
+    char why[300];
+    memset(why, 'x', sizeof why - 1);
+    why[sizeof why - 1] = '\0';
+    memcpy(why, "trace.csv:3: ", 13);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    sc.test_mode = HYBRID_TEST_STREAM;
+    static HybridResult r;
+    for (int fail_pass = 2; fail_pass <= 3; fail_pass++) {
+        HybridJob jobs[2] = {{10, 1, 60, 1, 0}, {20, 1, 60, 1, 0}};
+        PassSource ps = {{jobs, 2, 0, NULL, 1}, 0, fail_pass, why};
+        HybridJobSource src = {pass_rewind, pass_next, &ps};
+        sc.source = &src;
+        ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &sc), -1);
+        ck_assert_int_ge(ps.pass, fail_pass);
+        ck_assert_uint_eq(r.warning_count, 1);
+        const char *w = r.warnings[0];
+        size_t len = strlen(w);
+        ck_assert_uint_eq(len, HYBRID_WARNING_BYTES - 4 + 3);
+        ck_assert_int_eq(strncmp(w, why, len - 3), 0);
+        ck_assert_str_eq(w + len - 3, "\xe2\x80\xa6");
+    }
+    hybrid_scratch_free(&sc);
+}
+END_TEST
+
 /* More shapes of jobs than a run can tell apart is said, not cut. */
 START_TEST(too_many_shapes)
 {
@@ -514,6 +570,7 @@ static Suite *stream_suite(void)
     tcase_add_test(tc, jobs_of_one_workload_differ);
     tcase_add_loop_test(tc, waits_past_the_histogram, 0, 2);
     tcase_add_test(tc, broken_streams_are_refused);
+    tcase_add_test(tc, a_source_that_fails_later_is_quoted);
     tcase_add_test(tc, work_does_not_grow_with_the_classes);
     tcase_add_test(tc, too_many_shapes);
     tcase_add_loop_test(tc, work_grows_with_the_jobs, 0, 4);

@@ -42,9 +42,7 @@ HELPERS="trim wrap pct_text split_path now_ms month_text nice_step"
 #   copy PATH:NAME PATH:NAME...   functions with the same body
 #   bridge PATH:NAME     a function whose error goes into a caller's buffer
 KNOWN='
-bridge model/hybrid_sim.h:hybrid_baseline_build
 bridge model/hybrid_sim.h:hybrid_jobs_load
-bridge model/hybrid_sim.h:hybrid_run
 bridge model/hybrid_stream.h:next
 bridge model/hybrid_stream.h:rewind
 '
