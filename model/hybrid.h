@@ -67,7 +67,8 @@
  *   refused (hybrid_check_jobs says so); every other stream is simulated
  *   whole, the all-on-prem search goes as far as it must (it always ends:
  *   a cluster that holds every job at once makes every wait 0), and
- *   by_nodes lists every size from 0 to all_onprem.nodes.
+ *   by_nodes lists every size from 0 to all_onprem.nodes (a large plan's
+ *   with totals only for the sizes its optimizer simulated).
  * - Jobs come from a stream (hybrid_stream.h): the plan's own workloads,
  *   or HybridScratch.source.
  *
@@ -107,13 +108,35 @@
 #define HYBRID_TEST_WHOLE 1
 #define HYBRID_TEST_EVENTS 2
 #define HYBRID_TEST_STREAM 4
-#define HYBRID_TEST_LINEAR 8 /* search the all-on-prem size one by one */
+#define HYBRID_TEST_LINEAR 8 /* search the all-on-prem size one by one,
+                                 and simulate every size of the optimizer */
 #define HYBRID_TEST_WALK 16  /* every prediction walks from the present */
+/* Tests of the optimizer's bound (DESIGN 6.6): leave out the sizes the
+ * bound rules out even in a small plan; simulate every size and give each
+ * its bound too. */
+#define HYBRID_TEST_PRUNE 32
+#define HYBRID_TEST_BOUNDS 64
 
+/* One size of the optimizer: its total, or NAN when the optimizer left it
+ * out because its lower bound (DESIGN 6.6) shows it cannot be the
+ * cheapest; lower_bound_monthly is that bound, NAN when not computed (a
+ * small plan simulates every size and computes none). */
 typedef struct HybridNodesTotal {
     double onprem_nodes;
     double total_monthly;
+    double lower_bound_monthly;
 } HybridNodesTotal;
+
+/* Whether the optimizer simulated size t; what a chart draws for it: its
+ * total, or else its lower bound (the total is at least that). */
+static inline bool hybrid_size_simulated(const HybridNodesTotal *t)
+{
+    return t->total_monthly == t->total_monthly; /* not NAN */
+}
+static inline double hybrid_size_figure(const HybridNodesTotal *t)
+{
+    return hybrid_size_simulated(t) ? t->total_monthly : t->lower_bound_monthly;
+}
 
 typedef struct HybridResult HybridResult; /* below */
 typedef struct HybridMem HybridMem;       /* private to the simulation */
@@ -264,11 +287,23 @@ typedef struct HybridResult {
         double onprem_nodes, total_monthly;
     } cheapest;
     /* Every size 0..all_onprem.nodes, in order. The array belongs to the
-     * scratch: valid until it is freed or evaluated again. */
+     * scratch: valid until it is freed or evaluated again. The sizes the
+     * optimizer left out (DESIGN 6.6) have no total (NAN), only their
+     * lower bound (hybrid_sizes_simulated counts the others). */
     size_t by_nodes_count;
     const HybridNodesTotal *by_nodes;
     bool cancelled; /* stopped early by scratch->cancel: figures incomplete */
 } HybridResult;
+
+/* The entries of r->by_nodes with a total: by_nodes_count unless the
+ * optimizer left sizes out (DESIGN 6.6). */
+static inline size_t hybrid_sizes_simulated(const HybridResult *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->by_nodes_count; i++)
+        n += hybrid_size_simulated(&r->by_nodes[i]);
+    return n;
+}
 
 /* Set up an empty scratch and, when capacity > 0, room for that many jobs.
  * Returns 0, or -1 when memory is short (then *sc is safe to free). */

@@ -5,12 +5,14 @@
  * where it does not bind). */
 #include "config.h"
 
+#include "hybrid_bound.h"
 #include "hybrid_sim.h"
 
 #include "cost.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The smallest size the all-on-prem search may start at: the plan's, or
  * the one that holds the largest job; *any_target: some workload has a
@@ -178,6 +180,117 @@ static int dearer_than_all_onprem(const HybridCtx *c, HybridScratch *sc,
     return 0;
 }
 
+/* A plan this small (jobs x sizes) simulates every size, and its by_nodes
+ * has every total (DESIGN 6.6). */
+#define PRUNE_FROM 250000.0
+
+/* The run of size n into by_nodes (and *st); 0, or what hybrid_optimize
+ * returns when it stops. */
+static int size_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
+                    int64_t n, HybridSimStats *st, HybridResult *r)
+{
+    Diag d;
+    if (hybrid_run(c, sc, base, n, ROUTE_PLAN, false, true, st, &d) < 0)
+        return source_failed(r, d.message);
+    /* A size past the peak is priced without a simulation, so without
+     * the simulation's own checks: look at the flag here too (DESIGN 7;
+     * 100,000 such sizes take about 0.1 s). */
+    if (st->cancelled || hybrid_cancelled(sc)) {
+        r->cancelled = true;
+        return 2;
+    }
+    sc->mem->by_nodes[n].total_monthly = st->total_monthly;
+    sc->mem->unserved_at[n] = st->unserved_jobs;
+    return 0;
+}
+
+static int by_bound(const void *a, const void *b)
+{
+    const HybridSizeOrder *x = a, *y = b;
+    if (x->bound != y->bound)
+        return x->bound < y->bound ? -1 : 1;
+    return (x->n > y->n) - (x->n < y->n);
+}
+
+/* True when the sizes from order[at] on may be left out (DESIGN 6.6):
+ * their bounds are at least L = order[at].bound, the least total found,
+ * v > 0, is below L by more than rounding, and no total found lies within
+ * rounding below L. Then every size left out is dearer than every total
+ * below L by more than rounding, and the scan in size order picks what it
+ * picks with them. */
+static bool rest_ruled_out(const HybridMem *mem, const HybridSizeOrder *order,
+                           size_t at, double v)
+{
+    double l = order[at].bound;
+    if (!(v > 0) || !cost_less(v, l))
+        return false;
+    for (size_t i = 0; i < at; i++) {
+        double t = mem->by_nodes[order[i].n].total_monthly;
+        if (t < l && !cost_less(t, l))
+            return false;
+    }
+    return true;
+}
+
+/* The sizes of `order` (n = 0 first, then by bound) simulated until the
+ * rest are ruled out. */
+static int pruned_runs(const HybridCtx *c, HybridScratch *sc,
+                       const Baseline *base, size_t sizes, size_t searched,
+                       HybridResult *r)
+{
+    HybridMem *mem = sc->mem;
+    HybridSizeOrder *order = mem->order;
+    bool prune = !(sc->test_mode & HYBRID_TEST_BOUNDS);
+    double least = INFINITY;
+    HybridSimStats st;
+    size_t done = 0;
+    for (; done < sizes; done++) {
+        if (prune && done > 0 && rest_ruled_out(mem, order, done, least))
+            break;
+        int rc = size_run(c, sc, base, order[done].n, &st, r);
+        if (rc != 0)
+            return rc;
+        if (st.total_monthly < least)
+            least = st.total_monthly;
+        hybrid_progress(sc, searched + done + 1, searched + sizes);
+    }
+    hybrid_progress(sc, searched + sizes, searched + sizes);
+    return 0;
+}
+
+/* Every size's bound into by_nodes and `order`: n = 0 first (the scan in
+ * size order starts there), then by bound, ties by size. */
+static int size_bounds(const HybridCtx *c, HybridScratch *sc, size_t sizes,
+                       HybridResult *r)
+{
+    HybridMem *mem = sc->mem;
+    if (sizes > mem->order_cap) {
+        if (!hybrid_grow(&mem->order, sizes, sizeof *mem->order)) {
+            hybrid_result_warn(r, "not enough memory to list %zu sizes",
+                               sizes);
+            return -2;
+        }
+        mem->order_cap = sizes;
+    }
+    if (hybrid_bound_setup(c, mem) != 0) {
+        hybrid_result_warn(r, "not enough memory to order %zu job classes",
+                           c->nc);
+        return -2;
+    }
+    for (size_t n = 0; n < sizes; n++) {
+        if (n % 1024 == 0 && hybrid_cancelled(sc)) {
+            r->cancelled = true;
+            return 2;
+        }
+        double b = hybrid_size_bound(c, sc, (int64_t)n);
+        mem->by_nodes[n].lower_bound_monthly = b;
+        mem->order[n] = (HybridSizeOrder){b, (int64_t)n};
+    }
+    if (sizes > 2)
+        qsort(mem->order + 1, sizes - 1, sizeof *mem->order, by_bound);
+    return 0;
+}
+
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                     HybridResult *r)
 {
@@ -190,37 +303,61 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
     size_t sizes = (size_t)n_all + 1;
     HybridMem *mem = sc->mem;
     if (sizes > mem->by_nodes_capacity) {
-        if (!hybrid_grow(&mem->by_nodes, sizes, sizeof *mem->by_nodes)) {
+        if (!hybrid_grow(&mem->by_nodes, sizes, sizeof *mem->by_nodes) ||
+            !hybrid_grow(&mem->unserved_at, sizes, sizeof *mem->unserved_at)) {
             hybrid_result_warn(r, "not enough memory to list %zu sizes",
                                sizes);
             return -2;
         }
         mem->by_nodes_capacity = sizes;
     }
+    for (size_t n = 0; n < sizes; n++)
+        mem->by_nodes[n] = (HybridNodesTotal){(double)n, NAN, NAN};
+    /* A small plan simulates every size in order, as does the exhaustive
+     * search of the tests; a large one only those its bound does not rule
+     * out (DESIGN 6.6). */
+    bool every = !(sc->test_mode & (HYBRID_TEST_PRUNE | HYBRID_TEST_BOUNDS)) &&
+                 ((sc->test_mode & HYBRID_TEST_LINEAR) ||
+                  (double)c->count * (double)sizes <= PRUNE_FROM);
+    HybridSimStats st;
+    if (every) {
+        for (size_t n = 0; n < sizes; n++) {
+            int rc = size_run(c, sc, &base, (int64_t)n, &st, r);
+            if (rc != 0)
+                return rc;
+            hybrid_progress(sc, searched + n + 1, searched + sizes);
+        }
+    } else {
+        int rc = size_bounds(c, sc, sizes, r);
+        if (rc == 0)
+            rc = pruned_runs(c, sc, &base, sizes, searched, r);
+        if (rc != 0)
+            return rc;
+        /* The plan's own size was simulated first, with the same total
+         * (a total at or above its bound, so the choice stays the same,
+         * DESIGN 6.6). */
+        size_t plan = (size_t)r->onprem_nodes;
+        if (plan < sizes && isnan(mem->by_nodes[plan].total_monthly)) {
+            mem->by_nodes[plan].total_monthly = r->total_monthly;
+            mem->unserved_at[plan] = (size_t)r->unserved.jobs;
+        }
+    }
+    /* The cheapest in size order: a tie keeps fewer nodes, and totals
+     * that differ by rounding only are a tie (DESIGN 2.4). A size left out
+     * never wins (DESIGN 6.6). */
     r->optimum.onprem_nodes = 0;
     r->optimum.total_monthly = INFINITY;
-    HybridSimStats st;
-    for (int64_t n = 0; n <= n_all; n++) {
-        if (hybrid_run(c, sc, &base, n, ROUTE_PLAN, false, true, &st, &d) < 0)
-            return source_failed(r, d.message);
-        /* A size past the peak is priced without a simulation, so without
-         * the simulation's own checks: look at the flag here too (DESIGN 7;
-         * 100,000 such sizes take about 0.1 s). */
-        if (st.cancelled || hybrid_cancelled(sc)) {
-            r->cancelled = true;
-            return 2;
-        }
-        /* A tie keeps fewer nodes, and totals that differ by rounding
-         * only are a tie (DESIGN 2.4). */
-        if (n == 0 || cost_less(st.total_monthly, r->optimum.total_monthly)) {
+    for (size_t n = 0; n < sizes; n++) {
+        double t = mem->by_nodes[n].total_monthly;
+        if (isnan(t))
+            continue;
+        if (n == 0 || cost_less(t, r->optimum.total_monthly)) {
             r->optimum.onprem_nodes = (double)n;
-            r->optimum.total_monthly = st.total_monthly;
-            r->optimum.unserved_jobs = (double)st.unserved_jobs;
+            r->optimum.total_monthly = t;
         }
-        mem->by_nodes[n].onprem_nodes = (double)n;
-        mem->by_nodes[n].total_monthly = st.total_monthly;
-        hybrid_progress(sc, searched + (size_t)n + 1, searched + sizes);
     }
+    r->optimum.unserved_jobs =
+        (double)mem->unserved_at[(size_t)r->optimum.onprem_nodes];
     r->by_nodes = mem->by_nodes;
     r->by_nodes_count = sizes;
     return dearer_than_all_onprem(c, sc, &base, r);

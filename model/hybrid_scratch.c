@@ -3,6 +3,7 @@
  * caller on the way: progress and warnings. */
 #include "config.h"
 
+#include "hybrid_bound.h"
 #include "hybrid_sim.h"
 
 #include <stdarg.h>
@@ -101,6 +102,9 @@ static void mem_free(HybridMem *mem)
     free(mem->minutes);
     free(mem->block);
     free(mem->by_nodes);
+    free(mem->unserved_at);
+    free(mem->by_rate);
+    free(mem->order);
     free(mem);
 }
 
@@ -138,7 +142,9 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
              m->long_cap[w] * sizeof *m->long_waits[w];
     b += m->minute_capacity * sizeof *m->minutes;
     b += m->block ? 4096 * sizeof *m->block : 0;
-    b += m->by_nodes_capacity * sizeof *m->by_nodes;
+    b += m->by_nodes_capacity *
+         (sizeof *m->by_nodes + sizeof *m->unserved_at);
+    b += m->by_rate_cap * sizeof *m->by_rate + m->order_cap * sizeof *m->order;
     return b;
 }
 

@@ -22,6 +22,8 @@
  *   hybrid_run.c     one run at a node count: the unlimited cluster's
  *                    schedule reused outside the stretches where the size
  *                    binds, waits and their 95th percentile
+ *   hybrid_bound.c   a lower bound of the total at a node count, without
+ *                    a run (hybrid_bound.h)
  *   hybrid_opt.c     the all-on-prem size and the node-count optimizer
  *   hybrid.c         hybrid_simulate() and hybrid_evaluate()
  *
@@ -266,9 +268,16 @@ typedef struct HybridMem {
     /* elementary steps besides the rings' (hybrid_scratch_work): jobs
      * read, classes looked at */
     uint64_t work;
-    /* the optimizer's sizes */
+    /* the optimizer's sizes; the classes by their cloud bill a GPU-minute
+     * (hybrid_bound.c) and the sizes in the order they are tried */
     HybridNodesTotal *by_nodes;
+    size_t *unserved_at;    /* each size's unserved jobs (by_nodes') */
     size_t by_nodes_capacity;
+    uint32_t *by_rate;
+    size_t by_rate_cap;
+    bool bound_ok;          /* the rates allow a bound */
+    struct HybridSizeOrder *order; /* hybrid_bound.h */
+    size_t order_cap;
 } HybridMem;
 
 /* The unlimited cluster under one routing. */
@@ -590,7 +599,8 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
                       int64_t plan_nodes, HybridResult *r, size_t *searched);
 
 /* The optimizer (DESIGN 6): the plan at every size 0..r->all_onprem.nodes
- * into r->by_nodes, the cheapest into r->optimum (a tie keeps fewer
+ * into r->by_nodes (a large plan's only at the sizes its bound does not
+ * rule out, DESIGN 6.6), the cheapest into r->optimum (a tie keeps fewer
  * nodes). Returns 0; -2 when memory is short (a warning says so); 2 when
  * cancelled (r->cancelled); -1 when the source failed. */
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,

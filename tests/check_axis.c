@@ -78,7 +78,7 @@ END_TEST
  * optimum) and over the dearest, and never goes below 0. */
 START_TEST(hybrid_range_has_room_round_the_totals)
 {
-    static HybridNodesTotal sizes[4] = {{0, 97930}, {1, 148000}, {2, 105161}, {4, 129000}};
+    static HybridNodesTotal sizes[4] = {{0, 97930, NAN}, {1, 148000, NAN}, {2, 105161, NAN}, {4, 129000, NAN}};
     HybridResult h;
     memset(&h, 0, sizeof h);
     h.by_nodes = sizes;
@@ -88,7 +88,7 @@ START_TEST(hybrid_range_has_room_round_the_totals)
     double span = axis_top(&a) - a.lo;
     ck_assert((97930 - a.lo) / span > 0.04);
     ck_assert((axis_top(&a) - 148000) / span > 0.04);
-    static HybridNodesTotal flat[2] = {{0, 1000}, {1, 1000}};
+    static HybridNodesTotal flat[2] = {{0, 1000, NAN}, {1, 1000, NAN}};
     h.by_nodes = flat;
     h.by_nodes_count = 2;
     axis_hybrid(&h, CHART_AXIS_STEPS, &a);

@@ -248,7 +248,7 @@ static double attr(const char *tag, const char *name)
  * also the first node count: its ring clears both axis lines. */
 START_TEST(hybrid_optimum_off_the_axes)
 {
-    static HybridNodesTotal sizes[4] = {{0, 97930}, {1, 148000}, {2, 105161}, {4, 129000}};
+    static HybridNodesTotal sizes[4] = {{0, 97930, NAN}, {1, 148000, NAN}, {2, 105161, NAN}, {4, 129000, NAN}};
     HybridResult h;
     memset(&h, 0, sizeof h);
     h.by_nodes = sizes;

@@ -1,0 +1,197 @@
+/* hybrid_bound.c: a lower bound of a hybrid plan's total at a node count,
+ * without simulating it (DESIGN 6.6), so that the optimizer can leave out
+ * the sizes that cannot be the cheapest.
+ *
+ * At n nodes (cap = n x gpus_per_node GPUs) a run's total is
+ *
+ *   M_onprem(u) + m s (sum over cloud and unserved jobs of gh x price) + K
+ *
+ * with K once any job ends in the cloud. What the bound uses, each a rule
+ * of the simulation:
+ * - A job of a `cloud` workload always runs in the cloud, and so does a
+ *   job larger than the cluster (every job at 0 nodes): "forced" work,
+ *   whose bill is known exactly.
+ * - The other jobs' work W (GPUs x on-prem minutes) is on-prem inside the
+ *   period (B, busy GPU-minutes), on-prem after it (C, carried), or in
+ *   the cloud or unserved (E, both billed as cloud jobs): W = B + C + E.
+ * - B <= cap x period: no more than cap GPUs are held at any minute.
+ * - C <= cap x (D - 1), D the longest of those jobs: only jobs running at
+ *   the period's last minute carry work past it, they hold at most cap
+ *   GPUs, and each has at most D - 1 minutes left.
+ * - So E >= X - B with X = W - cap x (D - 1). Each job of class k bills
+ *   r_k = gh x price / (GPUs x minutes) a GPU-minute of its work, so the
+ *   bill of any E GPU-minutes is at least F(E): the cheapest classes' work
+ *   first (a fractional fill; F is convex and, the rates being >= 0,
+ *   never falls as E grows).
+ * - M_onprem depends on u only through energy, linearly in u clamped to
+ *   [0, 1] (DESIGN 2.1), and u = B / (cap x days x 1440): so M_onprem >=
+ *   A + s B on 0 <= B <= cap x period, with A = M_onprem(0) and s the
+ *   slope of the line from u = 0 to the largest u (to u = 1 when the
+ *   clamp binds, the chord below the clamped line; the slope itself when
+ *   it is negative).
+ * Then total >= A + s B + m s F(max(0, X - B)) (+ forced bill) (+ K when
+ * any job is in the cloud), for the run's own B. The right side is convex
+ * in B and piecewise linear with its kinks where X - B meets the fill's
+ * class boundaries, so its least value over 0 <= B <= cap x period is at
+ * one of those kinks or an end: the bound takes it. K is in the bound
+ * when forced work exists; otherwise it is the smaller of "E > 0" (then
+ * K applies: the least value above plus K) and "E = 0" (then B >= X and
+ * nothing is billed in the cloud: A + s B at its least there).
+ *
+ * The sums here and the simulation's round differently: the bound is
+ * lowered by 1e-9 of the magnitudes it adds, far more than the rounding
+ * of a few thousand terms (4096 x 2^-53 < 5e-13), so that it stays below
+ * the simulated total as computed, not only as a real number. */
+#include "config.h"
+
+#include "hybrid_bound.h"
+#include "hybrid_sim.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Class k's cloud bill a GPU-minute of its work (before m and s). */
+static double class_rate(const HybridClass *cl)
+{
+    return cl->gh * cl->price / ((double)cl->g * (double)cl->dur);
+}
+
+static const HybridClass *sort_cls;
+
+static int by_rate(const void *a, const void *b)
+{
+    double x = class_rate(&sort_cls[*(const uint32_t *)a]);
+    double y = class_rate(&sort_cls[*(const uint32_t *)b]);
+    if (x != y)
+        return x < y ? -1 : 1;
+    uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+    return (i > j) - (i < j);
+}
+
+int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem)
+{
+    if (c->nc > mem->by_rate_cap) {
+        if (!hybrid_grow(&mem->by_rate, c->nc, sizeof *mem->by_rate))
+            return -1;
+        mem->by_rate_cap = c->nc;
+    }
+    mem->bound_ok = c->premium >= 0 && c->scale >= 0;
+    for (size_t k = 0; k < c->nc; k++) {
+        mem->by_rate[k] = (uint32_t)k;
+        double r = class_rate(&c->cls[k]);
+        /* A negative or undefined rate would break the fill's order and
+         * its growth: no bound then (every size is simulated). */
+        if (!(r >= 0) || !isfinite(r))
+            mem->bound_ok = false;
+    }
+    if (mem->bound_ok && c->nc > 1) {
+        sort_cls = c->cls;
+        qsort(mem->by_rate, c->nc, sizeof *mem->by_rate, by_rate);
+        sort_cls = NULL;
+    }
+    return 0;
+}
+
+/* The least of A + s B + money F(max(0, X - B)) over 0 <= B <= bmax, the
+ * classes of the fill being those of by_rate[] that are not forced at cap
+ * (F in period money; money = m x s). */
+static double least_phi(const HybridCtx *c, const HybridMem *mem, int64_t cap,
+                        double s, double x, double bmax, double money)
+{
+    double best = INFINITY;
+    /* B in [max(0, X), bmax]: nothing left for the cloud, A + s B. */
+    double b0 = x > 0 ? x : 0;
+    if (b0 <= bmax)
+        best = s >= 0 ? s * b0 : s * bmax;
+    if (x <= 0)
+        return best;
+    /* B = X - E for E in [elo, ehi]: s (X - E) + money F(E), at its ends
+     * and the kinks between them. */
+    double elo = x - bmax > 0 ? x - bmax : 0, ehi = x;
+    double at = 0, fill = 0; /* E and F(E) at the last class boundary */
+    bool lo_done = false;
+    for (size_t i = 0; i < c->nc; i++) {
+        const HybridClass *cl = &c->cls[mem->by_rate[i]];
+        if (cl->count == 0 || cl->run == RUN_CLOUD || cl->g > cap)
+            continue;
+        double w = (double)cl->count * (double)cl->g * (double)cl->dur;
+        double r = class_rate(cl);
+        double next = at + w;
+        if (!lo_done && elo <= next) {
+            double e = elo;
+            double v = s * (x - e) + money * (fill + r * (e - at));
+            best = v < best ? v : best;
+            lo_done = true;
+        }
+        if (ehi <= next) {
+            double v = s * (x - ehi) + money * (fill + r * (ehi - at));
+            return v < best ? v : best;
+        }
+        at = next;
+        fill += r * w;
+        if (lo_done) {
+            double v = s * (x - at) + money * fill;
+            best = v < best ? v : best;
+        }
+    }
+    /* ehi = X <= W = the fill's whole work: ended above unless rounding
+     * left it a hair past the last boundary, where F is its full bill. */
+    double v = s * (x - (ehi < at ? ehi : at)) + money * fill;
+    return v < best ? v : best;
+}
+
+double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
+{
+    HybridMem *mem = sc->mem;
+    if (!mem->bound_ok)
+        return -INFINITY;
+    const int64_t cap = n * c->gpn;
+    const double money = c->premium * c->scale;
+    double forced = 0, all = 0, w = 0;
+    int64_t longest = 0;
+    bool any_forced = false;
+    for (size_t k = 0; k < c->nc; k++) {
+        const HybridClass *cl = &c->cls[k];
+        if (cl->count == 0)
+            continue;
+        double bill = (double)cl->count * cl->gh * cl->price;
+        all += bill;
+        if (cl->run == RUN_CLOUD || cap <= 0 || cl->g > cap) {
+            forced += bill;
+            any_forced = true;
+            continue;
+        }
+        w += (double)cl->count * (double)cl->g * (double)cl->dur;
+        if (cl->dur > longest)
+            longest = cl->dur;
+    }
+    double a = 0, s = 0, slope_u = 0, bmax = 0;
+    if (cap > 0) {
+        double m1 = hybrid_onprem_cost(sc, (double)n, 1);
+        a = hybrid_onprem_cost(sc, (double)n, 0);
+        slope_u = m1 - a;
+        /* u = B x kappa; the largest B, cap x period, may put u a hair
+         * past 1 when days are not whole minutes. */
+        double kappa = 1 / ((double)cap * c->p->days * 1440);
+        bmax = (double)cap * (double)c->period;
+        double umax = bmax * kappa;
+        s = slope_u * kappa / (slope_u >= 0 && umax > 1 ? umax : 1);
+    }
+    double x = w - (double)cap * (double)(longest > 0 ? longest - 1 : 0);
+    double phi = least_phi(c, mem, cap, s, x, bmax, money);
+    double lb;
+    if (any_forced) {
+        lb = a + phi + money * forced + c->fixed;
+    } else {
+        /* phi with E > 0 is at least the least phi over every B; with
+         * E = 0 no job is in the cloud (every job has work) and B >= X. */
+        double with_cloud = a + phi + c->fixed;
+        double b0 = x > 0 ? x : 0;
+        double without = b0 <= bmax ? a + (s >= 0 ? s * b0 : s * bmax)
+                                    : INFINITY;
+        lb = with_cloud < without ? with_cloud : without;
+    }
+    double size = fabs(a) + fabs(slope_u) + money * all + fabs(c->fixed);
+    lb -= 1e-9 * size;
+    return isnan(lb) ? -INFINITY : lb;
+}

@@ -1,0 +1,23 @@
+/* hybrid_bound.h: a lower bound of a hybrid plan's total at a node count
+ * (DESIGN 6.6, hybrid_bound.c); private to model/hybrid*.c. */
+#ifndef GPUPLAN_HYBRID_BOUND_H
+#define GPUPLAN_HYBRID_BOUND_H
+
+#include "hybrid_sim.h"
+
+/* A size the optimizer may try, by its lower bound. */
+typedef struct HybridSizeOrder {
+    double bound;
+    int64_t n;
+} HybridSizeOrder;
+
+/* Before hybrid_size_bound() on c's classes: sorts them by their cloud
+ * bill a GPU-minute. 0, or -1 when memory is short. */
+int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem);
+
+/* A lower bound of the total_monthly of any run of the plan's routing at
+ * n nodes (DESIGN 6.6), with two on-prem prices from the cost engine and
+ * a pass over the classes; -INFINITY when the plan's rates allow none. */
+double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n);
+
+#endif
