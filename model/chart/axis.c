@@ -129,10 +129,11 @@ void axis_cumulative(const HorizonFigures *hz, int max_steps, Axis *a)
 
 void axis_hybrid(const HybridResult *h, int max_steps, Axis *a)
 {
-    double ymax = h->by_nodes[0].total_monthly, ymin = ymax;
+    /* (a size the optimizer left out by its lower bound: that bound) */
+    double ymax = hybrid_size_figure(&h->by_nodes[0]), ymin = ymax;
     for (size_t i = 0; i < h->by_nodes_count; i++) {
-        ymax = fmax(ymax, h->by_nodes[i].total_monthly);
-        ymin = fmin(ymin, h->by_nodes[i].total_monthly);
+        ymax = fmax(ymax, hybrid_size_figure(&h->by_nodes[i]));
+        ymin = fmin(ymin, hybrid_size_figure(&h->by_nodes[i]));
     }
     /* Room above and below the totals: the optimum is the lowest point and
      * is ringed, so it must not sit on the axis. */

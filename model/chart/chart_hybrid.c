@@ -3,8 +3,10 @@
  *
  * Layout, top to bottom: a title row, the plot (y labels in a 7-column
  * margin, `*` per node count, `O` at the optimum, `P` at the plan's node
- * count when it is not the optimum), the x axis, its node labels and a
- * legend row. Each plotted count has a column of its own: every count when
+ * count when it is not the optimum, `^` at the lower bound of a count the
+ * optimizer did not simulate, DESIGN 6.6), the x axis, its node labels, a
+ * legend row and, when some count was not simulated, a row saying what
+ * `^` means. Each plotted count has a column of its own: every count when
  * they fit the width, else the multiples of a nice step (the legend says
  * which), the ends, the optimum and the plan. The y axis is axis_hybrid's,
  * the SVG chart's: the totals with room above and below, round ticks. */
@@ -118,8 +120,10 @@ static void hybrid_points(Canvas *c, const HybridPlot *p, const HybridResult *r,
                 continue;
             const HybridNodesTotal *t = &r->by_nodes[which[x]];
             char mark = pass == 4 ? 'O' : pass == 3 ? 'P' : '*';
+            if (!hybrid_size_simulated(t))
+                mark = '^'; /* its lower bound: the total is at least that */
             CanvasStyle st = pass == 4 ? CS_CROSS : pass == 3 ? CS_MEASURED : CS_ONPREM;
-            canvas_put(c, x, row_of(p, t->total_monthly), mark, st);
+            canvas_put(c, x, row_of(p, hybrid_size_figure(t)), mark, st);
             canvas_put(c, x, axis, '+', CS_AXIS);
             /* a whole count of nodes, at most hardware.nodes' maximum
              * (100,000): a few digits, far below the 64 bytes */
@@ -146,7 +150,7 @@ static void hybrid_points(Canvas *c, const HybridPlot *p, const HybridResult *r,
 /* The legend row: what a * stands for, the optimum and, when it differs,
  * the plan (plan_total its total, NAN when unknown). */
 static void hybrid_legend(Canvas *c, const HybridResult *r, double step,
-                          double plan_total, const char *currency)
+                          double plan_total, const char *currency, int row)
 {
     char buf[200], money[48];
     num_format_money(r->optimum.total_monthly, 0, money, sizeof money);
@@ -163,13 +167,27 @@ static void hybrid_legend(Canvas *c, const HybridResult *r, double step,
                      r->onprem_nodes == r->optimum.onprem_nodes ? " = plan" : "",
                      r->optimum.onprem_nodes, money, currency);
     }
+    canvas_text(c, 0, row, buf, CS_LABEL);
+}
+
+/* The row under the legend when the optimizer left counts out (DESIGN
+ * 6.6): what `^` marks, and how many counts were simulated. */
+static void hybrid_bound_legend(Canvas *c, const HybridResult *r, size_t simulated)
+{
+    char buf[200], a[48], b[48];
+    num_format_money((double)simulated, 0, a, sizeof a);
+    num_format_money((double)r->by_nodes_count, 0, b, sizeof b);
+    num_snprintf(buf, sizeof buf,
+                 "^ lower bound, not simulated (%s of %s sizes simulated)", a, b);
     canvas_text(c, 0, c->height - 1, buf, CS_LABEL);
 }
 
 void chart_hybrid_render(Canvas *c, const HybridResult *r,
                          const char *currency)
 {
-    if (c->width < 30 || c->height < 8) {
+    const size_t simulated = hybrid_sizes_simulated(r);
+    const bool bounds = simulated < r->by_nodes_count;
+    if (c->width < 30 || c->height < 8 + bounds) {
         note(c, "(too small for the hybrid chart)");
         return;
     }
@@ -187,7 +205,7 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     Axis ax;
     axis_hybrid(r, CHART_AXIS_STEPS, &ax);
     const size_t n = r->by_nodes_count;
-    HybridPlot p = {.top = 1, .bottom = c->height - 4, .x0 = MARGIN,
+    HybridPlot p = {.top = 1, .bottom = c->height - 4 - bounds, .x0 = MARGIN,
                     .x1 = c->width - 2, .ymin = ax.lo, .ymax = axis_top(&ax),
                     .first = r->by_nodes[0].onprem_nodes};
     p.rows = p.bottom - p.top + 1;
@@ -203,5 +221,7 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     hybrid_points(c, &p, r, kind, which);
     free(which);
     free(kind);
-    hybrid_legend(c, r, step, plan_total, currency);
+    hybrid_legend(c, r, step, plan_total, currency, c->height - 1 - bounds);
+    if (bounds)
+        hybrid_bound_legend(c, r, simulated);
 }

@@ -17,6 +17,7 @@
 
 #define FONT 12.0 /* px of chart text, as in the page's CSS */
 #define HEIGHT 340
+#define KEY_ROW 22 /* user units of a second row of the key */
 #define INSET 18 /* user units between an end count and the frame */
 
 /* The plot area and the scales of both axes. */
@@ -80,22 +81,47 @@ static void node_axis(StrBuf *b, const Plot *p, const HybridResult *h)
              "on-prem nodes (the rest bursts to the cloud)");
 }
 
-/* The totals as a line with a dot at every size. */
+/* One path through the sizes whose totals are known (sim) or through
+ * those the optimizer left out, at their lower bounds (!sim), a dashed
+ * grey line (DESIGN 6.6); a gap in the sizes starts a new stretch. */
+static void size_path(StrBuf *b, const Plot *p, const HybridResult *h, bool sim,
+                      const char *cls)
+{
+    bool open = false, drawn = false;
+    for (size_t i = 0; i < h->by_nodes_count; i++) {
+        const HybridNodesTotal *t = &h->by_nodes[i];
+        if (hybrid_size_simulated(t) != sim) {
+            open = false;
+            continue;
+        }
+        if (!drawn)
+            sb_printf(b, "<path class=\"%s\" d=\"", cls);
+        sb_append(b, open ? " L" : drawn ? " M" : "M");
+        svg_num(b, node_x(p, t->onprem_nodes));
+        sb_append(b, " ");
+        svg_num(b, total_y(p, hybrid_size_figure(t)));
+        open = drawn = true;
+    }
+    if (drawn)
+        sb_append(b, "\"/>\n");
+}
+
+/* The totals as a line with a dot at every size, and the lower bounds of
+ * the sizes left out as a dashed grey line (its style in the chart itself:
+ * the page's stays as it was for every other chart). */
 static void totals(StrBuf *b, const Plot *p, const HybridResult *h)
 {
     const size_t n = h->by_nodes_count;
-    sb_append(b, "<path class=\"curve o-onprem\" d=\"");
-    for (size_t i = 0; i < n; i++) {
-        sb_append(b, i ? " L" : "M");
-        svg_num(b, node_x(p, h->by_nodes[i].onprem_nodes));
-        sb_append(b, " ");
-        svg_num(b, total_y(p, h->by_nodes[i].total_monthly));
-    }
-    sb_append(b, "\"/>\n");
+    if (hybrid_sizes_simulated(h) < n)
+        sb_append(b, "<style>svg .bound{fill:none;stroke:var(--threshold);"
+                     "stroke-width:1.6;stroke-dasharray:5 4}</style>\n");
+    size_path(b, p, h, false, "bound");
+    size_path(b, p, h, true, "curve o-onprem");
     for (size_t i = 0; i < n; i++)
-        svg_circle(b, node_x(p, h->by_nodes[i].onprem_nodes),
-                   total_y(p, h->by_nodes[i].total_monthly), n > 80 ? 1.5 : 3,
-                   "point o-onprem");
+        if (hybrid_size_simulated(&h->by_nodes[i]))
+            svg_circle(b, node_x(p, h->by_nodes[i].onprem_nodes),
+                       total_y(p, h->by_nodes[i].total_monthly), n > 80 ? 1.5 : 3,
+                       "point o-onprem");
 }
 
 /* The plan's own size as a line when it is not the optimum, then the
@@ -135,7 +161,12 @@ void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
         sb_free(&text);
         return;
     }
-    svg_open(b, "chart-hybrid", "chart", W, HEIGHT, sb_str(&text));
+    /* Sizes left out by their bound (DESIGN 6.6): a key row of their own
+     * under the others. */
+    const size_t simulated = hybrid_sizes_simulated(h);
+    const bool bounds = simulated < h->by_nodes_count;
+    svg_open(b, "chart-hybrid", "chart", W, HEIGHT + (bounds ? KEY_ROW : 0),
+             sb_str(&text));
     sb_free(&text);
     sb_printf(&text, "total monthly (%s)", currency);
     svg_text(b, 0, 16, "start", "axis-title", sb_str(&text));
@@ -159,7 +190,16 @@ void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
               h->optimum.onprem_nodes == 1 ? "" : "s", money, currency);
     x = svg_legend_item(b, x, y, SWATCH_RING, "crossover", sb_str(&text));
     if (plan_drawn)
-        svg_legend_item(b, x, y, SWATCH_LINE, "measured", "the plan's size");
+        x = svg_legend_item(b, x, y, SWATCH_LINE, "measured", "the plan's size");
+    if (bounds) {
+        char a[32], c[32];
+        num_format_money((double)simulated, 0, a, sizeof a);
+        num_format_money((double)h->by_nodes_count, 0, c, sizeof c);
+        sb_free(&text);
+        sb_printf(&text, "lower bound, not simulated (%s of %s sizes simulated)", a, c);
+        svg_legend_item(b, p.left - 60, y + KEY_ROW, SWATCH_DASHED, "bound",
+                        sb_str(&text));
+    }
     sb_free(&text);
     svg_close(b);
 }

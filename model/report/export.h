@@ -211,11 +211,13 @@ enum {
     EXPORT_HYBRID_ALL_CLOUD,
     EXPORT_HYBRID_ALL_ONPREM,
     EXPORT_HYBRID_OPTIMUM,
+    EXPORT_HYBRID_SIZES,      /* "Sizes simulated: 27 of 1,025 (...)", or empty */
     EXPORT_HYBRID_LINES
 };
 
 /* Append line i (EXPORT_HYBRID_*) of h's summary, s being the scenario of
- * the plan (its currency and scheduling); nothing for another i. */
+ * the plan (its currency and scheduling); nothing for another i, nor for
+ * a line that does not apply (EXPORT_HYBRID_SIZES when every size ran). */
 void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf *b);
 
 #endif

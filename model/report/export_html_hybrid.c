@@ -65,6 +65,8 @@ static void summary(const Scenario *s, const HybridResult *h, StrBuf *b)
     for (int i = 0; i < EXPORT_HYBRID_LINES; i++) {
         sb_free(&line);
         export_hybrid_line(s, h, i, &line);
+        if (!sb_str(&line)[0])
+            continue; /* a line that does not apply */
         if (i == EXPORT_HYBRID_TOTAL) {
             sb_append(b, "<li><strong>");
             html_text(b, sb_str(&line));

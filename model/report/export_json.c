@@ -135,11 +135,19 @@ static cJSON *hybrid_json(const HybridResult *r)
     add_num(ch, "onprem_nodes", r->cheapest.onprem_nodes);
     add_num(ch, "total_monthly", r->cheapest.total_monthly);
     cJSON_AddItemToObject(h, "cheapest", ch);
+    /* A size the optimizer left out (DESIGN 6.6) has no total (null) and
+     * gives its lower bound; sizes_simulated appears when any was. */
+    size_t simulated = hybrid_sizes_simulated(r);
+    if (simulated < r->by_nodes_count)
+        add_num(h, "sizes_simulated", (double)simulated);
     cJSON *bn = cJSON_CreateArray();
     for (size_t i = 0; i < r->by_nodes_count; i++) {
+        const HybridNodesTotal *t = &r->by_nodes[i];
         cJSON *o = xobj();
-        add_num(o, "onprem_nodes", r->by_nodes[i].onprem_nodes);
-        add_num(o, "total_monthly", r->by_nodes[i].total_monthly);
+        add_num(o, "onprem_nodes", t->onprem_nodes);
+        add_num(o, "total_monthly", t->total_monthly);
+        if (isnan(t->total_monthly))
+            add_num(o, "lower_bound_monthly", t->lower_bound_monthly);
         cJSON_AddItemToArray(bn, o);
     }
     cJSON_AddItemToObject(h, "by_nodes", bn);

@@ -397,6 +397,8 @@ static void hybrid_section(StrBuf *b, const Scenario *s,
         const char *bold = md && i == EXPORT_HYBRID_TOTAL ? "**" : "";
         sb_free(&line);
         export_hybrid_line(s, h, i, &line);
+        if (!sb_str(&line)[0])
+            continue; /* a line that does not apply */
         if (md) {
             sb_printf(b, "- %s%s%s\n", bold, sb_str(&line), bold);
         } else { /* a long line (the work balance) wraps at 80 columns */
