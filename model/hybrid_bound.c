@@ -68,8 +68,9 @@ static int by_rate(const void *a, const void *b)
     return (i > j) - (i < j);
 }
 
-int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem)
+int hybrid_bound_setup(const HybridCtx *c, HybridMem *m)
 {
+    HybridSizesMem *mem = m->sizes;
     if (c->nc > mem->by_rate_cap) {
         if (!hybrid_grow(&mem->by_rate, c->nc, sizeof *mem->by_rate))
             return -1;
@@ -95,7 +96,7 @@ int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem)
 /* The least of A + s B + money F(max(0, X - B)) over 0 <= B <= bmax, the
  * classes of the fill being those of by_rate[] that are not forced at cap
  * (F in period money; money = m x s). */
-static double least_phi(const HybridCtx *c, const HybridMem *mem, int64_t cap,
+static double least_phi(const HybridCtx *c, const HybridSizesMem *mem, int64_t cap,
                         double s, double x, double bmax, double money)
 {
     double best = INFINITY;
@@ -142,7 +143,7 @@ static double least_phi(const HybridCtx *c, const HybridMem *mem, int64_t cap,
 
 double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
 {
-    HybridMem *mem = sc->mem;
+    const HybridSizesMem *mem = sc->mem->sizes;
     if (!mem->bound_ok)
         return -INFINITY;
     const int64_t cap = n * c->gpn;

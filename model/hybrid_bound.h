@@ -11,8 +11,21 @@ typedef struct HybridSizeOrder {
     int64_t n;
 } HybridSizeOrder;
 
-/* Before hybrid_size_bound() on c's classes: sorts them by their cloud
- * bill a GPU-minute. 0, or -1 when memory is short. */
+/* The optimizer's memory besides by_nodes (HybridMem.sizes): each size's
+ * unserved jobs, the classes by their cloud bill a GPU-minute, and the
+ * sizes in the order they are tried. */
+typedef struct HybridSizesMem {
+    size_t *unserved_at;
+    size_t unserved_cap;
+    uint32_t *by_rate;
+    size_t by_rate_cap;
+    bool bound_ok; /* the rates allow a bound */
+    HybridSizeOrder *order;
+    size_t order_cap;
+} HybridSizesMem;
+
+/* Before hybrid_size_bound() on c's classes (mem->sizes set): sorts them
+ * by their cloud bill a GPU-minute. 0, or -1 when memory is short. */
 int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem);
 
 /* A lower bound of the total_monthly of any run of the plan's routing at

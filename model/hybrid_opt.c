@@ -200,7 +200,7 @@ static int size_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
         return 2;
     }
     sc->mem->by_nodes[n].total_monthly = st->total_monthly;
-    sc->mem->unserved_at[n] = st->unserved_jobs;
+    sc->mem->sizes->unserved_at[n] = st->unserved_jobs;
     return 0;
 }
 
@@ -239,7 +239,7 @@ static int pruned_runs(const HybridCtx *c, HybridScratch *sc,
                        HybridResult *r)
 {
     HybridMem *mem = sc->mem;
-    HybridSizeOrder *order = mem->order;
+    HybridSizeOrder *order = mem->sizes->order;
     bool prune = !(sc->test_mode & HYBRID_TEST_BOUNDS);
     double least = INFINITY;
     HybridSimStats st;
@@ -264,13 +264,14 @@ static int size_bounds(const HybridCtx *c, HybridScratch *sc, size_t sizes,
                        HybridResult *r)
 {
     HybridMem *mem = sc->mem;
-    if (sizes > mem->order_cap) {
-        if (!hybrid_grow(&mem->order, sizes, sizeof *mem->order)) {
+    HybridSizesMem *z = mem->sizes;
+    if (sizes > z->order_cap) {
+        if (!hybrid_grow(&z->order, sizes, sizeof *z->order)) {
             hybrid_result_warn(r, "not enough memory to list %zu sizes",
                                sizes);
             return -2;
         }
-        mem->order_cap = sizes;
+        z->order_cap = sizes;
     }
     if (hybrid_bound_setup(c, mem) != 0) {
         hybrid_result_warn(r, "not enough memory to order %zu job classes",
@@ -284,10 +285,10 @@ static int size_bounds(const HybridCtx *c, HybridScratch *sc, size_t sizes,
         }
         double b = hybrid_size_bound(c, sc, (int64_t)n);
         mem->by_nodes[n].lower_bound_monthly = b;
-        mem->order[n] = (HybridSizeOrder){b, (int64_t)n};
+        z->order[n] = (HybridSizeOrder){b, (int64_t)n};
     }
     if (sizes > 2)
-        qsort(mem->order + 1, sizes - 1, sizeof *mem->order, by_bound);
+        qsort(z->order + 1, sizes - 1, sizeof *z->order, by_bound);
     return 0;
 }
 
@@ -302,14 +303,19 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
     int64_t n_all = (int64_t)r->all_onprem.nodes;
     size_t sizes = (size_t)n_all + 1;
     HybridMem *mem = sc->mem;
-    if (sizes > mem->by_nodes_capacity) {
+    if (!mem->sizes && !(mem->sizes = calloc(1, sizeof *mem->sizes))) {
+        hybrid_result_warn(r, "not enough memory to list %zu sizes", sizes);
+        return -2;
+    }
+    HybridSizesMem *z = mem->sizes;
+    if (sizes > mem->by_nodes_capacity || sizes > z->unserved_cap) {
         if (!hybrid_grow(&mem->by_nodes, sizes, sizeof *mem->by_nodes) ||
-            !hybrid_grow(&mem->unserved_at, sizes, sizeof *mem->unserved_at)) {
+            !hybrid_grow(&z->unserved_at, sizes, sizeof *z->unserved_at)) {
             hybrid_result_warn(r, "not enough memory to list %zu sizes",
                                sizes);
             return -2;
         }
-        mem->by_nodes_capacity = sizes;
+        mem->by_nodes_capacity = z->unserved_cap = sizes;
     }
     for (size_t n = 0; n < sizes; n++)
         mem->by_nodes[n] = (HybridNodesTotal){(double)n, NAN, NAN};
@@ -339,7 +345,7 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
         size_t plan = (size_t)r->onprem_nodes;
         if (plan < sizes && isnan(mem->by_nodes[plan].total_monthly)) {
             mem->by_nodes[plan].total_monthly = r->total_monthly;
-            mem->unserved_at[plan] = (size_t)r->unserved.jobs;
+            z->unserved_at[plan] = (size_t)r->unserved.jobs;
         }
     }
     /* The cheapest in size order: a tie keeps fewer nodes, and totals
@@ -357,7 +363,7 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
         }
     }
     r->optimum.unserved_jobs =
-        (double)mem->unserved_at[(size_t)r->optimum.onprem_nodes];
+        (double)z->unserved_at[(size_t)r->optimum.onprem_nodes];
     r->by_nodes = mem->by_nodes;
     r->by_nodes_count = sizes;
     return dearer_than_all_onprem(c, sc, &base, r);

@@ -102,9 +102,12 @@ static void mem_free(HybridMem *mem)
     free(mem->minutes);
     free(mem->block);
     free(mem->by_nodes);
-    free(mem->unserved_at);
-    free(mem->by_rate);
-    free(mem->order);
+    if (mem->sizes) {
+        free(mem->sizes->unserved_at);
+        free(mem->sizes->by_rate);
+        free(mem->sizes->order);
+        free(mem->sizes);
+    }
     free(mem);
 }
 
@@ -142,9 +145,12 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
              m->long_cap[w] * sizeof *m->long_waits[w];
     b += m->minute_capacity * sizeof *m->minutes;
     b += m->block ? 4096 * sizeof *m->block : 0;
-    b += m->by_nodes_capacity *
-         (sizeof *m->by_nodes + sizeof *m->unserved_at);
-    b += m->by_rate_cap * sizeof *m->by_rate + m->order_cap * sizeof *m->order;
+    b += m->by_nodes_capacity * sizeof *m->by_nodes;
+    if (m->sizes) {
+        const HybridSizesMem *z = m->sizes;
+        b += sizeof *z + z->unserved_cap * sizeof *z->unserved_at +
+             z->by_rate_cap * sizeof *z->by_rate + z->order_cap * sizeof *z->order;
+    }
     return b;
 }
 

@@ -22,8 +22,7 @@
  *   hybrid_run.c     one run at a node count: the unlimited cluster's
  *                    schedule reused outside the stretches where the size
  *                    binds, waits and their 95th percentile
- *   hybrid_bound.c   a lower bound of the total at a node count, without
- *                    a run (hybrid_bound.h)
+ *   hybrid_bound.c   a size's lower bound, without a run (hybrid_bound.h)
  *   hybrid_opt.c     the all-on-prem size and the node-count optimizer
  *   hybrid.c         hybrid_simulate() and hybrid_evaluate()
  *
@@ -268,16 +267,10 @@ typedef struct HybridMem {
     /* elementary steps besides the rings' (hybrid_scratch_work): jobs
      * read, classes looked at */
     uint64_t work;
-    /* the optimizer's sizes; the classes by their cloud bill a GPU-minute
-     * (hybrid_bound.c) and the sizes in the order they are tried */
+    /* the optimizer's sizes, and the rest of its memory (hybrid_bound.h) */
     HybridNodesTotal *by_nodes;
-    size_t *unserved_at;    /* each size's unserved jobs (by_nodes') */
     size_t by_nodes_capacity;
-    uint32_t *by_rate;
-    size_t by_rate_cap;
-    bool bound_ok;          /* the rates allow a bound */
-    struct HybridSizeOrder *order; /* hybrid_bound.h */
-    size_t order_cap;
+    struct HybridSizesMem *sizes;
 } HybridMem;
 
 /* The unlimited cluster under one routing. */
@@ -598,11 +591,9 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
 int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
                       int64_t plan_nodes, HybridResult *r, size_t *searched);
 
-/* The optimizer (DESIGN 6): the plan at every size 0..r->all_onprem.nodes
- * into r->by_nodes (a large plan's only at the sizes its bound does not
- * rule out, DESIGN 6.6), the cheapest into r->optimum (a tie keeps fewer
- * nodes). Returns 0; -2 when memory is short (a warning says so); 2 when
- * cancelled (r->cancelled); -1 when the source failed. */
+/* The optimizer (DESIGN 6, 6.6): sizes 0..all_onprem.nodes into by_nodes,
+ * the cheapest (a tie keeps fewer nodes) into r->optimum. Returns 0; -2
+ * when memory is short (a warning says so); 2 cancelled; -1 source failed. */
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                     HybridResult *r);
 
