@@ -1,11 +1,11 @@
 #!/bin/bash
 # compare.sh: the planner's `:compare FILE` and `:diff` (DESIGN 11.5) at
-# 80x22, 80x24 and 132x43, in a UTF-8 and the C locale. B opens read-only
-# beside A: side by side where the results have the columns (132), else
-# one at a time with v switching, its first line saying which; the cost
-# chart draws both; the figures follow an edit of A; a bad file changes
-# nothing; B is never written; :compare off closes it. :diff lists the
-# inputs changed since the file was opened and the results that moved.
+# 80x22, 80x23, 80x24 and 132x43, in a UTF-8 and the C locale. B opens
+# read-only beside A: side by side where the results have the columns
+# (132), else one at a time with v switching, its first line saying which;
+# the cost chart draws both; the figures follow an edit of A; a bad file
+# changes nothing; B is never written; :compare off closes it. :diff lists
+# the inputs changed since the file was opened and the results that moved.
 . "$(dirname "$0")/lib.sh"
 
 have_utf8=1
@@ -78,7 +78,7 @@ walk() { # SIZE LOCALE
     [ "$(cksum <"$TMP/work/b.yaml")" = "$sum" ] && ok || fail "b.yaml was written at $at"
 }
 
-for size in 80x22 80x24 132x43; do
+for size in 80x22 80x23 80x24 132x43; do
     [ "$have_utf8" = 1 ] && walk "$size" C.UTF-8
     walk "$size" C
 done
