@@ -210,48 +210,75 @@ kill -TERM "$PID"
 wait_for "EXIT=143" 3 "SIGTERM stops the export's Monte Carlo within seconds"
 [ ! -e "$TMP/work/long.json" ] && ok || fail "a stopped export left long.json"
 
-# A digit on an input's field cell types its low value (the field cell takes
-# a key, which never starts with a digit).
-start NO_COLOR=1 -- "$SCEN/diagflow-risk.yaml"
-wait_re " Hardware +Facility " 10 "diagflow-risk for the digit" || give_up
-keys BTab
-wait_for "input             low     mode     high" 5 "the Risk panel" || give_up
-keys Down Down Down
-wait_for "uncertainty.inputs[1].key: hardware.node_price" 5 "node price's field cell"
-type_text "2"
-wait_re "^ Node price +2 +310,000 +345,000" 5 "the digit types the low value"
-refute_re "^ 2 " "the digit typed into the field cell"
-keys Escape
-type_text ":q!"
-keys Enter
-wait_for "EXIT=0" 10 "quit"
-
-# Without uncertainty ranges the panel's sentences wrap at whole words
-# beside the results; a adds the input the tornado ranks highest that is
-# not an int (a count or a term the plan fixes: GPUs per node, months).
-for loc in C.UTF-8 C; do
-    for size in 80x22 80x24; do
-        START_SIZE=$size start NO_COLOR=1 "LANG=$loc" "LC_ALL=$loc" -- logistics-hybrid
-        wait_re " Hardware +Facility " 10 "$loc $size: logistics-hybrid" || give_up
-        keys BTab
-        wait_for "no uncertainty ranges in this scenario" 5 "$loc $size: the Risk panel"
-        wait_re "^ the decision most +" 5 "$loc $size: the second sentence wrapped whole"
-        refute_re "moves t?adds" "$loc $size: the panel's sentence runs into the box"
+# Issue 24 items 5 and 8 at 80x22, 80x23, 80x24 and 132x43, in a UTF-8
+# locale and in C on a vt100; each size is a planner started at it, so no
+# frame of another size can be caught.
+have_utf8=1
+[ "$(LC_ALL=C.UTF-8 locale charmap 2>/dev/null)" = UTF-8 ] || have_utf8=0
+cp "$SCEN/diagflow-risk.yaml" "$SCEN/default.yaml" "$TMP/work/"
+# open_risk SIZE LOCALE FILE: the planner on FILE at SIZE, on its Risk panel.
+open_risk() {
+    local envs
+    if [ "$2" = C ]; then
+        envs=(LANG=C LC_ALL=C TERM=vt100 NO_COLOR=1)
+    else
+        envs=(LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color NO_COLOR=1)
+    fi
+    START_SIZE=$1 start "${envs[@]}" -- "$3"
+    wait_re " Hardware +Facility " 10 "$2 $1: $3 opens" || give_up
+    keys BTab
+}
+quit_risk() {
+    type_text ":q!"
+    keys Enter
+    wait_for "EXIT=0" 10 "quit at $1"
+}
+locales=C
+[ "$have_utf8" = 1 ] && locales="C.UTF-8 C"
+for loc in $locales; do
+    for size in 80x22 80x23 80x24 132x43; do
+        at="$loc $size"
+        # Item 8: a digit on an input's field cell types its low value (the
+        # field cell takes a key, which never starts with a digit).
+        open_risk "$size" "$loc" diagflow-risk.yaml
+        wait_re "^ input +low +mode +high" 5 "$at: the Risk panel" || give_up
+        keys Down Down Down
+        wait_for "uncertainty.inputs[1].key: hardware.node_price" 5 "$at: node price's field cell"
+        type_text "2"
+        wait_re "^(↓|v| )Node price +2 +310,000 +345,000" 5 "$at: the digit types the low value"
+        wait_for "uncertainty.inputs[1].low of hardware.node_price" 5 "$at: the low cell is the one typed"
+        refute_re "^(↓|v| )2 " "$at: the digit typed into the field cell"
+        keys Escape
+        wait_re "^(↓|v| )Node price +290,000 +310,000 +345,000" 5 "$at: Esc brings the low value back"
+        quit_risk "$at"
+        # Item 5: without uncertainty ranges the panel's sentences wrap at
+        # whole words beside the results and never run into them; the
+        # results' titles and the cheapest option's row show.
+        open_risk "$size" "$loc" default.yaml
+        wait_for "no uncertainty ranges in this scenario" 5 "$at: the default's Risk panel" || give_up
+        if [ "${size%x*}" -ge 132 ]; then
+            wait_re "^ a adds them, with the input that moves the decision most {2,}[^ ]" 5 \
+                "$at: the second sentence whole, apart from the box"
+        else
+            wait_re "^ a adds them, with the input that moves {2,}[^ ]" 5 \
+                "$at: the second sentence's first line, apart from the box"
+            wait_re "^ the decision most {2,}[^ ]" 5 "$at: the second sentence wrapped whole"
+        fi
+        refute_re "moves t?adds" "$at: the panel's sentence runs into the box"
+        wait_re "Option +per month +GPU-h vs cheapest" 2 "$at: the results' titles"
+        wait_re "Spot +45,598 +3\.90 +cheapest" 2 "$at: the cheapest option's row"
+        wait_for "Spot is cheapest at 50%" 2 "$at: the verdict"
+        # Item 8: a adds the input the tornado ranks highest that is not an
+        # int (a count or a term the plan fixes: GPUs per node, months). The
+        # default scenario's tornado ranks GPUs per node first, then the spot
+        # price (gpuplan risk --format csv default).
+        keys a
+        wait_msg "uncertainty section and input 0 added: cloud.spot_gpu_hour from 2.368 to 3.552" 5 \
+            "$at: a adds the highest-ranked input that is not an int"
+        wait_re "^ Spot +2\.368 +2\.96 +3\.552" 5 "$at: its row in the table"
+        refute "gpus_per_node" "$at: a suggested a hardware count"
+        refute "GPUs per node" "$at: a added a hardware count's row"
+        quit_risk "$at"
     done
 done
-# The default scenario's tornado ranks GPUs per node first, then the spot
-# price (gpuplan risk --format csv default).
-cat "$SCEN/default.yaml" >"$TMP/work/default.yaml"
-start NO_COLOR=1 -- default.yaml
-wait_re " Hardware +Facility " 10 "the default scenario" || give_up
-wait_for "hardware.gpu_model:" 5 "the default's first field"
-keys BTab
-wait_for "no uncertainty ranges in this scenario" 5 "the default's Risk panel"
-keys a
-wait_msg "uncertainty section and input 0 added: cloud.spot_gpu_hour from" 5 \
-    "a adds the highest-ranked input that is not an int"
-refute "gpus_per_node" "a suggested a hardware count"
-type_text ":q!"
-keys Enter
-wait_for "EXIT=0" 10 "quit"
 finish
