@@ -9,27 +9,32 @@
 # nothing is copied (the scenario still saves and loads).
 . "$(dirname "$0")/lib.sh"
 
-for loc in C.UTF-8 C; do
+# Issue 24 item 12 at 80x22, 80x23, 80x24 and 132x43, in a UTF-8 and the
+# C locale, each size a planner started at it.
+for walk in C.UTF-8:80x22 C.UTF-8:80x23 C.UTF-8:80x24 C.UTF-8:132x43 \
+            C:80x22 C:80x23 C:80x24 C:132x43; do
+    loc=${walk%%:*} size=${walk#*:}
     arrow='→'
     [ "$loc" = C ] && arrow='->'
-    start "LANG=$loc" "LC_ALL=$loc" --
-    wait_for "7.67" 10 "$loc: default screen" || give_up
+    START_SIZE=$size start "LANG=$loc" "LC_ALL=$loc" --
+    at="$loc $size"
+    wait_for "7.67" 10 "$at: default screen" || give_up
 
     # Undo and redo say what they did.
     keys Down Right
-    wait_re "^ Nodes +5 nodes" 5 "$loc: Right nudges Nodes to 5"
+    wait_re "^ Nodes +5 nodes" 5 "$at: Right nudges Nodes to 5"
     keys u
-    wait_for "undone: Nodes 5 $arrow 4" 5 "$loc: undo says what it took back"
+    wait_for "undone: Nodes 5 $arrow 4" 5 "$at: undo says what it took back"
     keys C-r
-    wait_for "redone: Nodes 4 $arrow 5" 5 "$loc: redo says what it put again"
+    wait_for "redone: Nodes 4 $arrow 5" 5 "$at: redo says what it put again"
     keys Right Right
-    wait_re "^ Nodes +7 nodes" 5 "$loc: two more nudges"
+    wait_re "^ Nodes +7 nodes" 5 "$at: two more nudges"
     keys u
-    wait_for "undone: Nodes 7 $arrow 6 (2 more to undo)" 5 "$loc: and how many steps are left"
+    wait_for "undone: Nodes 7 $arrow 6 (2 more to undo)" 5 "$at: and how many steps are left"
     # A value refused from its first keystroke marks the figures stale; Esc
     # brings back the committed value's, unmarked.
     keys 0
-    wait_for "stale" 5 "$loc: a refused first digit marks the figures stale"
+    wait_for "stale" 5 "$at: a refused first digit marks the figures stale"
     keys Escape
     wait_gone "stale" 5
 
@@ -37,17 +42,25 @@ for loc in C.UTF-8 C; do
     type_text ":set facility.pue=1.3"
     keys Enter
     wait_for "facility.pue = 1.3 (Facility panel); still on hardware.nodes" 5 \
-        "$loc: :set says where the field is and where the selection stayed"
+        "$at: :set says where the field is and where the selection stayed"
     keys +
-    wait_re "^ Nodes +7 nodes" 5 "$loc: the next + moves Nodes, not the field :set changed"
+    wait_re "^ Nodes +7 nodes" 5 "$at: the next + moves Nodes, not the field :set changed"
     keys M-2
-    wait_re "^ PUE +1\.3 " 5 "$loc: PUE has the value :set gave it"
+    wait_re "^ PUE +1\.3 " 5 "$at: PUE has the value :set gave it"
     keys M-1
-    wait_re "^ Nodes +7 nodes" 5 "$loc: back on Nodes"
+    wait_re "^ Nodes +7 nodes" 5 "$at: back on Nodes"
     keys q
-    wait_for "unsaved changes: (s)ave / (d)iscard / (c)ancel" 5 "$loc: quit asks"
+    wait_for "unsaved changes: (s)ave / (d)iscard / (c)ancel" 5 "$at: quit asks"
+    keys c
+    wait_gone "unsaved changes:" 5
+    # F10 while a value is typed commits it, then asks.
+    keys 9
+    wait_for "Enter commit" 5 "$at: a digit opens the editor"
+    keys F10
+    wait_for "unsaved changes: (s)ave / (d)iscard / (c)ancel" 5 "$at: F10 while typing asks"
+    wait_re "^ Nodes +9 nodes" 5 "$at: the typed value was committed first"
     keys d
-    wait_for "EXIT=0" 10 "$loc: discard quits"
+    wait_for "EXIT=0" 10 "$at: discard quits"
 done
 
 # F10 while a value is typed: the value is committed, then quitting asks
