@@ -20,6 +20,7 @@
 
 #include "canvas.h"
 #include "chart.h"
+#include "chart_hybrid.h"
 #include "test_scale.h"
 #include "cost.h"
 #include "fields.h"
@@ -975,6 +976,45 @@ START_TEST(breakdown_figures_and_table)
 }
 END_TEST
 
+/* A size the optimizer left out (DESIGN 6.6) is drawn `^` at its lower
+ * bound, which the y axis spans, and a row under the legend says what `^`
+ * is and how many sizes ran; on a canvas of 8 rows the title says it. */
+START_TEST(hybrid_bounds_marked)
+{
+    static HybridNodesTotal sizes[4] = {
+        {0, 150000, NAN}, {1, NAN, 190000}, {2, 105000, NAN}, {3, 128000, NAN}};
+    HybridResult h;
+    memset(&h, 0, sizeof h);
+    h.by_nodes = sizes;
+    h.by_nodes_count = 4;
+    h.onprem_nodes = 3;
+    h.optimum.onprem_nodes = 2;
+    h.optimum.total_monthly = 105000;
+    for (int rows = 8; rows <= 12; rows += 4) {
+        Canvas c;
+        canvas_init(&c, 60, rows);
+        chart_hybrid_render(&c, &h, "USD");
+        StrBuf b = STRBUF_INIT;
+        canvas_to_text(&c, &b);
+        const char *t = sb_str(&b);
+        const char *title = rows == 8 ? "against on-prem nodes (^ lower bound)\n"
+                                      : "against on-prem nodes\n";
+        ck_assert_msg(strstr(t, title), "%d rows:\n%s", rows, t);
+        ck_assert_msg(strchr(t, '^'), "%d rows:\n%s", rows, t);
+        const char *row = "^ lower bound, not simulated (3 of 4 sizes simulated)";
+        ck_assert_msg((strstr(t, row) != NULL) == (rows > 8), "%d rows:\n%s",
+                      rows, t);
+        /* the bound, 190,000, is the highest point: the first `^` comes
+         * before any other mark */
+        const char *hat = strchr(strchr(t, '\n') + 1, '^');
+        ck_assert_msg(hat && hat < strchr(t, '*') && hat < strchr(t, 'O'),
+                      "%d rows:\n%s", rows, t);
+        sb_free(&b);
+        canvas_free(&c);
+    }
+}
+END_TEST
+
 static Suite *chart_suite(void)
 {
     Suite *s = suite_create("chart");
@@ -1006,6 +1046,7 @@ static Suite *chart_suite(void)
     tcase_add_test(t, partly_covered_curve_named);
     tcase_add_test(t, uncovered_curve_not_named);
     tcase_add_test(t, breakdown_figures_and_table);
+    tcase_add_test(t, hybrid_bounds_marked);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

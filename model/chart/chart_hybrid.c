@@ -6,7 +6,7 @@
  * count when it is not the optimum, `^` at the lower bound of a count the
  * optimizer did not simulate, DESIGN 6.6), the x axis, its node labels, a
  * legend row and, when some count was not simulated, a row saying what
- * `^` means. Each plotted count has a column of its own: every count when
+ * `^` means (on a canvas of 8 rows, a word in the title). Each plotted count has a column of its own: every count when
  * they fit the width, else the multiples of a nice step (the legend says
  * which), the ends, the optimum and the plan. The y axis is axis_hybrid's,
  * the SVG chart's: the totals with room above and below, round ticks. */
@@ -186,8 +186,11 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
                          const char *currency)
 {
     const size_t simulated = hybrid_sizes_simulated(r);
+    /* Sizes left out (DESIGN 6.6): a legend row of their own when there
+     * are 9 rows, else a word in the title. */
     const bool bounds = simulated < r->by_nodes_count;
-    if (c->width < 30 || c->height < 8 + bounds) {
+    const int row = bounds && c->height >= 9;
+    if (c->width < 30 || c->height < 8) {
         note(c, "(too small for the hybrid chart)");
         return;
     }
@@ -197,15 +200,15 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     }
     canvas_clear(c);
     char buf[200];
-    num_snprintf(buf, sizeof buf, "Total monthly (%s) against on-prem nodes",
-                 currency);
+    num_snprintf(buf, sizeof buf, "Total monthly (%s) against on-prem nodes%s",
+                 currency, bounds && !row ? " (^ lower bound)" : "");
     canvas_text(c, 0, 0, buf, CS_LABEL);
 
     /* y axis (axis_hybrid, as the SVG's), its ticks labelled a row apart */
     Axis ax;
     axis_hybrid(r, CHART_AXIS_STEPS, &ax);
     const size_t n = r->by_nodes_count;
-    HybridPlot p = {.top = 1, .bottom = c->height - 4 - bounds, .x0 = MARGIN,
+    HybridPlot p = {.top = 1, .bottom = c->height - 4 - row, .x0 = MARGIN,
                     .x1 = c->width - 2, .ymin = ax.lo, .ymax = axis_top(&ax),
                     .first = r->by_nodes[0].onprem_nodes};
     p.rows = p.bottom - p.top + 1;
@@ -221,7 +224,7 @@ void chart_hybrid_render(Canvas *c, const HybridResult *r,
     hybrid_points(c, &p, r, kind, which);
     free(which);
     free(kind);
-    hybrid_legend(c, r, step, plan_total, currency, c->height - 1 - bounds);
-    if (bounds)
+    hybrid_legend(c, r, step, plan_total, currency, c->height - 1 - row);
+    if (row)
         hybrid_bound_legend(c, r, simulated);
 }

@@ -144,6 +144,15 @@ wait_for "exported json to" 60 "the export is written once the plan is complete"
     fail "the export's hybrid total is not the report's $T1024"
 wait_for "Hybrid: 1024 " 10 "figures shown after the export"
 
+# The nodes chart marks the sizes the optimizer left out at their lower
+# bound, `^`, and says so under its legend (DESIGN 6.6).
+keys c c c
+wait_for "Total monthly (USD) against on-prem nodes" 5 "c three times shows the nodes chart"
+wait_re "^\\^ lower bound, not simulated \([0-9]+ of 1,0[0-9][0-9] sizes simulated\)" 5 \
+    "the nodes chart's legend row for the bounds"
+screen | grep -A8 "against on-prem nodes" | grep -q '|.*\^' && ok ||
+    fail "no ^ in the nodes chart"
+
 # SIGTERM in the middle of a computation: the edit is kept, at once.
 keys Down
 wait_for "hybrid.max_wait_minutes:" 5 "max_wait_minutes selected"
