@@ -30,7 +30,8 @@ double bench_run_cpu(char *const *argv, double *wall);
 /* Generate a million-job file in dir and time `binary measure` on it
  * (CPU seconds of the process, the median of several runs); then the same
  * file replayed as a hybrid plan's trace for 30 days: read and one
- * simulated run (DESIGN 10.8), in this process. Returns false when a
+ * simulated run (DESIGN 10.8), in this process, and the whole evaluation
+ * with the optimizer (no budget; DESIGN 6.6). Returns false when a
  * measurement could not be taken (said on stderr). */
 bool bench_measure(const char *binary, const char *dir, BenchJudge judge);
 
