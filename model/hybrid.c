@@ -173,15 +173,15 @@ static int load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
         utf8_clip(d.message, msg, size); /* a cut ends in "…" */
         return -1;
     }
-    int rc = hybrid_jobs_load(c, s, p, sc, msg, size);
+    int rc = hybrid_jobs_load(c, s, p, sc, &d);
+    if (rc == -1) /* the source's words, or a sentence when it gave none */
+        utf8_clip(d.status ? d.message : "the job stream failed", msg, size);
     if (rc == 0 && c->count > HYBRID_MAX_JOBS) {
         snprintf(msg, size,
                  "the job stream holds %zu jobs, more than the %d a plan "
                  "may simulate", c->count, HYBRID_MAX_JOBS);
         rc = -1;
     }
-    if (rc == -1 && msg[0] == '\0')
-        snprintf(msg, size, "the job stream failed");
     if (rc == -2)
         snprintf(msg, size, "not enough memory to simulate %zu jobs",
                  c->count);

@@ -159,9 +159,9 @@ static long class_of(HybridCtx *c, HybridMem *mem, const HybridJob *j)
 }
 
 /* Job j, the stream's n-th (from 0), keeps the stream's rules (hybrid_stream.h)
- * after one at minute prev; else a message into msg. */
-static bool job_ok(const HybridCtx *c, const HybridJob *j, size_t n,
-                   int64_t prev, char *msg, size_t size)
+ * after one at minute prev: 0; else d's status, d saying which rule. */
+static int job_check(const HybridCtx *c, const HybridJob *j, size_t n,
+                     int64_t prev, Diag *d)
 {
     const char *why = NULL;
     if (j->workload >= c->nw)
@@ -176,24 +176,23 @@ static bool job_ok(const HybridCtx *c, const HybridJob *j, size_t n,
         why = "its duration is not 1 minute to 366 days";
     else if (!(j->hours > 0))
         why = "its billed hours are not above 0";
-    if (why)
-        snprintf(msg, size, "job %zu of the stream (minute %lld): %s", n + 1,
-                 (long long)j->submit, why);
-    return why == NULL;
+    if (!why)
+        return 0;
+    return diag_fail(d, "job %zu of the stream (minute %lld): %s", n + 1,
+                     (long long)j->submit, why);
 }
 
 /* The class of job j: the workload's for the plan's own source. */
 static long job_class(HybridCtx *c, HybridMem *mem, const HybridJob *j,
-                      bool own, char *msg, size_t size)
+                      bool own, Diag *d)
 {
     if (own)
         return (long)j->workload;
     long k = class_of(c, mem, j);
     if (k == -1)
-        snprintf(msg, size,
-                 "the stream's jobs come in more than %u shapes (workload, "
-                 "GPUs, minutes, hours); at most %u can be simulated",
-                 CLASS_MAX, CLASS_MAX);
+        diag_fail(d, "the stream's jobs come in more than %u shapes "
+                  "(workload, GPUs, minutes, hours); at most %u can be "
+                  "simulated", CLASS_MAX, CLASS_MAX);
     return k;
 }
 
@@ -270,8 +269,9 @@ static HybridJobSource *source_of(const HybridCtx *c, HybridScratch *sc,
 }
 
 int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
-                     HybridScratch *sc, char *msg, size_t msg_size)
+                     HybridScratch *sc, Diag *d)
 {
+    diag_clear(d, NULL);
     ctx_init(c, s, p, sc);
     HybridMem *mem = hybrid_mem(sc);
     if (!mem)
@@ -288,19 +288,19 @@ int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
             memset(mem->class_hash, 0,
                    mem->hash_cap * sizeof *mem->class_hash);
     }
-    if (src->rewind(src->state, msg, msg_size) != 0)
+    if (src->rewind(src->state, d) != 0)
         return -1;
     mem->cached = !(sc->test_mode & HYBRID_TEST_STREAM);
     HybridJob j;
     int64_t prev = 0;
     size_t n = 0;
     int got;
-    while ((got = src->next(src->state, &j, msg, msg_size)) == 1) {
+    while ((got = src->next(src->state, &j, d)) == 1) {
         if ((n & 0xffff) == 0 && hybrid_cancelled(sc))
             return 2;
-        if (!job_ok(c, &j, n, prev, msg, msg_size))
+        if (job_check(c, &j, n, prev, d) != 0)
             return -1;
-        long k = job_class(c, mem, &j, own, msg, msg_size);
+        long k = job_class(c, mem, &j, own, d);
         if (k < 0)
             return k == -2 ? -2 : -1;
         prev = j.submit;
@@ -462,7 +462,7 @@ static void baseline_cached(const HybridCtx *c, HybridMem *mem, Baseline *b)
 
 /* The unlimited cluster read from the source: its busy time and peak. */
 static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
-                             Baseline *b, char *msg, size_t msg_size)
+                             Baseline *b, Diag *d)
 {
     HybridMem *mem = sc->mem;
     Sim m;
@@ -470,10 +470,9 @@ static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
     m.c = c;
     m.sc = sc;
     m.mem = mem;
-    m.error = msg;
-    m.error_size = msg_size;
+    m.diag = d;
     m.feed.more = true;
-    if (mem->source.rewind(mem->source.state, msg, msg_size) != 0)
+    if (mem->source.rewind(mem->source.state, d) != 0)
         return -1;
     Ring *u = &mem->uring;
     int64_t now = 0, usage = 0;
@@ -506,10 +505,9 @@ int hybrid_baseline_build(const HybridCtx *c, HybridScratch *sc,
     b->route = route;
     HybridMem *mem = sc->mem;
     if (!mem->cached) {
-        char why[sizeof d->message]; /* the source's words */
-        why[0] = '\0';
-        if (baseline_streamed(c, sc, b, why, sizeof why) != 0)
-            return hybrid_source_failed(d, why);
+        diag_clear(d, NULL);
+        if (baseline_streamed(c, sc, b, d) != 0)
+            return hybrid_source_failed(d);
         return 0;
     }
     b->reuse = !(sc->test_mode & HYBRID_TEST_WHOLE);
@@ -529,21 +527,20 @@ bool hybrid_feed_refill(Sim *m)
     HybridJob j;
     int got = 0;
     while (f->len < BLOCK_JOBS &&
-           (got = mem->source.next(mem->source.state, &j, m->error,
-                                   m->error_size)) == 1) {
+           (got = mem->source.next(mem->source.state, &j, m->diag)) == 1) {
         size_t n = f->base + f->len;
         int64_t prev = f->len > 0   ? key_minute(mem->block[f->len - 1])
                        : n > 0      ? f->last
                                     : 0;
         long k = -1;
-        if (job_ok(c, &j, n, prev, m->error, m->error_size))
+        if (job_check(c, &j, n, prev, m->diag) == 0)
             k = own ? (long)j.workload : class_lookup(c, mem, &j);
         if (k < 0) {
-            if (k == -1 && m->error && m->error[0] == '\0')
-                snprintf(m->error, m->error_size,
-                         "job %zu of the stream is not the one read before "
-                         "(the source yields other jobs on a second pass)",
-                         n + 1);
+            if (k == -1 && m->diag->status == 0)
+                diag_fail(m->diag,
+                          "job %zu of the stream is not the one read before "
+                          "(the source yields other jobs on a second pass)",
+                          n + 1);
             got = -1;
             break;
         }

@@ -250,8 +250,7 @@ static int run_whole(Sim *m, const Baseline *base, bool fifo)
         m->feed.keys = mem->rkeys;
         m->feed.len = base->n;
     } else {
-        if (mem->source.rewind(mem->source.state, m->error,
-                               m->error_size) != 0)
+        if (mem->source.rewind(mem->source.state, m->diag) != 0)
             return -1;
         m->feed.more = true;
         m->feed.all = true;
@@ -317,10 +316,8 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
         abort(); /* the caller passed another routing's baseline */
     Sim m;
     bool fifo = run_setup(&m, c, sc, base, nodes, stats, cost_only);
-    char why[sizeof d->message]; /* a streamed source's words */
-    why[0] = '\0';
-    m.error = why;
-    m.error_size = sizeof why;
+    diag_clear(d, NULL);
+    m.diag = d;
     int rc = 0;
     if (base->reuse)
         run_stretches(&m, base, fifo);
@@ -330,7 +327,7 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
     if (rc != 0) {
         for (size_t w = 0; w < c->nw; w++)
             waits_clear(&m, w);
-        return hybrid_source_failed(d, why);
+        return hybrid_source_failed(d);
     }
     run_figures(&m, nodes, st);
     return m.cancelled ? 2 : 0;

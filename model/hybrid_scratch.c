@@ -168,10 +168,10 @@ void hybrid_progress(const HybridScratch *sc, size_t done, size_t total)
         sc->progress(sc->progress_arg, done, total);
 }
 
-int hybrid_source_failed(Diag *d, const char *why)
+int hybrid_source_failed(Diag *d)
 {
-    diag_set(d, EXIT_DATAERR, 0, 0, NULL, "%s",
-             why[0] ? why : "the job stream failed");
+    if (d->status == 0) /* a source that said nothing */
+        diag_fail(d, "the job stream failed");
     return -1;
 }
 

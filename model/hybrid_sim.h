@@ -354,8 +354,7 @@ typedef struct Sim {
     int64_t wait_sum[W_MAX];
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
     bool too_big[W_MAX];
-    char *error;     /* where a source's message goes */
-    size_t error_size;
+    Diag *diag; /* what a source's failure says */
 } Sim;
 
 /* ---- small helpers every part uses ---------------------------------- */
@@ -477,7 +476,7 @@ void hybrid_progress(const HybridScratch *sc, size_t done, size_t total);
 
 /* A streamed source's failure into d: its words, or a sentence when it
  * gave none. Returns -1. */
-int hybrid_source_failed(Diag *d, const char *why);
+int hybrid_source_failed(Diag *d);
 
 /* Add a warning to r (printf format); there is always room (hybrid.h). */
 void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
@@ -492,10 +491,10 @@ void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
  * once (sc->source, or the plan's own), makes the classes, counts the jobs
  * and keeps them in the replay cache when they fit. Copies s into the
  * scratch for M_onprem. Returns 0; -1 when the source failed or broke the
- * stream's rules (msg says why); -2 when memory is short; 2 when
+ * stream's rules (d says why); -2 when memory is short; 2 when
  * cancelled. */
 int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
-                     HybridScratch *sc, char *msg, size_t msg_size);
+                     HybridScratch *sc, Diag *d);
 
 /* The unlimited cluster under `route`: into *b, and into the cache its
  * on-prem jobs and the GPUs in use after each (when cached). Returns 0;

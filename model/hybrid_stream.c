@@ -110,10 +110,9 @@ static void arrivals_advance(HybridArrivals *a, int64_t period)
 /* Rewind: workload i draws from its own splitmix64 generator, seeded with
  * the (i+1)-th output of one seeded with `seed` (every workload takes one,
  * with a schedule or not). */
-static int plan_rewind(void *state, char *error, size_t error_size)
+static int plan_rewind(void *state, Diag *d)
 {
-    (void)error;
-    (void)error_size;
+    (void)d;
     HybridPlanSource *ps = state;
     Rng master;
     rng_seed(&master, master_seed(ps->p));
@@ -134,11 +133,9 @@ static int plan_rewind(void *state, char *error, size_t error_size)
 
 /* Each minute's jobs in workload order; a minute's jobs of one workload in
  * arrival order. */
-static int plan_next(void *state, HybridJob *job, char *error,
-                     size_t error_size)
+static int plan_next(void *state, HybridJob *job, Diag *d)
 {
-    (void)error;
-    (void)error_size;
+    (void)d;
     HybridPlanSource *ps = state;
     for (;;) {
         for (; ps->w < ps->count; ps->w++) {
@@ -178,7 +175,7 @@ void hybrid_plan_source(HybridPlanSource *ps, const HybridPlan *p,
     src->rewind = plan_rewind;
     src->next = plan_next;
     src->state = ps;
-    plan_rewind(ps, NULL, 0);
+    plan_rewind(ps, NULL); /* never fails */
 }
 
 /* The matches of schedule cr in the period, counted a day at a time. */

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h"
 #include "hybrid_plan.h"
 #include "rng.h"
 
@@ -43,16 +44,16 @@ typedef struct HybridJob {
  *   own source: workload order, then arrival order).
  * - Every pass yields the same jobs, in the same order.
  * - next() returns 1 and fills *job; 0 at the end of the stream; -1 on an
- *   error, after writing a message into error (it then ends the run: the
- *   evaluation says the message and has no figures).
- * - rewind() returns 0, or -1 with a message in error.
+ *   error, after filling the Diag d (it then ends the run: the evaluation
+ *   says the message and has no figures).
+ * - rewind() returns 0, or -1 after filling d.
  * - A job that breaks the ranges above (a submit out of the period or
  *   before the previous one, gpus or minutes < 1, a workload out of range)
  *   stops the run with a message naming the job; nothing is cut silently.
  * The simulation owns neither the source nor its state. */
 typedef struct HybridJobSource {
-    int (*rewind)(void *state, char *error, size_t error_size);
-    int (*next)(void *state, HybridJob *job, char *error, size_t error_size);
+    int (*rewind)(void *state, Diag *d);
+    int (*next)(void *state, HybridJob *job, Diag *d);
     void *state;
 } HybridJobSource;
 

@@ -22,18 +22,16 @@ typedef struct ArraySource {
     size_t n, at;
 } ArraySource;
 
-static int array_rewind(void *state, char *error, size_t size)
+static int array_rewind(void *state, Diag *d)
 {
-    (void)error;
-    (void)size;
+    (void)d;
     ((ArraySource *)state)->at = 0;
     return 0;
 }
 
-static int array_next(void *state, HybridJob *job, char *error, size_t size)
+static int array_next(void *state, HybridJob *job, Diag *d)
 {
-    (void)error;
-    (void)size;
+    (void)d;
     ArraySource *a = state;
     if (a->at >= a->n)
         return 0;

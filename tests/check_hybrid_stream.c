@@ -27,21 +27,18 @@ typedef struct ArraySource {
     size_t fail_at;
 } ArraySource;
 
-static int array_rewind(void *state, char *error, size_t size)
+static int array_rewind(void *state, Diag *d)
 {
-    (void)error;
-    (void)size;
+    (void)d;
     ((ArraySource *)state)->at = 0;
     return 0;
 }
 
-static int array_next(void *state, HybridJob *job, char *error, size_t size)
+static int array_next(void *state, HybridJob *job, Diag *d)
 {
     ArraySource *a = state;
-    if (a->fail && a->at == a->fail_at) {
-        snprintf(error, size, "%s", a->fail);
-        return -1;
-    }
+    if (a->fail && a->at == a->fail_at)
+        return diag_fail(d, "%s", a->fail), -1;
     if (a->at >= a->n)
         return 0;
     *job = a->jobs[a->at++];
@@ -105,7 +102,8 @@ static HybridJob *own_jobs(const HybridPlan *p, size_t *n)
     HybridJob *v = malloc(cap * sizeof *v);
     *n = 0;
     HybridJob j;
-    while (src.next(src.state, &j, NULL, 0) == 1) {
+    Diag nd; /* (the plan's own source never fails) */
+    while (src.next(src.state, &j, &nd) == 1) {
         if (*n == cap) {
             cap *= 2;
             v = realloc(v, cap * sizeof *v);
@@ -285,17 +283,17 @@ typedef struct PassSource {
     const char *fail;
 } PassSource;
 
-static int pass_rewind(void *state, char *error, size_t size)
+static int pass_rewind(void *state, Diag *d)
 {
     PassSource *p = state;
     p->pass++;
     p->inner.fail = p->pass == p->fail_pass ? p->fail : NULL;
-    return array_rewind(&p->inner, error, size);
+    return array_rewind(&p->inner, d);
 }
 
-static int pass_next(void *state, HybridJob *job, char *error, size_t size)
+static int pass_next(void *state, HybridJob *job, Diag *d)
 {
-    return array_next(&((PassSource *)state)->inner, job, error, size);
+    return array_next(&((PassSource *)state)->inner, job, d);
 }
 
 /* A source that fails after the load, while the unlimited cluster or a
@@ -478,22 +476,22 @@ typedef struct CancelSource {
     unsigned long long work_then;
 } CancelSource;
 
-static int cancel_rewind(void *state, char *error, size_t size)
+static int cancel_rewind(void *state, Diag *d)
 {
     CancelSource *c = state;
     c->pass++;
     c->n = 0;
-    return c->inner.rewind(c->inner.state, error, size);
+    return c->inner.rewind(c->inner.state, d);
 }
 
-static int cancel_next(void *state, HybridJob *job, char *error, size_t size)
+static int cancel_next(void *state, HybridJob *job, Diag *d)
 {
     CancelSource *c = state;
     if (c->pass == 3 && c->n++ == c->at) {
         c->flag = 1;
         c->work_then = hybrid_scratch_work(c->sc);
     }
-    return c->inner.next(c->inner.state, job, error, size);
+    return c->inner.next(c->inner.state, job, d);
 }
 
 /* Burst jobs whose limit is longer than the queue ever gets, with EASY

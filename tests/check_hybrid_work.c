@@ -182,9 +182,10 @@ static int64_t demand(const HybridPlan *p, size_t *jobs)
     HybridJobSource src;
     hybrid_plan_source(&ps, p, &src);
     HybridJob j;
+    Diag nd; /* (the plan's own source never fails) */
     int64_t d = 0;
     *jobs = 0;
-    while (src.next(src.state, &j, NULL, 0) == 1) {
+    while (src.next(src.state, &j, &nd) == 1) {
         d += j.gpus * j.minutes;
         (*jobs)++;
     }

@@ -260,18 +260,18 @@ int trace_jobs_load(const char *const *paths, size_t n, const TraceOptions *o,
     return rc;
 }
 
-static int source_rewind(void *state, char *error, size_t n)
+static int source_rewind(void *state, Diag *d)
 {
-    (void)error, (void)n;
+    (void)d;
     trace_jobs_rewind(state);
     return 0;
 }
 
 /* The next job: the table's jobs in order, each array task once, then the
  * table again one span later, until the period ends. */
-static int source_next(void *state, HybridJob *job, char *error, size_t n)
+static int source_next(void *state, HybridJob *job, Diag *d)
 {
-    (void)error, (void)n;
+    (void)d;
     TraceJobs *t = state;
     if (t->count == 0)
         return 0;

@@ -134,14 +134,14 @@ static void describe(TracePlan *tp, size_t first)
 
 /* The next job of the two streams merged by submission minute (the plan's
  * own first on a tie). */
-static int merged_next(void *state, HybridJob *job, char *error, size_t n)
+static int merged_next(void *state, HybridJob *job, Diag *d)
 {
     TracePlan *tp = state;
     if (tp->have_own == NOT_READ)
-        tp->have_own = tp->own_src.next(tp->own_src.state, &tp->next_own, error, n);
+        tp->have_own = tp->own_src.next(tp->own_src.state, &tp->next_own, d);
     if (tp->have_trace == NOT_READ)
         tp->have_trace =
-            tp->trace_src.next(tp->trace_src.state, &tp->next_trace, error, n);
+            tp->trace_src.next(tp->trace_src.state, &tp->next_trace, d);
     if (tp->have_own < 0 || tp->have_trace < 0)
         return -1;
     bool own = tp->have_own == 1 &&
@@ -159,13 +159,13 @@ static int merged_next(void *state, HybridJob *job, char *error, size_t n)
     return 0;
 }
 
-static int merged_rewind(void *state, char *error, size_t n)
+static int merged_rewind(void *state, Diag *d)
 {
     TracePlan *tp = state;
     tp->have_own = tp->have_trace = NOT_READ;
-    if (tp->own_src.rewind(tp->own_src.state, error, n) != 0)
+    if (tp->own_src.rewind(tp->own_src.state, d) != 0)
         return -1;
-    return tp->trace_src.rewind(tp->trace_src.state, error, n);
+    return tp->trace_src.rewind(tp->trace_src.state, d);
 }
 
 /* What s's jobs are read for, the trace at path. */
