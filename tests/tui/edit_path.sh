@@ -49,6 +49,16 @@ for walk in C.UTF-8:80x22 C.UTF-8:80x23 C.UTF-8:80x24 C.UTF-8:132x43 \
     wait_re "^ PUE +1\.3 " 5 "$at: PUE has the value :set gave it"
     keys M-1
     wait_re "^ Nodes +7 nodes" 5 "$at: back on Nodes"
+    # Undo of a typed money value says it with the screen's grouping.
+    keys Down Down
+    wait_for "hardware.node_price: Per node" 5 "$at: on the node price"
+    type_text "345000"
+    keys Enter
+    wait_re "^ Node price +345,000 USD" 5 "$at: the typed node price"
+    keys u
+    wait_for "undone: Node price 345,000 $arrow 310,000" 5 "$at: undo says the value it took back"
+    keys Up Up
+    wait_for "hardware.nodes: Owned GPU servers" 5 "$at: back on Nodes again"
     keys q
     wait_for "unsaved changes: (s)ave / (d)iscard / (c)ancel" 5 "$at: quit asks"
     keys c
