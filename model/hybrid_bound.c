@@ -196,3 +196,43 @@ double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
     lb -= 1e-9 * size;
     return isnan(lb) ? -INFINITY : lb;
 }
+
+void hybrid_need_begin(const HybridCtx *c, Routing route, NeedScan *s)
+{
+    *s = (NeedScan){.last = -1};
+    int64_t longest = 0;
+    for (size_t k = 0; k < c->nc; k++) {
+        const HybridClass *cl = &c->cls[k];
+        if (cl->count == 0 || route_run(c, route, k) == RUN_CLOUD)
+            continue;
+        int64_t work;
+        if (__builtin_mul_overflow(cl->g, cl->dur, &work) ||
+            __builtin_mul_overflow(work, (int64_t)cl->count, &work) ||
+            __builtin_add_overflow(s->left, work, &s->left))
+            s->off = true;
+        if (cl->dur > longest)
+            longest = cl->dur;
+    }
+    s->end = c->period + longest;
+}
+
+void hybrid_need_job(const HybridCtx *c, NeedScan *s, size_t k, int64_t t)
+{
+    if (s->off)
+        return;
+    if (t != s->last) { /* the work submitted from t on is s->left */
+        s->last = t;
+        int64_t span = s->end - t;
+        if (span > 0 && s->left > 0) {
+            int64_t gpus = s->left / span + (s->left % span != 0);
+            if (gpus > s->need)
+                s->need = gpus;
+        }
+    }
+    s->left -= c->cls[k].g * c->cls[k].dur;
+}
+
+int64_t hybrid_need_end(const NeedScan *s)
+{
+    return s->off || s->left != 0 ? 0 : s->need;
+}

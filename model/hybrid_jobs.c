@@ -4,7 +4,7 @@
  * the unlimited cluster of a routing, and the feed a streamed run reads. */
 #include "config.h"
 
-#include "hybrid_sim.h"
+#include "hybrid_bound.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -439,6 +439,8 @@ static void baseline_cached(const HybridCtx *c, HybridMem *mem, Baseline *b)
 {
     Ring *u = &mem->uring;
     int64_t now = 0, usage = 0;
+    NeedScan need;
+    hybrid_need_begin(c, b->route, &need);
     ring_clear(u, -1);
     for (size_t i = 0; i < c->count; i++) {
         uint32_t key = mem->keys[i];
@@ -454,9 +456,11 @@ static void baseline_cached(const HybridCtx *c, HybridMem *mem, Baseline *b)
             b->peak = usage;
         if (usage > INT32_MAX)
             b->reuse = false;
+        hybrid_need_job(c, &need, k, t);
         mem->rkeys[b->n] = key;
         mem->use[b->n++] = (int32_t)(usage < INT32_MAX ? usage : INT32_MAX);
     }
+    b->need = hybrid_need_end(&need);
     ring_clear(u, now);
 }
 
@@ -476,6 +480,8 @@ static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
         return -1;
     Ring *u = &mem->uring;
     int64_t now = 0, usage = 0;
+    NeedScan need;
+    hybrid_need_begin(c, b->route, &need);
     ring_clear(u, -1);
     uint32_t key;
     for (size_t n = 1; feed_peek(&m, &key); n++) {
@@ -492,8 +498,10 @@ static int baseline_streamed(const HybridCtx *c, HybridScratch *sc,
         b->carried += carried(c, k, t);
         if (usage > b->peak)
             b->peak = usage;
+        hybrid_need_job(c, &need, k, t);
         b->n++;
     }
+    b->need = hybrid_need_end(&need); /* 0 when cancelled */
     ring_clear(u, now);
     return m.feed.error ? -1 : 0;
 }

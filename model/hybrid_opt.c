@@ -83,6 +83,11 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
         return source_failed(r, d.message);
     bool any_target;
     int64_t need = first_size(c, plan_nodes, &any_target);
+    /* Fewer nodes leave a job unstarted at the period's end, and so miss
+     * the targets whatever the order of the queue (DESIGN 6.5). */
+    if (c->gpn > 0 && !(sc->test_mode & HYBRID_TEST_LINEAR) &&
+        (ao.need + c->gpn - 1) / c->gpn > need)
+        need = (ao.need + c->gpn - 1) / c->gpn;
     /* Progress steps: the plan, each size the search tries, each size of
      * the optimizer. Until the search ends, its last possible size (the
      * peak's) bounds both counts. */
