@@ -33,9 +33,9 @@ int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem);
  * a pass over the classes; -INFINITY when the plan's rates allow none. */
 double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n);
 
-/* The pass that finds Baseline.need (below): the work of the
- * on-prem jobs not yet read, the minute all of it must end by, the minute
- * of the last job read. */
+/* The pass that finds Baseline.need (below): the work of the on-prem
+ * jobs not yet read, the minute all of it must end by, the minute of the
+ * last job read. */
 typedef struct NeedScan {
     int64_t left, end, last, need;
     bool off; /* the work overflows: no figure */
@@ -47,8 +47,8 @@ typedef struct NeedScan {
  * ends by period + D (D the longest job) and needs at least that work /
  * (period + D - t) GPUs, for every t. Begin, then give every job in
  * stream order (the on-prem ones; class k, minute t), then end: the
- * figure, or 0 when there is no figure (the work overflows, or the jobs given were
- * not the classes' counts). */
+ * figure, or 0 when there is none (the work overflows, or the jobs given
+ * were not the classes' counts). */
 void hybrid_need_begin(const HybridCtx *c, Routing route, NeedScan *s);
 void hybrid_need_job(const HybridCtx *c, NeedScan *s, size_t k, int64_t t);
 int64_t hybrid_need_end(const NeedScan *s);
