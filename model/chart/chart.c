@@ -59,14 +59,6 @@
 #include "chart_plot.h"
 #include "numfmt.h"
 
-void chart_pct_text(double pct, char *buf, size_t n)
-{
-    if (fabs(pct - round(pct)) < 1e-9)
-        num_snprintf(buf, n, "%.0f%%", pct);
-    else
-        num_snprintf(buf, n, "%.1f%%", pct);
-}
-
 /* The legend's items before the crossovers: the letter key, then where
  * one curve lies on another's cells (DESIGN 8): detail 0 names whole hidden
  * curves only, 1 also the stretches by their covering letters, 2 with the

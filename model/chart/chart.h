@@ -39,8 +39,4 @@ typedef enum ChartKind {
 void chart_render(Canvas *c, ChartKind kind, const Scenario *s,
                   const CostResult *r, const HorizonFigures *hz);
 
-/* A utilization as the charts label it: "42%", "72.5%" (one decimal when
- * it is not whole). Writes at most n bytes to buf, always terminated. */
-void chart_pct_text(double pct, char *buf, size_t n);
-
 #endif

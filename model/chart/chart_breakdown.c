@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "chart.h"
 #include "chart_legend.h"
 #include "chart_plot.h"
 #include "numfmt.h"

@@ -21,6 +21,14 @@ const CostOption chart_draw_order[OPT_COUNT] = {OPT_RESERVED, OPT_ON_DEMAND, OPT
                                                 OPT_ONPREM};
 const double chart_thresholds[3] = {60, 75, 80};
 
+void chart_pct_text(double pct, char *buf, size_t n)
+{
+    if (fabs(pct - round(pct)) < 1e-9)
+        num_snprintf(buf, n, "%.0f%%", pct);
+    else
+        num_snprintf(buf, n, "%.1f%%", pct);
+}
+
 void chart_note(Canvas *c)
 {
     canvas_clear(c);

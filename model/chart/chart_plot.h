@@ -22,6 +22,9 @@ extern const CostOption chart_draw_order[OPT_COUNT];
 /* The rules of thumb's marks, in percent. */
 extern const double chart_thresholds[3];
 
+/* A utilization as the charts label it: "42%", "72.5%" (one decimal when
+ * it is not whole). Writes at most n bytes to buf, always terminated. */
+void chart_pct_text(double pct, char *buf, size_t n);
 /* Blank c and write the short note for a canvas too small for a chart. */
 void chart_note(Canvas *c);
 

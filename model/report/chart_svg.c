@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "axis.h"
-#include "chart.h"
+#include "chart_plot.h"
 #include "export.h"
 #include "numfmt.h"
 #include "svg.h"
