@@ -1,7 +1,10 @@
 /* yaml_patch_impl.h: what the files of the format-preserving saver share
  * (yaml_patch.c: the registry's fields and the whole; yaml_patch_text.c:
- * positions, edits and rewriting one value; yaml_patch_list.c: lists of
- * items and the optional sections). Internal to those three files: the
+ * positions, edits and rewriting one value; yaml_patch_map.c: a field's
+ * value and inserting into a mapping; yaml_patch_list.c: lists of items and
+ * the optional sections). They call each other one way: yaml_patch.c uses
+ * yaml_patch_list.c, both use yaml_patch_map.c, and all three use
+ * yaml_patch_text.c. Internal to those four files: the
  * rest of gpuplan uses yaml_patch.h. Every function here takes the Patch
  * being built; a function that cannot do its edit calls yp_fail(), which
  * keeps the first reason, and the whole render then fails. */
@@ -72,7 +75,7 @@ void yp_apply_edits(Patch *p, StrBuf *out);
 void yp_replace_scalar(Patch *p, const YamlNode *k, const YamlNode *v,
                        const char *value, bool text);
 
-/* ---- yaml_patch.c ---- */
+/* ---- yaml_patch_map.c ---- */
 
 /* True when field f has the same value (bit for bit) in a and b. */
 bool yp_same_value(const Field *f, const Scenario *a, const Scenario *b);
