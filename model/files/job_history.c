@@ -1,6 +1,7 @@
 /* job_history.c: opening a job-history file, recognising its format from
  * its header and reading it record by record, DESIGN 10. The records
- * themselves are job_records.c's. */
+ * themselves are job_sacct.c's (sacct) and job_records.c's (the other
+ * formats, and the helpers both use). */
 #include "config.h"
 
 #include "job_history.h"
@@ -102,36 +103,6 @@ bool job_group_parse(const char *word, JobGroupBy *g)
             return true;
         }
     return false;
-}
-
-size_t job_name_prefix(const char *name, size_t n)
-{
-    size_t i = 0;
-    while (i < n && !(name[i] >= '0' && name[i] <= '9') &&
-           !strchr("-_.:/ ", name[i]))
-        i++;
-    return i ? i : n;
-}
-
-void job_problem(JobReader *jr, int field, size_t at, const char *fmt, ...)
-{
-    JobReadStats *st = jr->st;
-    st->malformed++;
-    if (st->problem_count >= JOB_PROBLEMS_MAX)
-        return;
-    Diag *d = &st->problems[st->problem_count++];
-    diag_clear(d, jr->rr.name);
-    unsigned long line, col;
-    size_t raw = field >= 0 && (size_t)field < jr->rr.nfields
-                     ? jr->rr.fields[field].raw + at
-                     : 0;
-    record_locate(&jr->rr, raw, &line, &col);
-    char msg[2 * sizeof d->message]; /* diag_set marks a cut with "…" */
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_set(d, EXIT_DATAERR, line, col, NULL, "%s", msg);
 }
 
 /* The column a header field names, or -1. */
@@ -359,7 +330,9 @@ int job_history_read(const char *path, const JobReadOptions *o,
                         jr.rr.nfields, jr.ncols);
             continue;
         }
-        if (job_record(&jr) != 0) {
+        int stop = jr.format == JOBS_SACCT ? job_sacct_record(&jr)
+                                           : job_record(&jr);
+        if (stop != 0) {
             diag_set(d, EXIT_IOERR, 0, 0, NULL, "out of memory");
             rc = EXIT_IOERR;
         }

@@ -61,7 +61,8 @@ void job_problem(JobReader *jr, int field, size_t at, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Turn the current record into what its format gives and hand it to the
- * sink. Returns 0, or -1 when the sink asked to stop. */
+ * sink; a sacct record is job_sacct_record's, and job_record leaves it.
+ * Returns 0, or -1 when the sink asked to stop. */
 int job_record(JobReader *jr);
 
 /* job_records.c's helpers for job_sacct.c. The field's text for a message

@@ -1,9 +1,12 @@
 /* job_records.c: one record of a job history turned into a job, an
- * activity sample or a node's GPUs, DESIGN 10. The format and the columns
- * are job_history.c's. */
+ * activity sample or a node's GPUs, DESIGN 10, for every format but sacct
+ * (job_sacct.c); and what reading any record takes, which job_sacct.c and
+ * job_history.c use: a malformed record described, the times, the group.
+ * The format and the columns are job_history.c's. */
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,36 @@
 #include "utf8.h"
 
 #define QUOTE_MAX 40 /* characters of a value quoted in a message */
+
+size_t job_name_prefix(const char *name, size_t n)
+{
+    size_t i = 0;
+    while (i < n && !(name[i] >= '0' && name[i] <= '9') &&
+           !strchr("-_.:/ ", name[i]))
+        i++;
+    return i ? i : n;
+}
+
+void job_problem(JobReader *jr, int field, size_t at, const char *fmt, ...)
+{
+    JobReadStats *st = jr->st;
+    st->malformed++;
+    if (st->problem_count >= JOB_PROBLEMS_MAX)
+        return;
+    Diag *d = &st->problems[st->problem_count++];
+    diag_clear(d, jr->rr.name);
+    unsigned long line, col;
+    size_t raw = field >= 0 && (size_t)field < jr->rr.nfields
+                     ? jr->rr.fields[field].raw + at
+                     : 0;
+    record_locate(&jr->rr, raw, &line, &col);
+    char msg[2 * sizeof d->message]; /* diag_set marks a cut with "…" */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_set(d, EXIT_DATAERR, line, col, NULL, "%s", msg);
+}
 
 static const RecordField *field(const JobReader *jr, JobColumn c)
 {
@@ -248,7 +281,6 @@ static int rec_nodes(JobReader *jr)
 int job_record(JobReader *jr)
 {
     switch (jr->format) {
-    case JOBS_SACCT: return job_sacct_record(jr);
     case JOBS_PODS: return rec_pods(jr);
     case JOBS_CSV: return rec_csv(jr);
     case JOBS_ACTIVITY: return rec_activity(jr);
