@@ -79,8 +79,12 @@ void export_risk_csv(const Report *rep, StrBuf *b);
  * report with results.risk (json), the tornado rows (csv). */
 void export_risk(ExportFormat f, const Report *rep, StrBuf *b);
 
-/* Dispatch on f. */
+/* Dispatch on f (export.c, with the format names and export_risk). */
 void export_any(ExportFormat f, const Report *rep, StrBuf *b);
+
+/* --- The wording the exporters share (export_words.c) ------------------------
+ * Each format writes its own markup around these; none calls another
+ * format's file, nor the dispatch above. */
 
 /* The minus sign of format f's numbers (DESIGN 8, "One minus sign"):
  * U+2212 in Markdown and HTML, read by people in a browser or a renderer;
@@ -90,10 +94,6 @@ void export_any(ExportFormat f, const Report *rep, StrBuf *b);
  * report written from the planner is the same as one from the command
  * line. */
 NumMinus export_minus(ExportFormat f);
-
-/* --- The wording the exporters share (export.c) ------------------------------
- * Each format writes its own markup around these; none calls another
- * format's file. */
 
 /* The width of the text reports' prose (DESIGN 4.2). */
 #define EXPORT_TEXT_WIDTH 78

@@ -1,7 +1,7 @@
 /* export_html_risk.c: the Risk section of the HTML report (DESIGN 2.8,
  * 4.2): the decision figure now, the tornado as SVG and as a table, the
  * Monte Carlo's answer, its percentiles and its histogram (as SVG), in the
- * words of the text report (export.c). */
+ * words of the text report (export_words.c). */
 #include "config.h"
 
 #include "export.h"
@@ -14,7 +14,7 @@
 #include "numfmt.h"
 #include "svg.h"
 
-/* <p> with a sentence built by one of export.c's wording functions. */
+/* <p> with a sentence built by one of export_words.c's functions. */
 static void paragraph(StrBuf *b, const StrBuf *text)
 {
     html_element(b, "p", NULL, sb_str(text));
