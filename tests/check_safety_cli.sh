@@ -190,4 +190,45 @@ t1=$(date +%s%N)
 case $first in 1,0,*) ok ;; *) fail "first row of a big sweep: '$first'" ;; esac
 [ $(( (t1 - t0) / 1000000 )) -lt 2000 ] && ok || fail "the first row took $(( (t1 - t0) / 1000000 )) ms"
 
+# A report of a plan whose evaluation takes seconds (one node, 33,000 four-GPU
+# burst jobs a day for 300 days, a queue that only grows: about 10 M jobs)
+# ends at once on a signal in the middle, and leaves nothing at -o OUT, not
+# even a hidden temporary file (DESIGN 7).
+sed '/^hybrid:/,$d' "$top_srcdir/scenarios/logistics-hybrid.yaml" >"$TMP/queue.yaml"
+cat >>"$TMP/queue.yaml" <<'PLAN'
+hybrid:
+  days: 300
+  onprem_nodes: 1
+  max_wait_minutes: 100000
+  workloads:
+    - name: burst
+      per_day: 33000
+      gpus: 4
+      hours: 2
+      run: burst
+      priority: 10
+    - name: batch
+      per_day: 2
+      gpus: 1
+      hours: 1
+      run: onprem
+PLAN
+mkdir "$TMP/queue-out"
+for sig in TERM HUP; do # (a background job ignores SIGINT)
+    env --default-signal=TERM,HUP "$G" report -o "$TMP/queue-out/q.html" \
+        "$TMP/queue.yaml" 2>"$TMP/err" &
+    pid=$!
+    sleep 1
+    if kill -"$sig" "$pid" 2>/dev/null; then ok
+    else fail "the report ended within a second, before SIG$sig: make the plan longer"; fi
+    t0=$(date +%s%N)
+    wait "$pid"
+    st=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    [ "$st" -gt 128 ] && ok || fail "report after SIG$sig: exit $st, not 128+signal"
+    [ "$ms" -lt 1000 ] && ok || fail "report took $ms ms to end after SIG$sig"
+    left=$(ls -A "$TMP/queue-out")
+    [ -z "$left" ] && ok || fail "SIG$sig during a report left: $left"
+done
+
 finish
