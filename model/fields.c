@@ -369,9 +369,13 @@ int scenario_validate_scope(const Scenario *s, FieldScope changed,
 /* Row f's default into s (item `index` of a list row). */
 static void put_default(const Field *f, Scenario *s, size_t index)
 {
-    FieldRef r;
-    field_ref_init(&r, f, index);
-    const Field *g = field_ref(&r);
+    /* The row's storage moved to item `index`, as field_ref_init() does,
+     * without formatting the item's key path: this runs for every field
+     * on every commit, and the getters read only the offset and type. */
+    Field item = *f;
+    if (f->list)
+        item.offset += index * f->list->stride;
+    const Field *g = &item;
     if (g->type == FT_TEXT) {
         snprintf(field_text(g, s), g->size, "%s", g->default_text);
     } else if (g->default_key) {
@@ -426,9 +430,13 @@ void field_item_default(const FieldList *l, Scenario *s, size_t i)
 static bool same_value(const Field *f, const Scenario *a, const Scenario *b,
                        size_t index)
 {
-    FieldRef r;
-    field_ref_init(&r, f, index);
-    const Field *g = field_ref(&r);
+    /* The row's storage moved to item `index`, as field_ref_init() does,
+     * without formatting the item's key path: this runs for every field
+     * on every commit, and the getters read only the offset and type. */
+    Field item = *f;
+    if (f->list)
+        item.offset += index * f->list->stride;
+    const Field *g = &item;
     if (g->type == FT_TEXT)
         return strcmp(field_get_text(g, a), field_get_text(g, b)) == 0;
     double x = field_get_num(g, a), y = field_get_num(g, b);
