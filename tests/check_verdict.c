@@ -69,11 +69,13 @@ typedef struct Truth {
     CostOption cheapest;       /* allowed, lowest, earlier wins a tie */
     CostOption cheapest_cloud; /* allowed or not */
     bool zone_agrees;
+    Scenario at;               /* s, at the utilization diff_at asks */
 } Truth;
 
 static void truth_of(const Scenario *s, Truth *t)
 {
     t->s = *s;
+    t->at = *s;
     cost_evaluate(s, &t->r);
     t->cheapest = OPT_ONPREM;
     t->cheapest_cloud = OPT_ON_DEMAND;
@@ -90,13 +92,13 @@ static void truth_of(const Scenario *s, Truth *t)
 }
 
 /* D(u) = M_onprem - M_x at utilization pct, from a fresh evaluation; 0
- * when the two are the same within rounding. */
-static double diff_at(const Truth *t, CostOption x, double pct)
+ * when the two are the same within rounding. (The scenario is moved in
+ * place: a copy per point was a third of this test's time.) */
+static double diff_at(Truth *t, CostOption x, double pct)
 {
-    Scenario s = t->s;
-    s.utilization.measured_pct = pct;
+    t->at.utilization.measured_pct = pct;
     CostResult r;
-    cost_evaluate_options(&s, &r);
+    cost_evaluate_options(&t->at, &r);
     double a = r.option[OPT_ONPREM].monthly, b = r.option[x].monthly;
     return same(a, b) ? 0 : a - b;
 }
@@ -113,7 +115,7 @@ static double money(const char *p, size_t n)
 }
 
 typedef struct Check {
-    const Truth *t;
+    Truth *t;
     char text[2048]; /* the working copy; verified claims are blanked */
     char why[512];   /* first problem found */
     bool ok;
@@ -155,22 +157,40 @@ static void check_costs(Check *c, CostOption a, double n, const char *dir,
              claim);
 }
 
+/* The compiled form of pattern `re`, compiled on first use and kept for
+ * the run (compiling it at every call was half of this test's time). */
+static const regex_t *rx_of(const char *re, int flags)
+{
+    static struct {
+        const char *re;
+        int flags;
+        regex_t rx;
+    } cache[32];
+    static size_t n;
+    for (size_t i = 0; i < n; i++)
+        if (cache[i].flags == flags && strcmp(cache[i].re, re) == 0)
+            return &cache[i].rx;
+    ck_assert_msg(n < sizeof cache / sizeof cache[0], "more patterns than rx_of keeps");
+    ck_assert_int_eq(regcomp(&cache[n].rx, re, flags), 0);
+    cache[n].re = re;
+    cache[n].flags = flags;
+    return &cache[n++].rx;
+}
+
 /* Apply `re` to every match in the text, calling fn, then blank it. */
 typedef void (*ClaimFn)(Check *c, regmatch_t *m, const char *claim);
 
 static void each(Check *c, const char *re, ClaimFn fn)
 {
-    regex_t rx;
-    ck_assert_int_eq(regcomp(&rx, re, REG_EXTENDED | REG_ICASE), 0);
+    const regex_t *rx = rx_of(re, REG_EXTENDED | REG_ICASE);
     regmatch_t m[12];
-    while (regexec(&rx, c->text, 12, m, 0) == 0) {
+    while (regexec(rx, c->text, 12, m, 0) == 0) {
         char claim[512];
         size_t n = (size_t)(m[0].rm_eo - m[0].rm_so);
         snprintf(claim, sizeof claim, "%.*s", (int)n, c->text + m[0].rm_so);
         fn(c, m, claim);
         blank(c, m[0]);
     }
-    regfree(&rx);
 }
 
 static void is_cheapest(Check *c, CostOption a, const char *claim)
@@ -300,19 +320,16 @@ static void fn_beats(Check *c, regmatch_t *m, const char *claim)
 {
     (void)m;
     /* Items inside the clause, one option each. */
-    regex_t rx;
-    ck_assert_int_eq(regcomp(&rx,
-                             OPT_RE " (above ([0-9.]+)%|below ([0-9.]+)% and above "
-                                    "([0-9.]+)%|below ([0-9.]+)%|between ([0-9.]+)% "
-                                    "and ([0-9.]+)%)",
-                             REG_EXTENDED | REG_ICASE),
-                     0);
+    const regex_t *rx = rx_of(OPT_RE " (above ([0-9.]+)%|below ([0-9.]+)% and above "
+                                     "([0-9.]+)%|below ([0-9.]+)%|between ([0-9.]+)% "
+                                     "and ([0-9.]+)%)",
+                              REG_EXTENDED | REG_ICASE);
     char clause[512];
     snprintf(clause, sizeof clause, "%s", claim);
     regmatch_t im[9];
     const char *p = clause;
     int items = 0;
-    while (regexec(&rx, p, 9, im, 0) == 0) {
+    while (regexec(rx, p, 9, im, 0) == 0) {
         CostOption x = option_of(p + im[1].rm_so,
                                  (size_t)(im[1].rm_eo - im[1].rm_so));
         Span sp[2];
@@ -335,7 +352,6 @@ static void fn_beats(Check *c, regmatch_t *m, const char *claim)
         p += im[0].rm_eo;
         items++;
     }
-    regfree(&rx);
     if (items == 0)
         refute(c, "'%s': no crossover in the clause", claim);
 }
@@ -351,11 +367,10 @@ static void fn_every(Check *c, regmatch_t *m, const char *claim)
     char list[256];
     snprintf(list, sizeof list, "%.*s", (int)(m[1].rm_eo - m[1].rm_so),
              c->text + m[1].rm_so);
-    regex_t rx;
-    ck_assert_int_eq(regcomp(&rx, OPT_RE, REG_EXTENDED | REG_ICASE), 0);
+    const regex_t *rx = rx_of(OPT_RE, REG_EXTENDED | REG_ICASE);
     regmatch_t om[2];
     const char *p = list;
-    while (regexec(&rx, p, 2, om, 0) == 0) {
+    while (regexec(rx, p, 2, om, 0) == 0) {
         CostOption x = option_of(p + om[1].rm_so,
                                  (size_t)(om[1].rm_eo - om[1].rm_so));
         const double step = test_quick() ? 2.0 : 0.5;
@@ -369,7 +384,6 @@ static void fn_every(Check *c, regmatch_t *m, const char *claim)
         }
         p += om[0].rm_eo;
     }
-    regfree(&rx);
 }
 
 /* COMMIT_COVERAGE: "Committing C% of the fleet instead of D% would take
@@ -394,12 +408,10 @@ static void check_measured_pct(Check *c)
 {
     static const double marks[] = {50, 60, 70, 75, 80};
     const double pct = c->t->s.utilization.measured_pct;
-    regex_t rx;
-    ck_assert_int_eq(regcomp(&rx, "([Aa]t |\\()([0-9.]+)%( measured)?",
-                             REG_EXTENDED), 0);
+    const regex_t *rx = rx_of("([Aa]t |\\()([0-9.]+)%( measured)?", REG_EXTENDED);
     regmatch_t m[4];
     const char *p = c->text;
-    while (regexec(&rx, p, 4, m, 0) == 0) {
+    while (regexec(rx, p, 4, m, 0) == 0) {
         bool stated = p[m[1].rm_so] != '(' || m[3].rm_so >= 0;
         double x = strtod(p + m[2].rm_so, NULL);
         if (stated) {
@@ -417,11 +429,10 @@ static void check_measured_pct(Check *c)
         }
         p += m[0].rm_eo;
     }
-    regfree(&rx);
 }
 
 /* Check one text; returns true when every comparison in it holds. */
-static bool check_text(const Truth *t, const char *text, char *why,
+static bool check_text(Truth *t, const char *text, char *why,
                        size_t whyn)
 {
     Check c;
