@@ -16,6 +16,7 @@
 #include "hybrid_stream.h"
 #include "rng.h"
 #include "scenario.h"
+#include "test_scale.h"
 
 typedef struct ArraySource {
     const HybridJob *jobs;
@@ -231,7 +232,8 @@ START_TEST(random_streams_match_the_reference)
     enum { N = 2500 };
     HybridJob *jobs = malloc(N * sizeof *jobs);
     ck_assert_ptr_nonnull(jobs);
-    for (int k = 0; k < 100; k++) {
+    const int plans = test_quick() ? 10 : 100; /* valgrind: a tenth */
+    for (int k = 0; k < plans; k++) {
         bool grow = _i % 2;
         HybridPlan p = random_plan(&r, grow);
         size_t n = random_jobs(&r, &p, p.onprem_nodes, grow, jobs, N);
@@ -254,7 +256,8 @@ START_TEST(random_plans_evaluate_the_same)
     rng_seed(&r, 7070);
     static HybridResult kept, ref;
     static HybridNodesTotal sizes[4096];
-    for (int k = 0; k < 40; k++) {
+    const int plans = test_quick() ? 4 : 40; /* valgrind: a tenth */
+    for (int k = 0; k < plans; k++) {
         HybridPlan p = random_plan(&r, k % 2);
         p.days = 1 + (double)(rng_next(&r) % 3);
         for (size_t w = 0; w < p.workload_count; w++) {
