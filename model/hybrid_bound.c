@@ -200,6 +200,10 @@ double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
 void hybrid_need_begin(const HybridCtx *c, Routing route, NeedScan *s)
 {
     *s = (NeedScan){.last = -1};
+    if (route != ROUTE_ALL_ONPREM) { /* only its search reads the figure */
+        s->off = true;
+        return;
+    }
     int64_t longest = 0;
     for (size_t k = 0; k < c->nc; k++) {
         const HybridClass *cl = &c->cls[k];
@@ -216,10 +220,8 @@ void hybrid_need_begin(const HybridCtx *c, Routing route, NeedScan *s)
     s->end = c->period + longest;
 }
 
-void hybrid_need_job(const HybridCtx *c, NeedScan *s, size_t k, int64_t t)
+void hybrid_need_step(const HybridCtx *c, NeedScan *s, size_t k, int64_t t)
 {
-    if (s->off)
-        return;
     if (t != s->last) { /* the work submitted from t on is s->left */
         s->last = t;
         int64_t span = s->end - t;

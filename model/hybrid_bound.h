@@ -48,9 +48,17 @@ typedef struct NeedScan {
  * (period + D - t) GPUs, for every t. Begin, then give every job in
  * stream order (the on-prem ones; class k, minute t), then end: the
  * figure, or 0 when there is none (the work overflows, or the jobs given
- * were not the classes' counts). */
+ * were not the classes' counts). Only the all-on-prem search reads it, so
+ * under any other route the scan is off from the start and each job
+ * costs a test (the baseline of every run builds one). */
 void hybrid_need_begin(const HybridCtx *c, Routing route, NeedScan *s);
-void hybrid_need_job(const HybridCtx *c, NeedScan *s, size_t k, int64_t t);
+void hybrid_need_step(const HybridCtx *c, NeedScan *s, size_t k, int64_t t);
+static inline void hybrid_need_job(const HybridCtx *c, NeedScan *s, size_t k,
+                                   int64_t t)
+{
+    if (!s->off)
+        hybrid_need_step(c, s, k, t);
+}
 int64_t hybrid_need_end(const NeedScan *s);
 
 #endif

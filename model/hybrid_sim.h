@@ -281,7 +281,7 @@ typedef struct Baseline {
     int64_t carried;       /* GPU-minutes after it, of jobs started in it */
     int64_t peak;          /* most GPUs in use at once */
     size_t n;              /* jobs that run on-prem there (rkeys) */
-    int64_t need;          /* fewer GPUs leave a job unstarted (DESIGN 6.5) */
+    int64_t need;          /* all on-prem only: the scan of DESIGN 6.5 */
 } Baseline;
 
 /* Where a run reads its jobs: the cache's on-prem jobs, or blocks read

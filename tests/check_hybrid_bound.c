@@ -16,6 +16,7 @@
 #include "cost.h"
 #include "cron.h"
 #include "hybrid.h"
+#include "hybrid_sim.h"
 #include "hybrid_stream.h"
 #include "rng.h"
 #include "scenario.h"
@@ -501,6 +502,44 @@ START_TEST(unserved_bound_starts_the_search)
 }
 END_TEST
 
+/* The scan for the all-on-prem search's first size runs in that route's
+ * baseline only, cached or read from the source, and finds there what
+ * the plain count finds; the other routes' baselines leave it at 0, so
+ * they do not pay for it. */
+START_TEST(need_scan_only_all_onprem)
+{
+    Rng r;
+    rng_seed(&r, 4077);
+    for (int i = 0; i < 20; i++) {
+        Case k;
+        random_case(&k, &r, (uint64_t)i + 9000);
+        for (size_t w = 0; w < k.p.workload_count; w++)
+            k.p.workloads[w].run = w == 0 ? RUN_ONPREM : RUN_BURST;
+        free(k.jobs.jobs);
+        random_jobs(&k, &r, 100 + (size_t)pick(&r, 0, 300));
+        int64_t period = (int64_t)llround(k.p.days * 1440);
+        HybridScratch sc;
+        ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+        sc.source = &k.src;
+        sc.test_mode = i % 2 ? HYBRID_TEST_STREAM : 0;
+        HybridCtx c;
+        Diag d;
+        ck_assert_int_eq(hybrid_jobs_load(&c, &k.s, &k.p, &sc, &d), 0);
+        Baseline b;
+        ck_assert_int_eq(hybrid_baseline_build(&c, &sc, ROUTE_PLAN, &b, &d), 0);
+        ck_assert_uint_gt(b.n, 0);
+        ck_assert_int_eq(b.need, 0);
+        ck_assert_int_eq(hybrid_baseline_build(&c, &sc, ROUTE_ALL_CLOUD, &b, &d), 0);
+        ck_assert_int_eq(b.need, 0);
+        ck_assert_int_eq(hybrid_baseline_build(&c, &sc, ROUTE_ALL_ONPREM, &b, &d), 0);
+        ck_assert_int_eq(b.need, need_by_hand(&k.jobs, period));
+        ck_assert_int_gt(b.need, 0);
+        hybrid_scratch_free(&sc);
+        case_free(&k);
+    }
+}
+END_TEST
+
 static Suite *bound_suite(void)
 {
     Suite *s = suite_create("hybrid_bound");
@@ -511,6 +550,7 @@ static Suite *bound_suite(void)
     tcase_add_test(tc, ties_keep_fewer_nodes);
     tcase_add_test(tc, small_plans_simulate_every_size);
     tcase_add_test(tc, unserved_bound_starts_the_search);
+    tcase_add_test(tc, need_scan_only_all_onprem);
     suite_add_tcase(s, tc);
     return s;
 }
