@@ -352,7 +352,7 @@ typedef struct Sim {
     Walk walk;
     BackWalk bw;
     size_t late[W_MAX], backfilled[W_MAX], nwait[W_MAX];
-    int64_t wait_sum[W_MAX];
+    __extension__ __int128 wait_sum[W_MAX]; /* up to jobs x longest wait */
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
     bool too_big[W_MAX];
     Diag *diag; /* what a source's failure says */
