@@ -158,6 +158,23 @@ static int all_cloud(const HybridCtx *c, HybridResult *r)
     return 0;
 }
 
+/* Whether every sum of GPU-minutes of c's stream stays exact in 64 bits:
+ * each job's GPUs x (its minutes + the period), summed, at most INT64_MAX
+ * (its work, busy, carried, cloud and unserved are each at most GPUs x
+ * minutes; its on-demand demand is at most GPUs x the period). */
+static bool work_fits(const HybridCtx *c)
+{
+    int64_t sum = 0, w;
+    for (size_t k = 0; k < c->nc; k++) {
+        const HybridClass *cl = &c->cls[k];
+        if (__builtin_mul_overflow(cl->g, cl->dur + c->period, &w) ||
+            __builtin_mul_overflow(w, (int64_t)cl->count, &w) ||
+            __builtin_add_overflow(sum, w, &sum))
+            return false;
+    }
+    return true;
+}
+
 /* The jobs of one call into the scratch; why it failed into msg (size
  * HYBRID_WARNING_BYTES). Returns as hybrid_evaluate() does. */
 static int load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
@@ -180,6 +197,13 @@ static int load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
         snprintf(msg, size,
                  "the job stream holds %zu jobs, more than the %d a plan "
                  "may simulate", c->count, HYBRID_MAX_JOBS);
+        rc = -1;
+    }
+    if (rc == 0 && !work_fits(c)) {
+        snprintf(msg, size,
+                 "the job stream's %zu jobs hold more GPU-minutes than a "
+                 "plan may count exactly (over 9.2e18, with the period); "
+                 "lower their GPUs, hours or number", c->count);
         rc = -1;
     }
     if (rc == -2)

@@ -64,9 +64,13 @@
  *   There are at most two a workload and six more, so HYBRID_MAX_WARNINGS
  *   always holds them all.
  * - Limits: a plan whose expected job count passes HYBRID_MAX_JOBS is
- *   refused (hybrid_check_jobs says so); every other stream is simulated
- *   whole, the all-on-prem search goes as far as it must (it always ends:
- *   a cluster that holds every job at once makes every wait 0), and
+ *   refused (hybrid_check_jobs says so), and so is a stream whose work,
+ *   each job's GPUs x (its minutes + the period), passes INT64_MAX, so
+ *   that every sum of GPU-minutes stays exact in 64 bits (a large
+ *   cluster's year is some 50,000 times below it); every other stream is
+ *   simulated whole, the all-on-prem search goes as far as it must (it
+ *   always ends: a cluster that holds every job at once makes every wait
+ *   0), and
  *   by_nodes lists every size from 0 to all_onprem.nodes (a large plan's
  *   with totals only for the sizes its optimizer simulated).
  * - Jobs come from a stream (hybrid_stream.h): the plan's own workloads,
@@ -82,7 +86,8 @@
  * hybrid_scratch_init() and the scratch's growth: what waits and runs at
  * once, a few arrays of one entry a minute, and the replay cache (16 bytes
  * a job, at most HYBRID_CACHE_JOBS jobs; a longer stream is read again for
- * every run). The parts of the simulation are listed in hybrid_sim.h. */
+ * every run, and holds no cache). The parts of the simulation are listed
+ * in hybrid_sim.h. */
 #ifndef GPUPLAN_HYBRID_H
 #define GPUPLAN_HYBRID_H
 
@@ -99,7 +104,12 @@
 
 #define HYBRID_MAX_WARNINGS (2 * HYBRID_MAX_WORKLOADS + 6)
 #define HYBRID_WARNING_BYTES 192
-#define HYBRID_MAX_JOBS 10000000 /* longest job stream simulated (DESIGN 6) */
+/* The longest job stream simulated (DESIGN 6): 25 times a large
+ * cluster's year (about 40 M jobs). Memory does not grow with the jobs;
+ * the limit keeps each count exact in its type (a wait histogram's count
+ * of one minute is 32 bits) and a whole evaluation to about an hour
+ * (each size the optimizer simulates reads the stream again). */
+#define HYBRID_MAX_JOBS 1000000000
 
 /* Test switches that must not change any figure: simulate every run whole
  * (no reuse of the unlimited cluster's schedule); use the event engine even

@@ -196,25 +196,6 @@ static long job_class(HybridCtx *c, HybridMem *mem, const HybridJob *j,
     return k;
 }
 
-/* Keep key as the cache's n-th job, growing it; false when it cannot (the
- * stream is then read again for every run). */
-static bool cache_put(HybridMem *mem, size_t n, uint32_t key)
-{
-    if (n >= mem->cache_cap) {
-        size_t cap = mem->cache_cap ? 2 * mem->cache_cap : 4096;
-        if (cap > HYBRID_CACHE_JOBS)
-            cap = HYBRID_CACHE_JOBS;
-        if (n >= cap || !hybrid_grow(&mem->keys, cap, sizeof *mem->keys) ||
-            !hybrid_grow(&mem->csub, cap, sizeof *mem->csub) ||
-            !hybrid_grow(&mem->rkeys, cap, sizeof *mem->rkeys) ||
-            !hybrid_grow(&mem->use, cap, sizeof *mem->use))
-            return false;
-        mem->cache_cap = cap;
-    }
-    mem->keys[n] = key;
-    return true;
-}
-
 /* The plan's own workloads as classes 0..nw-1. */
 static int own_classes(HybridCtx *c, HybridMem *mem)
 {
@@ -290,7 +271,11 @@ int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
     }
     if (src->rewind(src->state, d) != 0)
         return -1;
-    mem->cached = !(sc->test_mode & HYBRID_TEST_STREAM);
+    /* A plan's own stream known to pass the cache is not tried there: its
+     * memory would peak at the cache's size for nothing. */
+    bool about;
+    mem->cached = !(sc->test_mode & HYBRID_TEST_STREAM) &&
+                  !(own && hybrid_expected_jobs(p, &about) > HYBRID_CACHE_JOBS);
     HybridJob j;
     int64_t prev = 0;
     size_t n = 0;
@@ -307,7 +292,7 @@ int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
         c->cls[k].count++;
         c->jobs[j.workload]++;
         if (mem->cached)
-            mem->cached = cache_put(mem, n, (uint32_t)j.submit << CLASS_BITS |
+            mem->cached = hybrid_cache_put(mem, n, (uint32_t)j.submit << CLASS_BITS |
                                                 (uint32_t)k);
         n++;
     }

@@ -32,6 +32,37 @@ HybridMem *hybrid_mem(HybridScratch *sc)
     return sc->mem;
 }
 
+/* Release the replay cache (a stream too long for it). */
+static void cache_free(HybridMem *mem)
+{
+    free(mem->keys);
+    free(mem->csub);
+    free(mem->rkeys);
+    free(mem->use);
+    mem->keys = mem->rkeys = NULL;
+    mem->csub = mem->use = NULL;
+    mem->cache_cap = 0;
+}
+
+bool hybrid_cache_put(HybridMem *mem, size_t n, uint32_t key)
+{
+    if (n >= mem->cache_cap) {
+        size_t cap = mem->cache_cap ? 2 * mem->cache_cap : 4096;
+        if (cap > HYBRID_CACHE_JOBS)
+            cap = HYBRID_CACHE_JOBS;
+        if (n >= cap || !hybrid_grow(&mem->keys, cap, sizeof *mem->keys) ||
+            !hybrid_grow(&mem->csub, cap, sizeof *mem->csub) ||
+            !hybrid_grow(&mem->rkeys, cap, sizeof *mem->rkeys) ||
+            !hybrid_grow(&mem->use, cap, sizeof *mem->use)) {
+            cache_free(mem);
+            return false;
+        }
+        mem->cache_cap = cap;
+    }
+    mem->keys[n] = key;
+    return true;
+}
+
 int hybrid_scratch_init(HybridScratch *sc, size_t capacity)
 {
     memset(sc, 0, sizeof *sc);

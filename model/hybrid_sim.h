@@ -51,8 +51,7 @@
 #define CLASS_BITS 12
 #define CLASS_MAX (1u << CLASS_BITS)
 #define HYBRID_CACHE_JOBS 4000000
-/* Waits up to this many minutes (about two years) are counted in a
- * histogram; longer ones are kept one by one. */
+/* Waits below this many minutes (two years) are counted in a histogram. */
 #define HIST_MINUTES (INT64_C(1) << 20)
 
 typedef enum Routing { ROUTE_PLAN, ROUTE_ALL_CLOUD, ROUTE_ALL_ONPREM } Routing;
@@ -445,7 +444,6 @@ static inline void demand_add(Sim *m, size_t k, int64_t t)
     m->mem->minutes[e < c->period ? e : c->period] -= cl->g;
 }
 
-
 /* The next job of the feed into *key: true, or false at its end. */
 bool hybrid_feed_refill(Sim *m);
 static inline bool feed_peek(Sim *m, uint32_t *key)
@@ -465,8 +463,11 @@ int64_t hybrid_plan_period(const HybridPlan *p);
 /* ---- hybrid_scratch.c ------------------------------------------------- */
 
 /* Grow *ptr to n elements of `size` bytes (at least 1); false when memory
- * is short (then *ptr is unchanged). */
+ * is short (then *ptr is unchanged). hybrid_cache_put: keep key as the
+ * replay cache's n-th job, growing it; false when it cannot (the cache's
+ * memory is then released, and the stream read again for every run). */
 bool hybrid_grow(void *ptr, size_t n, size_t size);
+bool hybrid_cache_put(HybridMem *mem, size_t n, uint32_t key);
 
 /* The scratch's memory, allocated on first use; NULL when memory is
  * short. */
@@ -492,8 +493,7 @@ void hybrid_result_warn(HybridResult *r, const char *fmt, ...)
  * once (sc->source, or the plan's own), makes the classes, counts the jobs
  * and keeps them in the replay cache when they fit. Copies s into the
  * scratch for M_onprem. Returns 0; -1 when the source failed or broke the
- * stream's rules (d says why); -2 when memory is short; 2 when
- * cancelled. */
+ * stream's rules (d says why); -2 when memory is short; 2 cancelled. */
 int hybrid_jobs_load(HybridCtx *c, const Scenario *s, const HybridPlan *p,
                      HybridScratch *sc, Diag *d);
 

@@ -31,6 +31,17 @@ static void plan(Scenario *s)
     ck_assert(s->hybrid.onprem_nodes == 4);
 }
 
+/* Workloads of 100,000 jobs a day after the plan's own, n workloads in
+ * all: at 366 days 27 of them (988,200,000 jobs) fit the plan's job limit
+ * (1,000,000,000), and one more workload at that rate passes it. */
+static void crowd(Scenario *s, size_t n)
+{
+    HybridWorkload w = s->hybrid.workloads[1];
+    w.per_day = 100000;
+    while (s->hybrid.workload_count < n)
+        s->hybrid.workloads[s->hybrid.workload_count++] = w;
+}
+
 static const struct {
     const char *key, *text;
     const char *path; /* NULL = accepted; else the field blamed */
@@ -152,6 +163,8 @@ START_TEST(set_checks_the_job_limit)
     plan(&s);
     Diag d;
     ck_assert_int_eq(scenario_set(&s, "hybrid.days", "366", &d), 0);
+    crowd(&s, 2 + 27);
+    ck_assert_int_eq(scenario_check(&s, &d), 0);
     before = s;
     ck_assert_int_eq(scenario_set(&s, "hybrid.workloads[1].per_day", "100000", &d),
                      EXIT_DATAERR);
@@ -353,6 +366,7 @@ START_TEST(set_refused_in_place)
     Scenario s, before;
     plan(&s);
     ck_assert_int_eq(scenario_set(&s, "hybrid.days", "366", &(Diag){0}), 0);
+    crowd(&s, 2 + 27);
     before = s;
     Diag d;
     /* Accepted by the value's own rules, refused by the plan's job limit. */
@@ -442,6 +456,7 @@ START_TEST(list_refusals)
     ck_assert(memcmp(&s, &before, sizeof s) == 0);
     /* a rule the new item breaks: the plan's job count */
     ck_assert_int_eq(scenario_set(&s, "hybrid.days", "366", &d), 0);
+    crowd(&s, 2 + 27);
     before = s;
     w = s.hybrid.workloads[1];
     w.per_day = 100000;
