@@ -22,6 +22,8 @@
 #   - no text is cut silently by a printf precision (`%.40s`): a value
 #     quoted in a message goes through diag_quote or utf8_clip, which end a
 #     cut in "…" on a character boundary (HACKING 7);
+#   - no header of model/ or tui/ includes itself through others (an
+#     include loop), however long the path (HACKING 1);
 #   - no function of a model/ or tui/ header says why it failed into a
 #     caller's buffer (`char *msg, size_t n`), or returns a bool beside
 #     the Diag d it fills: it returns a status and fills a Diag (HACKING 7).
@@ -218,6 +220,28 @@ for f in $(echo "$sources" | grep '\.h$'); do
     }' "$f" >>"$current"
 done
 
+# Headers that include each other, however long the path: a header's
+# meaning would then depend on which of them a file reads first, and its
+# include guard would hide half of one from the other (HACKING 1). The
+# headers the layers' include paths forbid (model/forbid) are left out.
+find model tui -path model/forbid -prune -o -name '*.h' -print | sort |
+    while read -r h; do
+        sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]+"([^"]+)".*/\1/p' "$h" |
+            while read -r inc; do echo "${h##*/} ${inc##*/}"; done
+    done | awk '
+    { out[$1] = out[$1] " " $2; node[$1]; node[$2] }
+    function reach(from, to, seen,    n, nx, i) {
+        n = split(out[from], nx, " ")
+        for (i = 1; i <= n; i++) {
+            if (nx[i] == to) { path = from " -> " to; return 1 }
+            if (nx[i] in seen) continue
+            seen[nx[i]]
+            if (reach(nx[i], to, seen)) { path = from " -> " path; return 1 }
+        }
+        return 0 }
+    END { for (v in node) { delete seen; path = ""
+            if (reach(v, v, seen)) print "include " path } }' >>"$current"
+
 # A must-not-appear check on a raw capture.
 grep -nE '(screen|capture-pane)[^#]*\|[^#]*grep -q[^#]*(then fail|&& fail)' \
     tests/tui/*.sh | while IFS=: read -r f n _; do
@@ -247,6 +271,7 @@ while IFS= read -r o; do
             unguarded\ *) fail "${o#unguarded }: a check that text is not on the screen passes on an empty capture: use refute (tests/tui/lib.sh)" ;;
             boolstatus\ *) fail "${o#boolstatus }: returns a bool beside the Diag it fills: return the status (0 or the Diag's) (HACKING 7)" ;;
             bridge\ *) fail "${o#bridge }: says why it failed into a caller's buffer: return a status and fill a Diag (HACKING 7)" ;;
+            include\ *) fail "headers include each other: ${o#include } (move what both need into a header below them)" ;;
             precision\ *) fail "${o#precision }: %.Ns cuts a text without a mark: quote it with diag_quote or utf8_clip" ;;
         esac
     fi
