@@ -110,6 +110,9 @@
  * of one minute is 32 bits) and a whole evaluation to about an hour
  * (each size the optimizer simulates reads the stream again). */
 #define HYBRID_MAX_JOBS 1000000000
+/* The most GPU-minutes a stream may hold, each job's GPUs x (its minutes +
+ * the period) summed: INT64_MAX, as a double just below it (DESIGN 6). */
+#define HYBRID_MAX_WORK 9.2e18
 
 /* Test switches that must not change any figure: simulate every run whole
  * (no reuse of the unlimited cluster's schedule); use the event engine even
@@ -331,10 +334,11 @@ unsigned long long hybrid_scratch_work(const HybridScratch *sc);
 /* Release what the scratch holds; *sc may be reused after another init. */
 void hybrid_scratch_free(HybridScratch *sc);
 
-/* The DESIGN 6 limit on the job stream: 0 when plan p (valid, schedules
- * parsed) submits at most HYBRID_MAX_JOBS jobs in its period; otherwise
+/* The DESIGN 6 limits on the job stream: 0 when plan p (valid, schedules
+ * parsed) submits at most HYBRID_MAX_JOBS jobs in its period and they hold
+ * at most HYBRID_MAX_WORK GPU-minutes (with the period); otherwise
  * EXIT_DATAERR with *d saying the count (exact for schedules; for random
- * arrivals past the limit, their expected number) and the limit. */
+ * arrivals, their expected number) and which limit. */
 int hybrid_check_jobs(const HybridPlan *p, Diag *d);
 
 /* Simulate plan p of scenario s once with onprem_nodes nodes (a whole

@@ -198,36 +198,69 @@ static double cron_count(const Cron *cr, int64_t period)
     return n;
 }
 
+/* The jobs workload w of p submits in a period of `period` minutes: exact
+ * for a schedule, the expected count (*about set) for arrivals a day. */
+static double workload_jobs(const HybridWorkload *w, int64_t period, bool *about)
+{
+    if (w->has_schedule)
+        return cron_count(&w->schedule, period);
+    if (w->per_day > 0) {
+        *about = true;
+        return floor(w->per_day * (double)period / 1440);
+    }
+    return 0;
+}
+
 double hybrid_expected_jobs(const HybridPlan *p, bool *about)
 {
     int64_t period = period_of(p);
     double total = 0;
     *about = false;
+    for (size_t i = 0; i < p->workload_count; i++)
+        total += workload_jobs(&p->workloads[i], period, about);
+    return total;
+}
+
+/* The GPU-minutes of p's own jobs as a run counts them exactly in 64 bits
+ * (each job's GPUs x (its minutes + the period), DESIGN 6 Limits), from
+ * the counts hybrid_expected_jobs() gives. */
+static double expected_work(const HybridPlan *p)
+{
+    int64_t period = period_of(p);
+    double work = 0;
+    bool about;
     for (size_t i = 0; i < p->workload_count; i++) {
         const HybridWorkload *w = &p->workloads[i];
-        if (w->has_schedule) {
-            total += cron_count(&w->schedule, period);
-        } else if (w->per_day > 0) {
-            total += floor(w->per_day * (double)period / 1440);
-            *about = true;
-        }
+        double minutes = fmax(1, (double)llround(w->hours * 60));
+        work += workload_jobs(w, period, &about) * round(w->gpus) *
+                (minutes + (double)period);
     }
-    return total;
+    return work;
 }
 
 int hybrid_check_jobs(const HybridPlan *p, Diag *d)
 {
     bool about;
     double total = hybrid_expected_jobs(p, &about);
-    if (total <= HYBRID_MAX_JOBS)
+    bool many = total > HYBRID_MAX_JOBS;
+    /* Refused here, at the edit, and not only when the plan runs (where
+     * the jobs read are counted exactly and checked again). */
+    if (!many && expected_work(p) <= HYBRID_MAX_WORK)
         return 0;
     char count[48], limit[48], days[48];
     num_format_money(total, 0, count, sizeof count);
     num_format_money(HYBRID_MAX_JOBS, 0, limit, sizeof limit);
     num_format_exact(p->days, days, sizeof days);
+    if (many)
+        return diag_fail(d,
+                         "the plan submits %s%s jobs in %s days, more than the "
+                         "%s a plan may simulate; shorten hybrid.days or lower "
+                         "the workloads' arrivals",
+                         about ? "about " : "", count, days, limit);
     return diag_fail(d,
-                     "the plan submits %s%s jobs in %s days, more than the "
-                     "%s a plan may simulate; shorten hybrid.days or lower "
-                     "the workloads' arrivals",
-                     about ? "about " : "", count, days, limit);
+                     "the plan's %s%s jobs in %s days hold more GPU-minutes "
+                     "than a plan may count exactly (9.2e18 with the period); "
+                     "shorten hybrid.days or lower the GPUs, hours or "
+                     "arrivals",
+                     about ? "about " : "", count, days);
 }

@@ -163,6 +163,44 @@ START_TEST(more_work_than_64_bits_is_refused)
 }
 END_TEST
 
+/* A plan's own workloads whose work would pass 64 bits are refused by
+ * the check every edit runs (field_rules.c), with the expected count, and
+ * a run refuses them before reading a job: three workloads of 80,000
+ * giants a day for 366 days are about 87,840,000 jobs of 100,000 x
+ * (527,040 + 527,040) GPU-minutes, 9.26e18; 200,000 a day (7.7e18) pass. */
+START_TEST(own_work_past_64_bits_is_refused_at_the_edit)
+{
+    HybridPlan p = plan(366, 1);
+    HybridWorkload *w = add(&p, NULL, 80000, 100000, 8784, RUN_ONPREM);
+    add(&p, NULL, 80000, 100000, 8784, RUN_ONPREM);
+    add(&p, NULL, 80000, 100000, 8784, RUN_ONPREM);
+    Diag d;
+    ck_assert_int_eq(hybrid_check_jobs(&p, &d), EXIT_DATAERR);
+    ck_assert_str_eq(d.message,
+                     "the plan's about 87,840,000 jobs in 366 days hold more "
+                     "GPU-minutes than a plan may count exactly (9.2e18 with "
+                     "the period); shorten hybrid.days or lower the GPUs, "
+                     "hours or arrivals");
+    Scenario s;
+    scenario_default(&s);
+    HybridScratch sc;
+    ck_assert_int_eq(hybrid_scratch_init(&sc, 0), 0);
+    static HybridResult r;
+    ck_assert_int_eq(hybrid_evaluate(&s, &p, &r, &sc), -1);
+    ck_assert_uint_eq(r.warning_count, 1);
+    ck_assert_str_eq(r.warnings[0], d.message);
+    ck_assert_uint_eq(hybrid_scratch_work(&sc), 0); /* no job was read */
+    hybrid_scratch_free(&sc);
+    w->per_day = 40000;
+    ck_assert_int_eq(hybrid_check_jobs(&p, &d), 0);
+    /* The count's own limit keeps its words. */
+    w->per_day = 3000000;
+    ck_assert_int_eq(hybrid_check_jobs(&p, &d), EXIT_DATAERR);
+    ck_assert_msg(strstr(d.message, "more than the 1,000,000,000 a plan may "
+                                    "simulate") != NULL, "%s", d.message);
+}
+END_TEST
+
 /* A workload's waits are summed past 64 bits: a queue that only grows
  * holds waits up to its jobs x the longest job, and the sum of those
  * over its jobs (the mean's numerator) passes 2^63 long before the job
@@ -193,6 +231,7 @@ static Suite *year_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, twelve_million_jobs_by_hand);
     tcase_add_test(tc, more_work_than_64_bits_is_refused);
+    tcase_add_test(tc, own_work_past_64_bits_is_refused_at_the_edit);
     tcase_add_test(tc, wait_sum_past_64_bits);
     suite_add_tcase(s, tc);
     return s;
