@@ -160,13 +160,23 @@ void measure_span(const Measure *m, int64_t *first_start, int64_t *last_time)
 }
 
 /* The running jobs' figures, once the window's end is known: each is held
- * to it (DESIGN 10: clipped at the window's end). */
+ * to it (DESIGN 10: clipped at the window's end). One that starts at the
+ * end (the records' last time, with no --to) has no time in the window:
+ * it moves from the jobs counted to the jobs skipped, outside the window,
+ * as it would have been had --to been given. */
 static int close_running(Measure *m, int64_t to, uint64_t *clipped)
 {
     for (size_t i = 0; i < m->running_count; i++) {
         const MeasureRunning *r = &m->running[i];
-        if (r->start >= to)
+        if (r->start >= to) {
+            if (r->component) {
+                m->components -= r->count;
+            } else {
+                m->used -= r->count;
+                m->skipped[MEASURE_OUTSIDE] += r->count;
+            }
             continue;
+        }
         MeasureJob j = {MEASURE_NONE, r->start, to, r->milli_gpus, true,
                         r->component, r->count, NULL, 0};
         int st = hold(m, &j, r->group, r->start, to);
@@ -277,6 +287,8 @@ static int group_results(Measure *m, MeasureResult *r)
         return -1;
     for (size_t g = 0; g < n; g++) {
         GroupStats *gs = &m->groups.groups[g];
+        if (gs->jobs == 0 && gs->milli_gpu_s == 0)
+            continue; /* only a running job outside the window named it */
         MeasureGroupResult *o = &r->groups[r->group_count++];
         o->name = gs->name;
         gs->name = NULL; /* the result owns it now */

@@ -255,6 +255,33 @@ START_TEST(running_clipped_at_to)
 }
 END_TEST
 
+/* Without --to the window ends at the records' last time; a job still
+ * running that starts there has no time in it: it is skipped, outside the
+ * window (as with --to), not counted, and names no group. */
+START_TEST(running_from_the_last_time_is_skipped)
+{
+    Measure m;
+    measure_init(&m, MEASURE_NONE, MEASURE_NONE);
+    MeasureJob done = job(MON, MON + 2 * H, 1, "gpu");
+    measure_add_job(&m, &done, NULL);
+    MeasureJob late = job(MON + 2 * H, MEASURE_NONE, 4, "late");
+    late.running = true;
+    measure_add_job(&m, &late, NULL);
+    MeasureResult r;
+    Diag d;
+    ck_assert_int_eq(measure_finish(&m, 4, NULL, &r, &d), 0);
+    ck_assert_double_eq(r.hours, 2);
+    ck_assert_double_eq(r.gpu_hours, 2);
+    ck_assert_uint_eq(r.used, 1);
+    ck_assert_uint_eq(r.skipped[MEASURE_OUTSIDE], 1);
+    ck_assert_uint_eq(r.running, 0);
+    ck_assert_uint_eq(r.group_count, 1);
+    ck_assert_str_eq(r.groups[0].name, "gpu");
+    measure_result_free(&r);
+    measure_free(&m);
+}
+END_TEST
+
 /* New York in November 2024: EDT (-4 h) until 06:00 UTC on Sunday the 3rd,
  * EST (-5 h) after; the local hour 01:00 happens twice. */
 static long new_york_fall(void *ctx, int64_t t)
@@ -460,6 +487,7 @@ static Suite *measure_suite(void)
     tcase_add_test(t, basic_figures);
     tcase_add_test(t, window_given);
     tcase_add_test(t, running_clipped_at_to);
+    tcase_add_test(t, running_from_the_last_time_is_skipped);
     tcase_add_test(t, profile_across_a_clock_change);
     tcase_add_test(t, groups_and_fractions);
     tcase_add_test(t, nothing_to_measure);
