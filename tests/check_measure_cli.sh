@@ -84,4 +84,21 @@ expect_grep "$TMP/err" "a shipped scenario is a template" "template said"
 expect_status 66 "--apply to no file" -- "$G" measure --apply "$TMP/none.yaml" "$M/sacct-basic.txt"
 printf 'gpuplan: 2\nhardware: {nodes: x}\n' >"$TMP/bad.yaml"
 expect_status 65 "--apply to an invalid scenario" -- "$G" measure --apply "$TMP/bad.yaml" "$M/sacct-basic.txt"
+# A file with no job that held GPUs is refused, and --apply writes nothing.
+printf 'submit,start,end,gpus\n2024-03-04T00:00:00Z,2024-03-04T00:00:00Z,2024-03-04T01:00:00Z,0\n' >"$TMP/nogpu.csv"
+expect_status 65 "no usable job with --apply" -- "$G" measure --apply "$TMP/d.yaml" "$TMP/nogpu.csv"
+cmp -s "$TMP/d.yaml" "$TMP/before.yaml" && ok || fail "a file with no usable job wrote the scenario"
+# DESIGN 10.2: SUSPENDED and COMPLETING keep their allocation, so with an
+# Unknown end they are held to the window's end as RUNNING is; any other
+# state with an Unknown end is skipped. By hand, --to 04:00: 2 x 4 h
+# (suspended) + 1 x 3 h (completing, from 01:00) + 1 x 1 h (done) = 12 of 16.
+printf '%s\n' 'JobID|Partition|State|Submit|Start|End|AllocTRES' \
+    '1|gpu|SUSPENDED|2024-03-04T00:00:00|2024-03-04T00:00:00|Unknown|gres/gpu=2' \
+    '2|gpu|COMPLETING|2024-03-04T01:00:00|2024-03-04T01:00:00|Unknown|gres/gpu=1' \
+    '3|gpu|TIMEOUT|2024-03-04T00:00:00|2024-03-04T00:00:00|Unknown|gres/gpu=4' \
+    '4|gpu|COMPLETED|2024-03-04T00:00:00|2024-03-04T00:00:00|2024-03-04T01:00:00|gres/gpu=1' >"$TMP/held.txt"
+expect_status 0 "suspended and completing held" -- "$G" measure --gpus 4 --to 2024-03-04T04:00:00 "$TMP/held.txt"
+expect_grep "$TMP/out" "utilization.measured_pct = 75" "held to the window's end"
+expect_grep "$TMP/out" "skipped: 1 end unknown" "another state's Unknown end skipped"
+expect_grep "$TMP/out" "2 still running, held to the window's end" "both said as running"
 finish
