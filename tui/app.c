@@ -17,7 +17,6 @@
 
 #include "actions.h"
 #include "background.h"
-#include "cli.h"
 #include "commands.h"
 #include "compare_view.h"
 #include "edit.h"

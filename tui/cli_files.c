@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 #include "atomic_file.h"
-#include "cli.h"
+#include "scenario_name.h"
 #include "file_rules.h"
 #include "fields.h"
 #include "import_routing.h"

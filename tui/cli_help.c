@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "cli_common.h"
 #include "cli_opts.h"
 

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "cli_common.h"
-#include "cli.h"
+#include "scenario_name.h"
 
 #include <errno.h>
 #include <math.h>

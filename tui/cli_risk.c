@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "file_rules.h"
 #include "cost.h"
 #include "export.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "scenario_name.h"
 #include "compare_view.h"
 #include "edit.h"
 #include "export_dialog.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "scenario_name.h"
 #include "compare_report.h"
 #include "form.h"
 #include "numfmt.h"

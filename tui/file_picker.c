@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "scenario_name.h"
 #include "file_rules.h"
 #include "files.h"
 #include "msg.h"

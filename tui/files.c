@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli.h"
+#include "scenario_name.h"
 #include "compare_view.h"
 #include "edit.h"
 #include "file_picker.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "scenario_name.h"
 #include "dtoa.h"
 #include "edit.h"
 #include "numfmt.h"
