@@ -9,17 +9,10 @@
 #include <stddef.h>
 
 #include "cli_opts.h"
+#include "cli_vis.h"
 #include "diag.h"
 #include "scenario.h"
 #include "strbuf.h"
-
-/* s with its control characters shown visibly (DESIGN 7): every text from an
- * argument, a file or the price book goes through here before it reaches
- * the terminal. With `lines`, line breaks and tabs stay. The result lives
- * in one of eight rotating buffers, so one call may use up to eight. */
-const char *vis_text(const char *s, bool lines);
-/* vis_text(s, false). */
-const char *vis(const char *s);
 
 /* d as "FILE:LINE:COL: path: message", whole, in a malloc'ed string the
  * caller frees. */

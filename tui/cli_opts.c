@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_common.h"
+#include "cli_vis.h"
 #include "fields.h"
 
 const CliCommand *cli_command_find(const char *name)
