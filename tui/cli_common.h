@@ -71,11 +71,11 @@ int cli_cmd_diff(const CliArgs *a);
 int cli_cmd_compare(const CliArgs *a);
 /* gpuplan sweep (cli_sweep.c). */
 int cli_cmd_sweep(const CliArgs *a);
-/* gpuplan help [COMMAND] (cli_help.c): the summary, or one command's usage
+/* gpuplan help [COMMAND] (cli_table.c): the summary, or one command's usage
  * and text; an unknown COMMAND is a usage error that lists the commands. */
 int cli_cmd_help(const CliArgs *a);
 
-/* The usage summary on stdout (gpuplan --help); cli_help.c. */
+/* The usage summary on stdout (gpuplan --help); cli_table.c. */
 void cli_print_help(void);
 
 #endif

@@ -11,14 +11,6 @@
 #include "cli_vis.h"
 #include "fields.h"
 
-const CliCommand *cli_command_find(const char *name)
-{
-    for (size_t i = 0; i < cli_command_count; i++)
-        if (strcmp(cli_commands[i].name, name) == 0)
-            return &cli_commands[i];
-    return NULL;
-}
-
 /* "report" or, for the planner, "the planner". */
 static const char *command_words(const CliCommand *c)
 {

@@ -82,7 +82,7 @@ struct CliArgs {
 extern const CliCommand cli_commands[];
 extern const size_t cli_command_count;
 
-/* The row of command name ("" is the planner), or NULL. */
+/* The row of command name ("" is the planner), or NULL (cli_table.c). */
 const CliCommand *cli_command_find(const char *name);
 
 /* Parse argv[0..argc) (the words after the command's name) for command c

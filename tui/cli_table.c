@@ -2,8 +2,13 @@
  * its operands, its options and their help, its handler. The parser, the
  * help, the usage lines, the bash completion and the man-page check are
  * all generated from this table (cli_opts.h); a new command is a row here
- * and its handler. */
+ * and its handler. The lookup of a row and the help (`gpuplan --help`,
+ * `gpuplan help [COMMAND]`, itself a row) are here too, so the parser and
+ * the commands below never reach back up to the table. */
 #include "config.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #include "cli_common.h"
 #include "cli_opts.h"
@@ -231,3 +236,56 @@ const CliCommand cli_commands[] = {
 };
 
 const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];
+
+const CliCommand *cli_command_find(const char *name)
+{
+    for (size_t i = 0; i < cli_command_count; i++)
+        if (strcmp(cli_commands[i].name, name) == 0)
+            return &cli_commands[i];
+    return NULL;
+}
+
+void cli_print_help(void)
+{
+    StrBuf b = STRBUF_INIT;
+    for (size_t i = 0; i < cli_command_count; i++) {
+        sb_append(&b, i == 0 ? "Usage: " : "       ");
+        cli_usage(&cli_commands[i], 7, 80, &b);
+        sb_append(&b, "\n");
+    }
+    sb_append(&b,
+              "       gpuplan --help | --version\n"
+              "\n"
+              "Compares owning a GPU cluster with renting the same useful work\n"
+              "from AWS (on-demand, reserved, spot) and shows where the answer flips.\n"
+              "FILE is a path or the name of a shipped scenario (gpuplan report diagflow).\n"
+              "'gpuplan help COMMAND' tells more about one command.\n"
+              "\n"
+              "Exit status: 0 ok, 64 usage, 65 invalid scenario data, 66 cannot open input,\n"
+              "73 cannot create output, 74 I/O error. See gpuplan(1), gpuplan-scenario(5).\n");
+    fputs(sb_str(&b), stdout);
+    sb_free(&b);
+}
+
+int cli_cmd_help(const CliArgs *a)
+{
+    if (a->noperands == 0) {
+        cli_print_help();
+        return 0;
+    }
+    const char *name = a->operands[0];
+    const CliCommand *c = name[0] ? cli_command_find(name) : NULL;
+    if (c) {
+        StrBuf b = STRBUF_INIT;
+        cli_help_text(c, &b);
+        int rc = write_output(&b, NULL);
+        sb_free(&b);
+        return rc;
+    }
+    /* The name came from the user: shown escaped (DESIGN 7). */
+    fprintf(stderr, "gpuplan: help: no command '%s'; the commands are", vis(name));
+    for (size_t i = 1; i < cli_command_count; i++)
+        fprintf(stderr, "%s %s", i > 1 ? "," : "", cli_commands[i].name);
+    fprintf(stderr, "\nTry 'gpuplan --help'.\n");
+    return EXIT_USAGE;
+}
