@@ -65,8 +65,7 @@ cycles() {
 loops_allowed() {
     case $1 in
     libgpuplanner.a)
-        echo actions cli cli_compare cli_files cli_measure \
-            cli_risk cli_sweep cli_table commands compare_view edit \
+        echo actions cli cli_table commands compare_view edit \
             export_dialog field_help file_picker files form form_cells \
             form_hybrid form_trace hybrid_panel list_panel measure_cmd mode \
             price_picker recover_offer risk_pairs risk_panel risk_view screen \

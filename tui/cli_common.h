@@ -1,5 +1,5 @@
 /* cli_common.h: what the command line's files share (DESIGN 3): the error
- * and option helpers of cli.c, and the file commands of cli_files.c. Every
+ * and option helpers of cli_common.c, and the command handlers. Every
  * function prints its own error to stderr and returns a sysexits status
  * (0 = fine). */
 #ifndef GPUPLAN_CLI_COMMON_H
