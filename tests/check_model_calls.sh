@@ -57,15 +57,15 @@ cycles() {
 
 # loops_allowed LIB: the files of LIB (objects, without .o) that may still
 # be in a loop, and why (HACKING 1). Only the planner has any: its modes,
-# panels and commands call back into its edits (edit.c, commands.c), and
-# the command line's own helpers (cli.c) both run the command table and
-# serve the commands it runs. The shipped scenarios' names are resolved
-# below both (scenario_name.c), so the planner's loop (app.c) is in none.
-# Break a loop, then take its files off the list.
+# panels and commands call back into its edits (edit.c, commands.c) and
+# each other. The command line has none: the table (cli_table.c) is above
+# the handlers, the handlers above their helpers (cli_common.c), and the
+# shipped scenarios' names (scenario_name.c) below both the command line
+# and the planner. Break a loop, then take its files off the list.
 loops_allowed() {
     case $1 in
     libgpuplanner.a)
-        echo actions cli cli_table commands compare_view edit \
+        echo actions commands compare_view edit \
             export_dialog field_help file_picker files form form_cells \
             form_hybrid form_trace hybrid_panel list_panel measure_cmd mode \
             price_picker recover_offer risk_pairs risk_panel risk_view screen \

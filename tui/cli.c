@@ -1,120 +1,27 @@
-/* cli.c: gpuplan's command line (DESIGN 3).
+/* cli.c: gpuplan's command line (DESIGN 3): the dispatch.
  *
- * Each command is a function taking the arguments after its name and
- * returning a sysexits status. Errors go to stderr as
- * "gpuplan: FILE:LINE:COL: message"; output is built in memory and written
- * in one piece, atomically when it goes to a file (-o), so nothing partial
- * is ever left behind. */
+ * Each command is a row of the table (cli_table.c) with a handler taking
+ * the parsed arguments and returning a sysexits status; this file finds the
+ * row, parses the arguments, refuses an output that is one of the inputs and
+ * runs the handler. Errors go to stderr as "gpuplan: FILE:LINE:COL:
+ * message"; output is built in memory and written in one piece, atomically
+ * when it goes to a file (-o), so nothing partial is ever left behind. */
 #include "config.h"
 
 #include "cli.h"
-#include "cli_common.h"
-#include "scenario_name.h"
-#include "file_rules.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "app.h"
-#include "cost.h"
+#include "cli_common.h"
 #include "diag.h"
-#include "dtoa.h"
-#include "export.h"
-#include "fields.h"
-#include "term.h"
-#include "scenario_edit.h"
-#include "import_routing.h"
-#include "numfmt.h"
-#include "prices.h"
-#include "report.h"
-#include "scenario_file.h"
-#include "trace_plan.h"
+#include "file_rules.h"
+#include "scenario_name.h"
 #include "strbuf.h"
-#include "sweep.h"
-#include "text_rules.h"
-#include "uncertainty.h"
-
-
-int cli_cmd_report(const CliArgs *a)
-{
-    ExportFormat fmt = EXPORT_TEXT;
-    const char *v = cli_value(a, "format"), *out = cli_value(a, "output");
-    const char *file = a->operands[0];
-    if (v && !export_format_parse(v, &fmt))
-        return usage_error("unknown report format '%s' (text, md, html, json or csv)", v);
-    if (out && strcmp(out, "-") == 0)
-        out = NULL; /* "-": standard output */
-    /* Without --format, -o OUT's extension says which report to write. */
-    if (out && !v && !export_format_from_path(out, &fmt)) {
-        fprintf(stderr, "gpuplan: report -o %s: unknown extension; the formats "
-                "are " EXPORT_EXTENSIONS " (no extension: text), or give --format\n"
-                "Try 'gpuplan help report'.\n", vis(out));
-        return EXIT_USAGE;
-    }
-    Scenario s;
-    int rc = load_arg(file, &s);
-    if (rc == 0)
-        rc = apply_sets(&s, a);
-    if (rc != 0)
-        return rc;
-    char date[32];
-    if ((rc = cli_report_date(date, sizeof date)) != 0)
-        return rc;
-    /* A plan that replays a trace: the history read now, its malformed
-     * lines said as gpuplan measure says them (DESIGN 10.8). */
-    TracePlan tp;
-    const Scenario *ev = &s;
-    const HybridJobSource *source = NULL;
-    if (trace_plan_wanted(&s)) {
-        Diag d;
-        char *path = cli_resolve_scenario(file);
-        rc = trace_plan_prepare(&s, path, &tp, &d);
-        free(path);
-        cli_print_job_problems(&tp.jobs.stats.read);
-        if (rc != 0) {
-            print_diag(&d);
-            return rc;
-        }
-        ev = tp.eval;
-        source = &tp.source;
-    }
-    ReportResults res;
-    report_results_compute_source(&res, ev, NULL, source);
-    Report rep = report_of(ev, &res, date);
-    StrBuf b = STRBUF_INIT;
-    export_any(fmt, &rep, &b);
-    report_results_free(&res);
-    if (source)
-        trace_plan_free(&tp);
-    rc = write_output(&b, out);
-    sb_free(&b);
-    return rc;
-}
-
-int cli_cmd_planner(const CliArgs *a)
-{
-    const char *file = a->noperands ? a->operands[0] : NULL;
-    /* No terminal, an unknown or a dumb TERM: the hint names the user's
-     * FILE. */
-    Diag td;
-    if (term_check(file ? file : "default", &td) != 0) {
-        char m[DIAG_TEXT_MAX];
-        diag_format(&td, m, sizeof m);
-        fprintf(stderr, "gpuplan: %s\n", m);
-        return td.status;
-    }
-    char *path = file ? cli_resolve_scenario(file) : NULL;
-    int rc = app_run(path, cli_given(a, "no-color"));
-    free(path);
-    return rc;
-}
 
 /* True when o is a file this command reads: an operand or the value of an
  * option that names a scenario (--from). */
