@@ -525,6 +525,39 @@ START_TEST(many_problems)
 }
 END_TEST
 
+/* A malformed line names the column of what is wrong (DESIGN 10.2): the
+ * text after a closing quote, the end of a line short of fields, the quote
+ * left open (to the file's end). */
+START_TEST(problem_columns)
+{
+    const char *path = temp_file(
+        "submit,start,end,gpus,group\n"
+        "2024-03-04,2024-03-04,2024-03-05,1,\"ab\"x\n"
+        "2024-03-04,2024-03-04,2024-03-05,1\r\n"
+        "2024-03-04,2024-03-04,2024-03-05,1,ok\n"
+        "2024-03-04,2024-03-04,2024-03-05,1,\"open\n");
+    MeasureRunOptions o = utc_options(1);
+    MeasureRun run;
+    Diag d;
+    ck_assert_int_eq(run1(path, &o, &run, &d), 0);
+    unlink(path);
+    ck_assert_uint_eq(run.stats.malformed, 3);
+    const Diag *p = run.stats.problems;
+    ck_assert_uint_eq(p[0].line, 2);
+    ck_assert_uint_eq(p[0].col, 40); /* the x */
+    ck_assert_str_eq(p[0].message, "text after a closing quote (a quote "
+                                   "inside a quoted field is written twice)");
+    ck_assert_uint_eq(p[1].line, 3);
+    ck_assert_uint_eq(p[1].col, 35); /* past the 1, before the CR */
+    ck_assert_str_eq(p[1].message, "4 fields where the header has 5");
+    ck_assert_uint_eq(p[2].line, 5);
+    ck_assert_uint_eq(p[2].col, 36); /* the quote */
+    ck_assert_str_eq(p[2].message, "a quoted field is not closed");
+    ck_assert_double_eq(run.result.gpu_hours, 24);
+    measure_run_free(&run);
+}
+END_TEST
+
 START_TEST(long_line)
 {
     size_t n = RECORD_MAX + 100;
@@ -569,6 +602,7 @@ static Suite *job_history_suite(void)
     tcase_add_test(t, headers_refused);
     tcase_add_test(t, capacity_sources);
     tcase_add_test(t, many_problems);
+    tcase_add_test(t, problem_columns);
     tcase_add_test(t, long_line);
     suite_add_tcase(s, t);
     return s;

@@ -320,14 +320,27 @@ int job_history_read(const char *path, const JobReadOptions *o,
             continue;
         }
         if (rs == RECORD_BAD_QUOTE) {
-            job_problem(&jr, -1, 0, "a quoted field is not closed, or has text "
-                        "after its closing quote");
+            job_problem(&jr, JOB_RAW, jr.rr.bad_at, "%s",
+                        jr.rr.bad_open
+                            ? "a quoted field is not closed"
+                            : "text after a closing quote (a quote inside "
+                              "a quoted field is written twice)");
             continue;
         }
         if (jr.rr.nfields != jr.ncols) {
-            job_problem(&jr, jr.rr.nfields > jr.ncols ? (int)jr.ncols : -1, 0,
-                        "%zu fields where the header has %zu",
-                        jr.rr.nfields, jr.ncols);
+            /* Too many: the first field past the header's; too few: the
+             * line's end, where the next one was due. */
+            size_t end = jr.rr.raw_len;
+            if (end > 0 && jr.rr.raw[end - 1] == '\r')
+                end--;
+            if (jr.rr.nfields > jr.ncols)
+                job_problem(&jr, (int)jr.ncols, 0,
+                            "%zu fields where the header has %zu",
+                            jr.rr.nfields, jr.ncols);
+            else
+                job_problem(&jr, JOB_RAW, end,
+                            "%zu fields where the header has %zu",
+                            jr.rr.nfields, jr.ncols);
             continue;
         }
         int stop = jr.format == JOBS_SACCT ? job_sacct_record(&jr)

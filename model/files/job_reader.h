@@ -55,8 +55,9 @@ typedef struct JobReader {
 } JobReader;
 
 /* Describe a malformed record: byte `at` of field `field` of the current
- * record (its start when field < 0), with the printf-style reason. Counts
- * it. */
+ * record (byte `at` of its raw text when field is JOB_RAW; its start when
+ * field is otherwise < 0), with the printf-style reason. Counts it. */
+#define JOB_RAW (-2)
 void job_problem(JobReader *jr, int field, size_t at, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -34,7 +34,8 @@ void job_problem(JobReader *jr, int field, size_t at, const char *fmt, ...)
     Diag *d = &st->problems[st->problem_count++];
     diag_clear(d, jr->rr.name);
     unsigned long line, col;
-    size_t raw = field >= 0 && (size_t)field < jr->rr.nfields
+    size_t raw = field == JOB_RAW ? at
+                 : field >= 0 && (size_t)field < jr->rr.nfields
                      ? jr->rr.fields[field].raw + at
                      : 0;
     record_locate(&jr->rr, raw, &line, &col);

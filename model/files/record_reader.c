@@ -162,9 +162,12 @@ static int split_quoted(RecordReader *r, const char *s, size_t n)
         while (j < n && s[j] == ' ')
             j++;
         if (j < n && s[j] == '"') {
+            size_t open = j;
             for (j++;; j++) {
-                if (j >= n)
+                if (j >= n) {
+                    r->bad_at = open, r->bad_open = true;
                     return 0;
+                }
                 if (s[j] == '"') {
                     if (j + 1 < n && s[j + 1] == '"') {
                         *out++ = '"';
@@ -178,8 +181,10 @@ static int split_quoted(RecordReader *r, const char *s, size_t n)
             j++;
             while (j < n && s[j] == ' ')
                 j++;
-            if (j < n && s[j] != ',')
+            if (j < n && s[j] != ',') {
+                r->bad_at = j, r->bad_open = false;
                 return 0;
+            }
         } else {
             /* Leading blanks belong to an unquoted field. */
             for (j = start; j < n && s[j] != ','; j++)
@@ -233,6 +238,20 @@ static RecordStatus skip_long(RecordReader *r, Diag *d)
     }
 }
 
+/* The quote a record that ends inside quotes left open: the last one that
+ * opened, counting as record_end() does. */
+static void open_quote(RecordReader *r, const char *s, size_t n)
+{
+    bool in = false;
+    r->bad_at = 0, r->bad_open = true;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '"') {
+            in = !in;
+            if (in)
+                r->bad_at = i;
+        }
+}
+
 RecordStatus record_next(RecordReader *r, Diag *d)
 {
     for (;;) {
@@ -261,8 +280,10 @@ RecordStatus record_next(RecordReader *r, Diag *d)
             n--;
         if (skippable(s, n))
             continue;
-        if (q)
+        if (q) {
+            open_quote(r, s, raw_len);
             return RECORD_BAD_QUOTE;
+        }
         if (r->sep == 0)
             r->sep = memchr(s, '|', n) ? '|' : ',';
         r->nfields = 0;

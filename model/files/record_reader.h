@@ -41,6 +41,11 @@ typedef struct RecordReader {
     const char *raw;  /* the current record as written (up to its LF) */
     size_t raw_len;
     unsigned long raw_line; /* the line it starts on */
+    /* RECORD_BAD_QUOTE: the byte of raw blamed, the quote left open
+     * (bad_open) or the first byte after a closing quote that is not a
+     * separator. */
+    size_t bad_at;
+    bool bad_open;
 } RecordReader;
 
 /* Open path ("-" reads standard input). Returns 0, or EXIT_NOINPUT with *d
@@ -55,8 +60,8 @@ typedef enum RecordStatus {
                         (raw_line says where it started) */
     RECORD_BAD_QUOTE, /* a quoted field not closed before the end of the
                          file, or text after a closing quote; raw and
-                         raw_line are that record's (its fields are not
-                         given) */
+                         raw_line are that record's, bad_at and bad_open
+                         say where and which (its fields are not given) */
     RECORD_IO_ERROR /* reading failed: *d says why */
 } RecordStatus;
 
