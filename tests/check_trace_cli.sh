@@ -78,4 +78,35 @@ expect_grep "$TMP/out" "utilization.measured_pct = 23.53" "the example's share"
 expect_status 0 "the example replayed" -- "$G" report "$D/example.yaml"
 expect_grep "$TMP/out" "All on-prem: 4 nodes, 23.5% utilization" "the replay holds the same load"
 expect_grep "$TMP/out" "trace dev                burst      298      0.0%" "every dev job replayed twice"
+# The optimizer and the commitment from the load work on a trace as on
+# workloads: a trace of an 8-GPU, two-hour job every 30 minutes for two
+# days replays exactly as the workload with the schedule "*/30 * * * *"
+# (the trace's first job at the plan's start), so every figure of the two
+# JSON reports is the same: the optimum (4 nodes), the commitment (24
+# GPUs, the three jobs always in the cloud at 1 node), every size's total.
+t0=$(date -u -d 2024-04-01T00:00:00Z +%s)
+{
+    echo "submit,start,end,gpus,group"
+    for k in $(seq 0 95); do
+        s=$((t0 + 1800 * k))
+        echo "$s,$s,$((s + 7200)),8,train"
+    done
+} >"$TMP/halfhour.csv"
+sed '/^hybrid:/,$d' "$top_srcdir/scenarios/logistics-hybrid.yaml" >"$TMP/half-base.yaml"
+{ cat "$TMP/half-base.yaml"; printf 'hybrid:\n  days: 2\n  onprem_nodes: 1\n  max_wait_minutes: 30\n  trace: halfhour.csv\n  workloads: []\n  groups:\n    - name: train\n      run: burst\n'; } >"$TMP/half-trace.yaml"
+{ cat "$TMP/half-base.yaml"; printf 'hybrid:\n  days: 2\n  onprem_nodes: 1\n  max_wait_minutes: 30\n  workloads:\n    - name: train\n      schedule: "*/30 * * * *"\n      gpus: 8\n      hours: 2\n      run: burst\n'; } >"$TMP/half-plan.yaml"
+TZ=UTC "$G" report --format json "$TMP/half-trace.yaml" >"$TMP/half-trace.json" 2>"$TMP/err" && ok ||
+    fail "the half-hour trace: $(cat "$TMP/err")"
+TZ=UTC "$G" report --format json "$TMP/half-plan.yaml" >"$TMP/half-plan.json" 2>"$TMP/err" && ok ||
+    fail "the half-hour plan: $(cat "$TMP/err")"
+python3 - "$TMP/half-trace.json" "$TMP/half-plan.json" >"$TMP/half.txt" 2>&1 <<'PY' && ok || fail "the trace and the plan differ: $(cat "$TMP/half.txt")"
+import json, sys
+a, b = (json.load(open(p))["results"]["hybrid"] for p in sys.argv[1:])
+assert a["optimum"]["onprem_nodes"] == 4, a["optimum"]
+assert a["commit"]["gpus"] == 24, a["commit"]
+assert a["cheapest"]["onprem_nodes"] == 4, a["cheapest"]
+for k in sorted(set(a) | set(b)):
+    if k != "workloads":
+        assert a.get(k) == b.get(k), (k, a.get(k), b.get(k))
+PY
 finish
