@@ -80,5 +80,26 @@ while IFS= read -r line; do
         { fail "README.md names '$line', which fails: $(head -2 "$TMP/err")"; }
 done <<<"$commands"
 [ "$ran" -ge 8 ] && ok || fail "only $ran commands found in README.md's text"
+
+# ---- the measure path
+# The three commands of the block after "Measured, not guessed", run as
+# written where the sources' example history is, on the scenario the
+# README has the reader make before (`gpuplan new --from diagflow
+# ours.yaml`): the share lands in ours.yaml and the report uses it.
+mkdir -p "$TMP/measure/tests/data/trace"
+cp "$top_srcdir/tests/data/trace/example-sacct.txt" "$TMP/measure/tests/data/trace/"
+(cd "$TMP/measure" && "$GPUPLAN" new --from diagflow ours.yaml >/dev/null 2>&1) && ok ||
+    fail "gpuplan new --from diagflow ours.yaml failed"
+awk '/^\*\*Measured, not guessed\.\*\*/ { on = 1 } on && /^```$/ { if (++fence == 2) exit; next }
+     on && fence == 1 { sub(/ +#.*$/, ""); print }' "$readme" >"$TMP/measure-cmds"
+[ "$(wc -l <"$TMP/measure-cmds")" -eq 3 ] && ok ||
+    fail "the measure block has $(wc -l <"$TMP/measure-cmds") commands, not 3"
+while IFS= read -r line; do
+    # shellcheck disable=SC2086
+    (cd "$TMP/measure" && "$GPUPLAN" ${line#gpuplan } </dev/null >"$TMP/measure-out" 2>"$TMP/err") && ok ||
+        fail "README.md's '$line' fails: $(head -2 "$TMP/err")"
+done <"$TMP/measure-cmds"
+expect_grep "$TMP/measure/ours.yaml" "measured_pct: 23.53" "the measured share applied"
+expect_grep "$TMP/measure-out" "Spot is cheapest at 23.5%" "the report at the measured share"
 echo "README: $blocks example blocks and $ran commands run"
 finish
