@@ -65,9 +65,9 @@ cycles() {
 loops_allowed() {
     case $1 in
     libgpuplanner.a)
-        echo actions commands compare_view edit \
-            export_dialog field_help file_picker files form form_cells \
-            form_hybrid form_trace hybrid_panel list_panel measure_cmd mode \
+        echo actions commands edit \
+            export_dialog field_help file_picker files form \
+            hybrid_panel list_panel measure_cmd mode \
             price_picker recover_offer risk_pairs risk_panel risk_view screen \
             search status_line ;;
     libfake.a) echo b ;; # the made-up library the reading is tried on

@@ -11,6 +11,7 @@
 #include "scenario_name.h"
 #include "compare_report.h"
 #include "form.h"
+#include "form_text.h"
 #include "numfmt.h"
 #include "scenario_file.h"
 #include "strbuf.h"

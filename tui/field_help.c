@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "edit.h"
 #include "form.h"
+#include "form_text.h"
 #include "numfmt.h"
 
 /* "1 to 100,000 nodes", "more than 0 %", for a number field f whose unit

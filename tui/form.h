@@ -54,29 +54,12 @@ bool form_draw(WINDOW *w, Panel p, const Scenario *s, size_t sel, size_t *top,
  * colours (`bad`: not accepted), its cursor cell marked. */
 void form_draw_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols, bool bad);
 
-/* A field's value for display: numbers as saved, yes/no for bools, and its
- * unit ("$" becomes the scenario's currency) into unit. */
-void form_value(const Field *f, const Scenario *s, char *val, size_t n,
-                char *unit, size_t un);
-
 /* Draw the notes editor e into w (DESIGN 8): a header row (line, length,
  * rows shown), then the text wrapped to the window's width less a column
  * each side, scrolled (*top, the first row shown, kept between calls) so
  * the cursor's row is visible, the cursor's cell marked. The wrap width
  * goes to *width, for the editor's Up and Down. */
 void form_draw_notes(WINDOW *w, const NotesEdit *e, size_t *top, int *width);
-
-/* Text from the scenario as the locale can show it: unchanged in a UTF-8
- * locale; elsewhere (the C locale) each character beyond ASCII becomes
- * '?', one column, as utf8.h counts it there. In place. */
-void form_locale_text(char *s);
-
-/* Put at most `cols` display columns of UTF-8 text at y, x. */
-void form_put_clipped(WINDOW *w, int y, int x, const char *s, int cols);
-
-/* The line editor's text in a cell of `cols` columns at x, scrolled by
- * whole characters so the cursor is inside; returns the cursor's column. */
-int form_put_edit(WINDOW *w, int y, int x, const LineEdit *edit, int cols);
 
 /* ---- the Hybrid panel (form_hybrid.c) ---- */
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "form.h"
+#include "form_text.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "form.h"
+#include "form_text.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "form.h"
+#include "form_text.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,6 +10,7 @@
 
 #include "edit.h"
 #include "form.h"
+#include "form_text.h"
 #include "numfmt.h"
 #include "risk_live.h"
 #include "risk_panel.h"

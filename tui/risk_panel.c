@@ -10,6 +10,7 @@
 
 #include "edit.h"
 #include "form.h"
+#include "form_text.h"
 #include "list_panel.h"
 #include "msg.h"
 #include "numfmt.h"

@@ -14,6 +14,7 @@
 #include "chart_hybrid.h"
 #include "compare_view.h"
 #include "form.h"
+#include "form_text.h"
 #include "keys.h"
 #include "mode.h"
 #include "price_picker.h"
