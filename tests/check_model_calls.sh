@@ -67,9 +67,9 @@ loops_allowed() {
     libgpuplanner.a)
         echo actions commands edit \
             export_dialog field_help file_picker files form \
-            hybrid_panel list_panel measure_cmd mode \
-            price_picker recover_offer risk_pairs risk_panel risk_view screen \
-            search status_line ;;
+            hybrid_panel list_panel mode \
+            recover_offer risk_pairs risk_panel screen \
+            status_line ;;
     libfake.a) echo b ;; # the made-up library the reading is tried on
     esac
 }

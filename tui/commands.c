@@ -291,12 +291,6 @@ Reaction commands_show_help(App *a)
     return R_ALL;
 }
 
-Reaction commands_show_mode_help(App *a)
-{
-    dialog_help_modes(&a->dlg);
-    return R_ALL;
-}
-
 /* ---- completion ----------------------------------------------------------- */
 
 /* The candidates matching `word`, from `count` names got by name(i, ctx):
@@ -406,7 +400,8 @@ Reaction commands_key(App *a, int key)
 {
     switch (keys_lookup_mode(KM_EDIT, key)) {
     case ACT_LE_HELP:
-        return commands_show_mode_help(a);
+        dialog_help_modes(&a->dlg); /* the keys of editing and lists */
+        return R_ALL;
     case ACT_LE_QUIT: /* the line is closed unrun; the quit asks as ever */
         a->mode = MODE_NORMAL;
         return R_LINE | files_guard(a, PEND_QUIT);

@@ -44,10 +44,6 @@ Reaction commands_run(App *a, char *line);
 /* The help screen: the normal mode's keys, then the commands. */
 Reaction commands_show_help(App *a);
 
-/* F1 while editing or on the command line: the keys of those modes and of
- * lists. */
-Reaction commands_show_mode_help(App *a);
-
 /* Self-check of the table: 0, or EXIT_DATAERR with *d saying what is
  * wrong when a name is there twice or a command has no usage, help or
  * handler. */

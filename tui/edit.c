@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "files.h"
 #include "form.h"
 #include "hybrid_panel.h"
@@ -354,7 +353,8 @@ Reaction edit_notes_key(App *a, int key)
     case NE_FINISHED:
         return edit_notes_finish(a);
     case NE_HELP:
-        return commands_show_mode_help(a);
+        dialog_help_modes(&a->dlg); /* the keys of editing and lists */
+        return R_ALL;
     case NE_NONE:
     default:
         return R_FORM;
@@ -425,7 +425,8 @@ Reaction edit_key(App *a, int key)
 {
     switch (keys_lookup_mode(KM_EDIT, key)) {
     case ACT_LE_HELP:
-        return commands_show_mode_help(a);
+        dialog_help_modes(&a->dlg); /* the keys of editing and lists */
+        return R_ALL;
     case ACT_LE_QUIT:
         return quit_typed(a);
     default:

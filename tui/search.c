@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "edit.h"
 #include "files.h"
 #include "form.h"
@@ -232,7 +231,8 @@ Reaction search_key(App *a, int key)
 {
     switch (keys_lookup_mode(KM_EDIT, key)) {
     case ACT_LE_HELP:
-        return commands_show_mode_help(a);
+        dialog_help_modes(&a->dlg); /* the keys of editing and lists */
+        return R_ALL;
     case ACT_LE_QUIT: /* the search ends where it is; the quit asks as ever */
         a->mode = MODE_NORMAL;
         return R_ALL | files_guard(a, PEND_QUIT);
