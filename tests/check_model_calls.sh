@@ -68,8 +68,7 @@ loops_allowed() {
         echo actions commands edit \
             export_dialog field_help file_picker files form \
             hybrid_panel list_panel mode \
-            recover_offer risk_pairs risk_panel screen \
-            status_line ;;
+            recover_offer risk_pairs risk_panel screen ;;
     libfake.a) echo b ;; # the made-up library the reading is tried on
     esac
 }

@@ -157,13 +157,11 @@ Reaction screen_layout(App *a)
     return R_ALL | R_CLEAR;
 }
 
-const char *screen_dash(void) { return term_utf8() ? " \u2014 " : " - "; }
-
 /* The title in `cols` columns: a long path loses its start and a long name
  * its end (to an ellipsis) before the modified marker is ever cut. */
 static void fit_title(const App *a, char *t, size_t n, int cols)
 {
-    const char *sep = screen_dash(), *ell = term_ellipsis();
+    const char *sep = term_dash(), *ell = term_ellipsis();
     /* The name and the path are data: their controls, bidirectional
      * overrides and invisible characters are shown escaped, by the one
      * function every message and the command line use (text_visible,

@@ -17,7 +17,4 @@ void screen_draw(App *a);
 /* Delete the windows. */
 void screen_free(App *a);
 
-/* " — " between the parts of a line, " - " where UTF-8 is not shown. */
-const char *screen_dash(void);
-
 #endif

@@ -13,7 +13,6 @@
 #include "edit.h"
 #include "form.h"
 #include "risk_panel.h"
-#include "screen.h"
 #include "scroll_mark.h"
 #include "term.h"
 #include "utf8.h"
@@ -51,7 +50,7 @@ static void help_text(App *a, char *line, size_t n)
     long wi = edit_cur_workload(a);
     /* A workload's cells also name it: the name column is cut at 80x24. */
     const char *wname = wi >= 0 ? a->doc.cur.hybrid.workloads[wi].name : "";
-    const char *sep = screen_dash();
+    const char *sep = term_dash();
     char pos[48] = "";
     if (a->panel_more) {
         scroll_position(pos, sizeof pos - 1, a->sel[a->panel], edit_panel_rows(a));

@@ -243,6 +243,8 @@ void term_box(WINDOW *w)
 
 const char *term_ellipsis(void) { return term_utf8() ? "\u2026" : "~"; }
 
+const char *term_dash(void) { return term_utf8() ? " \u2014 " : " - "; }
+
 /* The rest of an escape sequence after Esc and `intro` ('[' or 'O'), read
  * without waiting: its key, or KC_NONE for one gpuplan does not know. */
 static int escape_sequence(int intro)

@@ -59,6 +59,9 @@ void term_box(WINDOW *w);
 /* The mark of cut text: an ellipsis, or "~" where UTF-8 is not shown. */
 const char *term_ellipsis(void);
 
+/* " — " between the parts of a line, " - " where UTF-8 is not shown. */
+const char *term_dash(void);
+
 /* Block until a key, a resize (KC_RESIZE), a signal (TERM_EV_SIGNAL), a
  * lost terminal (TERM_EV_LOST) or news on the watched fd (TERM_EV_WAKE). Function keys come as KC_ codes, other
  * keys as code points; Esc followed at once by a key is Alt-key. In a
