@@ -22,6 +22,7 @@
 #include "horizon.h"
 #include "keys.h"
 #include "mode.h"
+#include "mode_dispatch.h"
 #include "planner.h"
 
 static unsigned long validations, sets, costs, horizons;

@@ -23,6 +23,7 @@
 #include "files.h"
 #include "keys.h"
 #include "mode.h"
+#include "mode_dispatch.h"
 #include "planner.h"
 #include "price_picker.h"
 #include "recover.h"

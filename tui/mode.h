@@ -1,7 +1,7 @@
-/* mode.h: the planner's modes as a table, after tmux's window modes: each
- * mode is a row saying what its keys do and which key table (keys.h) its
- * hint line and help show. app.c hands every key to mode_key; screen.c
- * draws the bottom line for mode_current.
+/* mode.h: the planner's modes as tables, after tmux's window modes: each
+ * mode is a row saying which key table (keys.h) its hint line and help
+ * show (mode.c) and what its keys do (mode_dispatch.c). app.c hands every
+ * key to mode_key; screen.c draws the bottom line for mode_current.
  *
  * The base mode (App.mode) is normal, a value being typed, the notes
  * editor or the `:` line. Two lie over it while they last and take the
@@ -15,9 +15,6 @@
 
 /* The mode that takes the next key: an overlay, else the base mode. */
 Mode mode_current(const App *a);
-
-/* One key, to mode_current's handler. */
-Reaction mode_key(App *a, int key);
 
 /* The key table of mode m (its hint line, its part of the help). */
 KeyMode mode_keys(Mode m);
