@@ -143,21 +143,29 @@ sed -n '/follows as YAML/,$p' "$TMP/stderr" | tail -n +2 >"$TMP/from-stderr.yaml
 grep -q "measured_pct: 75" "$TMP/from-stderr.yaml" && ok || fail "the YAML lacks the edit"
 LC_ALL=C grep -q $'\033' "$TMP/stderr" && fail "terminal control in the stderr YAML (terminal not restored first?)" || ok
 
-# 6. SIGTERM while a 100,000-node hybrid plan is being evaluated (about a
-# minute a run): acted on at once, the edit kept.
+# 6. SIGTERM while a hybrid plan is being evaluated: acted on at once, the
+# edit kept. One node and a queue that only grows (33,000 four-GPU burst
+# jobs a day for 300 days, a 100,000-minute wait limit, a second priority)
+# takes seconds to evaluate; the screen must say so when the signal comes.
 cat >"$TMP/work/big.yaml" <<'YAML'
-gpuplan: 1
-hardware: {nodes: 100000, gpus_per_node: 1}
+gpuplan: 2
+hardware: {nodes: 1, gpus_per_node: 8}
 hybrid:
-  onprem_nodes: 100000
+  days: 300
+  onprem_nodes: 1
+  max_wait_minutes: 100000
   workloads:
-    - {name: a, per_day: 1, gpus: 1, hours: 1, run: burst}
+    - {name: a, per_day: 1, gpus: 4, hours: 2, run: burst, priority: 10}
+    - {name: b, per_day: 2, gpus: 1, hours: 1, run: onprem}
 YAML
 start -- big.yaml
 wait_for "big.yaml" 10
-type_text ":set hybrid.workloads[0].per_day=5000"
+type_text ":set hybrid.workloads[0].per_day=33000"
 keys Enter
-sleep 1 # well inside the long evaluation
+keys M-8 # the Hybrid panel, where the figures say they are computing
+wait_for "computing" 10
+sleep 0.5
+screen | grep -q "computing" && ok || fail "the evaluation ended before the signal: make the plan longer"
 kill -0 "$PID" 2>/dev/null && ok || fail "the planner is not running"
 t0=$(date +%s%N)
 kill -TERM "$PID"
@@ -167,10 +175,12 @@ while kill -0 "$PID" 2>/dev/null; do
 done
 ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 echo "SIGTERM acted on in $ms ms"
-# 100 ms is the budget; the margin is for a loaded machine (the model's own
-# test holds the flag to 100 ms).
-[ "$ms" -lt 300 ] && ok || fail "SIGTERM took $ms ms"
+# 100 ms is the budget, held by the model's own test of the flag; here the
+# whole exit is timed (the recovery written, the terminal reset) on what
+# may be a loaded machine, so the check is that it acts at once, not at the
+# evaluation's end (seconds later).
+[ "$ms" -lt 1000 ] && ok || fail "SIGTERM took $ms ms"
 wait_exit 143
 R=$(ls "$TMP/work/".big.yaml.*.gpuplan-recover 2>/dev/null | head -1)
-grep -q "per_day: 5000" "$R" 2>/dev/null && ok || fail "the edit made before SIGTERM is lost"
+grep -q "per_day: 33000" "$R" 2>/dev/null && ok || fail "the edit made before SIGTERM is lost"
 finish
