@@ -13,6 +13,7 @@
 #include "cost.h"
 #include "cron.h"
 #include "hybrid.h"
+#include "hybrid_fixture.h"
 #include "hybrid_sim.h"
 #include "rng.h"
 #include "scenario.h"
@@ -61,18 +62,6 @@ static Scenario scenario(void)
     Scenario s;
     scenario_default(&s); /* 8 GPUs a node, hours_per_month 730 */
     return s;
-}
-
-static HybridPlan plan(double days, double nodes)
-{
-    HybridPlan p;
-    memset(&p, 0, sizeof p);
-    p.days = days;
-    p.onprem_nodes = nodes;
-    p.max_wait_minutes = 90;
-    p.cloud_idle_minutes = 10;
-    p.seed = 1;
-    return p;
 }
 
 static HybridWorkload *add_cron(HybridPlan *p, const char *name,

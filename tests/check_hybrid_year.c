@@ -16,41 +16,11 @@
 
 #include "cron.h"
 #include "hybrid.h"
+#include "hybrid_fixture.h"
 #include "hybrid_sim.h"
 #include "hybrid_stream.h"
 #include "scenario.h"
 #include "test_scale.h"
-
-static HybridPlan plan(double days, double nodes)
-{
-    HybridPlan p;
-    memset(&p, 0, sizeof p);
-    p.days = days;
-    p.onprem_nodes = nodes;
-    p.max_wait_minutes = 90;
-    p.cloud_idle_minutes = 10;
-    p.seed = 1;
-    return p;
-}
-
-static HybridWorkload *add(HybridPlan *p, const char *cron, double per_day,
-                           double gpus, double hours, HybridRun run)
-{
-    HybridWorkload *w = &p->workloads[p->workload_count++];
-    memset(w, 0, sizeof *w);
-    snprintf(w->name, sizeof w->name, "w%zu", p->workload_count);
-    if (cron) {
-        w->has_schedule = true;
-        snprintf(w->schedule_text, sizeof w->schedule_text, "%s", cron);
-        Diag e;
-        ck_assert_int_eq(cron_parse(cron, &w->schedule, &e), 0);
-    }
-    w->per_day = per_day;
-    w->gpus = gpus;
-    w->hours = hours;
-    w->run = run;
-    return w;
-}
 
 static long maxrss_kb(void)
 {
