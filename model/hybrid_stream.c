@@ -211,41 +211,43 @@ static double workload_jobs(const HybridWorkload *w, int64_t period, bool *about
     return 0;
 }
 
-double hybrid_expected_jobs(const HybridPlan *p, bool *about)
+/* The jobs p's own workloads submit in its period (expected, *about set,
+ * for arrivals a day) and, when work is not NULL, their GPU-minutes as a
+ * run counts them exactly in 64 bits (each job's GPUs x (its minutes + the
+ * period), DESIGN 6 Limits), in one pass over the workloads. */
+static double plan_jobs(const HybridPlan *p, bool *about, double *work)
 {
     int64_t period = period_of(p);
     double total = 0;
     *about = false;
-    for (size_t i = 0; i < p->workload_count; i++)
-        total += workload_jobs(&p->workloads[i], period, about);
+    if (work)
+        *work = 0;
+    for (size_t i = 0; i < p->workload_count; i++) {
+        const HybridWorkload *w = &p->workloads[i];
+        double n = workload_jobs(w, period, about);
+        total += n;
+        if (work) {
+            double minutes = fmax(1, (double)llround(w->hours * 60));
+            *work += n * round(w->gpus) * (minutes + (double)period);
+        }
+    }
     return total;
 }
 
-/* The GPU-minutes of p's own jobs as a run counts them exactly in 64 bits
- * (each job's GPUs x (its minutes + the period), DESIGN 6 Limits), from
- * the counts hybrid_expected_jobs() gives. */
-static double expected_work(const HybridPlan *p)
+double hybrid_expected_jobs(const HybridPlan *p, bool *about)
 {
-    int64_t period = period_of(p);
-    double work = 0;
-    bool about;
-    for (size_t i = 0; i < p->workload_count; i++) {
-        const HybridWorkload *w = &p->workloads[i];
-        double minutes = fmax(1, (double)llround(w->hours * 60));
-        work += workload_jobs(w, period, &about) * round(w->gpus) *
-                (minutes + (double)period);
-    }
-    return work;
+    return plan_jobs(p, about, NULL);
 }
 
 int hybrid_check_jobs(const HybridPlan *p, Diag *d)
 {
     bool about;
-    double total = hybrid_expected_jobs(p, &about);
+    double work;
+    double total = plan_jobs(p, &about, &work);
     bool many = total > HYBRID_MAX_JOBS;
     /* Refused here, at the edit, and not only when the plan runs (where
      * the jobs read are counted exactly and checked again). */
-    if (!many && expected_work(p) <= HYBRID_MAX_WORK)
+    if (!many && work <= HYBRID_MAX_WORK)
         return 0;
     char count[48], limit[48], days[48];
     num_format_money(total, 0, count, sizeof count);
