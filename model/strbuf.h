@@ -28,8 +28,9 @@ void sb_free(StrBuf *b);
 /* malloc/realloc that abort with a message on failure. */
 /* Report out of memory on stderr and abort. */
 _Noreturn void xalloc_die(void);
-void *xmalloc(size_t n);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
+/* Never NULL: the analysers are told so. */
+void *xmalloc(size_t n) __attribute__((returns_nonnull));
+void *xrealloc(void *p, size_t n) __attribute__((returns_nonnull));
+char *xstrdup(const char *s) __attribute__((returns_nonnull));
 
 #endif

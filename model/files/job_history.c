@@ -348,6 +348,7 @@ int job_history_read(const char *path, const JobReadOptions *o,
         if (stop != 0) {
             diag_set(d, EXIT_IOERR, 0, 0, NULL, "out of memory");
             rc = EXIT_IOERR;
+            break;
         }
     }
     record_close(&jr.rr);

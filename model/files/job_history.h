@@ -54,8 +54,10 @@ typedef enum JobGroupBy {
  * read, checked and dropped). */
 typedef struct JobSink {
     void *ctx;
-    /* A job record; returns 0, or non-zero to stop reading (out of memory:
-     * job_history_read then fails with EXIT_IOERR). */
+    /* A job record; returns 0, or non-zero to stop reading (out of memory,
+     * a scratch file that cannot be written: job_history_read stops and
+     * fails with EXIT_IOERR, saying "out of memory"; a sink with a reason
+     * of its own says it in place of that). */
     int (*job)(void *ctx, const MeasureJob *j);
     MeasureSampleStatus (*sample)(void *ctx, int64_t t, double value,
                                   const char *id, size_t id_len);
