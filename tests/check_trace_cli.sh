@@ -109,4 +109,33 @@ for k in sorted(set(a) | set(b)):
     if k != "workloads":
         assert a.get(k) == b.get(k), (k, a.get(k), b.get(k))
 PY
+# A history longer than one block (131,072 records) is sorted on a scratch
+# file in $TMPDIR and replayed from it, as the same history held in memory
+# would be: a one-GPU, ten-minute job every minute for 100 days (144,000
+# records, the file in reverse order) replays exactly as the workload
+# with the schedule "* * * * *", and leaves nothing in the folder.
+t0=$(date -u -d 2024-04-01T00:00:00Z +%s)
+awk -v t0="$t0" 'BEGIN { for (k = 143999; k >= 0; k--) { s = t0 + 60 * k; printf "%d,%d,%d,1,train\n", s, s, s + 600 } }' \
+    >"$TMP/minutes-body.csv"
+{ echo "submit,start,end,gpus,group"; cat "$TMP/minutes-body.csv"; } >"$TMP/minutes.csv"
+{ cat "$TMP/half-base.yaml"; printf 'hybrid:\n  days: 100\n  onprem_nodes: 1\n  max_wait_minutes: 30\n  trace: minutes.csv\n  workloads: []\n  groups:\n    - name: train\n      run: burst\n'; } >"$TMP/min-trace.yaml"
+{ cat "$TMP/half-base.yaml"; printf 'hybrid:\n  days: 100\n  onprem_nodes: 1\n  max_wait_minutes: 30\n  workloads:\n    - name: train\n      schedule: "* * * * *"\n      gpus: 1\n      hours: 0.16666666666666666\n      run: burst\n'; } >"$TMP/min-plan.yaml"
+mkdir "$TMP/scratch"
+TMPDIR=$TMP/scratch "$G" report --format json "$TMP/min-trace.yaml" >"$TMP/min-trace.json" 2>"$TMP/err" && ok ||
+    fail "the long trace: $(cat "$TMP/err")"
+"$G" report --format json "$TMP/min-plan.yaml" >"$TMP/min-plan.json" 2>"$TMP/err" && ok ||
+    fail "the minute plan: $(cat "$TMP/err")"
+python3 - "$TMP/min-trace.json" "$TMP/min-plan.json" >"$TMP/min.txt" 2>&1 <<'PY' && ok || fail "the long trace and the plan differ: $(cat "$TMP/min.txt")"
+import json, sys
+a, b = (json.load(open(p))["results"]["hybrid"] for p in sys.argv[1:])
+assert sum(w["jobs"] for w in a["workloads"]) == 144000, a["workloads"]
+for k in sorted(set(a) | set(b)):
+    if k != "workloads":
+        assert a.get(k) == b.get(k), (k, a.get(k), b.get(k))
+PY
+[ -z "$(ls -A "$TMP/scratch")" ] && ok || fail "the scratch folder kept: $(ls -A "$TMP/scratch")"
+# A scratch folder that is not there: an I/O error that says where.
+expect_status 74 "no scratch folder" -- env TMPDIR="$TMP/none" "$G" report "$TMP/min-trace.yaml"
+expect_grep "$TMP/err" "cannot create the replay's scratch file in $TMP/none: No such file or directory" \
+    "said where and why"
 finish

@@ -3,7 +3,13 @@
  *
  * The files gpuplan measure reads (sacct, pods, csv) are read once into a
  * compact table of the jobs that ran (16 bytes a job), each with its
- * arrival, GPUs, run time and group. The replay shifts the history to the
+ * arrival, GPUs, run time and group. A history of up to chunk_jobs records
+ * keeps its table in memory; a longer one is sorted in blocks of that many
+ * records on a scratch file (trace_spill.h), merged there into the table,
+ * and replayed from it a block at a time: memory stays a few megabytes
+ * whatever the file's length (DESIGN 10.8). trace_jobs.c reads the records
+ * into the table; trace_table.c reads the table and replays it;
+ * trace_spill.c is the scratch file. The replay shifts the history to the
  * plan's start (the first arrival's local midnight is the period's minute
  * 0, so hours of the day and days of the week keep their place), repeats
  * it to fill the period (one repetition is the history's whole days), and
@@ -41,6 +47,7 @@
 #include "diag.h"
 #include "hybrid_stream.h"
 #include "job_history.h"
+#include "trace_spill.h"
 
 #define TRACE_MAX_CLASSES 4096 /* the simulation's classes (hybrid_stream.h) */
 
@@ -56,7 +63,13 @@ typedef struct TraceOptions {
     size_t group_count;
     size_t default_workload;
     int64_t period;       /* minutes the replay fills (plan days x 1440) */
+    size_t chunk_jobs;    /* records sorted in memory at once, and the
+                           * longest history kept in memory; 0:
+                           * TRACE_CHUNK_JOBS (tests set it small) */
 } TraceOptions;
+
+/* 131,072 records (4 MiB, and 2 MiB to sort them). */
+#define TRACE_CHUNK_JOBS ((size_t)1 << 17)
 
 /* One job of the table: 16 bytes. */
 typedef struct TraceJob {
@@ -83,22 +96,41 @@ typedef struct TraceStats {
     JobReadStats read;     /* lines, steps, malformed lines (file:line:col) */
 } TraceStats;
 
+/* What the replay submits in the period, by workload. */
+typedef struct TraceLoad {
+    uint64_t entries;      /* the table's entries (replayed or not) */
+    double jobs;           /* jobs submitted in the period (tasks counted) */
+    double gpus, hours;    /* their GPUs and run hours, summed */
+} TraceLoad;
+
 /* The table, its replay and the cursor of a HybridJobSource. */
 typedef struct TraceJobs {
-    TraceJob *jobs;        /* in submission order */
-    size_t count;
-    int64_t origin;        /* UTC second of minute 0 */
+    TraceJob *jobs;        /* in submission order; NULL when spilled */
+    Spill table;           /* the table, when the history was too long to
+                            * keep in memory (then jobs is NULL) */
+    size_t count;          /* entries of the table */
+    int64_t origin;        /* UTC second of minute 0 (a whole minute) */
     int64_t span;          /* minutes of one repetition (whole days) */
     int64_t period;
+    uint32_t shift_in;     /* spilled: minutes added to each entry's submit
+                            * as it is read */
     TraceStats stats;
+    TraceLoad *loads;      /* by workload index: load_count of them */
+    size_t load_count;
+    uint64_t replayed;     /* jobs the replay submits in the period */
     /* cursor */
     size_t at;
-    uint32_t task;         /* tasks of jobs[at] already yielded */
+    uint32_t task;         /* tasks of the current entry already yielded */
     int64_t shift;         /* minutes added in this repetition */
+    TraceJob cur;          /* spilled: the entry at `at`, when loaded */
+    bool loaded;
+    SpillCursor rd;
+    struct TraceRound *round; /* spilled, run times rounded: a memo */
 } TraceJobs;
 
 /* Read the history at paths[0..n) into *t. Returns 0; or EXIT_NOINPUT,
- * EXIT_IOERR, EXIT_DATAERR (a file no format reads, no job to replay, a
+ * EXIT_IOERR (also: the scratch file of a long history cannot be
+ * written), EXIT_DATAERR (a file no format reads, no job to replay, a
  * job that runs longer than 366 days, more shapes of job than the classes
  * hold even at the coarsest step) with *d saying why (d->file names the
  * file when one is at fault) and *t empty. The malformed lines are in
@@ -114,6 +146,13 @@ void trace_jobs_rewind(TraceJobs *t);
 
 /* Jobs the replay submits in t->period (array tasks counted). */
 uint64_t trace_jobs_replayed(const TraceJobs *t);
+
+/* The table's entries in order, as the replay reads them (submit from
+ * minute 0, run times rounded to the step): trace_jobs_start, then
+ * trace_jobs_next until it returns 0 (-1: a spilled table could not be
+ * read, *d says why). It moves the replay's cursor: rewind after. */
+void trace_jobs_start(TraceJobs *t);
+int trace_jobs_next(TraceJobs *t, TraceJob *out, Diag *d);
 
 void trace_jobs_free(TraceJobs *t);
 

@@ -103,31 +103,16 @@ static int add_groups(const Scenario *s, HybridPlan *p, const char **names,
 static void describe(TracePlan *tp, size_t first)
 {
     HybridPlan *p = &tp->eval->hybrid;
-    size_t n = p->workload_count - first;
-    double *jobs = xmalloc(3 * (n ? n : 1) * sizeof *jobs), *gpus = jobs + n,
-           *hours = gpus + n;
-    memset(jobs, 0, 3 * n * sizeof *jobs);
     const TraceJobs *t = &tp->jobs;
-    for (size_t i = 0; i < t->count && t->span > 0; i++) {
-        const TraceJob *j = &t->jobs[i];
-        int64_t left = t->period - (int64_t)j->submit;
-        if (left <= 0)
-            continue;
-        double k = (double)j->count * (double)((left + t->span - 1) / t->span);
-        size_t w = j->workload - first;
-        jobs[w] += k;
-        gpus[w] += k * j->gpus;
-        hours[w] += k * j->minutes / 60.0;
-    }
-    for (size_t w = 0; w < n; w++) {
-        HybridWorkload *wl = &p->workloads[first + w];
+    for (size_t w = first; w < p->workload_count; w++) {
+        HybridWorkload *wl = &p->workloads[w];
+        TraceLoad l = w < t->load_count ? t->loads[w] : (TraceLoad){0, 0, 0, 0};
         wl->has_schedule = false;
         /* Shown, not simulated: to two decimals (an hour at least 0.01). */
-        wl->per_day = nearbyint(100 * jobs[w] / p->days) / 100;
-        wl->gpus = jobs[w] > 0 ? fmax(1, nearbyint(gpus[w] / jobs[w])) : 1;
-        wl->hours = jobs[w] > 0 ? fmax(0.01, nearbyint(100 * hours[w] / jobs[w]) / 100) : 1;
+        wl->per_day = nearbyint(100 * l.jobs / p->days) / 100;
+        wl->gpus = l.jobs > 0 ? fmax(1, nearbyint(l.gpus / l.jobs)) : 1;
+        wl->hours = l.jobs > 0 ? fmax(0.01, nearbyint(100 * l.hours / l.jobs) / 100) : 1;
     }
-    free(jobs);
 }
 
 #define NOT_READ 2 /* have_own, have_trace: the next job is still to read */
@@ -198,9 +183,7 @@ static void finish(TracePlan *tp, const Scenario *s, size_t first, size_t fallba
     HybridPlan *p = &tp->eval->hybrid;
     /* The other groups' workload, when no job of the history is theirs,
      * would only warn that it has none: it goes. */
-    bool other = false;
-    for (size_t i = 0; i < tp->jobs.count && !other; i++)
-        other = tp->jobs.jobs[i].workload == fallback;
+    bool other = fallback < tp->jobs.load_count && tp->jobs.loads[fallback].entries > 0;
     if (!other)
         p->workload_count--;
     describe(tp, first);
@@ -238,7 +221,7 @@ int trace_plan_prepare(const Scenario *s, const char *scenario_path, TracePlan *
         key_of(s, tp->path, &tp->key);
         TraceOptions o = {JOBS_AUTO, (JobGroupBy)s->trace.group_by, false,
                           names, workloads, named, fallback,
-                          (int64_t)llround(p->days * 1440)};
+                          (int64_t)llround(p->days * 1440), 0};
         const char *paths[1] = {tp->path};
         rc = trace_jobs_load(paths, 1, &o, &tp->jobs, d);
         if (rc != 0 && !d->file[0])

@@ -4,6 +4,7 @@
 #include "trace_spill.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,8 @@ int spill_open(Spill *s, Diag *d)
         close(fd);
         return failed(d, "remove", e);
     }
+    /* Not handed to a program gpuplan starts. */
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
     s->open = true;
     s->fd = fd;
     return 0;

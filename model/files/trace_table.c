@@ -51,7 +51,8 @@ void trace_jobs_start(TraceJobs *t)
                      sizeof(TraceJob), READ_BLOCK);
 }
 
-/* The entry at t->at into *out, without moving on. */
+/* The entry at t->at (< t->count) into *out, without moving on: 1, or -1
+ * when a spilled table cannot be read. */
 static int entry_at(TraceJobs *t, TraceJob *out, Diag *d)
 {
     if (t->jobs) {
@@ -60,8 +61,11 @@ static int entry_at(TraceJobs *t, TraceJob *out, Diag *d)
     }
     if (!t->loaded) {
         int rc = spill_next(&t->rd, &t->cur, d);
+        if (rc == 0) /* its entries were written: shorter, it was cut */
+            diag_set(d, EXIT_IOERR, 0, 0, NULL,
+                     "the replay's scratch file ends before its %zu jobs", t->count);
         if (rc <= 0)
-            return rc < 0 ? -1 : 0;
+            return -1;
         t->cur.submit += t->shift_in;
         if (t->round)
             t->cur.minutes = memo_rounded(t->round, t->cur.minutes);
@@ -87,12 +91,10 @@ int trace_jobs_next(TraceJobs *t, TraceJob *out, Diag *d)
 static int classes_at(TraceJobs *t, double step, size_t *count, Diag *d)
 {
     enum { SLOTS = 4 * TRACE_MAX_CLASSES };
-    uint64_t *slot = calloc(SLOTS, sizeof *slot);
-    if (!slot)
-        xalloc_die();
-    struct TraceRound *memo = calloc(1, sizeof *memo);
-    if (!memo)
-        xalloc_die();
+    uint64_t *slot = xmalloc(SLOTS * sizeof *slot);
+    memset(slot, 0, SLOTS * sizeof *slot);
+    struct TraceRound *memo = xmalloc(sizeof *memo);
+    memset(memo, 0, sizeof *memo);
     memo->step = step;
     *count = 0;
     trace_jobs_start(t);
@@ -130,9 +132,8 @@ int trace_table_fit(TraceJobs *t, Diag *d)
             for (size_t i = 0; i < t->count; i++)
                 t->jobs[i].minutes = rounded(t->jobs[i].minutes, steps[k]);
         } else if (steps[k] > 0) {
-            t->round = calloc(1, sizeof *t->round);
-            if (!t->round)
-                xalloc_die();
+            t->round = xmalloc(sizeof *t->round);
+            memset(t->round, 0, sizeof *t->round);
             t->round->step = steps[k];
         }
         return 0;
