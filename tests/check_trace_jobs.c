@@ -31,7 +31,7 @@ static const size_t workloads[] = {0, 1};
 static TraceOptions options(double days)
 {
     TraceOptions o = {JOBS_AUTO, JOB_GROUP_DEFAULT, true, names, workloads, 2, 2,
-                      (int64_t)llround(days * 1440)};
+                      (int64_t)llround(days * 1440), 0};
     return o;
 }
 
