@@ -184,6 +184,30 @@ static int64_t settled_minute(const Sim *m)
                                                 : (int64_t)ceil(settled);
 }
 
+/* Jobs a stretch looks ahead at before it stops early. */
+#define AHEAD 64
+
+/* True when a stretch may stop at minute t, before its jobs, with running
+ * jobs that differ from the unlimited cluster's (nothing queued): worth it
+ * when the next jobs would start at their submission even if the run kept
+ * holding the GPUs it holds now beyond the unlimited cluster's. Any such
+ * stop gives the same figures (hybrid_run.c); this only says when one
+ * saves work. */
+static bool stop_early(Sim *m, int64_t t)
+{
+    const HybridMem *mem = m->mem;
+    size_t i = m->feed.pos, n = m->feed.len;
+    fifo_release(m, t);
+    /* the unlimited cluster's GPUs in use before the jobs of minute t */
+    int64_t unl = mem->use[i] - m->c->cls[key_class(m->feed.keys[i])].g;
+    int64_t room = m->cap - (m->cap - m->free - unl > 0 ? m->cap - m->free - unl : 0);
+    size_t end = n - i > AHEAD ? i + AHEAD : n;
+    for (; i < end; i++)
+        if (mem->use[i] > room)
+            return false;
+    return true;
+}
+
 /* The first minute of a stretch always has a job that differs, so a run
  * with stop moves on. */
 void hybrid_run_fifo(Sim *m, bool stop)
@@ -199,7 +223,8 @@ void hybrid_run_fifo(Sim *m, bool stop)
             return;
         }
         int64_t t = key_minute(key);
-        if (stop && t >= m->dev_end && any && t != prev)
+        if (stop && any && t != prev && m->last_start <= t &&
+            (t >= m->dev_end || stop_early(m, t)))
             return;
         if ((n & 1023) == 0 && hybrid_cancelled(m->sc)) {
             m->cancelled = true;

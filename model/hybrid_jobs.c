@@ -366,6 +366,13 @@ int hybrid_run_memory(const HybridCtx *c, HybridMem *mem)
         mem->vlog_n = 0;
         mem->vlog_over = false;
     }
+    /* Only a cached stream's runs skip to where the size binds. */
+    if (mem->cached && mem->ring_size > mem->d_cap) {
+        if (!hybrid_grow(&mem->dd, mem->ring_size, sizeof *mem->dd) ||
+            !hybrid_grow(&mem->dx, mem->ring_size, sizeof *mem->dx))
+            return -2;
+        mem->d_cap = mem->ring_size;
+    }
     if (!mem->block &&
         !hybrid_grow(&mem->block, BLOCK_JOBS, sizeof *mem->block))
         return -2;

@@ -136,6 +136,83 @@ static void state_at(Sim *m, int64_t t)
             ring_add(&mem->ring, v[i] + cl->dur, cl->g);
         m->free -= cl->g * (int64_t)(before - lo);
     }
+    /* The running jobs where the last stretch stopped that differ from
+     * the unlimited cluster's and still run (stretch_diff). */
+    if (!m->d_any)
+        return;
+    Ring *r = &mem->ring;
+    for (int64_t e = t + 1; e <= m->d_from + r->mask; e++) {
+        int64_t g = mem->dd[e - m->d_from];
+        if (g == 0)
+            continue;
+        size_t s = (size_t)(e & r->mask);
+        r->v[s] += g;
+        if (r->v[s] < 0)
+            abort(); /* the run never holds fewer than no GPUs */
+        if (r->v[s] != 0)
+            r->bits[s >> 6] |= UINT64_C(1) << (s & 63);
+        else
+            r->bits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
+        m->free -= g;
+    }
+    if (m->free < 0 || m->free > m->cap)
+        abort();
+}
+
+/* A strict-order stretch stopped at minute t, before its jobs, with
+ * nothing queued. Its running jobs less the unlimited cluster's, by end
+ * minute, into mem->dd (index e - t), and for each minute from t on the
+ * GPUs it holds beyond the unlimited cluster's, or 0, into mem->dx. */
+static void stretch_diff(Sim *m, int64_t t)
+{
+    const HybridCtx *c = m->c;
+    HybridMem *mem = m->mem;
+    Ring *r = &mem->ring;
+    int64_t size = r->mask + 1;
+    memset(mem->dd, 0, (size_t)size * sizeof *mem->dd);
+    /* Every end the ring holds is in (now, now + mask], now <= t; those
+     * after t are the run's jobs still running. */
+    for (int64_t e = t; (e = ring_next(r, e, m->now + r->mask)) != NEVER;)
+        mem->dd[e - t] += ring_at(r, e);
+    for (size_t k = 0; k < c->nc; k++) {
+        if (route_run(c, m->route, k) == RUN_CLOUD)
+            continue;
+        const HybridClass *cl = &c->cls[k];
+        const int32_t *v = mem->csub + mem->coff[k];
+        size_t before = hybrid_lower_bound_near(v, cl->count, t, mem->tl[k]);
+        size_t lo = hybrid_lower_bound_near(v, before, t - cl->dur + 1, before);
+        for (size_t i = lo; i < before; i++)
+            mem->dd[v[i] + cl->dur - t] -= cl->g;
+    }
+    int64_t sum = 0;
+    m->d_from = m->d_hi = t;
+    m->d_any = false;
+    for (int64_t j = size - 1; j >= 0; j--) {
+        mem->dx[j] = sum > 0 ? sum : 0;
+        if (sum > 0 && m->d_hi == t)
+            m->d_hi = t + j + 1;
+        sum += mem->dd[j];
+        m->d_any = m->d_any || mem->dd[j] != 0;
+    }
+}
+
+/* From job i on, the first whose submission puts more GPUs in use than
+ * the run has: on the unlimited cluster, plus what the run holds beyond
+ * it where the last stretch stopped (mem->dx). The jobs before it start
+ * at their submission in the run too. */
+static size_t next_binding(const Sim *m, size_t i, size_t n)
+{
+    const HybridMem *mem = m->mem;
+    for (; i < n && m->d_hi > m->d_from; i++) {
+        int64_t t = key_minute(mem->rkeys[i]);
+        if (t >= m->d_hi)
+            break;
+        if (mem->use[i] > m->cap - mem->dx[t - m->d_from])
+            return i;
+    }
+    while (i < n && mem->use[i] <= m->cap)
+        i++;
+    return i;
 }
 
 bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
@@ -217,8 +294,7 @@ static void run_stretches(Sim *m, const Baseline *base, bool fifo)
     m->feed.keys = mem->rkeys;
     m->feed.len = n;
     for (;;) {
-        while (i < n && mem->use[i] <= m->cap)
-            i++;
+        i = next_binding(m, i, n);
         if (i >= n)
             break;
         int64_t t = key_minute(mem->rkeys[i]);
@@ -236,6 +312,8 @@ static void run_stretches(Sim *m, const Baseline *base, bool fifo)
         if (m->feed.pos == i)
             abort();
         i = m->feed.pos;
+        if (fifo && i < n)
+            stretch_diff(m, key_minute(mem->rkeys[i]));
     }
     m->busy += base->busy;
     m->carried += base->carried;

@@ -124,6 +124,8 @@ static void mem_free(HybridMem *mem)
     free(mem->burst);
     ring_free(&mem->ring);
     ring_free(&mem->uring);
+    free(mem->dd);
+    free(mem->dx);
     free(mem->vheap);
     free(mem->vcopy);
     for (size_t w = 0; w < W_MAX; w++) {
@@ -166,6 +168,7 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
         for (size_t k = 0; k < m->run_cap; k++)
             b += m->queues[k].cap * sizeof(QEntry);
     b += 3 * m->ring_size * (sizeof(int64_t) + 1);
+    b += m->d_cap * (sizeof *m->dd + sizeof *m->dx);
     b += 2 * m->vheap_cap * sizeof *m->vheap;
     for (size_t l = 0; l < W_MAX; l++)
         b += m->levels[l].cap * sizeof(WalkJob);

@@ -226,6 +226,13 @@ typedef struct HybridMem {
      * vcopy is where a reservation reads them in order */
     Ring ring, uring;
     size_t ring_size;
+    /* strict-order stretches (hybrid_run.c): how the run's GPUs in use
+     * differ from the unlimited cluster's where a stretch stopped, by end
+     * minute (dd), and the GPUs it holds beyond the unlimited cluster's
+     * from each minute on, or 0 (dx); d_cap entries each (the ring's
+     * size, when the stream is cached) */
+    int64_t *dd, *dx;
+    size_t d_cap;
     uint64_t *vheap, *vcopy;
     size_t vheap_cap;
     /* strict-order predictions (hybrid_walk.c): each class's priority
@@ -339,6 +346,12 @@ typedef struct Sim {
     int64_t busy;    /* GPU-minutes inside the period */
     int64_t carried; /* GPU-minutes after it, of on-prem jobs started in it */
     int64_t dev_end; /* the differing jobs have ended in both schedules */
+    /* strict order: the minute a stretch stopped at with running jobs
+     * that differ from the unlimited cluster's (mem->dd, mem->dx from
+     * there); d_hi: the run holds no more GPUs than the unlimited cluster
+     * from then on; d_any: some differ */
+    int64_t d_from, d_hi;
+    bool d_any;
     int64_t last_start; /* strict order: the latest start so far */
     size_t queued;
     size_t nburst;   /* FIFO: burst classes with a look-ahead window */
