@@ -141,7 +141,7 @@ static void state_at(Sim *m, int64_t t)
     if (!m->d_any)
         return;
     Ring *r = &mem->ring;
-    for (int64_t e = t + 1; e <= m->d_from + r->mask; e++) {
+    for (int64_t e = t + 1; e <= m->d_from + c->max_dur; e++) {
         int64_t g = mem->dd[e - m->d_from];
         if (g == 0)
             continue;
@@ -162,17 +162,20 @@ static void state_at(Sim *m, int64_t t)
 /* A strict-order stretch stopped at minute t, before its jobs, with
  * nothing queued. Its running jobs less the unlimited cluster's, by end
  * minute, into mem->dd (index e - t), and for each minute from t on the
- * GPUs it holds beyond the unlimited cluster's, or 0, into mem->dx. */
+ * GPUs it holds beyond the unlimited cluster's, or 0, into mem->dx, up to
+ * t + max_dur (every job started by t has ended then). */
 static void stretch_diff(Sim *m, int64_t t)
 {
     const HybridCtx *c = m->c;
     HybridMem *mem = m->mem;
     Ring *r = &mem->ring;
-    int64_t size = r->mask + 1;
+    /* Every job started by t ends by t + max_dur; the ring holds ends in
+     * (now, now + mask], now <= t. */
+    int64_t size = c->max_dur + 1;
+    int64_t last = t + c->max_dur < m->now + r->mask ? t + c->max_dur
+                                                      : m->now + r->mask;
     memset(mem->dd, 0, (size_t)size * sizeof *mem->dd);
-    /* Every end the ring holds is in (now, now + mask], now <= t; those
-     * after t are the run's jobs still running. */
-    for (int64_t e = t; (e = ring_next(r, e, m->now + r->mask)) != NEVER;)
+    for (int64_t e = t; (e = ring_next(r, e, last)) != NEVER;)
         mem->dd[e - t] += ring_at(r, e);
     for (size_t k = 0; k < c->nc; k++) {
         if (route_run(c, m->route, k) == RUN_CLOUD)
