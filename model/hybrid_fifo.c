@@ -20,109 +20,241 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Free the GPUs of the jobs ending in (now, t]; the windows lose them. */
-static void fifo_release(Sim *m, int64_t t)
+/* A run's state while jobs are placed, kept apart from the Sim so that
+ * the compiler holds it in registers: stores through the many arrays of
+ * a run could otherwise change any of the Sim's fields, as far as it can
+ * tell, and each would be read again from memory after each store. */
+typedef struct Fifo {
+    Sim *m;
+    HybridMem *mem;
+    const HybridCtx *c;
+    const HybridClass *cls;
+    /* the ring of end minutes (mem->ring) */
+    int64_t *rv;
+    uint64_t *rbits;
+    int64_t mask;
+    uint64_t steps;
+    int64_t cap, now, free, last_start, dev_end, busy, carried;
+    bool rel;
+    /* the burst windows: mem->burst, mem->win, mem->xr, mem->wsum */
+    size_t nburst;
+    const size_t *burst, *win;
+    int64_t *xr, *wsum;
+} Fifo;
+
+static inline void fifo_load(Fifo *f, Sim *m)
 {
-    if (t <= m->now)
-        return;
     HybridMem *mem = m->mem;
-    if (m->free < m->cap) {
-        Ring *r = &mem->ring;
-        int64_t lim = t < m->now + r->mask ? t : m->now + r->mask;
-        for (int64_t e = m->now; (e = ring_next(r, e, lim)) != NEVER;) {
-            int64_t g = ring_take(r, e);
-            m->free += g;
-            for (size_t i = 0; i < m->nburst; i++) {
-                size_t k = mem->burst[i];
-                if (e <= mem->xr[k])
-                    mem->wsum[k] -= g;
+    f->m = m;
+    f->mem = mem;
+    f->c = m->c;
+    f->cls = m->c->cls;
+    f->rv = mem->ring.v;
+    f->rbits = mem->ring.bits;
+    f->mask = mem->ring.mask;
+    f->steps = 0;
+    f->cap = m->cap;
+    f->now = m->now;
+    f->free = m->free;
+    f->last_start = m->last_start;
+    f->dev_end = m->dev_end;
+    f->busy = m->busy;
+    f->carried = m->carried;
+    f->rel = m->rel;
+    f->nburst = m->nburst;
+    f->burst = mem->burst;
+    f->win = mem->win;
+    f->xr = mem->xr;
+    f->wsum = mem->wsum;
+}
+
+/* The state back into the Sim, before anything else reads it. */
+static inline void fifo_store(Fifo *f)
+{
+    Sim *m = f->m;
+    m->now = f->now;
+    m->free = f->free;
+    m->last_start = f->last_start;
+    m->dev_end = f->dev_end;
+    m->busy = f->busy;
+    m->carried = f->carried;
+    f->mem->ring.steps += f->steps;
+    f->steps = 0;
+}
+
+/* ring_next on the Fifo's copy of the ring. */
+static inline int64_t fifo_next(Fifo *f, int64_t after, int64_t limit)
+{
+    int64_t t = after + 1;
+    while (t <= limit) {
+        f->steps++;
+        size_t s = (size_t)(t & f->mask), b = s & 63;
+        uint64_t x = f->rbits[s >> 6] >> b;
+        if (x != 0) {
+            int64_t found = t + (int64_t)__builtin_ctzll(x);
+            return found <= limit ? found : NEVER;
+        }
+        t += (int64_t)(64 - b);
+    }
+    return NEVER;
+}
+
+static inline int64_t fifo_take(Fifo *f, int64_t t)
+{
+    size_t s = (size_t)(t & f->mask);
+    int64_t g = f->rv[s];
+    f->rv[s] = 0;
+    f->rbits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
+    return g;
+}
+
+/* Free the GPUs of the jobs ending in (now, t]; the windows lose them. */
+static inline void fifo_release(Fifo *f, int64_t t)
+{
+    if (t <= f->now)
+        return;
+    if (f->free < f->cap) {
+        int64_t lim = t < f->now + f->mask ? t : f->now + f->mask;
+        for (int64_t e = f->now; (e = fifo_next(f, e, lim)) != NEVER;) {
+            int64_t g = fifo_take(f, e);
+            f->free += g;
+            for (size_t i = 0; i < f->nburst; i++) {
+                size_t w = f->burst[i];
+                if (e <= f->xr[w])
+                    f->wsum[w] -= g;
             }
         }
     }
-    m->now = t;
-    for (size_t i = 0; i < m->nburst; i++) {
-        size_t k = mem->burst[i];
-        if (mem->xr[k] < t) {
-            mem->xr[k] = t;
-            mem->wsum[k] = 0;
+    f->now = t;
+    for (size_t i = 0; i < f->nburst; i++) {
+        size_t w = f->burst[i];
+        if (f->xr[w] < t) {
+            f->xr[w] = t;
+            f->wsum[w] = 0;
         }
     }
 }
 
 /* Burst class k submitted at t, with every end up to the present freed:
- * true when enough GPUs are free by its limit. */
-static bool fits_by_limit(Sim *m, size_t k, int64_t t)
+ * true when enough GPUs are free by its limit. Classes with the same
+ * limit share a window (mem->win). */
+static inline bool fits_by_limit(Fifo *f, size_t k, int64_t t)
 {
-    HybridMem *mem = m->mem;
-    const HybridClass *cl = &m->c->cls[k];
-    Ring *r = &mem->ring;
+    const HybridClass *cl = &f->cls[k];
+    size_t w = f->win[k];
     int64_t target = cl->wait_ok > INT64_MAX - t ? INT64_MAX : t + cl->wait_ok;
-    int64_t lim = target < m->now + r->mask ? target : m->now + r->mask;
-    for (int64_t e = mem->xr[k]; (e = ring_next(r, e, lim)) != NEVER;)
-        mem->wsum[k] += ring_at(r, e);
-    if (lim > mem->xr[k])
-        mem->xr[k] = lim;
-    return m->free + mem->wsum[k] >= cl->g;
+    int64_t lim = target < f->now + f->mask ? target : f->now + f->mask;
+    int64_t x = f->xr[w], sum = f->wsum[w];
+    for (int64_t e = x; (e = fifo_next(f, e, lim)) != NEVER;)
+        sum += f->rv[e & f->mask];
+    f->wsum[w] = sum;
+    if (lim > x)
+        f->xr[w] = lim;
+    return f->free + sum >= cl->g;
 }
 
-/* Start class k's job, submitted at t, at cand. */
-static void place(Sim *m, size_t k, int64_t t, int64_t cand)
+/* Free the GPUs of the jobs ending at the first minute after now that has
+ * any, and move now there (fifo_release to that minute). */
+static inline void release_next(Fifo *f)
 {
-    const HybridCtx *c = m->c;
-    HybridMem *mem = m->mem;
-    const HybridClass *cl = &c->cls[k];
+    int64_t e = fifo_next(f, f->now, f->now + f->mask);
+    if (e == NEVER)
+        abort(); /* the caller needs more GPUs than the cluster has */
+    int64_t g = fifo_take(f, e);
+    f->free += g;
+    f->now = e;
+    for (size_t i = 0; i < f->nburst; i++) {
+        size_t w = f->burst[i];
+        if (e <= f->xr[w]) {
+            f->wsum[w] -= g;
+        } else {
+            f->xr[w] = e;
+            f->wsum[w] = 0;
+        }
+    }
+}
+
+/* Start class k's job, submitted at t, at cand (move_start and the wait
+ * of hybrid_sim.h on the Fifo's figures). */
+static inline void place(Fifo *f, size_t k, int64_t t, int64_t cand)
+{
+    const HybridClass *cl = &f->cls[k];
     int64_t end = cand + cl->dur;
-    ring_add(&mem->ring, end, cl->g);
-    for (size_t i = 0; i < m->nburst; i++) {
-        size_t b = mem->burst[i];
-        if (end <= mem->xr[b])
-            mem->wsum[b] += cl->g;
+    size_t s = (size_t)(end & f->mask);
+    f->rv[s] += cl->g;
+    f->rbits[s >> 6] |= UINT64_C(1) << (s & 63);
+    for (size_t i = 0; i < f->nburst; i++) {
+        size_t w = f->burst[i];
+        if (end <= f->xr[w])
+            f->wsum[w] += cl->g;
     }
-    m->last_start = cand;
-    m->free -= cl->g;
-    move_start(m, k, t, cand);
+    f->last_start = cand;
+    f->free -= cl->g;
+    const HybridCtx *c = f->c;
+    if (!(f->rel && end <= c->period)) {
+        f->busy += contrib(c, k, cand) - (f->rel ? contrib(c, k, t) : 0);
+        f->carried += carried(c, k, cand) - (f->rel ? carried(c, k, t) : 0);
+        if (cand >= c->period)
+            f->mem->unserved[k]++;
+    }
     int64_t wait = cand - t;
-    if (wait > 0 && end > m->dev_end)
-        m->dev_end = end;
-    if (m->stats)
-        hybrid_wait_add(m, cl->w, wait);
+    if (wait > 0 && end > f->dev_end)
+        f->dev_end = end;
+    if (f->m->stats)
+        hybrid_wait_add(f->m, cl->w, wait);
 }
 
-/* Submit class k's job at t: to the cloud, or placed at its start. */
-static inline void submit_fifo(Sim *m, size_t k, int64_t t)
+/* Class k's job submitted at t goes to the cloud (divert and demand_add of
+ * hybrid_sim.h on the Fifo's figures). */
+static inline void to_cloud(Fifo *f, size_t k, int64_t t)
 {
-    const HybridClass *cl = &m->c->cls[k];
-    HybridRun run = route_run(m->c, m->route, k);
-    m->mem->tl[k]++;
+    const HybridCtx *c = f->c;
+    const HybridClass *cl = &f->cls[k];
+    f->mem->cloud[k]++;
+    if (f->rel) {
+        int64_t e = t + cl->dur;
+        if (e <= c->period) {
+            f->busy -= cl->g * cl->dur;
+        } else {
+            f->busy -= contrib(c, k, t);
+            f->carried -= carried(c, k, t);
+        }
+        if (e > f->dev_end)
+            f->dev_end = e;
+    }
+    demand_add(f->m, k, t);
+}
+
+/* Submit class k's job at t, which runs under `run`: to the cloud, or
+ * placed at its start. */
+static inline void submit_fifo(Fifo *f, size_t k, int64_t t, HybridRun run)
+{
+    const HybridClass *cl = &f->cls[k];
+    f->mem->tl[k]++;
     if (run == RUN_CLOUD) {
-        m->mem->cloud[k]++;
-        demand_add(m, k, t);
+        f->mem->cloud[k]++;
+        demand_add(f->m, k, t);
         return;
     }
-    if (m->cap <= 0 || cl->g > m->cap) {
-        if (m->cap > 0)
-            m->too_big[cl->w] = true;
-        divert(m, k, t);
-        demand_add(m, k, t);
+    if (f->cap <= 0 || cl->g > f->cap) {
+        if (f->cap > 0)
+            f->m->too_big[cl->w] = true;
+        to_cloud(f, k, t);
         return;
     }
-    int64_t cand = t > m->last_start ? t : m->last_start;
+    int64_t cand = t > f->last_start ? t : f->last_start;
+    /* The common case of an overloaded cluster, first: a burst job behind
+     * a queue longer than its limit goes to the cloud. */
     if (run == RUN_BURST &&
         (cand - t > cl->wait_ok ||
-         (fifo_release(m, cand), !fits_by_limit(m, k, t)))) {
-        divert(m, k, t);
-        demand_add(m, k, t);
+         (fifo_release(f, cand), !fits_by_limit(f, k, t)))) {
+        to_cloud(f, k, t);
         return;
     }
-    fifo_release(m, cand);
-    while (m->free < cl->g) {
-        Ring *r = &m->mem->ring;
-        int64_t e = ring_next(r, m->now, m->now + r->mask);
-        if (e == NEVER)
-            abort(); /* g <= cap, so the running jobs hold the rest */
-        fifo_release(m, e);
-    }
-    place(m, k, t, m->now > cand ? m->now : cand);
+    fifo_release(f, cand);
+    while (f->free < cl->g)
+        release_next(f); /* g <= cap, so the running jobs hold the rest */
+    place(f, k, t, f->now > cand ? f->now : cand);
 }
 
 /* The jobs not yet submitted in a strict-order run whose last start is
@@ -193,14 +325,16 @@ static int64_t settled_minute(const Sim *m)
  * holding the GPUs it holds now beyond the unlimited cluster's. Any such
  * stop gives the same figures (hybrid_run.c); this only says when one
  * saves work. */
-static bool stop_early(Sim *m, int64_t t)
+static bool stop_early(Fifo *f, int64_t t)
 {
-    const HybridMem *mem = m->mem;
+    const Sim *m = f->m;
+    const HybridMem *mem = f->mem;
     size_t i = m->feed.pos, n = m->feed.len;
-    fifo_release(m, t);
+    fifo_release(f, t);
     /* the unlimited cluster's GPUs in use before the jobs of minute t */
-    int64_t unl = mem->use[i] - m->c->cls[key_class(m->feed.keys[i])].g;
-    int64_t room = m->cap - (m->cap - m->free - unl > 0 ? m->cap - m->free - unl : 0);
+    int64_t unl = mem->use[i] - f->cls[key_class(m->feed.keys[i])].g;
+    int64_t more = f->cap - f->free - unl;
+    int64_t room = f->cap - (more > 0 ? more : 0);
     size_t end = n - i > AHEAD ? i + AHEAD : n;
     for (; i < end; i++)
         if (mem->use[i] > room)
@@ -217,34 +351,28 @@ void hybrid_run_fifo(Sim *m, bool stop)
     bool any = false;
     int64_t prev = 0;
     uint32_t key;
+    Fifo f;
+    fifo_load(&f, m);
     for (size_t n = 0; feed_peek(m, &key); n++) {
-        if (m->last_start >= settled) {
+        if (f.last_start >= settled) {
+            fifo_store(&f);
             finish_settled(m);
             return;
         }
         int64_t t = key_minute(key);
-        if (stop && any && t != prev && m->last_start <= t &&
-            (t >= m->dev_end || stop_early(m, t)))
-            return;
+        if (stop && any && t != prev && f.last_start <= t &&
+            (t >= f.dev_end || stop_early(&f, t)))
+            break;
         if ((n & 1023) == 0 && hybrid_cancelled(m->sc)) {
             m->cancelled = true;
-            return;
+            break;
         }
         m->feed.pos++;
         m->mem->work++;
         any = true;
         prev = t;
-        /* The common case of an overloaded cluster, first: a burst job
-         * behind a queue longer than its limit goes to the cloud. */
         size_t k = key_class(key);
-        const HybridClass *cl = &c->cls[k];
-        if (m->last_start - t > cl->wait_ok && cl->g <= m->cap &&
-            route_run(c, m->route, k) == RUN_BURST) {
-            m->mem->tl[k]++;
-            divert(m, k, t);
-            demand_add(m, k, t);
-            continue;
-        }
-        submit_fifo(m, k, t);
+        submit_fifo(&f, k, t, route_run(c, m->route, k));
     }
+    fifo_store(&f);
 }

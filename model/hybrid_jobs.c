@@ -326,6 +326,7 @@ static bool per_class(HybridMem *mem, size_t nc)
         !hybrid_grow(&mem->vheads.pos, nc, sizeof *mem->vheads.pos) ||
         !hybrid_grow(&mem->passed, nc, sizeof *mem->passed) ||
         !hybrid_grow(&mem->burst, nc, sizeof *mem->burst) ||
+        !hybrid_grow(&mem->win, nc, sizeof *mem->win) ||
         !hybrid_grow(&mem->queues, nc, sizeof *mem->queues))
         return false;
     memset(mem->queues + mem->run_cap, 0,

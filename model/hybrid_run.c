@@ -271,8 +271,15 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
         mem->vpos[k] = 0;
         mem->vlast[k] = INT64_MIN;
         mem->vheads.pos[k] = UINT32_MAX;
-        if (run == RUN_BURST)
+        if (run != RUN_BURST)
+            continue;
+        /* Burst classes with the same limit share a window. */
+        size_t i = 0;
+        while (i < m->nburst && c->cls[mem->burst[i]].wait_ok != cl->wait_ok)
+            i++;
+        if (i == m->nburst)
             mem->burst[m->nburst++] = k;
+        mem->win[k] = mem->burst[i];
     }
     hybrid_walk_setup(m);
     hybrid_backwalk_setup(m);

@@ -122,6 +122,7 @@ static void mem_free(HybridMem *mem)
             free(mem->queues[k].e);
     free(mem->queues);
     free(mem->burst);
+    free(mem->win);
     ring_free(&mem->ring);
     ring_free(&mem->uring);
     free(mem->dd);
@@ -161,7 +162,7 @@ size_t hybrid_scratch_bytes(const HybridScratch *sc)
     b += m->cache_cap * (sizeof *m->keys + sizeof *m->csub +
                          sizeof *m->rkeys + sizeof *m->use);
     b += m->coff_cap * sizeof *m->coff;
-    b += m->run_cap * (4 * sizeof(size_t) + 3 * sizeof(int64_t) +
+    b += m->run_cap * (5 * sizeof(size_t) + 3 * sizeof(int64_t) +
                        2 * sizeof(size_t) + 3 * sizeof(HeadKey) + sizeof(uint32_t) +
                        sizeof(ClassQueue) + sizeof *m->level);
     if (m->queues)

@@ -220,7 +220,10 @@ typedef struct HybridMem {
     HeadHeap heads, vheads;
     HeadKey *passed;
     ClassQueue *queues;
-    size_t *burst;          /* the burst classes (FIFO windows) */
+    size_t *burst;          /* the burst classes, one for each limit
+                             * (FIFO windows) */
+    size_t *win;            /* a burst class's window: the class in burst
+                             * with its limit */
     /* the minutes GPUs come free: the run's and the unlimited cluster's;
      * a prediction's own starts end in vheap (end << CLASS_BITS | class),
      * vcopy is where a reservation reads them in order */
@@ -437,9 +440,16 @@ static inline void divert(Sim *m, size_t k, int64_t t0)
     const HybridCtx *c = m->c;
     m->mem->cloud[k]++;
     if (m->rel) {
-        m->busy -= contrib(c, k, t0);
-        m->carried -= carried(c, k, t0);
-        int64_t e = t0 + c->cls[k].dur;
+        const HybridClass *cl = &c->cls[k];
+        int64_t e = t0 + cl->dur;
+        /* The common case: it would have ended inside the period, with
+         * all of its GPU-minutes there and none carried. */
+        if (e <= c->period) {
+            m->busy -= cl->g * cl->dur;
+        } else {
+            m->busy -= contrib(c, k, t0);
+            m->carried -= carried(c, k, t0);
+        }
         if (e > m->dev_end)
             m->dev_end = e;
     }
