@@ -42,7 +42,15 @@ typedef struct Fifo {
     int64_t *xr, *wsum;
 } Fifo;
 
-static inline void fifo_load(Fifo *f, Sim *m)
+/* Everything that takes a Fifo is inlined into hybrid_run_fifo, so that
+ * its address is never taken and its fields stay in registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FIFO_INLINE static inline __attribute__((always_inline))
+#else
+#define FIFO_INLINE static inline
+#endif
+
+FIFO_INLINE void fifo_load(Fifo *f, Sim *m)
 {
     HybridMem *mem = m->mem;
     f->m = m;
@@ -69,7 +77,7 @@ static inline void fifo_load(Fifo *f, Sim *m)
 }
 
 /* The state back into the Sim, before anything else reads it. */
-static inline void fifo_store(Fifo *f)
+FIFO_INLINE void fifo_store(Fifo *f)
 {
     Sim *m = f->m;
     m->now = f->now;
@@ -83,7 +91,7 @@ static inline void fifo_store(Fifo *f)
 }
 
 /* ring_next on the Fifo's copy of the ring. */
-static inline int64_t fifo_next(Fifo *f, int64_t after, int64_t limit)
+FIFO_INLINE int64_t fifo_next(Fifo *f, int64_t after, int64_t limit)
 {
     int64_t t = after + 1;
     while (t <= limit) {
@@ -99,7 +107,7 @@ static inline int64_t fifo_next(Fifo *f, int64_t after, int64_t limit)
     return NEVER;
 }
 
-static inline int64_t fifo_take(Fifo *f, int64_t t)
+FIFO_INLINE int64_t fifo_take(Fifo *f, int64_t t)
 {
     size_t s = (size_t)(t & f->mask);
     int64_t g = f->rv[s];
@@ -109,7 +117,7 @@ static inline int64_t fifo_take(Fifo *f, int64_t t)
 }
 
 /* Free the GPUs of the jobs ending in (now, t]; the windows lose them. */
-static inline void fifo_release(Fifo *f, int64_t t)
+FIFO_INLINE void fifo_release(Fifo *f, int64_t t)
 {
     if (t <= f->now)
         return;
@@ -138,7 +146,7 @@ static inline void fifo_release(Fifo *f, int64_t t)
 /* Burst class k submitted at t, with every end up to the present freed:
  * true when enough GPUs are free by its limit. Classes with the same
  * limit share a window (mem->win). */
-static inline bool fits_by_limit(Fifo *f, size_t k, int64_t t)
+FIFO_INLINE bool fits_by_limit(Fifo *f, size_t k, int64_t t)
 {
     const HybridClass *cl = &f->cls[k];
     size_t w = f->win[k];
@@ -155,7 +163,7 @@ static inline bool fits_by_limit(Fifo *f, size_t k, int64_t t)
 
 /* Free the GPUs of the jobs ending at the first minute after now that has
  * any, and move now there (fifo_release to that minute). */
-static inline void release_next(Fifo *f)
+FIFO_INLINE void release_next(Fifo *f)
 {
     int64_t e = fifo_next(f, f->now, f->now + f->mask);
     if (e == NEVER)
@@ -176,7 +184,7 @@ static inline void release_next(Fifo *f)
 
 /* Start class k's job, submitted at t, at cand (move_start and the wait
  * of hybrid_sim.h on the Fifo's figures). */
-static inline void place(Fifo *f, size_t k, int64_t t, int64_t cand)
+FIFO_INLINE void place(Fifo *f, size_t k, int64_t t, int64_t cand)
 {
     const HybridClass *cl = &f->cls[k];
     int64_t end = cand + cl->dur;
@@ -206,7 +214,7 @@ static inline void place(Fifo *f, size_t k, int64_t t, int64_t cand)
 
 /* Class k's job submitted at t goes to the cloud (divert and demand_add of
  * hybrid_sim.h on the Fifo's figures). */
-static inline void to_cloud(Fifo *f, size_t k, int64_t t)
+FIFO_INLINE void to_cloud(Fifo *f, size_t k, int64_t t)
 {
     const HybridCtx *c = f->c;
     const HybridClass *cl = &f->cls[k];
@@ -227,7 +235,7 @@ static inline void to_cloud(Fifo *f, size_t k, int64_t t)
 
 /* Submit class k's job at t, which runs under `run`: to the cloud, or
  * placed at its start. */
-static inline void submit_fifo(Fifo *f, size_t k, int64_t t, HybridRun run)
+FIFO_INLINE void submit_fifo(Fifo *f, size_t k, int64_t t, HybridRun run)
 {
     const HybridClass *cl = &f->cls[k];
     f->mem->tl[k]++;
@@ -325,7 +333,7 @@ static int64_t settled_minute(const Sim *m)
  * holding the GPUs it holds now beyond the unlimited cluster's. Any such
  * stop gives the same figures (hybrid_run.c); this only says when one
  * saves work. */
-static bool stop_early(Fifo *f, int64_t t)
+FIFO_INLINE bool stop_early(Fifo *f, int64_t t)
 {
     const Sim *m = f->m;
     const HybridMem *mem = f->mem;
