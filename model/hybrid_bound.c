@@ -141,12 +141,30 @@ static double least_phi(const HybridCtx *c, const HybridSizesMem *mem, int64_t c
     return v < best ? v : best;
 }
 
-double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
+void hybrid_bound_begin(const HybridCtx *c, HybridScratch *sc, int64_t n,
+                        SizeBound *b)
+{
+    *b = (SizeBound){.n = n, .cap = n * c->gpn};
+    if (b->cap > 0) {
+        double m1 = hybrid_onprem_cost(sc, (double)n, 1);
+        b->a = hybrid_onprem_cost(sc, (double)n, 0);
+        b->slope_u = m1 - b->a;
+        /* u = B x kappa; the largest B, cap x period, may put u a hair
+         * past 1 when days are not whole minutes. */
+        double kappa = 1 / ((double)b->cap * c->p->days * 1440);
+        b->bmax = (double)b->cap * (double)c->period;
+        double umax = b->bmax * kappa;
+        b->s = b->slope_u * kappa / (b->slope_u >= 0 && umax > 1 ? umax : 1);
+    }
+}
+
+double hybrid_bound_at(const HybridCtx *c, const HybridScratch *sc,
+                       const SizeBound *b, const size_t *cloud)
 {
     const HybridSizesMem *mem = sc->mem->sizes;
     if (!mem->bound_ok)
         return -INFINITY;
-    const int64_t cap = n * c->gpn;
+    const int64_t cap = b->cap;
     const double money = c->premium * c->scale;
     double forced = 0, all = 0, w = 0;
     int64_t longest = 0;
@@ -162,39 +180,43 @@ double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
             any_forced = true;
             continue;
         }
-        w += (double)cl->count * (double)cl->g * (double)cl->dur;
+        /* Jobs a run has sent to the cloud are known cloud work too. */
+        size_t out = cloud ? cloud[k] : 0;
+        if (out > 0) {
+            forced += (double)out * cl->gh * cl->price;
+            any_forced = true;
+        }
+        w += (double)(cl->count - out) * (double)cl->g * (double)cl->dur;
         if (cl->dur > longest)
             longest = cl->dur;
     }
-    double a = 0, s = 0, slope_u = 0, bmax = 0;
-    if (cap > 0) {
-        double m1 = hybrid_onprem_cost(sc, (double)n, 1);
-        a = hybrid_onprem_cost(sc, (double)n, 0);
-        slope_u = m1 - a;
-        /* u = B x kappa; the largest B, cap x period, may put u a hair
-         * past 1 when days are not whole minutes. */
-        double kappa = 1 / ((double)cap * c->p->days * 1440);
-        bmax = (double)cap * (double)c->period;
-        double umax = bmax * kappa;
-        s = slope_u * kappa / (slope_u >= 0 && umax > 1 ? umax : 1);
-    }
     double x = w - (double)cap * (double)(longest > 0 ? longest - 1 : 0);
-    double phi = least_phi(c, mem, cap, s, x, bmax, money);
+    double phi = least_phi(c, mem, cap, b->s, x, b->bmax, money);
     double lb;
     if (any_forced) {
-        lb = a + phi + money * forced + c->fixed;
+        lb = b->a + phi + money * forced + c->fixed;
     } else {
         /* phi with E > 0 is at least the least phi over every B; with
          * E = 0 no job is in the cloud (every job has work) and B >= X. */
-        double with_cloud = a + phi + c->fixed;
+        double with_cloud = b->a + phi + c->fixed;
         double b0 = x > 0 ? x : 0;
-        double without = b0 <= bmax ? a + (s >= 0 ? s * b0 : s * bmax)
-                                    : INFINITY;
+        double without = b0 <= b->bmax
+                             ? b->a + (b->s >= 0 ? b->s * b0 : b->s * b->bmax)
+                             : INFINITY;
         lb = with_cloud < without ? with_cloud : without;
     }
-    double size = fabs(a) + fabs(slope_u) + money * all + fabs(c->fixed);
+    double size = fabs(b->a) + fabs(b->slope_u) + money * all + fabs(c->fixed);
     lb -= 1e-9 * size;
     return isnan(lb) ? -INFINITY : lb;
+}
+
+double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n)
+{
+    if (!sc->mem->sizes->bound_ok)
+        return -INFINITY;
+    SizeBound b;
+    hybrid_bound_begin(c, sc, n, &b);
+    return hybrid_bound_at(c, sc, &b, NULL);
 }
 
 void hybrid_need_begin(const HybridCtx *c, Routing route, NeedScan *s)

@@ -33,6 +33,20 @@ int hybrid_bound_setup(const HybridCtx *c, HybridMem *mem);
  * a pass over the classes; -INFINITY when the plan's rates allow none. */
 double hybrid_size_bound(const HybridCtx *c, HybridScratch *sc, int64_t n);
 
+/* The same in two steps, so that a run can bound its own total as it goes
+ * (DESIGN 6.6): begin computes what depends on n alone (the on-prem line
+ * through the cost engine), at gives the bound when, besides the forced
+ * work, the jobs cloud[k] of each class are known to end in the cloud
+ * (cloud NULL: none; at(NULL) is hybrid_size_bound bit for bit). */
+typedef struct SizeBound {
+    int64_t n, cap;
+    double a, s, slope_u, bmax;
+} SizeBound;
+void hybrid_bound_begin(const HybridCtx *c, HybridScratch *sc, int64_t n,
+                        SizeBound *b);
+double hybrid_bound_at(const HybridCtx *c, const HybridScratch *sc,
+                       const SizeBound *b, const size_t *cloud);
+
 /* The pass that finds Baseline.need (below): the work of the on-prem
  * jobs not yet read, the minute all of it must end by, the minute of the
  * last job read. */

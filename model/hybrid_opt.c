@@ -190,13 +190,25 @@ static int dearer_than_all_onprem(const HybridCtx *c, HybridScratch *sc,
 #define PRUNE_FROM 250000.0
 
 /* The run of size n into by_nodes (and *st); 0, or what hybrid_optimize
- * returns when it stops. */
+ * returns when it stops. With least > 0 (the least total found so far) the
+ * run may give up (hybrid_run_below): then by_nodes has its bound instead
+ * of a total, and st->total_monthly is NAN. */
 static int size_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
-                    int64_t n, HybridSimStats *st, HybridResult *r)
+                    int64_t n, double least, HybridSimStats *st,
+                    HybridResult *r)
 {
     Diag d;
-    if (hybrid_run(c, sc, base, n, ROUTE_PLAN, false, true, st, &d) < 0)
+    double bound;
+    int rc = least > 0 && least < INFINITY
+                 ? hybrid_run_below(c, sc, base, n, least, &bound, st, &d)
+                 : hybrid_run(c, sc, base, n, ROUTE_PLAN, false, true, st, &d);
+    if (rc < 0)
         return source_failed(r, d.message);
+    if (rc == 3) {
+        sc->mem->by_nodes[n].lower_bound_monthly = bound;
+        st->total_monthly = NAN;
+        return 0;
+    }
     /* A size past the peak is priced without a simulation, so without
      * the simulation's own checks: look at the flag here too (DESIGN 7;
      * 100,000 such sizes take about 0.1 s). */
@@ -222,7 +234,8 @@ static int by_bound(const void *a, const void *b)
  * v > 0, is below L by more than rounding, and no total found lies within
  * rounding below L. Then every size left out is dearer than every total
  * below L by more than rounding, and the scan in size order picks what it
- * picks with them. */
+ * picks with them. (choice_kept checks it again over every size left
+ * out.) */
 static bool rest_ruled_out(const HybridMem *mem, const HybridSizeOrder *order,
                            size_t at, double v)
 {
@@ -237,8 +250,41 @@ static bool rest_ruled_out(const HybridMem *mem, const HybridSizeOrder *order,
     return true;
 }
 
+/* True when the sizes without a total (left out by their bound, or whose
+ * run gave up at its own bound) cannot change the choice (DESIGN 6.6):
+ * with L the least of their bounds, the least total v > 0 is below L by
+ * more than rounding, and no total lies within rounding below L. */
+static bool choice_kept(const HybridMem *mem, size_t sizes)
+{
+    double l = INFINITY, v = INFINITY;
+    for (size_t n = 0; n < sizes; n++) {
+        double t = mem->by_nodes[n].total_monthly;
+        if (isnan(t)) {
+            double b = mem->by_nodes[n].lower_bound_monthly;
+            l = isnan(b) || b < l ? (isnan(b) ? -INFINITY : b) : l;
+        } else if (t < v) {
+            v = t;
+        }
+    }
+    if (l == INFINITY)
+        return true; /* every size has its total */
+    if (!(v > 0) || !cost_less(v, l))
+        return false;
+    for (size_t n = 0; n < sizes; n++) {
+        double t = mem->by_nodes[n].total_monthly;
+        if (!isnan(t) && t < l && !cost_less(t, l))
+            return false;
+    }
+    return true;
+}
+
 /* The sizes of `order` (n = 0 first, then by bound) simulated until the
- * rest are ruled out. */
+ * rest are ruled out. The plan's own size was simulated for the plan
+ * itself: its total is known from the start (the same total, DESIGN 6.6),
+ * so the least total starts there. A run may give up once its own bound
+ * shows it dearer than the least total found (hybrid_run_below). Should
+ * the sizes left out fail choice_kept at the end, every one of them is
+ * simulated whole. */
 static int pruned_runs(const HybridCtx *c, HybridScratch *sc,
                        const Baseline *base, size_t sizes, size_t searched,
                        HybridResult *r)
@@ -248,17 +294,40 @@ static int pruned_runs(const HybridCtx *c, HybridScratch *sc,
     bool prune = !(sc->test_mode & HYBRID_TEST_BOUNDS);
     double least = INFINITY;
     HybridSimStats st;
+    size_t plan = (size_t)r->onprem_nodes;
+    bool plan_known = prune && plan < sizes;
+    if (plan_known) {
+        mem->by_nodes[plan].total_monthly = r->total_monthly;
+        mem->sizes->unserved_at[plan] = (size_t)r->unserved.jobs;
+        least = r->total_monthly;
+    }
     size_t done = 0;
     for (; done < sizes; done++) {
         if (prune && done > 0 && rest_ruled_out(mem, order, done, least))
             break;
-        int rc = size_run(c, sc, base, order[done].n, &st, r);
+        if (plan_known && (size_t)order[done].n == plan)
+            continue;
+        /* Size 0 always has its total: the scan in size order starts
+         * there. */
+        int rc = size_run(c, sc, base, order[done].n,
+                          prune && order[done].n > 0 ? least : INFINITY, &st,
+                          r);
         if (rc != 0)
             return rc;
         if (st.total_monthly < least)
             least = st.total_monthly;
         hybrid_progress(sc, searched + done + 1, searched + sizes);
     }
+    if (!choice_kept(mem, sizes))
+        for (size_t n = 0; n < sizes; n++) {
+            if (!isnan(mem->by_nodes[n].total_monthly))
+                continue;
+            mem->by_nodes[n].lower_bound_monthly =
+                hybrid_size_bound(c, sc, (int64_t)n);
+            int rc = size_run(c, sc, base, (int64_t)n, INFINITY, &st, r);
+            if (rc != 0)
+                return rc;
+        }
     hybrid_progress(sc, searched + sizes, searched + sizes);
     return 0;
 }
@@ -333,7 +402,7 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
     HybridSimStats st;
     if (every) {
         for (size_t n = 0; n < sizes; n++) {
-            int rc = size_run(c, sc, &base, (int64_t)n, &st, r);
+            int rc = size_run(c, sc, &base, (int64_t)n, INFINITY, &st, r);
             if (rc != 0)
                 return rc;
             hybrid_progress(sc, searched + n + 1, searched + sizes);

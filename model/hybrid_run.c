@@ -17,7 +17,10 @@
  * percentile needs no list of every wait. */
 #include "config.h"
 
+#include "hybrid_bound.h"
 #include "hybrid_walk.h"
+
+#include "cost.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -294,6 +297,21 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
     return fifo;
 }
 
+/* True when the optimizer's run m may stop: the jobs it has sent to the
+ * cloud stay there, so its total is at least the bound with them known
+ * (hybrid_bound_at), and the least total found is below that by more than
+ * rounding (DESIGN 6.6). Sets m->gave_up to the bound. */
+static bool give_up(Sim *m)
+{
+    if (!(m->least > 0))
+        return false;
+    double lb = hybrid_bound_at(m->c, m->sc, m->sb, m->mem->cloud);
+    if (!cost_less(m->least, lb))
+        return false;
+    m->gave_up = lb;
+    return true;
+}
+
 /* Simulate only the stretches where the size binds. */
 static void run_stretches(Sim *m, const Baseline *base, bool fifo)
 {
@@ -322,6 +340,8 @@ static void run_stretches(Sim *m, const Baseline *base, bool fifo)
         if (m->feed.pos == i)
             abort();
         i = m->feed.pos;
+        if (m->sb && give_up(m))
+            return;
         if (fifo && i < n)
             stretch_diff(m, key_minute(mem->rkeys[i]));
     }
@@ -395,9 +415,11 @@ static void run_figures(Sim *m, int64_t nodes, HybridSimStats *st)
     }
 }
 
-int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
-               int64_t nodes, Routing route, bool stats, bool cost_only,
-               HybridSimStats *st, Diag *d)
+/* hybrid_run, and hybrid_run_below when sb is not NULL. */
+static int run_size(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
+                    int64_t nodes, Routing route, bool stats, bool cost_only,
+                    const SizeBound *sb, double least, double *bound,
+                    HybridSimStats *st, Diag *d)
 {
     memset(st, 0, sizeof *st);
     if (base->route != route)
@@ -406,6 +428,9 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
     bool fifo = run_setup(&m, c, sc, base, nodes, stats, cost_only);
     diag_clear(d, NULL);
     m.diag = d;
+    m.sb = sb;
+    m.least = least;
+    m.gave_up = NAN;
     int rc = 0;
     if (base->reuse)
         run_stretches(&m, base, fifo);
@@ -417,6 +442,28 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
             waits_clear(&m, w);
         return hybrid_source_failed(d);
     }
+    if (!isnan(m.gave_up)) {
+        *bound = m.gave_up;
+        return 3;
+    }
     run_figures(&m, nodes, st);
     return m.cancelled ? 2 : 0;
+}
+
+int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
+               int64_t nodes, Routing route, bool stats, bool cost_only,
+               HybridSimStats *st, Diag *d)
+{
+    return run_size(c, sc, base, nodes, route, stats, cost_only, NULL, 0, NULL,
+                    st, d);
+}
+
+int hybrid_run_below(const HybridCtx *c, HybridScratch *sc,
+                     const Baseline *base, int64_t nodes, double least,
+                     double *bound, HybridSimStats *st, Diag *d)
+{
+    SizeBound sb;
+    hybrid_bound_begin(c, sc, nodes, &sb);
+    return run_size(c, sc, base, nodes, ROUTE_PLAN, false, true, &sb, least,
+                    bound, st, d);
 }

@@ -371,6 +371,11 @@ typedef struct Sim {
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
     bool too_big[W_MAX];
     Diag *diag; /* what a source's failure says */
+    /* the optimizer's runs (hybrid_run_below): give up once the run's own
+     * bound (hybrid_bound.h) shows its total above `least` by more than
+     * rounding; that bound */
+    const struct SizeBound *sb;
+    double least, gave_up;
 } Sim;
 
 /* ---- small helpers every part uses ---------------------------------- */
@@ -603,6 +608,17 @@ bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
 int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                int64_t nodes, Routing route, bool stats, bool cost_only,
                HybridSimStats *st, Diag *d);
+
+/* hybrid_run of the plan's routing at `nodes` for the optimizer (cost
+ * only), which gives up when the total cannot be below `least` (DESIGN
+ * 6.6): as it goes it bounds its total as hybrid_size_bound does, with the
+ * jobs it has sent to the cloud known to be there, and stops once least
+ * > 0 is below that bound by more than rounding. Returns what hybrid_run
+ * returns, or 3 when it gave up, with the bound in *bound (st is then not
+ * filled in). */
+int hybrid_run_below(const HybridCtx *c, HybridScratch *sc,
+                     const Baseline *base, int64_t nodes, double least,
+                     double *bound, HybridSimStats *st, Diag *d);
 
 /* ---- hybrid_opt.c ----------------------------------------------------- */
 
