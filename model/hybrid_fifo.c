@@ -325,19 +325,20 @@ static int64_t settled_minute(const Sim *m)
 }
 
 /* Jobs a stretch looks ahead at before it stops early. */
-#define AHEAD 64
+#define AHEAD 256
 
-/* True when a stretch may stop at minute t, before its jobs, with running
+/* True when a stretch may stop at minute t, before its jobs (the feed's
+ * job i the first), with running
  * jobs that differ from the unlimited cluster's (nothing queued): worth it
  * when the next jobs would start at their submission even if the run kept
  * holding the GPUs it holds now beyond the unlimited cluster's. Any such
  * stop gives the same figures (hybrid_run.c); this only says when one
  * saves work. */
-FIFO_INLINE bool stop_early(Fifo *f, int64_t t)
+FIFO_INLINE bool stop_early(Fifo *f, int64_t t, size_t i)
 {
     const Sim *m = f->m;
     const HybridMem *mem = f->mem;
-    size_t i = m->feed.pos, n = m->feed.len;
+    size_t n = m->feed.len;
     fifo_release(f, t);
     /* the unlimited cluster's GPUs in use before the jobs of minute t */
     int64_t unl = mem->use[i] - f->cls[key_class(m->feed.keys[i])].g;
@@ -358,29 +359,47 @@ void hybrid_run_fifo(Sim *m, bool stop)
     int64_t settled = settled_minute(m);
     bool any = false;
     int64_t prev = 0;
-    uint32_t key;
     Fifo f;
     fifo_load(&f, m);
-    for (size_t n = 0; feed_peek(m, &key); n++) {
+    /* The feed's position in a register too; m->feed.pos is kept for
+     * whatever reads it (a refill, stop_early, finish_settled). */
+    const uint32_t *keys = m->feed.keys;
+    size_t pos = m->feed.pos, len = m->feed.len;
+    uint64_t work = 0;
+    const Routing route = m->route;
+    for (size_t n = 0;; n++) {
+        if (pos >= len) {
+            m->feed.pos = pos;
+            if (!(m->feed.more && hybrid_feed_refill(m)))
+                break;
+            keys = m->feed.keys;
+            pos = m->feed.pos;
+            len = m->feed.len;
+        }
+        uint32_t key = keys[pos];
         if (f.last_start >= settled) {
+            m->feed.pos = pos;
+            m->mem->work += work;
             fifo_store(&f);
             finish_settled(m);
             return;
         }
         int64_t t = key_minute(key);
         if (stop && any && t != prev && f.last_start <= t &&
-            (t >= f.dev_end || stop_early(&f, t)))
+            (t >= f.dev_end || stop_early(&f, t, pos)))
             break;
         if ((n & 1023) == 0 && hybrid_cancelled(m->sc)) {
             m->cancelled = true;
             break;
         }
-        m->feed.pos++;
-        m->mem->work++;
+        pos++;
+        work++;
         any = true;
         prev = t;
         size_t k = key_class(key);
-        submit_fifo(&f, k, t, route_run(c, m->route, k));
+        submit_fifo(&f, k, t, route_run(c, route, k));
     }
+    m->feed.pos = pos;
+    m->mem->work += work;
     fifo_store(&f);
 }
