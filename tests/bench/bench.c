@@ -599,8 +599,9 @@ static void bench_hybrid_fleet(void)
 
     /* The busy fleet (tests/bench/fleet-1024-busy.yaml): the cluster binds
      * every night, so each size the optimizer simulates is simulated over
-     * the month, and its lower bound (DESIGN 6.6) rules out some 620 of
-     * the 1,069 sizes. */
+     * much of the month; its lower bound (DESIGN 6.6) rules out some 620
+     * of the 1,069 sizes, and most of the rest give up partway, at their
+     * own bound. */
     char path[4096];
     Diag d;
     snprintf(path, sizeof path, "%s/../tests/bench/fleet-1024-busy.yaml",
