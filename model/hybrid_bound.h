@@ -47,6 +47,17 @@ void hybrid_bound_begin(const HybridCtx *c, HybridScratch *sc, int64_t n,
 double hybrid_bound_at(const HybridCtx *c, const HybridScratch *sc,
                        const SizeBound *b, const size_t *cloud);
 
+/* hybrid_run (hybrid_run.c) of the plan's routing at `nodes` for the
+ * optimizer (cost only), which gives up when the total cannot be below
+ * `least` (DESIGN 6.6): after each stretch it bounds its total with
+ * hybrid_bound_at, the jobs it has sent to the cloud known to be there,
+ * and stops once least > 0 is below that by more than rounding. Returns
+ * what hybrid_run returns, or 3 when it gave up, with that bound in
+ * *bound (st is then not filled in). */
+int hybrid_run_below(const HybridCtx *c, HybridScratch *sc,
+                     const Baseline *base, int64_t nodes, double least,
+                     double *bound, HybridSimStats *st, Diag *d);
+
 /* The pass that finds Baseline.need (below): the work of the on-prem
  * jobs not yet read, the minute all of it must end by, the minute of the
  * last job read. */

@@ -41,10 +41,10 @@
 #include <stdint.h>
 
 #include "hybrid.h"
+#include "hybrid_ring.h"
 #include "hybrid_stream.h"
 
 #define W_MAX HYBRID_MAX_WORKLOADS
-#define NEVER INT64_MAX
 
 /* A job in the replay cache: its submission minute << CLASS_BITS | its
  * class. 20 bits of minutes hold 366 days. */
@@ -92,56 +92,6 @@ typedef struct HybridCtx {
     size_t jobs[W_MAX];     /* jobs of each workload in the stream */
     size_t count;           /* jobs in the stream */
 } HybridCtx;
-
-/* The minutes at which GPUs come free: slot t & mask holds the GPUs of the
- * jobs ending at minute t, bits marks the slots that hold any. Every
- * pending end lies within size - 1 minutes of the present. */
-typedef struct Ring {
-    int64_t *v;
-    uint64_t *bits;
-    int64_t mask;          /* size - 1; size a power of two, >= 64 */
-    uint64_t steps;        /* words looked at (hybrid_scratch_work) */
-} Ring;
-
-static inline void ring_add(Ring *r, int64_t t, int64_t g)
-{
-    size_t s = (size_t)(t & r->mask);
-    r->v[s] += g;
-    r->bits[s >> 6] |= UINT64_C(1) << (s & 63);
-}
-
-/* Take what slot t holds. */
-static inline int64_t ring_take(Ring *r, int64_t t)
-{
-    size_t s = (size_t)(t & r->mask);
-    int64_t g = r->v[s];
-    r->v[s] = 0;
-    r->bits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
-    return g;
-}
-
-static inline int64_t ring_at(const Ring *r, int64_t t)
-{
-    return r->v[t & r->mask];
-}
-
-/* The first minute in (after, limit] whose slot holds ends, or NEVER;
- * limit - after must be below the ring's size. */
-static inline int64_t ring_next(Ring *r, int64_t after, int64_t limit)
-{
-    int64_t t = after + 1;
-    while (t <= limit) {
-        r->steps++;
-        size_t s = (size_t)(t & r->mask), b = s & 63;
-        uint64_t x = r->bits[s >> 6] >> b;
-        if (x != 0) {
-            int64_t found = t + (int64_t)__builtin_ctzll(x);
-            return found <= limit ? found : NEVER;
-        }
-        t += (int64_t)(64 - b);
-    }
-    return NEVER;
-}
 
 /* One class's queue (events): a ring of waiting jobs, oldest first. */
 typedef struct QEntry {
@@ -220,20 +170,16 @@ typedef struct HybridMem {
     HeadHeap heads, vheads;
     HeadKey *passed;
     ClassQueue *queues;
-    size_t *burst;          /* the burst classes, one for each limit
-                             * (FIFO windows) */
-    size_t *win;            /* a burst class's window: the class in burst
-                             * with its limit */
+    size_t *burst;          /* a burst class a limit (FIFO windows) */
+    size_t *win;            /* each burst class's one in burst */
     /* the minutes GPUs come free: the run's and the unlimited cluster's;
      * a prediction's own starts end in vheap (end << CLASS_BITS | class),
      * vcopy is where a reservation reads them in order */
     Ring ring, uring;
     size_t ring_size;
-    /* strict-order stretches (hybrid_run.c): how the run's GPUs in use
-     * differ from the unlimited cluster's where a stretch stopped, by end
-     * minute (dd), and the GPUs it holds beyond the unlimited cluster's
-     * from each minute on, or 0 (dx); d_cap entries each (the ring's
-     * size, when the stream is cached) */
+    /* strict-order stretches (hybrid_run.c, Sim.d_from): the run's GPUs
+     * in use less the unlimited cluster's, by end minute (dd), and what
+     * that adds from each minute on, or 0 (dx); d_cap each (cached) */
     int64_t *dd, *dx;
     size_t d_cap;
     uint64_t *vheap, *vcopy;
@@ -349,10 +295,8 @@ typedef struct Sim {
     int64_t busy;    /* GPU-minutes inside the period */
     int64_t carried; /* GPU-minutes after it, of on-prem jobs started in it */
     int64_t dev_end; /* the differing jobs have ended in both schedules */
-    /* strict order: the minute a stretch stopped at with running jobs
-     * that differ from the unlimited cluster's (mem->dd, mem->dx from
-     * there); d_hi: the run holds no more GPUs than the unlimited cluster
-     * from then on; d_any: some differ */
+    /* strict order: where a stretch stopped with jobs that differ (dd,
+     * dx from there; none add GPUs from d_hi on; d_any: some differ) */
     int64_t d_from, d_hi;
     bool d_any;
     int64_t last_start; /* strict order: the latest start so far */
@@ -371,9 +315,7 @@ typedef struct Sim {
     size_t wait_top[W_MAX]; /* the longest wait in mem->hist[w] */
     bool too_big[W_MAX];
     Diag *diag; /* what a source's failure says */
-    /* the optimizer's runs (hybrid_run_below): give up once the run's own
-     * bound (hybrid_bound.h) shows its total above `least` by more than
-     * rounding; that bound */
+    /* hybrid_run_below (hybrid_bound.h): its bound, least, the bound */
     const struct SizeBound *sb;
     double least, gave_up;
 } Sim;
@@ -445,16 +387,9 @@ static inline void divert(Sim *m, size_t k, int64_t t0)
     const HybridCtx *c = m->c;
     m->mem->cloud[k]++;
     if (m->rel) {
-        const HybridClass *cl = &c->cls[k];
-        int64_t e = t0 + cl->dur;
-        /* The common case: it would have ended inside the period, with
-         * all of its GPU-minutes there and none carried. */
-        if (e <= c->period) {
-            m->busy -= cl->g * cl->dur;
-        } else {
-            m->busy -= contrib(c, k, t0);
-            m->carried -= carried(c, k, t0);
-        }
+        m->busy -= contrib(c, k, t0);
+        m->carried -= carried(c, k, t0);
+        int64_t e = t0 + c->cls[k].dur;
         if (e > m->dev_end)
             m->dev_end = e;
     }
@@ -608,17 +543,6 @@ bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
 int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                int64_t nodes, Routing route, bool stats, bool cost_only,
                HybridSimStats *st, Diag *d);
-
-/* hybrid_run of the plan's routing at `nodes` for the optimizer (cost
- * only), which gives up when the total cannot be below `least` (DESIGN
- * 6.6): as it goes it bounds its total as hybrid_size_bound does, with the
- * jobs it has sent to the cloud known to be there, and stops once least
- * > 0 is below that bound by more than rounding. Returns what hybrid_run
- * returns, or 3 when it gave up, with the bound in *bound (st is then not
- * filled in). */
-int hybrid_run_below(const HybridCtx *c, HybridScratch *sc,
-                     const Baseline *base, int64_t nodes, double least,
-                     double *bound, HybridSimStats *st, Diag *d);
 
 /* ---- hybrid_opt.c ----------------------------------------------------- */
 
