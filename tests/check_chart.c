@@ -1001,7 +1001,7 @@ START_TEST(hybrid_bounds_marked)
                                       : "against on-prem nodes\n";
         ck_assert_msg(strstr(t, title), "%d rows:\n%s", rows, t);
         ck_assert_msg(strchr(t, '^'), "%d rows:\n%s", rows, t);
-        const char *row = "^ lower bound, not simulated (3 of 4 sizes simulated)";
+        const char *row = "^ lower bound (3 of 4 sizes simulated in full)";
         ck_assert_msg((strstr(t, row) != NULL) == (rows > 8), "%d rows:\n%s",
                       rows, t);
         /* the bound, 190,000, is the highest point: the first `^` comes

@@ -3,7 +3,7 @@
 # out (DESIGN 6.6), the 1,024-node bench fleet: JSON gives each such size
 # a null total and its lower bound, and says how many sizes ran; every
 # bound is below the optimum's total and every size is listed; the text
-# and Markdown reports say "Sizes simulated: N of M" and their chart marks
+# and Markdown reports say "Sizes simulated in full: N of M" and their chart marks
 # the bounds `^` with a legend row; the HTML chart draws them as a dashed
 # line. A small plan's reports say none of it.
 . "$top_srcdir/tests/lib.sh"
@@ -33,20 +33,20 @@ set -- $got
 ran=$3
 
 "$G" report --format text "$FLEET" >"$TMP/fleet.text" && ok || fail "the text report"
-expect_grep "$TMP/fleet.text" "Sizes simulated: $ran of 1,025" "the text report"
-expect_grep "$TMP/fleet.text" "^ lower bound, not simulated ($ran of 1,025 sizes simulated)" \
+expect_grep "$TMP/fleet.text" "Sizes simulated in full: $ran of 1,025" "the text report"
+expect_grep "$TMP/fleet.text" "^ lower bound ($ran of 1,025 sizes simulated in full)" \
     "the text chart's legend"
 grep -A12 "Total monthly (USD) against on-prem nodes" "$TMP/fleet.text" |
     grep -q '^ .*|.*\^' && ok || fail "no ^ in the text chart's plot"
 "$G" report --format md "$FLEET" >"$TMP/fleet.md" && ok || fail "the Markdown report"
-expect_grep "$TMP/fleet.md" "- Sizes simulated: $ran of 1,025" "the Markdown report"
+expect_grep "$TMP/fleet.md" "- Sizes simulated in full: $ran of 1,025" "the Markdown report"
 "$G" report --format html "$FLEET" >"$TMP/fleet.html" && ok || fail "the HTML report"
 expect_grep "$TMP/fleet.html" '<path class="bound" d="M' "the HTML chart's bounds"
 expect_grep "$TMP/fleet.html" "<style>svg .bound{fill:none;stroke:var(--threshold)" \
     "the bounds' style, in their chart"
-expect_grep "$TMP/fleet.html" "lower bound, not simulated ($ran of 1,025 sizes simulated)" \
+expect_grep "$TMP/fleet.html" "lower bound ($ran of 1,025 sizes simulated in full)" \
     "the HTML chart's key"
-expect_grep "$TMP/fleet.html" "<li>Sizes simulated: $ran of 1,025" "the HTML summary"
+expect_grep "$TMP/fleet.html" "<li>Sizes simulated in full: $ran of 1,025" "the HTML summary"
 
 # A small plan simulates every size: none of it.
 "$G" report --format json logistics-hybrid >"$TMP/small.json" && ok || fail "small JSON"

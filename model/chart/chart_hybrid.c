@@ -178,7 +178,7 @@ static void hybrid_bound_legend(Canvas *c, const HybridResult *r, size_t simulat
     num_format_money((double)simulated, 0, a, sizeof a);
     num_format_money((double)r->by_nodes_count, 0, b, sizeof b);
     num_snprintf(buf, sizeof buf,
-                 "^ lower bound, not simulated (%s of %s sizes simulated)", a, b);
+                 "^ lower bound (%s of %s sizes simulated in full)", a, b);
     canvas_text(c, 0, c->height - 1, buf, CS_LABEL);
 }
 

@@ -196,7 +196,7 @@ void chart_svg_hybrid(StrBuf *b, const HybridResult *h, const char *currency)
         num_format_money((double)simulated, 0, a, sizeof a);
         num_format_money((double)h->by_nodes_count, 0, c, sizeof c);
         sb_free(&text);
-        sb_printf(&text, "lower bound, not simulated (%s of %s sizes simulated)", a, c);
+        sb_printf(&text, "lower bound (%s of %s sizes simulated in full)", a, c);
         svg_legend_item(b, p.left - 60, y + KEY_ROW, SWATCH_DASHED, "bound",
                         sb_str(&text));
     }

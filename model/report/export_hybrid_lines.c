@@ -93,7 +93,7 @@ void export_hybrid_line(const Scenario *s, const HybridResult *h, int i, StrBuf 
             break;
         num_format_money((double)n, 0, a, sizeof a);
         num_format_money((double)h->by_nodes_count, 0, c, sizeof c);
-        sb_printf(b, "Sizes simulated: %s of %s (the others' lower bounds rule "
+        sb_printf(b, "Sizes simulated in full: %s of %s (the others' lower bounds rule "
                   "them out)", a, c);
         break;
     }

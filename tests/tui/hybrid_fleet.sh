@@ -148,7 +148,7 @@ wait_for "Hybrid: 1024 " 10 "figures shown after the export"
 # bound, `^`, and says so under its legend (DESIGN 6.6).
 keys c c c
 wait_for "Total monthly (USD) against on-prem nodes" 5 "c three times shows the nodes chart"
-wait_re "^\\^ lower bound, not simulated \([0-9]+ of 1,0[0-9][0-9] sizes simulated\)" 5 \
+wait_re "^\\^ lower bound \([0-9]+ of 1,0[0-9][0-9] sizes simulated in full\)" 5 \
     "the nodes chart's legend row for the bounds"
 screen | grep -A8 "against on-prem nodes" | grep -q '|.*\^' && ok ||
     fail "no ^ in the nodes chart"
