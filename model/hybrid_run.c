@@ -192,14 +192,33 @@ static void stretch_diff(Sim *m, int64_t t)
     }
     int64_t sum = 0;
     m->d_from = m->d_hi = t;
+    m->d_last = INT64_MIN;
     m->d_any = false;
     for (int64_t j = size - 1; j >= 0; j--) {
         mem->dx[j] = sum > 0 ? sum : 0;
         if (sum > 0 && m->d_hi == t)
             m->d_hi = t + j + 1;
         sum += mem->dd[j];
+        if (mem->dd[j] != 0 && !m->d_any)
+            m->d_last = t + j;
         m->d_any = m->d_any || mem->dd[j] != 0;
     }
+}
+
+/* After a strict-order stretch stopped at minute t: what its running jobs
+ * differ by. When the stop came by the first rule (every job that differed
+ * in this stretch, dev_end, and every one carried into it, d_last, has
+ * ended by t), nothing differs, and there is nothing to count: the plain
+ * stretches of a small plan pay nothing for the early stops. */
+static void stretch_end(Sim *m, int64_t t)
+{
+    if (t >= m->dev_end && (!m->d_any || t >= m->d_last)) {
+        m->d_from = m->d_hi = t;
+        m->d_last = INT64_MIN;
+        m->d_any = false;
+        return;
+    }
+    stretch_diff(m, t);
 }
 
 /* From job i on, the first whose submission puts more GPUs in use than
@@ -343,7 +362,7 @@ static void run_stretches(Sim *m, const Baseline *base, bool fifo)
         if (m->sb && give_up(m))
             return;
         if (fifo && i < n)
-            stretch_diff(m, key_minute(mem->rkeys[i]));
+            stretch_end(m, key_minute(mem->rkeys[i]));
     }
     m->busy += base->busy;
     m->carried += base->carried;

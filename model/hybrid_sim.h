@@ -296,8 +296,9 @@ typedef struct Sim {
     int64_t carried; /* GPU-minutes after it, of on-prem jobs started in it */
     int64_t dev_end; /* the differing jobs have ended in both schedules */
     /* strict order: where a stretch stopped with jobs that differ (dd,
-     * dx from there; none add GPUs from d_hi on; d_any: some differ) */
-    int64_t d_from, d_hi;
+     * dx from there; none add GPUs from d_hi on; d_any: some differ; none
+     * differ after d_last) */
+    int64_t d_from, d_hi, d_last;
     bool d_any;
     int64_t last_start; /* strict order: the latest start so far */
     size_t queued;
