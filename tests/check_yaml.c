@@ -22,6 +22,7 @@
 #include "export.h"
 #include "fields.h"
 #include "scenario_file.h"
+#include "strbuf.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -361,6 +362,55 @@ START_TEST(deep_nesting_is_refused_fast)
     expect_error("deep block", rc, &d, &s, EXIT_DATAERR, 3, 2, "hardware.a",
                  "unknown key `a`");
     free(text);
+}
+END_TEST
+
+/* A control character makes the loader read the text again to name the
+ * field it sits in. Gathering every problem reads past the first unknown
+ * key, so the character is reached at the top of a flow nest 100,000
+ * levels deep; the second reading must stop where the first did (read
+ * whole, it took time growing with the square of the depth: minutes for a
+ * 1 MiB file). */
+START_TEST(control_character_in_a_deep_nest_is_fast)
+{
+    for (int at_end = 0; at_end < 2; at_end++) {
+        const int levels = 100000;
+        StrBuf text = STRBUF_INIT;
+        sb_append(&text, "{a: {a: {b");
+        if (!at_end)
+            sb_append(&text, "\x01" "c");
+        sb_append(&text, ": ");
+        for (int i = 0; i < levels; i++)
+            sb_append(&text, "{a: ");
+        sb_append(&text, at_end ? "x\x01y" : "1");
+        for (int i = 0; i < levels + 3; i++)
+            sb_append_n(&text, "}", 1);
+        static Diag all[16];
+        size_t n = 0;
+        double t0 = now();
+        int rc = scenario_check_yaml("t.yaml", text.data, text.len, all, 16, &n);
+        double dt = now() - t0;
+        ck_assert_int_eq(rc, EXIT_DATAERR);
+        ck_assert_msg(n >= 1, "no problem reported");
+        ck_assert_msg(dt < 1.0, "at_end=%d: took %.3f s", at_end, dt);
+        /* Near the top the character is named in its field; at the end
+         * the nesting is refused before the character is reached. */
+        const char *want = at_end ? "nesting is deeper than 16 levels"
+                                  : "control character \\x01";
+        bool named = false;
+        for (size_t k = 0; k < n; k++)
+            if (strstr(all[k].message, want)) {
+                named = true;
+                if (!at_end) {
+                    ck_assert_uint_eq(all[k].line, 1);
+                    ck_assert_uint_eq(all[k].col, 11);
+                    ck_assert_str_eq(all[k].path, "a.a");
+                }
+            }
+        ck_assert_msg(named, "at_end=%d: no \"%s\" (first problem: %s)",
+                      at_end, want, all[0].message);
+        sb_free(&text);
+    }
 }
 END_TEST
 
@@ -1258,6 +1308,7 @@ static Suite *yaml_suite(void)
                         (int)(sizeof json_bad / sizeof json_bad[0]));
     tcase_add_test(t, deep_nesting_is_refused_fast);
     tcase_add_test(t, deep_file_is_refused_fast);
+    tcase_add_test(t, control_character_in_a_deep_nest_is_fast);
     tcase_add_test(t, good_inputs);
     tcase_add_test(t, good_texts);
     tcase_add_test(t, never_half_applies);

@@ -102,7 +102,8 @@ static int syntax_error(Yaml *y)
         char path[192], what[16];
         unsigned v = (unsigned)p->problem_value;
         snprintf(what, sizeof what, v < 0x80 ? "\\x%02x" : "U+%04X", v);
-        yaml_spans_path_at(y->data, y->len, p->problem_offset, path, sizeof path);
+        yaml_spans_path_at(y->data, y->len, p->problem_offset,
+                           SCENARIO_NEST_MAX, path, sizeof path);
         return load_error(y->c, at, path[0] ? path : NULL,
                           "the file holds the control character %s (not "
                           "allowed in a scenario file; only tabs and line "

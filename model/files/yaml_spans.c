@@ -246,8 +246,8 @@ static void node_path(const YamlSpans *sp, size_t i, char *path, size_t n)
                  yaml_spans_text(sp, key));
 }
 
-void yaml_spans_path_at(const char *data, size_t len, size_t off, char *path,
-                        size_t n)
+void yaml_spans_path_at(const char *data, size_t len, size_t off,
+                        int max_depth, char *path, size_t n)
 {
     path[0] = '\0';
     char *copy = xmalloc(len + 1);
@@ -262,12 +262,24 @@ void yaml_spans_path_at(const char *data, size_t len, size_t off, char *path,
     if (!yaml_parser_initialize(&parser))
         xalloc_die();
     yaml_parser_set_input_string(&parser, (const unsigned char *)copy, len);
+    /* Read only up to the first node that starts past off, and no deeper
+     * than max_depth: libyaml's scanner looks at every open flow level for
+     * each token it reads, so a text nested deeply past the point the
+     * loader stopped at would cost time quadratic in its length. */
+    int depth = 0;
     for (bool done = false; !done;) {
         yaml_event_t ev;
         if (!yaml_parser_parse(&parser, &ev))
             break;
+        if (ev.type == YAML_MAPPING_START_EVENT ||
+            ev.type == YAML_SEQUENCE_START_EVENT)
+            depth++;
+        else if (ev.type == YAML_MAPPING_END_EVENT ||
+                 ev.type == YAML_SEQUENCE_END_EVENT)
+            depth--;
         yaml_spans_event(&sp, &ev);
-        done = ev.type == YAML_STREAM_END_EVENT;
+        done = ev.type == YAML_STREAM_END_EVENT || depth > max_depth ||
+               (sp.count > 0 && sp.nodes[sp.count - 1].start > off);
         yaml_event_delete(&ev);
     }
     yaml_parser_delete(&parser);

@@ -93,9 +93,12 @@ const YamlNode *yaml_spans_node(const YamlSpans *sp, size_t i);
  * the innermost scalar spanning off is named (for a key, the mapping that
  * holds it, since the key itself is what is wrong). path is empty when no
  * scalar holds it (a comment) or the key is at the top; it is cut to n
- * bytes, and a path that long never names a registry field. */
-void yaml_spans_path_at(const char *data, size_t len, size_t off, char *path,
-                        size_t n);
+ * bytes, and a path that long never names a registry field. The text is
+ * read no further than the first node past off and no deeper than
+ * max_depth collections (the loader's own cap), so the time it takes grows
+ * with off, never with the square of the nesting. */
+void yaml_spans_path_at(const char *data, size_t len, size_t off,
+                        int max_depth, char *path, size_t n);
 
 /* Parse a YAML scenario like scenario_load_yaml (same contract) and, when
  * spans is not NULL, record the spans of the text (yaml_spans_init must
