@@ -119,12 +119,17 @@ int field_check_num(const Field *f, double v, Diag *d)
         return diag_fail(d, "choice %g does not exist (expected %s)", v,
                          words);
     }
+    bool finite = isfinite(v);
+    bool whole = f->type != FT_INT || v == floor(v);
+    if (finite && whole && v >= f->minimum &&
+        (!f->above_minimum || v > f->minimum) && v <= f->maximum)
+        return 0; /* the usual case: no text to format */
     char range[120], val[40];
     range_text(f, range, sizeof range);
     num_format_said(v, val, sizeof val);
-    if (!isfinite(v))
+    if (!finite)
         return diag_fail(d, "not a finite number (expected %s)", range);
-    if (f->type == FT_INT && v != floor(v))
+    if (!whole)
         return diag_fail(d, "%s is not a whole number (expected %s)", val,
                          range);
     if (v < f->minimum) {
@@ -137,12 +142,9 @@ int field_check_num(const Field *f, double v, Diag *d)
         num_format_said(f->minimum, lo, sizeof lo);
         return diag_fail(d, "%s is not above %s (expected %s)", val, lo, range);
     }
-    if (v > f->maximum) {
-        char hi[40];
-        num_format_said(f->maximum, hi, sizeof hi);
-        return diag_fail(d, "%s is above %s (expected %s)", val, hi, range);
-    }
-    return 0;
+    char hi[40];
+    num_format_said(f->maximum, hi, sizeof hi);
+    return diag_fail(d, "%s is above %s (expected %s)", val, hi, range);
 }
 
 static bool parse_bool(const char *t, double *out)
