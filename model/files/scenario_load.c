@@ -28,15 +28,19 @@ void load_begin(LoadCtx *c, const char *name, Diag *d)
     c->d = d;
     diag_clear(d, name);
     scenario_default(&c->s);
-    c->items_max = 1;
-    for (size_t i = 0; i < field_count; i++)
-        if (field_table[i].list && field_table[i].list->max > c->items_max)
-            c->items_max = field_table[i].list->max;
-    size_t n = field_count * c->items_max;
-    c->field_pos = xmalloc(n * sizeof c->field_pos[0]);
-    memset(c->field_pos, 0, n * sizeof c->field_pos[0]);
-    c->value_pos = xmalloc(n * sizeof c->value_pos[0]);
-    memset(c->value_pos, 0, n * sizeof c->value_pos[0]);
+    /* One place for each scalar row and for each item a list row can
+     * hold, so that a load clears a few kilobytes, not a full table of
+     * rows times the longest list. */
+    c->row_base = xmalloc((field_count + 1) * sizeof c->row_base[0]);
+    size_t n = 0;
+    for (size_t i = 0; i < field_count; i++) {
+        c->row_base[i] = n;
+        n += field_table[i].list ? field_table[i].list->max : 1;
+    }
+    c->row_base[field_count] = n;
+    c->field_pos = xmalloc(2 * n * sizeof c->field_pos[0]);
+    memset(c->field_pos, 0, 2 * n * sizeof c->field_pos[0]);
+    c->value_pos = c->field_pos + n;
     c->doc.line = 1;
     c->doc.col = 1;
 }
@@ -44,8 +48,9 @@ void load_begin(LoadCtx *c, const char *name, Diag *d)
 void load_end(LoadCtx *c)
 {
     free(c->field_pos);
-    free(c->value_pos);
+    free(c->row_base);
     c->field_pos = c->value_pos = NULL;
+    c->row_base = NULL;
 }
 
 int load_error(LoadCtx *c, LoadPos at, const char *path, const char *fmt, ...)
@@ -78,13 +83,13 @@ bool load_go_on(const LoadCtx *c, int rc)
 /* Where the key of row f, item i was given. */
 static LoadPos *pos_of(LoadCtx *c, const Field *f, size_t i)
 {
-    return &c->field_pos[(size_t)(f - field_table) * c->items_max + i];
+    return &c->field_pos[c->row_base[f - field_table] + i];
 }
 
 /* Where its value was given. */
 static LoadPos *value_pos_of(LoadCtx *c, const Field *f, size_t i)
 {
-    return &c->value_pos[(size_t)(f - field_table) * c->items_max + i];
+    return &c->value_pos[c->row_base[f - field_table] + i];
 }
 
 bool load_is_section(const char *name)
@@ -338,16 +343,16 @@ int load_finish(LoadCtx *c, Scenario *out)
             const Field *f = &field_table[i];
             if (field_version(f) < 2)
                 continue;
-            for (size_t k = 0; k < (f->list ? c->items_max : 1); k++) {
+            for (size_t k = 0; k < (f->list ? f->list->max : 1); k++) {
                 LoadPos p = *pos_of(c, f, k);
+                if (!p.line)
+                    continue;
                 FieldRef r;
                 field_ref_init(&r, f, k);
-                if (p.line)
-                    return load_error(c, p, r.path, "`%s` is a schema "
-                                      "version 2 field, but this file says "
-                                      "`gpuplan: %d` (line %lu); write "
-                                      "`gpuplan: 2` to use it", r.path,
-                                      c->version_num, c->version.line);
+                return load_error(c, p, r.path, "`%s` is a schema version 2 "
+                                  "field, but this file says `gpuplan: %d` "
+                                  "(line %lu); write `gpuplan: 2` to use it",
+                                  r.path, c->version_num, c->version.line);
             }
         }
     }

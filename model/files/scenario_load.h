@@ -38,10 +38,11 @@ typedef struct LoadCtx {
     size_t nall, maxall;
     Scenario s;         /* starts as scenario_default(); copied out on success */
     /* Where each field's key was given: row r, item i (0 for a scalar) at
-     * field_pos[r * items_max + i]; value_pos the same for its value (where
-     * a rule that breaks is reported). */
+     * field_pos[row_base[r] + i]; value_pos the same for its value (where
+     * a rule that breaks is reported). A scalar row has one place, a list
+     * row one per item its list can hold. */
     LoadPos *field_pos, *value_pos;
-    size_t items_max;   /* the largest list's capacity (1 without lists) */
+    size_t *row_base;   /* field_count + 1 entries; the last is the total */
     LoadPos doc;        /* where the document (or the scenario object) starts */
     LoadPos version;    /* where `gpuplan:` was given */
     int version_num;    /* its value, 1 or 2 (DESIGN 1.4) */
