@@ -181,3 +181,5 @@ const FieldRule field_rules[] = {
 };
 
 const size_t field_rule_count = sizeof field_rules / sizeof field_rules[0];
+_Static_assert(sizeof field_rules / sizeof field_rules[0] <= FIELD_RULES_MAX,
+               "FIELD_RULES_MAX is too small for field_rules");

@@ -8,6 +8,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -321,12 +323,32 @@ bool field_saved(const Field *f, const Scenario *s, size_t index)
     return field_get_num(field_ref(&r), s) != f->default_num;
 }
 
-/* True when rule r involves a field of scope `changed`. */
-static bool rule_involves(const FieldRule *r, FieldScope changed)
+/* The rows each rule names, looked up once: the rules are checked for
+ * every draw of a Monte Carlo, and finding their fields among the
+ * registry's rows by name took four fifths of a draw. The first caller
+ * fills the table and publishes it; a caller that finds it being filled by
+ * another thread looks the rows up into `local` rather than wait. */
+typedef struct RuleRows {
+    const Field *key, *limit;
+} RuleRows;
+static RuleRows rule_rows[FIELD_RULES_MAX];
+static atomic_int rule_state; /* 0 empty, 1 being filled, 2 filled */
+
+static const RuleRows *rules_resolved(RuleRows *local)
 {
-    const Field *f = field_find(r->key);
-    const Field *lim = r->limit ? field_find(r->limit) : NULL;
-    return f->scope == changed || (lim && lim->scope == changed);
+    if (atomic_load_explicit(&rule_state, memory_order_acquire) == 2)
+        return rule_rows;
+    int empty = 0;
+    bool mine = atomic_compare_exchange_strong(&rule_state, &empty, 1);
+    RuleRows *t = mine ? rule_rows : local;
+    for (size_t i = 0; i < field_rule_count; i++) {
+        t[i].key = field_find(field_rules[i].key);
+        t[i].limit = field_rules[i].limit ? field_find(field_rules[i].limit)
+                                          : NULL;
+    }
+    if (mine)
+        atomic_store_explicit(&rule_state, 2, memory_order_release);
+    return t;
 }
 
 /* The rules of field_rules (those involving a field of scope `changed`
@@ -334,11 +356,13 @@ static bool rule_involves(const FieldRule *r, FieldScope changed)
 static int validate(const Scenario *s, bool only, FieldScope changed,
                     const Field **bad, Diag *d)
 {
+    RuleRows local[FIELD_RULES_MAX];
+    const RuleRows *rows = rules_resolved(local);
     for (size_t i = 0; i < field_rule_count; i++) {
         const FieldRule *r = &field_rules[i];
-        if (only && !rule_involves(r, changed))
+        const Field *f = rows[i].key, *lim = rows[i].limit;
+        if (only && f->scope != changed && !(lim && lim->scope == changed))
             continue;
-        const Field *f = field_find(r->key);
         if (r->holds) {
             if (field_in_scope(f, s) && r->holds(s, d) != 0) {
                 *bad = f;
@@ -346,7 +370,6 @@ static int validate(const Scenario *s, bool only, FieldScope changed,
             }
             continue;
         }
-        const Field *lim = field_find(r->limit);
         if (!field_in_scope(f, s) || !field_in_scope(lim, s))
             continue;
         if (field_get_num(f, s) > field_get_num(lim, s)) {

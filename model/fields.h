@@ -139,6 +139,7 @@ typedef struct FieldRule {
     int (*holds)(const Scenario *s, Diag *d);
 } FieldRule;
 
+#define FIELD_RULES_MAX 32 /* room for field_rules (checked where they are) */
 extern const FieldRule field_rules[];
 extern const size_t field_rule_count;
 
