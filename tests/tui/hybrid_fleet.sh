@@ -49,12 +49,14 @@ wait_for "On-prem nodes           1,024 nodes" 10 "the Hybrid panel" || give_up
 wait_for "total monthly  $T1024" 60 "the opening figures are the report's" || give_up
 wait_gone "computing" 60
 
-# Type 9, 0, 0 into onprem_nodes: each digit must be on the screen within
-# ECHO_MS (the budget is 16 ms; this bound leaves room for a loaded test
-# machine and the tmux round trip), while the plan of the value before is
-# still computing: the screen that shows the digit also says
-# `computing…`.
-ECHO_MS=300
+# Type 9, 0, 0 into onprem_nodes: each digit must be on the screen while
+# the plan of the value before is still computing (the screen that shows
+# the digit also says `computing…`), which is what shows that typing does
+# not wait for the plan. The budget itself (16 ms) is measured by `make
+# bench`; ECHO_MS only catches a stall, with room for a test machine
+# running other tests beside this one and the tmux round trip (300 ms was
+# seen to be exceeded at a load average of 4 on 2 cores).
+ECHO_MS=1000
 keys Down
 wait_for "hybrid.onprem_nodes:" 5 "onprem_nodes selected"
 typed=""
