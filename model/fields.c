@@ -8,13 +8,13 @@
 
 #include <float.h>
 #include <math.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cron.h"
 #include "numfmt.h"
+#include "once_table.h"
 
 double *field_num(const Field *f, Scenario *s)
 {
@@ -325,30 +325,27 @@ bool field_saved(const Field *f, const Scenario *s, size_t index)
 
 /* The rows each rule names, looked up once: the rules are checked for
  * every draw of a Monte Carlo, and finding their fields among the
- * registry's rows by name took four fifths of a draw. The first caller
- * fills the table and publishes it; a caller that finds it being filled by
- * another thread looks the rows up into `local` rather than wait. */
+ * registry's rows by name took four fifths of a draw (once_table.h). */
 typedef struct RuleRows {
     const Field *key, *limit;
 } RuleRows;
 static RuleRows rule_rows[FIELD_RULES_MAX];
-static atomic_int rule_state; /* 0 empty, 1 being filled, 2 filled */
+static OnceTable rule_once = ONCE_TABLE_INIT;
 
-static const RuleRows *rules_resolved(RuleRows *local)
+static void rules_fill(void *table, void *arg)
 {
-    if (atomic_load_explicit(&rule_state, memory_order_acquire) == 2)
-        return rule_rows;
-    int empty = 0;
-    bool mine = atomic_compare_exchange_strong(&rule_state, &empty, 1);
-    RuleRows *t = mine ? rule_rows : local;
+    (void)arg;
+    RuleRows *t = table;
     for (size_t i = 0; i < field_rule_count; i++) {
         t[i].key = field_find(field_rules[i].key);
         t[i].limit = field_rules[i].limit ? field_find(field_rules[i].limit)
                                           : NULL;
     }
-    if (mine)
-        atomic_store_explicit(&rule_state, 2, memory_order_release);
-    return t;
+}
+
+static const RuleRows *rules_resolved(RuleRows *local)
+{
+    return once_table(&rule_once, rule_rows, local, rules_fill, NULL);
 }
 
 /* The rules of field_rules (those involving a field of scope `changed`

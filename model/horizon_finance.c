@@ -10,12 +10,12 @@
 
 #include <math.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "numfmt.h"
+#include "once_table.h"
 #include "utf8.h"
 
 void horizon_spans(const double *on, const double *x, int T, HorizonSpans *sp)
@@ -237,24 +237,21 @@ static void add_root(HorizonIrr *irr, double rho)
 }
 
 /* The scan's rates never change: they are computed once (2,048 pow calls
- * cost as much as the rest of a horizon evaluation) into a table that the
- * first caller fills and publishes; a caller that finds it being filled by
- * another thread computes its own copy into `local` rather than wait. */
+ * cost as much as the rest of a horizon evaluation), once_table.h. */
 static double scan_table[SCAN];
-static atomic_int scan_state; /* 0 empty, 1 being filled, 2 filled */
+static OnceTable scan_once = ONCE_TABLE_INIT;
+
+static void scan_fill(void *table, void *arg)
+{
+    (void)arg;
+    double *t = table;
+    for (int k = 0; k < SCAN; k++)
+        t[k] = scan_rate(k);
+}
 
 static const double *scan_rates(double *local)
 {
-    if (atomic_load_explicit(&scan_state, memory_order_acquire) == 2)
-        return scan_table;
-    int empty = 0;
-    bool mine = atomic_compare_exchange_strong(&scan_state, &empty, 1);
-    double *t = mine ? scan_table : local;
-    for (int k = 0; k < SCAN; k++)
-        t[k] = scan_rate(k);
-    if (mine)
-        atomic_store_explicit(&scan_state, 2, memory_order_release);
-    return t;
+    return once_table(&scan_once, scan_table, local, scan_fill, NULL);
 }
 
 /* The flows as the scan reads them: d, and its positive and negative
