@@ -272,22 +272,14 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
     w->last = *s;
     memcpy(w->last_file, w->file, sizeof w->last_file);
     w->has_last = true;
-    HybridTask *j = xmalloc(sizeof *j);
-    memset(j, 0, sizeof *j);
-    j->s = *s;
-    memcpy(j->file, w->file, sizeof j->file);
-    if (!w->ch) {
-        run_task(j, &w->scratch, w->trace);
-        take(w, j, out);
-        return;
-    }
     HybridLoad load = plan_load(s);
     /* A trace's jobs are the worker's: it is never computed here. */
-    if (!trace_plan_wanted(s) && fits_inline(w, &load)) {
-        free(j);
-        /* Small: here and now; an older computation is stale. Its
-         * by_nodes stay in the loop's scratch until the next inline run,
-         * which replaces *out first. */
+    if (w->ch && !trace_plan_wanted(s) && fits_inline(w, &load)) {
+        /* Small: here and now, without a task (its copy of the scenario
+         * and room for two results, 130 KB, would only add to the
+         * keystroke); an older computation is stale. Its by_nodes stay in
+         * the loop's scratch until the next inline run, which replaces
+         * *out first. */
         if (w->pending)
             bg_cancel(w->ch);
         w->pending = false;
@@ -300,6 +292,15 @@ void hybrid_work_submit(HybridWork *w, const Scenario *s, HybridResult *out)
         w->last_ms = bg_now_ms() - t0;
         w->inline_runs++;
         w->trace_failed = false;
+        return;
+    }
+    HybridTask *j = xmalloc(sizeof *j);
+    memset(j, 0, sizeof *j);
+    j->s = *s;
+    memcpy(j->file, w->file, sizeof j->file);
+    if (!w->ch) {
+        run_task(j, &w->scratch, w->trace);
+        take(w, j, out);
         return;
     }
     bg_submit(w->ch, j);
