@@ -112,8 +112,11 @@ void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
     const Scenario *s = c->s;
     int64_t *d = sc->mem->minutes;
     size_t n = (size_t)c->period;
+    /* With no on-demand cloud job every minute's demand is 0: the table
+     * is not read (and stays clean for the next run). */
+    size_t read = sc->mem->minutes_dirty ? n : 0;
     int64_t run = 0, total = 0;
-    for (size_t t = 0; t < n; t++) {
+    for (size_t t = 0; t < read; t++) {
         run += d[t];
         d[t] = run;
         total += run;
@@ -128,7 +131,7 @@ void hybrid_commit_figures(const HybridCtx *c, HybridScratch *sc,
             gpus = hybrid_select_kth(d, n, n - k - 1);
     }
     int64_t over = 0;
-    for (size_t t = 0; t < n; t++)
+    for (size_t t = 0; t < read; t++)
         if (d[t] > gpus)
             over += d[t] - gpus;
     double hours = (double)n / 60;

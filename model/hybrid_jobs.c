@@ -382,6 +382,7 @@ int hybrid_run_memory(const HybridCtx *c, HybridMem *mem)
         if (!hybrid_grow(&mem->minutes, minutes, sizeof *mem->minutes))
             return -2;
         mem->minute_capacity = minutes;
+        mem->minutes_dirty = minutes; /* (not cleared by the growth) */
     }
     return 0;
 }

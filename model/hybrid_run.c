@@ -277,8 +277,10 @@ static bool run_setup(Sim *m, const HybridCtx *c, HybridScratch *sc,
     m->cap = nodes * c->gpn;
     m->free = m->cap;
     m->dev_end = INT64_MIN;
-    if (stats && route == ROUTE_PLAN)
-        memset(mem->minutes, 0, ((size_t)c->period + 1) * sizeof *mem->minutes);
+    if (stats && route == ROUTE_PLAN) {
+        memset(mem->minutes, 0, mem->minutes_dirty * sizeof *mem->minutes);
+        mem->minutes_dirty = 0;
+    }
     bool fifo = hybrid_run_strict(c, sc, route);
     mem->vheads.n = 0;
     for (size_t k = 0; k < c->nc; k++) {

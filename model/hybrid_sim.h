@@ -212,9 +212,11 @@ typedef struct HybridMem {
     size_t hist_cap[W_MAX];
     int64_t *long_waits[W_MAX];
     size_t long_n[W_MAX], long_cap[W_MAX];
-    /* the commitment's demand, one entry a minute and one more */
+    /* the commitment's demand, one entry a minute and one more; entries
+     * from minutes_dirty on are 0 (a plan with no on-demand cloud job
+     * neither clears nor reads the table) */
     int64_t *minutes;
-    size_t minute_capacity;
+    size_t minute_capacity, minutes_dirty;
     /* streaming: a block of keys read from the source */
     uint32_t *block;
     HybridPlanSource plan_source;
@@ -406,6 +408,7 @@ static inline void demand_add(Sim *m, size_t k, int64_t t)
     int64_t e = t + cl->bill_minutes;
     m->mem->minutes[t] += cl->g;
     m->mem->minutes[e < c->period ? e : c->period] -= cl->g;
+    m->mem->minutes_dirty = (size_t)c->period + 1;
 }
 
 /* The next job of the feed into *key: true, or false at its end. */
