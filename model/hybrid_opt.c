@@ -400,11 +400,21 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
                  ((sc->test_mode & HYBRID_TEST_LINEAR) ||
                   (double)c->count * (double)sizes <= PRUNE_FROM);
     HybridSimStats st;
+    size_t plan = (size_t)r->onprem_nodes;
     if (every) {
+        /* The plan's own size was simulated for the plan itself, with the
+         * same total (DESIGN 6.6): only the exhaustive search of the tests
+         * simulates it again. */
+        bool plan_known = !(sc->test_mode & HYBRID_TEST_LINEAR);
         for (size_t n = 0; n < sizes; n++) {
-            int rc = size_run(c, sc, &base, (int64_t)n, INFINITY, &st, r);
-            if (rc != 0)
-                return rc;
+            if (plan_known && n == plan) {
+                mem->by_nodes[n].total_monthly = r->total_monthly;
+                z->unserved_at[n] = (size_t)r->unserved.jobs;
+            } else {
+                int rc = size_run(c, sc, &base, (int64_t)n, INFINITY, &st, r);
+                if (rc != 0)
+                    return rc;
+            }
             hybrid_progress(sc, searched + n + 1, searched + sizes);
         }
     } else {
@@ -416,7 +426,6 @@ int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
         /* The plan's own size was simulated first, with the same total
          * (a total at or above its bound, so the choice stays the same,
          * DESIGN 6.6). */
-        size_t plan = (size_t)r->onprem_nodes;
         if (plan < sizes && isnan(mem->by_nodes[plan].total_monthly)) {
             mem->by_nodes[plan].total_monthly = r->total_monthly;
             z->unserved_at[plan] = (size_t)r->unserved.jobs;
