@@ -158,6 +158,14 @@ bool term_start(bool mono)
     if (!initscr())
         return false;
     started = true;
+    /* One write a frame: until curses has been left once, ncurses 6.4
+     * flushes its output at every cursor movement (a frame of the Hybrid
+     * panel took 14 writes to the terminal, each a system call and a
+     * wake-up of the terminal's reader). Leaving and entering again, before
+     * the modes are set and the first frame drawn, makes it buffer a frame
+     * and write it at the end. */
+    endwin();
+    refresh();
     raw(); /* also clears IXON: Ctrl-S reaches us */
     noecho();
     nonl();
