@@ -60,11 +60,7 @@ static int64_t next_in_day(const Cron *cr, int64_t m)
         int64_t from = h == m / 60 ? m % 60 : 0;
         uint64_t bits = cr->minutes >> from;
         if (bits != 0) {
-            int64_t mm = from;
-            while (!(bits & 1)) {
-                bits >>= 1;
-                mm++;
-            }
+            int64_t mm = from + __builtin_ctzll(bits);
             if (mm < 60)
                 return h * 60 + mm;
         }
@@ -72,14 +68,16 @@ static int64_t next_in_day(const Cron *cr, int64_t m)
     return -1;
 }
 
-/* Move a cron cursor to its first match at or after (day, minute). */
+/* Move a cron cursor to its first match at or after (day, minute);
+ * day_known: the schedule is known to select `day` (the cursor's own day:
+ * its date is not worked out again for each match within it). */
 static void cron_seek(HybridArrivals *a, int64_t period, int64_t day,
-                      int64_t minute)
+                      int64_t minute, bool day_known)
 {
     const Cron *cr = &a->w->schedule;
     int64_t ndays = (period + 1439) / 1440;
-    for (; day < ndays; day++, minute = 0) {
-        if (!day_matches(cr, day))
+    for (; day < ndays; day++, minute = 0, day_known = false) {
+        if (!day_known && !day_matches(cr, day))
             continue;
         int64_t m = next_in_day(cr, minute);
         if (m < 0)
@@ -98,7 +96,7 @@ static void arrivals_advance(HybridArrivals *a, int64_t period)
 {
     const HybridWorkload *w = a->w;
     if (w->has_schedule) {
-        cron_seek(a, period, a->day, a->minute + 1);
+        cron_seek(a, period, a->day, a->minute + 1, true);
     } else if (w->per_day > 0) {
         a->t += rng_exponential(&a->rng, w->per_day / 1440);
         a->next = a->t < (double)period ? (int64_t)floor(a->t) : END;
@@ -120,9 +118,12 @@ static int plan_rewind(void *state, Diag *d)
         HybridArrivals *a = &ps->arrivals[i];
         memset(a, 0, sizeof *a);
         a->w = &ps->p->workloads[i];
+        double m = llround(a->w->hours * 60);
+        a->gpus = (int64_t)llround(a->w->gpus);
+        a->minutes = m < 1 ? 1 : (int64_t)m;
         rng_seed(&a->rng, rng_next(&master));
         if (a->w->has_schedule)
-            cron_seek(a, ps->period, 0, 0);
+            cron_seek(a, ps->period, 0, 0, false);
         else
             arrivals_advance(a, ps->period);
     }
@@ -142,12 +143,10 @@ static int plan_next(void *state, HybridJob *job, Diag *d)
             HybridArrivals *a = &ps->arrivals[ps->w];
             if (a->next != ps->minute)
                 continue;
-            const HybridWorkload *w = a->w;
-            double m = llround(w->hours * 60);
             job->submit = a->next;
-            job->gpus = (int64_t)llround(w->gpus);
-            job->minutes = m < 1 ? 1 : (int64_t)m;
-            job->hours = w->hours;
+            job->gpus = a->gpus;
+            job->minutes = a->minutes;
+            job->hours = a->w->hours;
             job->workload = ps->w;
             arrivals_advance(a, ps->period);
             return 1;

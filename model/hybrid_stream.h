@@ -65,6 +65,7 @@ typedef struct HybridArrivals {
     int64_t next;   /* the next submission minute; INT64_MAX at the end */
     int64_t day;    /* cron: the day and minute of day of `next` */
     int64_t minute;
+    int64_t gpus, minutes; /* each job's, from the workload's GPUs and hours */
     Rng rng;        /* Poisson: the workload's generator and running time */
     double t;
 } HybridArrivals;
