@@ -7,6 +7,7 @@
 #include "fields.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -463,6 +464,33 @@ static bool same_value(const Field *f, const Scenario *a, const Scenario *b,
         return strcmp(field_get_text(g, a), field_get_text(g, b)) == 0;
     double x = field_get_num(g, a), y = field_get_num(g, b);
     return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* The main view's sections are the members from currency up to the
+ * optional sections; the name and notes come before them. */
+_Static_assert(offsetof(Scenario, name) < offsetof(Scenario, currency) &&
+                   offsetof(Scenario, notes) < offsetof(Scenario, currency) &&
+                   offsetof(Scenario, horizon) < offsetof(Scenario, has_hybrid),
+               "Scenario's main sections lie between currency and has_hybrid");
+
+void scenario_copy_main(Scenario *dst, const Scenario *src)
+{
+    size_t from = offsetof(Scenario, currency), to = offsetof(Scenario, has_hybrid);
+    memcpy((char *)dst + from, (const char *)src + from, to - from);
+}
+
+bool scenario_main_equal(const Scenario *a, const Scenario *b)
+{
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        if (f->scope != FS_SCENARIO)
+            continue;
+        if (f->list) /* (the main view has no lists; compared as a whole) */
+            return scenario_equal(a, b);
+        if (!same_value(f, a, b, 0))
+            return false;
+    }
+    return true;
 }
 
 bool scenario_equal(const Scenario *a, const Scenario *b)

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -598,6 +599,61 @@ START_TEST(suggest_last_part)
 }
 END_TEST
 
+/* The main view's fields alone: a change to the hybrid plan or the
+ * uncertain inputs leaves them equal, one to any field of scope
+ * FS_SCENARIO does not; a copy of them leaves the rest of its target. */
+START_TEST(main_view_fields)
+{
+    static Scenario a, b;
+    scenario_default(&a);
+    b = a;
+    ck_assert(scenario_main_equal(&a, &b));
+    b.has_hybrid = true;
+    scenario_hybrid_default(&b);
+    b.hybrid.onprem_nodes = 7;
+    b.has_uncertainty = true;
+    ck_assert(!scenario_equal(&a, &b));
+    ck_assert(scenario_main_equal(&a, &b));
+    /* Every field of the main view counts, text and numbers. */
+    size_t checked = 0;
+    for (size_t i = 0; i < field_count; i++) {
+        const Field *f = &field_table[i];
+        if (f->scope != FS_SCENARIO)
+            continue;
+        Scenario *c = &b;
+        *c = a;
+        FieldRef r;
+        field_ref_init(&r, f, 0);
+        const Field *g = field_ref(&r);
+        if (g->type == FT_TEXT) {
+            char *v = field_text(g, c);
+            strcpy(v, strcmp(v, "x") == 0 ? "y" : "x");
+        } else {
+            field_put_num(g, c, field_get_num(g, c) == 0 ? 1 : 0);
+        }
+        ck_assert_msg(!scenario_main_equal(&a, c), "%s", f->key);
+        checked++;
+    }
+    ck_assert_uint_gt(checked, 50);
+    /* The copy: the main view's sections only. */
+    b = a;
+    b.has_hybrid = true;
+    scenario_hybrid_default(&b);
+    snprintf(b.name, sizeof b.name, "target");
+    Scenario src = a;
+    src.cloud.on_demand_gpu_hour = 9.25;
+    src.hardware.nodes = 11;
+    snprintf(src.name, sizeof src.name, "source");
+    scenario_copy_main(&b, &src);
+    ck_assert(scenario_main_equal(&b, &src) == false); /* the names differ */
+    ck_assert(b.cloud.on_demand_gpu_hour == 9.25 && b.hardware.nodes == 11);
+    ck_assert_str_eq(b.name, "target");
+    ck_assert(b.has_hybrid);
+    snprintf(b.name, sizeof b.name, "source");
+    ck_assert(scenario_main_equal(&b, &src));
+}
+END_TEST
+
 static Suite *fields_suite(void)
 {
     Suite *s = suite_create("fields");
@@ -617,6 +673,7 @@ static Suite *fields_suite(void)
     tcase_add_test(t, long_values_are_quoted_with_a_mark);
     tcase_add_test(t, format_round_trips);
     tcase_add_test(t, choice_values);
+    tcase_add_test(t, main_view_fields);
     suite_add_tcase(s, t);
     t = tcase_create("keys");
     tcase_add_loop_test(t, resolve_keys, 0,
