@@ -73,6 +73,17 @@ typedef enum Mode {
 /* What to do once unsaved changes are dealt with. */
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
 
+/* What the canvas holds, when it holds a cost chart of the main view:
+ * screen.c paints it again without computing it while these stay. */
+typedef struct CanvasMemo {
+    bool valid;
+    ChartKind kind;
+    bool unicode;
+    Scenario of;            /* its main view's fields (scenario_main_equal) */
+    CostResult res;         /* and the figures it was drawn from */
+    HorizonFigures horizon;
+} CanvasMemo;
+
 typedef struct App {
     Document doc;   /* the scenario, its file, undo and redo */
     /* The draft (edit.h): what res was computed from. It equals doc.cur
@@ -148,6 +159,7 @@ typedef struct App {
     bool panel_more;   /* the panel's rows do not all show: the help line
                         * gives the selected row's position (screen.c) */
     Canvas canvas;
+    CanvasMemo canvas_memo;
     Reaction dirty; /* what the next draw repaints */
     bool quit;
     int status;

@@ -223,19 +223,26 @@ static void draw_title(App *a)
     wnoutrefresh(w);
 }
 
-static void draw_chart(App *a)
+/* True when the canvas holds the chart this draw would compute: the same
+ * cost chart of the main view with no scenario compared, at the same size
+ * and in the same characters, of the same fields of the main view and the
+ * same figures. Typing into the Hybrid panel's fields, or moving a
+ * selection, leaves it as it is. */
+static bool canvas_holds(const App *a, bool unicode)
 {
-    WINDOW *w = a->w_chart;
-    int h, wd;
-    getmaxyx(w, h, wd);
-    /* The canvas is the window's size: its memory is bounded by what is
-     * visible (canvas.h), however the charts draw. */
-    if (a->canvas.width != wd || a->canvas.height != h) {
-        canvas_free(&a->canvas);
-        canvas_init(&a->canvas, wd, h);
-    }
-    a->canvas.unicode = term_braille();
-    canvas_clear(&a->canvas);
+    const CanvasMemo *m = &a->canvas_memo;
+    return m->valid && !a->compare && m->kind == a->chart && m->unicode == unicode &&
+           scenario_main_equal(&m->of, &a->shown) &&
+           memcmp(&m->res, &a->res, sizeof m->res) == 0 &&
+           memcmp(&m->horizon, &a->horizon, sizeof m->horizon) == 0;
+}
+
+/* The chart of a->chart into the canvas. A cost chart of the main view,
+ * drawn from its figures only, is remembered with what it was drawn from
+ * (a->canvas_memo). */
+static void render_chart(App *a)
+{
+    a->canvas_memo.valid = false;
     switch (a->chart) {
     case CHART_TORNADO:
         risk_view_draw(a, &a->canvas);
@@ -258,9 +265,20 @@ static void draw_chart(App *a)
             break;
         }
         chart_render(&a->canvas, a->chart, &a->shown, &a->res, &a->horizon);
+        a->canvas_memo.valid = true;
+        a->canvas_memo.kind = a->chart;
+        a->canvas_memo.unicode = a->canvas.unicode;
+        a->canvas_memo.of = a->shown;
+        a->canvas_memo.res = a->res;
+        a->canvas_memo.horizon = a->horizon;
         break;
     }
     }
+}
+
+/* The canvas into window w (h rows of wd cells). */
+static void paint_canvas(App *a, WINDOW *w, int h, int wd)
+{
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {
@@ -292,6 +310,27 @@ static void draw_chart(App *a)
         }
     }
     wnoutrefresh(w);
+}
+
+static void draw_chart(App *a)
+{
+    WINDOW *w = a->w_chart;
+    int h, wd;
+    getmaxyx(w, h, wd);
+    /* The canvas is the window's size: its memory is bounded by what is
+     * visible (canvas.h), however the charts draw. */
+    if (a->canvas.width != wd || a->canvas.height != h) {
+        canvas_free(&a->canvas);
+        canvas_init(&a->canvas, wd, h);
+        a->canvas_memo.valid = false;
+    }
+    bool unicode = term_braille();
+    if (!canvas_holds(a, unicode)) {
+        a->canvas.unicode = unicode;
+        canvas_clear(&a->canvas);
+        render_chart(a);
+    }
+    paint_canvas(a, w, h, wd);
 }
 
 static void draw_line(App *a)
