@@ -37,7 +37,7 @@ static void ctx_init(HybridCtx *c, const Scenario *s, const HybridPlan *p,
     const double *l = cr.option[OPT_ON_DEMAND].line;
     c->fixed = l[LINE_EGRESS] + l[LINE_STORAGE] + l[LINE_STAFF] +
                l[LINE_OTHER] + l[LINE_OPPORTUNITY];
-    sc->onprem = *s;
+    scenario_copy_main(&sc->onprem, s); /* (all cost_evaluate reads) */
 }
 
 /* A class's constants from its first job. */
