@@ -367,12 +367,15 @@ static int size_bounds(const HybridCtx *c, HybridScratch *sc, size_t sizes,
 }
 
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
-                    HybridResult *r)
+                    const Baseline *plan_base, HybridResult *r)
 {
-    /* The all-on-prem search left its own jobs in the cache. */
+    /* Unless it ran first, the all-on-prem search left its own jobs in
+     * the cache. */
     Diag d;
     Baseline base;
-    if (hybrid_baseline_build(c, sc, ROUTE_PLAN, &base, &d) != 0)
+    if (plan_base)
+        base = *plan_base;
+    else if (hybrid_baseline_build(c, sc, ROUTE_PLAN, &base, &d) != 0)
         return source_failed(r, d.message);
     int64_t n_all = (int64_t)r->all_onprem.nodes;
     size_t sizes = (size_t)n_all + 1;

@@ -559,9 +559,11 @@ int hybrid_all_onprem(const HybridCtx *c, HybridScratch *sc,
                       int64_t plan_nodes, HybridResult *r, size_t *searched);
 
 /* The optimizer (DESIGN 6, 6.6): sizes 0..all_onprem.nodes into by_nodes,
- * the cheapest (a tie keeps fewer nodes) into r->optimum. Returns 0; -2
- * when memory is short (a warning says so); 2 cancelled; -1 source failed. */
+ * the cheapest (a tie keeps fewer nodes) into r->optimum. base: the plan's
+ * baseline when it is the cache's last (the all-on-prem search ran
+ * before it), else NULL. Returns 0; -2 when memory is short (a warning
+ * says so); 2 cancelled; -1 source failed. */
 int hybrid_optimize(const HybridCtx *c, HybridScratch *sc, size_t searched,
-                    HybridResult *r);
+                    const Baseline *base, HybridResult *r);
 
 #endif
