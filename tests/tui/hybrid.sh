@@ -260,6 +260,26 @@ type_text "1"
 keys Enter
 expect_total "$T1" ":set after Tab completion"
 
+# The cost chart is not computed again for a change of the plan alone,
+# and is for a change of the main view's fields: c to the cost chart,
+# a change of the plan, then of the utilization.
+for _ in 1 2 3 4 5 6; do
+    screen | grep -qF "u=45%" && break
+    keys c
+    sleep 0.3
+done
+wait_for "u=45%" 5 "c cycles to the cost chart"
+type_text ":set hybrid.onprem_nodes=2"
+keys Enter
+wait_for "hybrid.onprem_nodes = 2" 5 "a change of the plan with the cost chart shown"
+wait_for "u=45%" 5 "the cost chart after changes of the plan"
+type_text ":set utilization.measured_pct=61"
+keys Enter
+wait_for "u=61%" 5 "the cost chart follows the main view after changes of the plan"
+type_text ":set utilization.measured_pct=45"
+keys Enter
+wait_for "u=45%" 5 "and back"
+
 # :e takes a shipped scenario's name, as the command line does.
 type_text ":e! diagflow"
 keys Enter
