@@ -473,17 +473,19 @@ _Static_assert(offsetof(Scenario, name) < offsetof(Scenario, currency) &&
                    offsetof(Scenario, horizon) < offsetof(Scenario, has_hybrid),
                "Scenario's main sections lie between currency and has_hybrid");
 
+#define MAIN_FROM offsetof(Scenario, currency)
+#define MAIN_TO offsetof(Scenario, has_hybrid)
+
 void scenario_copy_main(Scenario *dst, const Scenario *src)
 {
-    size_t from = offsetof(Scenario, currency), to = offsetof(Scenario, has_hybrid);
-    memcpy((char *)dst + from, (const char *)src + from, to - from);
+    memcpy((char *)dst + MAIN_FROM, (const char *)src + MAIN_FROM, MAIN_TO - MAIN_FROM);
 }
 
 bool scenario_main_equal(const Scenario *a, const Scenario *b)
 {
     for (size_t i = 0; i < field_count; i++) {
         const Field *f = &field_table[i];
-        if (f->scope != FS_SCENARIO)
+        if (f->scope != FS_SCENARIO || f->offset < MAIN_FROM || f->offset >= MAIN_TO)
             continue;
         if (f->list) /* (the main view has no lists; compared as a whole) */
             return scenario_equal(a, b);

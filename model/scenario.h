@@ -182,14 +182,14 @@ void scenario_default(Scenario *s);
  * hybrid plan's workloads, the uncertain inputs). */
 bool scenario_equal(const Scenario *a, const Scenario *b);
 
-/* The same for the fields of the main view only (scope FS_SCENARIO): what
- * its costs, horizon and their charts are computed from. The optional
- * sections (the hybrid plan, the uncertain inputs) are not compared. */
+/* The same for the fields of the main view's sections only (currency to
+ * horizon): what its costs, horizon and their charts are computed from.
+ * The name, the notes and the optional sections (the hybrid plan, the
+ * uncertain inputs) are not compared. */
 bool scenario_main_equal(const Scenario *a, const Scenario *b);
 
-/* Copy the sections of the main view (currency to horizon: what the cost
- * engine and the horizon read) from src into dst; dst's name, notes and
- * optional sections stay as they are. */
+/* Copy those sections from src into dst; dst's name, notes and optional
+ * sections stay as they are. */
 void scenario_copy_main(Scenario *dst, const Scenario *src);
 
 #endif

@@ -79,7 +79,7 @@ typedef struct CanvasMemo {
     bool valid;
     ChartKind kind;
     bool unicode;
-    Scenario of;            /* its main view's fields (scenario_main_equal) */
+    Scenario of;            /* its main view's sections (scenario_copy_main) */
     CostResult res;         /* and the figures it was drawn from */
     HorizonFigures horizon;
 } CanvasMemo;
@@ -147,6 +147,8 @@ typedef struct App {
     Scenario *opened;            /* the scenario as its file was opened
                                   * (:diff; compare_view_opened) */
     unsigned long res_gen;       /* evaluations of res so far (edit.c) */
+    bool res_valid;              /* res and horizon are of res_of's */
+    Scenario res_of;             /* main view's sections (scenario_copy_main) */
 
     MsgLine msg; /* the status line's message and its log (msg.h) */
 

@@ -268,7 +268,7 @@ static void render_chart(App *a)
         a->canvas_memo.valid = true;
         a->canvas_memo.kind = a->chart;
         a->canvas_memo.unicode = a->canvas.unicode;
-        a->canvas_memo.of = a->shown;
+        scenario_copy_main(&a->canvas_memo.of, &a->shown);
         a->canvas_memo.res = a->res;
         a->canvas_memo.horizon = a->horizon;
         break;
