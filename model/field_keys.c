@@ -66,6 +66,19 @@ const Field *field_find(const char *key)
     return NULL;
 }
 
+/* Append the n bytes at s to buf (size cap, holding *len bytes), cutting
+ * what does not fit as snprintf does; keeps buf terminated. */
+static void path_put(char *buf, size_t cap, size_t *len, const char *s, size_t n)
+{
+    if (*len + n >= cap)
+        n = cap - 1 - *len;
+    memcpy(buf + *len, s, n);
+    *len += n;
+    buf[*len] = '\0';
+}
+
+/* A field path is built for every cell the planner draws and every value
+ * the loader reads: by hand, not with snprintf. */
 void field_ref_init(FieldRef *r, const Field *row, size_t index)
 {
     memset(r, 0, sizeof *r);
@@ -81,10 +94,21 @@ void field_ref_init(FieldRef *r, const Field *row, size_t index)
             r->field.parsed_offset += shift;
         /* "hybrid.workloads[].gpus" -> "hybrid.workloads[2].gpus" */
         const char *open = strstr(row->key, "[]");
-        snprintf(r->path, sizeof r->path, "%.*s[%zu]%s",
-                 (int)(open - row->key), row->key, index, open + 2);
+        char num[24];
+        size_t d = sizeof num;
+        do {
+            num[--d] = (char)('0' + index % 10);
+            index /= 10;
+        } while (index > 0);
+        size_t len = 0;
+        path_put(r->path, sizeof r->path, &len, row->key, (size_t)(open - row->key));
+        path_put(r->path, sizeof r->path, &len, "[", 1);
+        path_put(r->path, sizeof r->path, &len, num + d, sizeof num - d);
+        path_put(r->path, sizeof r->path, &len, "]", 1);
+        path_put(r->path, sizeof r->path, &len, open + 2, strlen(open + 2));
     } else {
-        snprintf(r->path, sizeof r->path, "%s", row->key);
+        size_t len = 0;
+        path_put(r->path, sizeof r->path, &len, row->key, strlen(row->key));
     }
 }
 

@@ -656,6 +656,34 @@ START_TEST(main_view_fields)
 }
 END_TEST
 
+/* A list row's path names its item: index 0, one digit, several. */
+START_TEST(ref_paths_name_the_item)
+{
+    const Field *row = NULL;
+    for (size_t i = 0; i < field_count && !row; i++)
+        if (strcmp(field_table[i].key, "hybrid.workloads[].gpus") == 0)
+            row = &field_table[i];
+    ck_assert_ptr_nonnull(row);
+    static const struct {
+        size_t index;
+        const char *path;
+    } want[] = {{0, "hybrid.workloads[0].gpus"},
+                {7, "hybrid.workloads[7].gpus"},
+                {10, "hybrid.workloads[10].gpus"},
+                {12345, "hybrid.workloads[12345].gpus"}};
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        FieldRef r;
+        field_ref_init(&r, row, want[k].index);
+        ck_assert_str_eq(r.path, want[k].path);
+        ck_assert_str_eq(field_ref(&r)->key, want[k].path);
+        ck_assert_uint_eq(r.index, want[k].index);
+    }
+    FieldRef r;
+    field_ref_init(&r, &field_table[0], 0);
+    ck_assert_str_eq(r.path, field_table[0].key);
+}
+END_TEST
+
 static Suite *fields_suite(void)
 {
     Suite *s = suite_create("fields");
@@ -686,6 +714,7 @@ static Suite *fields_suite(void)
     tcase_add_loop_test(t, unknown_key_messages, 0,
                         (int)(sizeof unknown_rows / sizeof unknown_rows[0]));
     tcase_add_test(t, suggest_last_part);
+    tcase_add_test(t, ref_paths_name_the_item);
     suite_add_tcase(s, t);
     return s;
 }
