@@ -124,7 +124,9 @@ void hybrid_walk_setup(Sim *m)
 void hybrid_walk_reset(Sim *m)
 {
     HybridMem *mem = m->mem;
-    for (size_t l = 0; l < W_MAX; l++)
+    /* A level is below the number of workloads (its priorities above),
+     * and every run ends with a reset: the levels past it are empty. */
+    for (size_t l = 0; l < m->c->nw; l++)
         mem->levels[l].n = 0;
     walk_drop(m);
 }
