@@ -129,6 +129,9 @@
  * its bound too. */
 #define HYBRID_TEST_PRUNE 32
 #define HYBRID_TEST_BOUNDS 64
+/* The all-on-prem search simulates each size it tries to the end, not
+ * only until a wait target is missed for certain. */
+#define HYBRID_TEST_FULL_SEARCH 128
 
 /* One size of the optimizer: its total, or NAN when the optimizer left it
  * out because its lower bound (DESIGN 6.6) shows it cannot be the

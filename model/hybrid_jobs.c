@@ -563,6 +563,9 @@ void hybrid_wait_add(Sim *m, size_t w, int64_t wait)
     m->wait_sum[w] += wait;
     if (wait <= 0)
         return;
+    if (m->miss_at[w] > 0 && (double)wait > m->c->limit[w] &&
+        ++m->over[w] >= m->miss_at[w])
+        m->missed = true;
     HybridMem *mem = m->mem;
     m->nwait[w]++;
     if (wait >= HIST_MINUTES) {

@@ -62,9 +62,17 @@ static int try_size(const HybridCtx *c, HybridScratch *sc, const Baseline *ao,
 {
     Diag d;
     bool full = n * c->gpn >= ao->peak;
-    if (hybrid_run(c, sc, ao, n, ROUTE_ALL_ONPREM, any_target && !full, false,
-                   st, &d) < 0)
+    /* A run that misses a target for certain stops there: this size
+     * fails (and its figures are not kept). */
+    bool stop = !(sc->test_mode & HYBRID_TEST_FULL_SEARCH);
+    int rc = any_target && !full && stop
+                 ? hybrid_run_targets(c, sc, ao, n, st, &d)
+                 : hybrid_run(c, sc, ao, n, ROUTE_ALL_ONPREM, any_target && !full,
+                              false, st, &d);
+    if (rc < 0)
         return source_failed(r, d.message);
+    if (rc == 4)
+        return 0;
     if (st->cancelled) {
         r->cancelled = true;
         return 2;

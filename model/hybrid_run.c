@@ -363,6 +363,8 @@ static void run_stretches(Sim *m, const Baseline *base, bool fifo)
         i = m->feed.pos;
         if (m->sb && give_up(m))
             return;
+        if (m->missed)
+            return;
         if (fifo && i < n)
             stretch_end(m, key_minute(mem->rkeys[i]));
     }
@@ -436,11 +438,32 @@ static void run_figures(Sim *m, int64_t nodes, HybridSimStats *st)
     }
 }
 
-/* hybrid_run, and hybrid_run_below when sb is not NULL. */
+/* For each workload with a wait target, how many of its waits over the
+ * limit miss the target for certain at `nodes` nodes, all on-prem: its
+ * jobs there (those too big for the cluster go to the cloud) are n, the
+ * 95th percentile is the r-th smallest wait (r = ceil(0.95 n)), so n - r
+ * + 1 waits over the limit put it over. 0: none (no target, no job). */
+static void targets_miss_at(Sim *m, int64_t nodes)
+{
+    const HybridCtx *c = m->c;
+    size_t on[W_MAX] = {0};
+    for (size_t k = 0; k < c->nc; k++)
+        if (c->cls[k].g <= nodes * c->gpn)
+            on[c->cls[k].w] += c->cls[k].count;
+    for (size_t w = 0; w < c->nw; w++) {
+        size_t rank = (size_t)ceil(0.95 * (double)on[w]);
+        if (rank < 1)
+            rank = 1;
+        m->miss_at[w] = c->target[w] && on[w] > 0 ? on[w] - rank + 1 : 0;
+    }
+}
+
+/* hybrid_run, hybrid_run_below when sb is not NULL, hybrid_run_targets
+ * when targets is set. */
 static int run_size(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                     int64_t nodes, Routing route, bool stats, bool cost_only,
                     const SizeBound *sb, double least, double *bound,
-                    HybridSimStats *st, Diag *d)
+                    bool targets, HybridSimStats *st, Diag *d)
 {
     memset(st, 0, sizeof *st);
     if (base->route != route)
@@ -452,6 +475,8 @@ static int run_size(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
     m.sb = sb;
     m.least = least;
     m.gave_up = NAN;
+    if (targets)
+        targets_miss_at(&m, nodes);
     int rc = 0;
     if (base->reuse)
         run_stretches(&m, base, fifo);
@@ -467,6 +492,11 @@ static int run_size(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
         *bound = m.gave_up;
         return 3;
     }
+    if (m.missed && !m.cancelled) {
+        for (size_t w = 0; w < c->nw; w++)
+            waits_clear(&m, w);
+        return 4;
+    }
     run_figures(&m, nodes, st);
     return m.cancelled ? 2 : 0;
 }
@@ -476,7 +506,15 @@ int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                HybridSimStats *st, Diag *d)
 {
     return run_size(c, sc, base, nodes, route, stats, cost_only, NULL, 0, NULL,
-                    st, d);
+                    false, st, d);
+}
+
+int hybrid_run_targets(const HybridCtx *c, HybridScratch *sc,
+                       const Baseline *base, int64_t nodes, HybridSimStats *st,
+                       Diag *d)
+{
+    return run_size(c, sc, base, nodes, ROUTE_ALL_ONPREM, true, false, NULL, 0,
+                    NULL, true, st, d);
 }
 
 int hybrid_run_below(const HybridCtx *c, HybridScratch *sc,
@@ -486,5 +524,5 @@ int hybrid_run_below(const HybridCtx *c, HybridScratch *sc,
     SizeBound sb;
     hybrid_bound_begin(c, sc, nodes, &sb);
     return run_size(c, sc, base, nodes, ROUTE_PLAN, false, true, &sb, least,
-                    bound, st, d);
+                    bound, false, st, d);
 }

@@ -321,6 +321,10 @@ typedef struct Sim {
     /* hybrid_run_below (hybrid_bound.h): its bound, least, the bound */
     const struct SizeBound *sb;
     double least, gave_up;
+    /* hybrid_run_targets: a workload's target is missed for certain once
+     * miss_at[w] > 0 of its waits are over its limit (over[w]) */
+    size_t miss_at[W_MAX], over[W_MAX];
+    bool missed;
 } Sim;
 
 /* ---- small helpers every part uses ---------------------------------- */
@@ -547,6 +551,15 @@ bool hybrid_run_strict(const HybridCtx *c, const HybridScratch *sc,
 int hybrid_run(const HybridCtx *c, HybridScratch *sc, const Baseline *base,
                int64_t nodes, Routing route, bool stats, bool cost_only,
                HybridSimStats *st, Diag *d);
+
+/* The all-on-prem search's run at `nodes` nodes (stats, all on-prem): as
+ * hybrid_run, but it stops once some workload with a wait target has so
+ * many waits over its limit that its 95th percentile is over it whatever
+ * the rest (the size misses its targets): then returns 4 and *st holds
+ * nothing. base: the all-on-prem baseline built last. */
+int hybrid_run_targets(const HybridCtx *c, HybridScratch *sc,
+                       const Baseline *base, int64_t nodes, HybridSimStats *st,
+                       Diag *d);
 
 /* ---- hybrid_opt.c ----------------------------------------------------- */
 
