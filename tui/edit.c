@@ -88,16 +88,14 @@ static void evaluate_hybrid(App *a)
         a->chart = CHART_CUMULATIVE;
 }
 
-/* The figures of the draft: costs, horizon, the hybrid plan. The costs
- * and the horizon follow from the main view's sections alone: a change of
- * the plan or of the uncertain inputs keeps them. */
+/* The figures of the draft: costs and horizon (of the main view's sections
+ * alone: a change of the plan keeps them), the hybrid plan. */
 static void evaluate(App *a)
 {
-    if (!a->res_valid || !scenario_main_equal(&a->res_of, &a->shown)) {
+    if (a->res_gen == 0 || !scenario_main_equal(&a->res_of, &a->shown)) {
         cost_evaluate(&a->shown, &a->res);
         horizon_evaluate(&a->shown, &a->horizon.result, &a->horizon.cum);
         scenario_copy_main(&a->res_of, &a->shown);
-        a->res_valid = true;
         a->res_gen++; /* what follows res (a comparison) knows to follow */
     }
     evaluate_hybrid(a);

@@ -147,8 +147,8 @@ typedef struct App {
     Scenario *opened;            /* the scenario as its file was opened
                                   * (:diff; compare_view_opened) */
     unsigned long res_gen;       /* evaluations of res so far (edit.c) */
-    bool res_valid;              /* res and horizon are of res_of's */
-    Scenario res_of;             /* main view's sections (scenario_copy_main) */
+    Scenario res_of; /* res and horizon are of its main view's sections
+                      * (scenario_copy_main), once res_gen > 0 */
 
     MsgLine msg; /* the status line's message and its log (msg.h) */
 
