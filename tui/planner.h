@@ -74,7 +74,8 @@ typedef enum Mode {
 typedef enum Pending { PEND_NONE, PEND_QUIT, PEND_PICK, PEND_OPEN } Pending;
 
 /* What the canvas holds, when it holds a cost chart of the main view:
- * screen.c paints it again without computing it while these stay. */
+ * screen_chart.c paints it again without computing it while these stay,
+ * and shows the window as it is while it holds the canvas painted. */
 typedef struct CanvasMemo {
     bool valid;
     ChartKind kind;
@@ -82,6 +83,8 @@ typedef struct CanvasMemo {
     Scenario of;            /* its main view's sections (scenario_copy_main) */
     CostResult res;         /* and the figures it was drawn from */
     HorizonFigures horizon;
+    bool painted;           /* the chart window holds the canvas as it is */
+    bool painted_dim;       /* painted dimmed (stale figures) */
 } CanvasMemo;
 
 typedef struct App {

@@ -82,6 +82,7 @@ void screen_free(App *a)
             delwin(*ws[i]);
             *ws[i] = NULL;
         }
+    a->canvas_memo.painted = false; /* (a new chart window is blank) */
 }
 
 Reaction screen_layout(App *a)

@@ -71,13 +71,14 @@ static void render_chart(App *a)
 /* The canvas into window w (h rows of wd cells). */
 static void paint_canvas(App *a, WINDOW *w, int h, int wd)
 {
+    bool dim = a->stale || (a->chart == CHART_HYBRID && a->hwork.pending);
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {
             uint32_t cp = canvas_cp(&a->canvas, x, y);
             int st = canvas_style(&a->canvas, x, y);
             int attr = term_attr(TS_CHART + st);
-            if ((a->stale || (a->chart == CHART_HYBRID && a->hwork.pending)) && st != CS_PLAIN)
+            if (dim && st != CS_PLAIN)
                 attr |= term_attr(TS_STALE);
             /* The last cell of the window cannot take a character without
              * scrolling; insert it instead. */
@@ -117,11 +118,21 @@ void screen_chart_draw(App *a)
         a->canvas_memo.valid = false;
     }
     bool unicode = term_braille();
+    bool dim = a->stale || (a->chart == CHART_HYBRID && a->hwork.pending);
     if (!canvas_holds(a, unicode)) {
         a->canvas.unicode = unicode;
         canvas_clear(&a->canvas);
         render_chart(a);
+        a->canvas_memo.painted = false;
+    } else if (a->canvas_memo.painted && a->canvas_memo.painted_dim == dim) {
+        /* The window holds this canvas as painted: shown again as it is
+         * (touched whole, in case another window was drawn over it). */
+        touchwin(w);
+        wnoutrefresh(w);
+        return;
     }
     paint_canvas(a, w, h, wd);
+    a->canvas_memo.painted = true;
+    a->canvas_memo.painted_dim = dim;
 }
 
