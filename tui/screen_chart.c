@@ -68,10 +68,10 @@ static void render_chart(App *a)
     }
 }
 
-/* The canvas into window w (h rows of wd cells). */
-static void paint_canvas(App *a, WINDOW *w, int h, int wd)
+/* The canvas into window w (h rows of wd cells), its chart cells dimmed
+ * when the figures are stale or still computing. */
+static void paint_canvas(App *a, WINDOW *w, int h, int wd, bool dim)
 {
-    bool dim = a->stale || (a->chart == CHART_HYBRID && a->hwork.pending);
     for (int y = 0; y < h; y++) {
         wmove(w, y, 0);
         for (int x = 0; x < wd; x++) {
@@ -131,7 +131,7 @@ void screen_chart_draw(App *a)
         wnoutrefresh(w);
         return;
     }
-    paint_canvas(a, w, h, wd);
+    paint_canvas(a, w, h, wd, dim);
     a->canvas_memo.painted = true;
     a->canvas_memo.painted_dim = dim;
 }
